@@ -1,0 +1,24 @@
+"""Буркозёл («четыре листа»): the rules engine and bots of the Burkozel table.
+
+Pure Python, standard library only: it runs the same on CPython and in the
+browser on Pyodide.  The main types:
+
+- :class:`Card` — one of 36 cards, ``Card.parse("AS")``;
+- :class:`TableRules` — the format and the enabled combinations;
+- :class:`Move` — ``Move.lead("AS")``, ``Move.beat(...)``, ``Move.discard()``;
+- :class:`Round` — one deal: ``legal_moves``, ``push(move)``, ``view(seat)``;
+- :class:`Match` — rounds until the penalty limit;
+- :class:`SeatView` — what one seat may know, all that bots and the table see;
+- :class:`IllegalMoveError` — the one error an illegal move raises.
+"""
+
+from .cards import DECK, Card
+from .match import Match
+from .round import Round
+from .rules import COMBOS, FORMATS, IllegalMoveError, TableRules
+from .trick import Move
+from .view import SeatView
+
+__all__ = ["Card", "DECK", "COMBOS", "FORMATS", "IllegalMoveError", "Match", "Move", "Round",
+           "SeatView", "TableRules"]
+__version__ = "0.1.0"

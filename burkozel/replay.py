@@ -1,0 +1,113 @@
+"""Replaying a stacked deck (``python -m burkozel replay FILE``), exactly as
+SCENARIOS.md defines it: a scenario in, every result out.
+
+>>> from burkozel.replay import replay
+>>> out, status = replay({"format": "three", "combos": [], "dealer": 0,
+...                       "rounds": [{"deck": [str(c) for c in DECK], "actions": []}]})
+>>> status, out["to_act"]
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import DECK, SUITS, SUIT_OF, Card
+from .match import Match
+from .rules import COMBOS, FORMATS, IllegalMoveError, TableRules
+from .round import check_deck
+from .trick import KINDS, Move
+
+
+class ScenarioError(ValueError):
+    """Input that is not a readable scenario (exit status 2)."""
+
+
+def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], list[tuple[Any, Move]]]]]:
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    fmt = data.get("format")
+    if fmt not in FORMATS:
+        raise ScenarioError(f"unknown format {fmt!r}")
+    combos = data.get("combos")
+    if not isinstance(combos, list) or any(c not in COMBOS for c in combos):
+        raise ScenarioError(f"combos must be a list of {', '.join(COMBOS)}")
+    if len(set(combos)) != len(combos):
+        raise ScenarioError("a combination is listed twice")
+    rules = TableRules(fmt, tuple(combos))
+    dealer = data.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer < rules.players:
+        raise ScenarioError(f"dealer must be a seat from 0 to {rules.players - 1}")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list) or not rounds:
+        raise ScenarioError("rounds must be a non-empty list")
+    parsed = []
+    for r, rnd in enumerate(rounds):
+        if not isinstance(rnd, dict) or not isinstance(rnd.get("deck"), list):
+            raise ScenarioError(f"round {r}: needs a deck")
+        try:
+            deck = check_deck(rnd["deck"])
+        except (ValueError, TypeError) as e:
+            raise ScenarioError(f"round {r}: {e}") from None
+        actions = rnd.get("actions", [])
+        if not isinstance(actions, list):
+            raise ScenarioError(f"round {r}: actions must be a list")
+        moves = []
+        for i, action in enumerate(actions):
+            if not isinstance(action, dict) or type(action.get("seat")) is not int:
+                raise ScenarioError(f"round {r} action {i}: needs a seat number")
+            if set(action) - {"seat", *KINDS}:
+                raise ScenarioError(f"round {r} action {i}: unknown key")
+            try:
+                move = Move.from_dict(action)
+            except (ValueError, TypeError) as e:
+                raise ScenarioError(f"round {r} action {i}: {e}") from None
+            moves.append((action["seat"], move))
+        parsed.append((deck, moves))
+    return rules, dealer, parsed
+
+
+def _round_report(rnd) -> dict:
+    over = rnd.is_over
+    return {
+        "trump": SUITS[SUIT_OF[rnd.trump_card]],
+        "tricks": [{"leader": t.leader, "combo": t.combo, "lead": [str(c) for c in t.lead],
+                    "winner": t.winner, "points": t.points} for t in rnd.tricks],
+        "complete": over,
+        "points": list(rnd.points) if over else None,
+        "penalties": list(rnd.penalties) if over else None,
+    }
+
+
+def replay(data: Any) -> tuple[dict, int]:
+    """Replay a scenario: ``(output, exit status)``.  Raises :class:`ScenarioError`
+    for unreadable input."""
+    rules, dealer, rounds = _parse(data)
+    match = Match(rules, seed=0, dealer=dealer, decks=[deck for deck, _ in rounds])
+    error = None
+    for r, (_, moves) in enumerate(rounds):
+        if r > 0:
+            try:
+                match.next_round()
+            except IllegalMoveError as e:
+                error = {"round": r, "index": 0, "message": str(e)}
+                break
+        for i, (seat, move) in enumerate(moves):
+            try:
+                match.push(move, seat)
+            except IllegalMoveError as e:
+                error = {"round": r, "index": i, "message": str(e)}
+                break
+        if error:
+            break
+    rnd = match.round
+    out = {
+        "rounds": [_round_report(x) for x in match.rounds],
+        "penalties": match.penalties,
+        "match_over": match.is_over,
+        "winners": match.winners,
+        "to_act": rnd.to_act,
+        "hands": [[str(c) for c in sorted(h)] for h in rnd.hands],
+        "error": error,
+    }
+    return out, 1 if error else 0

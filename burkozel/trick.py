@@ -1,0 +1,198 @@
+"""Moves and tricks (RULES.md §4): what a player may do, and what was done.
+
+>>> from burkozel.cards import Card
+>>> Move.lead("AS", "6S")
+Move.lead(AS, 6S)
+>>> str(Move.discard())
+'discard'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable, Sequence, Union
+
+from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .rules import IllegalMoveError, auto_discard, beats_all
+
+LEAD, BEAT, DISCARD = "lead", "beat", "discard"
+KINDS = (LEAD, BEAT, DISCARD)
+
+CardLike = Union[Card, str, int]
+
+
+def _card(value: CardLike) -> Card:
+    if isinstance(value, str):
+        return Card.parse(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Card(value)
+    raise ValueError(f"not a card: {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards.
+
+    A ``discard`` may name fewer cards than the trick needs (none at all, say):
+    the engine completes it with the least valuable cards (RULES.md §4.2).
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+    @classmethod
+    def lead(cls, *cards: CardLike) -> "Move":
+        return cls(LEAD, tuple(_card(c) for c in cards))
+
+    @classmethod
+    def beat(cls, *cards: CardLike) -> "Move":
+        return cls(BEAT, tuple(_card(c) for c in cards))
+
+    @classmethod
+    def discard(cls, *cards: CardLike) -> "Move":
+        return cls(DISCARD, tuple(_card(c) for c in cards))
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """``Move.parse("beat 7S 6D")``: the kind, then the cards."""
+        words = text.split()
+        if not words or words[0] not in KINDS:
+            raise ValueError(f"not a move: {text!r}")
+        return cls(words[0], tuple(Card.parse(w) for w in words[1:]))
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Move":
+        """The replay notation: ``{"lead": ["AS"]}`` (a ``seat`` key is ignored)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a move is an object, not {type(data).__name__}")
+        kinds = [k for k in KINDS if k in data]
+        if len(kinds) != 1:
+            raise ValueError("a move names exactly one of lead, beat, discard")
+        cards = data[kinds[0]]
+        if not isinstance(cards, list):
+            raise ValueError(f"{kinds[0]}: expected a list of cards")
+        return cls(kinds[0], tuple(_card(c) for c in cards))
+
+    def to_dict(self) -> dict:
+        return {self.kind: [str(c) for c in self.cards]}
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *map(str, self.cards)])
+
+    def __repr__(self) -> str:
+        return f"Move.{self.kind}({', '.join(map(str, self.cards))})"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One seat's part of a trick, with every face (the full state's record;
+    seat views hide the faces of discards)."""
+
+    seat: int
+    kind: str
+    cards: tuple[Card, ...]
+
+    @property
+    def face_up(self) -> bool:
+        return self.kind != DISCARD
+
+
+@dataclass
+class Trick:
+    """A trick in progress or finished.  ``winner`` is the seat whose cards
+    currently win (the leader, or the last who beat); once finished it is the
+    seat that took the trick."""
+
+    leader: int
+    size: int
+    combo: str | None = None
+    plays: list[Play] = field(default_factory=list)
+    winner: int = -1
+    winning: tuple[Card, ...] = ()
+    finished: bool = False
+
+    @property
+    def lead(self) -> tuple[Card, ...]:
+        return self.plays[0].cards
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for p in self.plays for c in p.cards]
+
+    @property
+    def points(self) -> int:
+        return sum(POINTS_OF[c] for p in self.plays for c in p.cards)
+
+    def copy(self) -> "Trick":
+        return Trick(self.leader, self.size, self.combo, list(self.plays), self.winner,
+                     self.winning, self.finished)
+
+
+def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
+               winning: Sequence[int] = ()) -> tuple[Card, ...]:
+    """Check ``move`` for a seat holding ``hand``: ``size`` is the number of
+    cards each answer needs, or ``None`` when the seat leads a new trick;
+    ``winning`` is the current winning set.  Returns the cards actually played
+    (a short discard completed); raises :class:`IllegalMoveError` otherwise."""
+    if not isinstance(move, Move) or move.kind not in KINDS:
+        raise IllegalMoveError("bad_move", f"not a move: {move!r}")
+    cards = move.cards
+    if len(set(cards)) != len(cards):
+        raise IllegalMoveError("duplicate_card", "the same card is named twice")
+    for c in cards:
+        if c not in hand:
+            raise IllegalMoveError("card_not_in_hand", f"{c} is not in the hand")
+    if size is None:
+        if move.kind != LEAD:
+            raise IllegalMoveError("must_lead", "a new trick starts: the move must be a lead")
+        if not 1 <= len(cards) <= 4:
+            raise IllegalMoveError("wrong_count", "a lead is 1 to 4 cards")
+        suit = SUIT_OF[cards[0]]
+        if any(SUIT_OF[c] != suit for c in cards):
+            raise IllegalMoveError("mixed_suits", "a lead is of one suit")
+        return cards
+    if move.kind == LEAD:
+        raise IllegalMoveError("must_answer", "a trick is under way: beat or discard")
+    if move.kind == BEAT:
+        if len(cards) != size:
+            raise IllegalMoveError("wrong_count", f"a beat needs exactly {size} card(s)")
+        if not beats_all(cards, winning, trump):
+            raise IllegalMoveError("does_not_beat", "does not beat every card of the winning set")
+        return cards
+    if len(cards) > size:
+        raise IllegalMoveError("wrong_count", f"a discard is {size} card(s)")
+    if len(cards) == size:
+        return cards
+    return auto_discard(hand, cards, size, trump)
+
+
+def legal_moves(hand: Sequence[int], trump: int, size: int | None,
+                winning: Sequence[int] = ()) -> list[Move]:
+    """Every legal move: each lead (1–4 cards of one suit), each beat, and each
+    full discard (a short discard is the same as one of these)."""
+    hand = sorted(hand)
+    moves: list[Move] = []
+    if size is None:
+        for suit in range(4):
+            same = [DECK[c] for c in hand if SUIT_OF[c] == suit]
+            for k in range(1, len(same) + 1):
+                for combo in combinations(same, k):
+                    moves.append(Move(LEAD, combo))
+        return moves
+    cards = [DECK[c] for c in hand]
+    for combo in combinations(cards, size):
+        if beats_all(combo, winning, trump):
+            moves.append(Move(BEAT, combo))
+    for combo in combinations(cards, size):
+        moves.append(Move(DISCARD, combo))
+    return moves
+
+
+def legal_kinds(hand: Sequence[int], trump: int, size: int | None,
+                winning: Sequence[int] = ()) -> dict[str, bool]:
+    """Which kinds of move are possible at all (for enabling buttons)."""
+    if size is None:
+        return {LEAD: bool(hand), BEAT: False, DISCARD: False}
+    can_beat = any(beats_all(combo, winning, trump) for combo in combinations(hand, size))
+    return {LEAD: False, BEAT: can_beat, DISCARD: True}

@@ -1,0 +1,275 @@
+"""What one seat may know (RULES.md §9): the only thing bots and the table see.
+
+A :class:`SeatView` is a frozen snapshot built from the full state.  It holds
+the seat's own hand, the trump card and who drew it, the stock's size, every
+face-up card and who played it, each face-down discard as a count (with the
+faces of the seat's *own* discards, which it knows), its own side's points and
+the penalties.  It never holds another hand or another seat's discarded faces,
+so nothing that reads it can cheat.  ``to_dict``/``from_dict`` round-trip it
+through JSON for the browser.
+
+>>> from burkozel import Match, TableRules
+>>> view = Match(TableRules("three"), seed=7).view(0)
+>>> len(view.hand), view.stock, view.points
+(4, 24, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import DECK, SUIT_OF, SUITS, Card
+from .rules import FORMATS, TableRules
+from .trick import DISCARD, Move, Play, check_move, legal_kinds, legal_moves
+
+if TYPE_CHECKING:
+    from .round import Round
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """One seat's part of a trick as a seat sees it: face-up ``cards``, or for a
+    discard only its ``count`` (and ``own`` faces when it is the viewer's)."""
+
+    seat: int
+    kind: str
+    count: int
+    cards: tuple[Card, ...] = ()
+    own: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "count": self.count,
+                             "cards": [str(c) for c in self.cards]}
+        if self.own:
+            d["own"] = [str(c) for c in self.own]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "PlayView":
+        return cls(d["seat"], d["kind"], d["count"], tuple(Card.parse(c) for c in d.get("cards", ())),
+                   tuple(Card.parse(c) for c in d.get("own", ())))
+
+
+@dataclass(frozen=True)
+class TrickView:
+    """A trick as a seat sees it.  ``winner`` is the seat currently winning it
+    (or that took it, once ``finished``); ``winning`` its face-up cards."""
+
+    leader: int
+    size: int
+    combo: str | None
+    plays: tuple[PlayView, ...]
+    winner: int
+    winning: tuple[Card, ...]
+    finished: bool
+
+    @property
+    def lead(self) -> tuple[Card, ...]:
+        return self.plays[0].cards
+
+    def to_dict(self) -> dict:
+        return {"leader": self.leader, "size": self.size, "combo": self.combo,
+                "plays": [p.to_dict() for p in self.plays], "winner": self.winner,
+                "winning": [str(c) for c in self.winning], "finished": self.finished}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TrickView":
+        return cls(d["leader"], d["size"], d["combo"], tuple(PlayView.from_dict(p) for p in d["plays"]),
+                   d["winner"], tuple(Card.parse(c) for c in d["winning"]), d["finished"])
+
+
+def _play_view(play: Play, seat: int) -> PlayView:
+    if play.kind == DISCARD:
+        return PlayView(play.seat, play.kind, len(play.cards), (), play.cards if play.seat == seat else ())
+    return PlayView(play.seat, play.kind, len(play.cards), play.cards)
+
+
+def _trick_view(trick, seat: int) -> TrickView:
+    return TrickView(trick.leader, trick.size, trick.combo, tuple(_play_view(p, seat) for p in trick.plays),
+                     trick.winner, trick.winning, trick.finished)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know, and nothing more (RULES.md §9)."""
+
+    seat: int
+    format: str
+    combos: tuple[str, ...]
+    dealer: int
+    trump_card: Card
+    trump_drawn_by: int | None
+    stock: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    to_act: int | None
+    trick: TrickView | None
+    history: tuple[TrickView, ...]
+    points: int
+    """This seat's side's points in this round (the others' are unknown)."""
+    penalties: tuple[int, ...]
+    """Match penalties per side, this round's included once it is over."""
+    round_no: int = 0
+    round_points: tuple[int, ...] | None = None
+    """Every side's points, shown once the round is over."""
+    round_penalties: tuple[int, ...] | None = None
+    match_over: bool = False
+    winners: tuple[int, ...] = ()
+
+    # --- derived facts -----------------------------------------------------
+
+    @property
+    def rules(self) -> TableRules:
+        return TableRules(self.format, self.combos)
+
+    @property
+    def players(self) -> int:
+        return FORMATS[self.format].players
+
+    @property
+    def pass_mark(self) -> int:
+        return FORMATS[self.format].pass_mark
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return FORMATS[self.format].sides
+
+    @property
+    def side(self) -> int:
+        return FORMATS[self.format].side_of(self.seat)
+
+    def side_of(self, seat: int) -> int:
+        return FORMATS[self.format].side_of(seat)
+
+    @property
+    def trump(self) -> int:
+        return SUIT_OF[self.trump_card]
+
+    @property
+    def trump_suit(self) -> str:
+        return SUITS[SUIT_OF[self.trump_card]]
+
+    @property
+    def round_over(self) -> bool:
+        return self.round_points is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves (empty when it is not its turn)."""
+        if not self.my_turn:
+            return []
+        if self.trick is None:
+            return legal_moves(self.hand, self.trump, None)
+        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
+
+    @property
+    def legal_kinds(self) -> dict[str, bool]:
+        if not self.my_turn:
+            return {"lead": False, "beat": False, "discard": False}
+        if self.trick is None:
+            return legal_kinds(self.hand, self.trump, None)
+        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning)
+
+    def check(self, move: Move) -> tuple[Card, ...]:
+        """The cards ``move`` would play, or :class:`IllegalMoveError` — the
+        same check the engine makes, answered from what the seat knows."""
+        from .rules import IllegalMoveError
+
+        if self.to_act is None:
+            raise IllegalMoveError("round_over", "the round is over")
+        if not self.my_turn:
+            raise IllegalMoveError("not_your_turn", f"it is seat {self.to_act}'s turn")
+        if self.trick is None:
+            return check_move(move, self.hand, self.trump, None)
+        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning)
+
+    def sample_world(self, rng: random.Random) -> "Round":
+        """A full position consistent with everything this seat knows, the
+        hidden cards dealt at random (for search; see :mod:`burkozel.worlds`)."""
+        from .worlds import sample_world
+
+        return sample_world(self, rng)
+
+    # --- building and serialising ------------------------------------------
+
+    @classmethod
+    def of(cls, rnd: "Round", seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,
+           match_over: bool = False, winners: tuple[int, ...] = ()) -> "SeatView":
+        """The view of ``seat`` in round ``rnd``; the match adds its own facts."""
+        over = rnd.is_over
+        if penalties is None:
+            penalties = tuple(rnd.penalties) if over else (0,) * rnd.rules.side_count
+        return cls(
+            seat=seat,
+            format=rnd.rules.format,
+            combos=rnd.rules.combos,
+            dealer=rnd.dealer,
+            trump_card=rnd.trump_card,
+            trump_drawn_by=rnd.trump_drawn_by,
+            stock=rnd.stock_size,
+            hand=tuple(rnd.hands[seat]),
+            hand_sizes=tuple(len(h) for h in rnd.hands),
+            to_act=rnd.to_act,
+            trick=_trick_view(rnd.trick, seat) if rnd.trick is not None else None,
+            history=tuple(_trick_view(t, seat) for t in rnd.tricks),
+            points=rnd.points[rnd.side_of(seat)],
+            penalties=tuple(penalties),
+            round_no=round_no,
+            round_points=tuple(rnd.points) if over else None,
+            round_penalties=tuple(rnd.penalties) if over else None,
+            match_over=match_over,
+            winners=tuple(winners),
+        )
+
+    def to_dict(self) -> dict:
+        """A JSON-serialisable snapshot (cards as ``"AS"``), with the derived
+        facts the table needs spelled out."""
+        return {
+            "seat": self.seat,
+            "format": self.format,
+            "players": self.players,
+            "combos": list(self.combos),
+            "pass_mark": self.pass_mark,
+            "sides": [list(s) for s in self.sides],
+            "side": self.side,
+            "dealer": self.dealer,
+            "trump_card": str(self.trump_card),
+            "trump_suit": self.trump_suit,
+            "trump_drawn_by": self.trump_drawn_by,
+            "stock": self.stock,
+            "hand": [str(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "to_act": self.to_act,
+            "legal": self.legal_kinds,
+            "trick": self.trick.to_dict() if self.trick is not None else None,
+            "history": [t.to_dict() for t in self.history],
+            "points": self.points,
+            "penalties": list(self.penalties),
+            "round_no": self.round_no,
+            "round_over": self.round_over,
+            "round_points": list(self.round_points) if self.round_points is not None else None,
+            "round_penalties": list(self.round_penalties) if self.round_penalties is not None else None,
+            "match_over": self.match_over,
+            "winners": list(self.winners),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "SeatView":
+        return cls(
+            seat=d["seat"], format=d["format"], combos=tuple(d["combos"]), dealer=d["dealer"],
+            trump_card=Card.parse(d["trump_card"]), trump_drawn_by=d["trump_drawn_by"], stock=d["stock"],
+            hand=tuple(Card.parse(c) for c in d["hand"]), hand_sizes=tuple(d["hand_sizes"]),
+            to_act=d["to_act"],
+            trick=TrickView.from_dict(d["trick"]) if d["trick"] is not None else None,
+            history=tuple(TrickView.from_dict(t) for t in d["history"]),
+            points=d["points"], penalties=tuple(d["penalties"]), round_no=d["round_no"],
+            round_points=tuple(d["round_points"]) if d["round_points"] is not None else None,
+            round_penalties=tuple(d["round_penalties"]) if d["round_penalties"] is not None else None,
+            match_over=d["match_over"], winners=tuple(d["winners"]),
+        )
