@@ -24,13 +24,56 @@ def _replay(args: argparse.Namespace) -> int:
     return status
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .rules import FORMATS, TableRules
+    from .selfplay import play_match, summary
+
+    players = FORMATS[args.format].players
+    levels = args.bots.split(",")
+    if len(levels) == 1:
+        levels = levels * players
+    if len(levels) != players:
+        print(f"--bots needs 1 or {players} levels for {args.format}", file=sys.stderr)
+        return 2
+    combos = tuple(c for c in args.combos.split(",") if c) if args.combos != "all" else None
+    rules = TableRules(args.format) if combos is None else TableRules(args.format, combos)
+    for i in range(args.matches):
+        match = play_match(rules, f"{args.seed}/{i}", levels)
+        print(summary(i + 1, match), flush=True)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from .selfplay import random_rounds_per_second
+
+    for fmt in args.formats.split(","):
+        rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds)
+        print(f"{fmt}: {rate:,.0f} random rounds/s ({rounds} rounds, one core, all combinations on)", flush=True)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from .rules import COMBOS, FORMATS
+
     parser = argparse.ArgumentParser(prog="python -m burkozel", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("replay", help="replay a scenario file (SCENARIOS.md) and print the results")
     p.add_argument("file")
     p.set_defaults(run=_replay)
+
+    p = sub.add_parser("play", help="play bot-only matches and print one line per match")
+    p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
+    p.add_argument("--bots", default="easy", help="one level for every seat, or one per seat: easy,medium,...")
+    p.add_argument("--combos", default="all", help=f"'all', '' for none, or a list of {','.join(COMBOS)}")
+    p.add_argument("--matches", type=int, default=3)
+    p.add_argument("--seed", default="1")
+    p.set_defaults(run=_play)
+
+    p = sub.add_parser("bench", help="random-play throughput: full rounds per second per format")
+    p.add_argument("--formats", default="pairs,four,three")
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.set_defaults(run=_bench)
 
     args = parser.parse_args(argv)
     return args.run(args)

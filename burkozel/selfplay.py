@@ -1,0 +1,67 @@
+"""Bot-only matches and random-play throughput, for the command line.
+
+``python -m burkozel play`` plays whole matches between bots, each seeing only
+its own seat's view; ``python -m burkozel bench`` measures how many random
+rounds a second the engine plays, the speed every search bot stands on.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Sequence
+
+from .bots import make_bot
+from .match import Match
+from .round import Round
+from .rules import COMBOS, FORMATS, TableRules
+
+
+def play_match(rules: TableRules, seed: int | str, levels: Sequence[str]) -> Match:
+    """Play one whole match, seat ``s`` played by a bot of ``levels[s]``."""
+    match = Match(rules, seed=seed)
+    bots = [make_bot(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
+    while True:
+        rnd = match.round
+        if rnd.is_over:
+            if match.is_over:
+                return match
+            match.next_round()
+            continue
+        seat = rnd.to_act
+        match.push(bots[seat].get_move(match.view(seat)), seat)
+
+
+def summary(index: int, match: Match) -> str:
+    """One line about a finished match."""
+    rules = match.rules
+    sides = ["+".join(map(str, s)) for s in rules.sides]
+    pens = ", ".join(f"{sides[i]}: {p}" for i, p in enumerate(match.penalties))
+    won = " and ".join(sides[w] for w in match.winners)
+    return (f"match {index} seed={match.seed} {rules.format}: {len(match.rounds)} rounds, "
+            f"penalties {{{pens}}}, won by {'seat' if rules.format != 'pairs' else 'seats'} {won}")
+
+
+def random_rounds_per_second(fmt: str, seconds: float = 2.0, seed: int = 0,
+                             combos: Sequence[str] = COMBOS) -> tuple[int, float]:
+    """Play random rounds of ``fmt`` for about ``seconds``: (rounds, rounds per second)."""
+    rules = TableRules(fmt, tuple(combos))
+    rng = random.Random(seed)
+    deck = list(range(36))
+    n = rules.players
+    rounds = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            rng.shuffle(deck)
+            rnd = Round(rules, rounds % n, deck)
+            play = rnd._play
+            check = rnd.check
+            while rnd.to_act is not None:
+                move = rnd.random_move(rng)
+                play(move.kind, check(move))
+            rounds += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return rounds, rounds / (now - start)
