@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""Build the static site folder ``site/`` that GitHub Pages (and ``make play``) serves.
+
+Why a script and not make recipes: the site has to be *exact* — only the runtime
+files the page really requests, reproducible zips, and a service worker whose
+precache list and cache names are computed from the very files it precaches.
+Doing that in Python (stdlib only) keeps it testable and identical on every machine.
+
+The build is incremental: a file in ``site/`` is rewritten only when its bytes
+change, and anything in ``site/`` the build did not produce is deleted, so the
+folder never carries stale or unexpected files.
+
+Layout produced::
+
+    site/index.html, pyscript.toml, manifest.webmanifest, sw.js
+    site/burkozel.zip          the engine package (unpacked into Python's cwd)
+    site/web.zip               every web/**/*.py module except the entry main.py
+    site/web/...               main.py + every non-Python file under web/
+    site/vendor/pyodide/...    the five Pyodide runtime files
+    site/vendor/pyscript/...   core.js, core.css and the chunks the page imports
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Pyodide files the page fetches (recorded from a real boot: loadPyodide fetches
+# the lock file, the stdlib zip, the asm module and the wasm; nothing else).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript dist chunks the page imports, by the name before the content hash
+# (recorded from a real boot with the plugins in pyscript.toml switched off).
+# core-*.js is the runtime; error-*.js is loaded even with "!error" (to route
+# errors to the console); toml-*.js parses pyscript.toml.
+PYSCRIPT_FIXED = ("core.js", "core.css")
+PYSCRIPT_CHUNK_PREFIXES = ("core", "error", "toml")
+
+# Files copied from the repo root as they are.
+ROOT_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+
+# Under web/, Python modules other than the entry go into web.zip instead of
+# being copied (Python imports them from its working directory).
+WEB_ENTRY = "main.py"
+SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", "tests", "test"}
+SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".orig", ".rej", ".swp", "~")
+SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
+
+# Fixed timestamp for zip entries so the zips (and so the app hash) depend
+# only on file contents, not on checkout times.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+SW_MARKER = re.compile(r"^const BUILD = null;.*$", re.M)
+
+
+def wanted(path: Path) -> bool:
+    """True for a source file that belongs in the site (no caches, editor junk, tests)."""
+    if any(part in SKIP_DIRS or part.startswith(".") for part in path.parts):
+        return False
+    if path.name in SKIP_NAMES or path.name.endswith(SKIP_SUFFIXES):
+        return False
+    return True
+
+
+def walk(base: Path) -> list[Path]:
+    """Every wanted file under ``base`` as paths relative to it, sorted for stable output."""
+    if not base.is_dir():
+        return []
+    return sorted(rel for p in base.rglob("*") if p.is_file() and wanted(rel := p.relative_to(base)))
+
+
+def make_zip(entries: list[tuple[str, bytes]]) -> bytes:
+    """A byte-for-byte reproducible deflated zip: sorted names, fixed times and modes."""
+    import io
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            zf.writestr(info, data, compresslevel=9)
+    return buf.getvalue()
+
+
+def npm_version(package_dir: Path) -> str:
+    return json.loads((package_dir / "package.json").read_text())["version"]
+
+
+def pyscript_files(dist: Path) -> list[str]:
+    """core.js, core.css and the hashed chunks we need, checked to exist exactly once."""
+    names = list(PYSCRIPT_FIXED)
+    for prefix in PYSCRIPT_CHUNK_PREFIXES:
+        found = sorted(
+            p.name
+            for p in dist.iterdir()
+            if re.fullmatch(re.escape(prefix) + r"-[A-Za-z0-9_-]{8}\.js", p.name)
+        )
+        if not found:
+            raise SystemExit(f"build_site: no PyScript chunk {prefix}-*.js in {dist}")
+        names.extend(found)
+    return names
+
+
+class Site:
+    """Collects the output files in memory-light form, then syncs them to disk."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.files: dict[str, bytes | Path] = {}
+
+    def add(self, rel: str, data: bytes | Path) -> None:
+        if rel in self.files:
+            raise SystemExit(f"build_site: {rel} produced twice")
+        self.files[rel] = data
+
+    def bytes_of(self, rel: str) -> bytes:
+        data = self.files[rel]
+        return data.read_bytes() if isinstance(data, Path) else data
+
+    def sync(self) -> tuple[int, int]:
+        """Write changed files, delete unexpected ones; returns (written, removed)."""
+        written = removed = 0
+        self.out.mkdir(parents=True, exist_ok=True)
+        for rel, data in self.files.items():
+            dest = self.out / rel
+            if isinstance(data, Path):
+                src_stat = data.stat()
+                if dest.is_file() and dest.stat().st_size == src_stat.st_size and dest.stat().st_mtime_ns == src_stat.st_mtime_ns:
+                    continue
+                data_bytes = data.read_bytes()
+            else:
+                data_bytes = data
+            if dest.is_file() and dest.read_bytes() == data_bytes:
+                if isinstance(data, Path):
+                    os.utime(dest, ns=(src_stat.st_atime_ns, src_stat.st_mtime_ns))
+                continue
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dest.with_name(dest.name + ".tmp")
+            tmp.write_bytes(data_bytes)
+            os.replace(tmp, dest)
+            if isinstance(data, Path):
+                os.utime(dest, ns=(src_stat.st_atime_ns, src_stat.st_mtime_ns))
+            written += 1
+        for path in sorted(self.out.rglob("*"), reverse=True):
+            rel = path.relative_to(self.out).as_posix()
+            if path.is_file() and rel not in self.files:
+                path.unlink()
+                removed += 1
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+        return written, removed
+
+
+def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
+    """Assemble the site; returns the build info baked into sw.js (also for tests)."""
+    site = Site(out)
+    node = root / "node_modules"
+    pyodide_dir = node / "pyodide"
+    pyscript_dist = node / "@pyscript" / "core" / "dist"
+    for needed in (pyodide_dir / "package.json", pyscript_dist / "core.js"):
+        if not needed.is_file():
+            raise SystemExit(f"build_site: {needed} missing — run `npm ci` (make node_modules)")
+
+    vendor: list[str] = []
+    for name in PYODIDE_FILES:
+        site.add(f"vendor/pyodide/{name}", pyodide_dir / name)
+        vendor.append(f"vendor/pyodide/{name}")
+    for name in pyscript_files(pyscript_dist):
+        site.add(f"vendor/pyscript/{name}", pyscript_dist / name)
+        vendor.append(f"vendor/pyscript/{name}")
+
+    app: list[str] = []
+    for name in ROOT_FILES:
+        site.add(name, root / name)
+        app.append(name)
+
+    if not package_dir.is_dir():
+        raise SystemExit(f"build_site: engine package {package_dir} not found")
+    pkg_entries = [
+        (f"{package_dir.name}/{rel.as_posix()}", (package_dir / rel).read_bytes())
+        for rel in walk(package_dir)
+    ]
+    site.add("burkozel.zip", make_zip(pkg_entries))
+    app.append("burkozel.zip")
+
+    web = root / "web"
+    web_py: list[tuple[str, bytes]] = []
+    for rel in walk(web):
+        if rel.suffix == ".py" and rel.as_posix() != WEB_ENTRY:
+            web_py.append((rel.as_posix(), (web / rel).read_bytes()))
+        else:
+            site.add(f"web/{rel.as_posix()}", web / rel)
+            app.append(f"web/{rel.as_posix()}")
+    site.add("web.zip", make_zip(web_py))
+    app.append("web.zip")
+
+    # The app hash covers every app file (not the vendored runtime, which has
+    # its own versioned cache), so any change to the app renames its cache.
+    digest = hashlib.sha256(app_salt.encode())
+    for rel in sorted(app):
+        digest.update(rel.encode() + b"\0" + site.bytes_of(rel) + b"\0")
+    sw_source = (root / "sw.js").read_text(encoding="utf-8")
+    digest.update(sw_source.encode())
+    app_hash = digest.hexdigest()[:12]
+
+    pyodide_v = npm_version(pyodide_dir)
+    pyscript_v = npm_version(node / "@pyscript" / "core")
+    info = {
+        "vendorCache": f"burkozel-vendor-pyodide{pyodide_v}-pyscript{pyscript_v}",
+        "appCache": f"burkozel-app-{app_hash}",
+        "vendor": [f"./{p}" for p in sorted(vendor)],
+        # "./" is the page itself as navigations request it.
+        "app": ["./"] + [f"./{p}" for p in sorted(app)],
+    }
+    if not SW_MARKER.search(sw_source):
+        raise SystemExit("build_site: sw.js lacks the `const BUILD = null;` marker line")
+    baked = SW_MARKER.sub(lambda _: "const BUILD = " + json.dumps(info, indent=1) + ";", sw_source, count=1)
+    site.add("sw.js", baked.encode("utf-8"))
+
+    written, removed = site.sync()
+    print(f"site/: {len(site.files)} files, {written} written, {removed} removed, app cache {info['appCache']}")
+    return info
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "site")
+    ap.add_argument("--package", type=Path, default=ROOT / "burkozel", help="engine package dir to zip")
+    ap.add_argument("--salt", default="", help="extra text mixed into the app hash (tests use it to simulate an app update)")
+    args = ap.parse_args(argv)
+    build(ROOT, args.out.resolve(), args.package.resolve(), args.salt)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,134 @@
+// Boot screen driver: names each start-up stage in Russian, turns any failure
+// into a readable error with a reload button, and registers the service worker.
+//
+// Why here and not in Python: most things that can go wrong (a runtime file
+// missing or corrupt, the wasm failing to compile, a hang) happen before
+// Python runs at all, so only JavaScript can report them.
+//
+// Contract with the rest of the page:
+//   <html data-state="loading|ready|error">  — Python (web/bootstate.py) sets "ready";
+//   window.burkozelBoot.fail(details)         — switch to the error screen;
+//   <html data-update="ready">                — a newer version was installed
+//                                               (the UI may offer a reload).
+// URL parameters for tests/developers: ?boot_timeout=<ms>, ?sw=off.
+
+const root = document.documentElement;
+const params = new URLSearchParams(location.search);
+
+const DEFAULT_TIMEOUT_MS = 180_000; // slow mobile links need a while for ~14 MB
+const timeoutMs = Number(params.get("boot_timeout")) || DEFAULT_TIMEOUT_MS;
+
+// PyScript/polyscript progress messages (window "py:progress") → what we show.
+const STAGES = {
+  "Loading Pyodide": "Загружаем Python…",
+  "Loading interpreter": "Загружаем Python…",
+  "Loaded interpreter": "Готовим Python к игре…",
+  "Loading files": "Распаковываем движок игры…",
+  "Loaded Pyodide": "Запускаем движок…",
+};
+
+const MESSAGES = {
+  network: "Не удалось загрузить файлы игры. Проверьте подключение к интернету и перезагрузите страницу.",
+  python: "Движок игры не смог запуститься. Попробуйте перезагрузить страницу.",
+  timeout: "Игра запускается слишком долго. Попробуйте перезагрузить страницу.",
+  unknown: "Не получилось запустить игру. Попробуйте перезагрузить страницу.",
+};
+
+const $ = (id) => document.getElementById(id);
+const booting = () => root.dataset.state === "loading";
+
+function setStatus(text) {
+  const node = $("boot-status");
+  if (node && booting()) node.textContent = text;
+}
+
+function describe(reason) {
+  if (reason instanceof Error) return `${reason.name}: ${reason.message}\n${reason.stack ?? ""}`;
+  if (reason && typeof reason === "object" && "message" in reason) return String(reason.message);
+  return String(reason);
+}
+
+function classify(details) {
+  if (/Traceback|Error:.*\bline \d+|PythonError/.test(details)) return "python";
+  if (/fetch|network|404|Failed to load|NetworkError|CompileError|WebAssembly|import/i.test(details)) return "network";
+  return "unknown";
+}
+
+/** Show the error screen (once); later calls only add details. */
+function fail(details, kind) {
+  const text = typeof details === "string" ? details : describe(details);
+  const pre = $("boot-error-details");
+  if (pre) pre.textContent = (pre.textContent ? pre.textContent + "\n\n" : "") + text;
+  if (root.dataset.state === "error") return;
+  if (root.dataset.state === "ready") {
+    // Too late for the boot screen: the table is up. Leave it to the console.
+    console.warn("[burkozel] error after start-up:", text);
+    return;
+  }
+  clearTimeout(timer);
+  $("boot-error-text").textContent = MESSAGES[kind ?? classify(text)] ?? MESSAGES.unknown;
+  root.dataset.state = "error";
+  console.warn("[burkozel] start-up failed:", text);
+  $("boot-reload")?.focus();
+}
+
+window.burkozelBoot = { fail: (details) => fail(String(details), "python"), setStatus };
+
+$("boot-reload")?.addEventListener("click", () => location.reload());
+
+const timer = setTimeout(() => fail(`no data-state="ready" after ${timeoutMs} ms`, "timeout"), timeoutMs);
+
+addEventListener("py:progress", (event) => {
+  const text = STAGES[event.detail];
+  if (text) setStatus(text);
+});
+
+document.addEventListener("py:ready", () => setStatus("Запускаем движок…"));
+
+// The entry script finished; if it did not declare the table ready by now,
+// it failed (PyScript printed the Python traceback to the console).
+document.addEventListener("py:done", () => {
+  if (booting()) fail("web/main.py finished without setting data-state=\"ready\" (see console)", "python");
+});
+
+// Anything thrown or rejected while booting (e.g. the wasm failed to load).
+addEventListener("unhandledrejection", (event) => {
+  if (booting()) fail(event.reason);
+});
+addEventListener("error", (event) => {
+  if (!booting()) return;
+  const target = event.target;
+  if (target && target !== window && (target.src || target.href)) {
+    fail(`Failed to load ${target.src || target.href}`, "network");
+  } else {
+    fail(event.error ?? event.message);
+  }
+}, true); // capture: resource load errors do not bubble
+
+function onReady() {
+  clearTimeout(timer);
+  setTimeout(registerServiceWorker, 0);
+}
+
+new MutationObserver(() => {
+  if (root.dataset.state === "ready") onReady();
+}).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  if (params.get("sw") === "off") {
+    for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
+    return;
+  }
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (hadController) root.dataset.update = "ready";
+  });
+  try {
+    // Registered only once the table is up, so precaching never competes with
+    // the start-up downloads (it mostly revalidates what the page just fetched).
+    await navigator.serviceWorker.register("./sw.js", { scope: "./" });
+  } catch (error) {
+    console.warn("[burkozel] service worker not registered:", error);
+  }
+}

@@ -1,0 +1,39 @@
+"""Tell the boot screen (web/boot.js) how Python start-up went.
+
+Why a module: the page shows a Russian progress line until Python says the
+table is usable, and a readable error with a reload button if start-up fails.
+The contract with the page is one attribute, ``<html data-state>``:
+``loading`` (static HTML), ``ready`` (set here), ``error`` (set here or by boot.js).
+"""
+
+from pyscript import document, window
+
+
+def stage(text: str) -> None:
+    """Show a Russian progress line while Python is still setting up."""
+    node = document.getElementById("boot-status")
+    if node is not None:
+        node.textContent = text
+
+
+def ready() -> None:
+    """Mark the table usable: boot.js hides the boot screen when it sees this."""
+    document.documentElement.setAttribute("data-state", "ready")
+
+
+def fail(details: str) -> None:
+    """Switch the page to its error screen; ``details`` go to the console for developers."""
+    boot = getattr(window, "burkozelBoot", None)
+    if boot is not None and not _is_js_none(boot):
+        boot.fail(details)
+    else:
+        window.console.error(details)
+        document.documentElement.setAttribute("data-state", "error")
+
+
+def _is_js_none(value) -> bool:
+    try:
+        from pyscript.ffi import is_none
+    except ImportError:  # older PyScript: JS null arrives as None
+        return value is None
+    return is_none(value)
