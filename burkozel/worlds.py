@@ -1,0 +1,284 @@
+"""Sampling hidden worlds: full positions consistent with one seat's view.
+
+A search bot (PIMC) cannot see the other hands, the stock or the faces of
+other seats' face-down discards.  :func:`sample_world` deals those unknown
+cards at random, but only in ways the seat could not tell apart from the real
+position (RULES.md §9):
+
+- the unseen cards are 36 minus the seat's hand, every face-up card played,
+  the seat's own discards and the trump card when its place is known;
+- they fill the other hands (sizes known), the other seats' face-down discards
+  (counts known) and the stock, the face-up trump card lying last in the stock
+  while it has not been drawn;
+- once seat X has drawn the trump card and nobody has seen it since, it is in
+  X's hand or in one of X's face-down discards made after the draw;
+- the points of the seat's own side are known, so the hidden discards in the
+  tricks its side took must add up to exactly the missing points.  That is
+  sampled directly (a small dynamic programme over the point classes of the
+  unseen cards) rather than by rejection, which would fail most of the time;
+- when combinations are enabled, a hand that must have been checked for one
+  and was found without (the start of the current trick) is re-dealt a
+  bounded number of times if it holds one.
+
+The result is a :class:`~burkozel.round.Round` whose ``view(seat)`` equals the
+real one field by field (the OpenSpiel resampler check, ``tests/test_worlds.py``).
+:class:`WorldSampler` does the bookkeeping once per view, so that a bot that
+samples many worlds of one position pays for it once.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from .cards import DECK, POINTS_OF
+from .round import HAND_SIZE, Round
+from .rules import TableRules, find_combination
+from .trick import DISCARD, Play, Trick
+
+if TYPE_CHECKING:
+    from .view import SeatView, TrickView
+
+POINT_CLASSES = (0, 2, 3, 4, 10, 11)
+COMBO_RETRIES = 12
+"""How many times a world whose hand breaks the combination check is re-dealt."""
+
+
+@lru_cache(maxsize=4096)
+def _subset_table(counts: tuple[int, ...], size: int) -> tuple[dict[tuple[int, int], int], ...]:
+    """``table[i][(k, t)]``: the number of ways to take ``k`` cards worth ``t``
+    points from the first ``i`` point classes, holding ``counts[i]`` cards each."""
+    from math import comb
+
+    tables = [{(0, 0): 1}]
+    for i, n in enumerate(counts):
+        value = POINT_CLASSES[i]
+        nxt: dict[tuple[int, int], int] = {}
+        for (k, t), ways in tables[-1].items():
+            for j in range(min(n, size - k) + 1):
+                key = (k + j, t + j * value)
+                nxt[key] = nxt.get(key, 0) + ways * comb(n, j)
+        tables.append(nxt)
+    return tuple(tables)
+
+
+def _subset_with_points(pool_by_class: list[list[int]], size: int, target: int,
+                        rng: random.Random) -> list[int] | None:
+    """A uniformly random ``size``-card subset of the pool worth ``target`` points,
+    or ``None`` if there is none."""
+    from math import comb
+
+    counts = tuple(len(c) for c in pool_by_class)
+    tables = _subset_table(counts, size)
+    total = tables[-1].get((size, target), 0)
+    if not total:
+        return None
+    chosen: list[int] = []
+    k, t = size, target
+    for i in range(len(counts) - 1, -1, -1):
+        n, value = counts[i], POINT_CLASSES[i]
+        below = tables[i]
+        pick = rng.randrange(total)
+        for j in range(min(n, k) + 1):
+            ways = below.get((k - j, t - j * value), 0) * comb(n, j)
+            if pick < ways:
+                break
+            pick -= ways
+        else:  # pragma: no cover - the counts above add up to ``total``
+            raise AssertionError("subset sampling out of range")
+        chosen.extend(rng.sample(pool_by_class[i], j))
+        k, t = k - j, t - j * value
+        total = below.get((k, t), 0)
+    return chosen
+
+
+def _stock_out_trick(view: "SeatView") -> int:
+    """The index (in the history) of the trick after which the stock ran out."""
+    stock = 36 - HAND_SIZE * view.players
+    for i, trick in enumerate(view.history):
+        stock -= trick.size * view.players
+        if stock <= 0:
+            return i
+    return len(view.history)
+
+
+class WorldSampler:
+    """The fixed facts of one view, ready to deal many worlds from it."""
+
+    def __init__(self, view: "SeatView") -> None:
+        self.view = view
+        self.rules = TableRules(view.format, view.combos)
+        seat = view.seat
+        n = view.players
+        my_side = view.side
+        trump_card = view.trump_card
+        seen: set[int] = set(view.hand)
+        tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+        for tv in tricks:
+            for p in tv.plays:
+                seen.update(p.cards)
+                seen.update(p.own)
+
+        # Hidden discard slots: (trick index, play index, count).  The points of
+        # a side are known (its own side's always, every side's at the round's
+        # end): the hidden faces in the tricks it took must make up the rest.
+        known_sides = range(self.rules.side_count) if view.round_points is not None else (my_side,)
+        target = {side: (view.round_points[side] if view.round_points is not None else view.points)
+                  for side in known_sides}
+        self.slots: list[tuple[int, int, int]] = []
+        self.group: list[int | None] = []
+        for ti, tv in enumerate(tricks):
+            side = view.side_of(tv.winner) if tv.finished else None
+            if side not in target:
+                side = None
+            for pi, p in enumerate(tv.plays):
+                if side is not None:
+                    target[side] -= sum(POINTS_OF[c] for c in p.cards) + sum(POINTS_OF[c] for c in p.own)
+                if p.kind == DISCARD and p.seat != seat:
+                    self.slots.append((ti, pi, p.count))
+                    self.group.append(side)
+        self.tricks = tricks
+        self.targets = {side: (sum(count for (_, _, count), g in zip(self.slots, self.group) if g == side), t)
+                        for side, t in target.items()}
+
+        # Where the face-up trump card may be when nobody can see it.
+        self.trump_places: list[tuple[str, int]] = []
+        if view.stock == 0 and trump_card not in seen:
+            holder = view.trump_drawn_by
+            if holder is None or holder == seat:  # pragma: no cover - would have been seen
+                raise ValueError("inconsistent view: the trump card is lost")
+            after = _stock_out_trick(view)
+            self.trump_places = [("hand", holder)] * view.hand_sizes[holder]
+            for k, (ti, pi, count) in enumerate(self.slots):
+                if ti > after and tricks[ti].plays[pi].seat == holder:
+                    self.trump_places.extend([("slot", k)] * count)
+        hidden_trump = view.stock > 0 or bool(self.trump_places)
+        self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
+
+        # Pre-built finished tricks without hidden faces: shared by every world.
+        hidden_tricks = {ti for ti, _, _ in self.slots}
+        self.fixed: dict[int, Trick] = {}
+        for ti, tv in enumerate(tricks):
+            if ti not in hidden_tricks:
+                self.fixed[ti] = self._trick(tv, {})
+
+        # The start of the current trick is the last combination check the
+        # hidden hands went through with nothing found (if the trick is no combo).
+        self.check_combos = bool(view.combos) and (view.trick is None or view.trick.combo is None)
+
+    def _trick(self, tv: "TrickView", faces: dict[int, tuple[int, ...]]) -> Trick:
+        plays = []
+        for pi, p in enumerate(tv.plays):
+            if p.kind == DISCARD:
+                cards = p.own if p.own else faces[pi]
+                plays.append(Play(p.seat, p.kind, tuple(DECK[c] for c in cards)))
+            else:
+                plays.append(Play(p.seat, p.kind, p.cards))
+        return Trick(tv.leader, tv.size, tv.combo, plays, tv.winner, tv.winning, tv.finished)
+
+    def _deal(self, rng: random.Random) -> tuple[list[list[int]], list[tuple[int, ...]], list[int]] | None:
+        """Hidden hands, hidden discard faces per slot and the stock (draw order),
+        or ``None`` when this try cannot meet the points."""
+        view = self.view
+        pool = list(self.unseen)
+        slot_cards: list[list[int]] = [[] for _ in self.slots]
+        hand_extra: dict[int, list[int]] = {}
+        targets = dict(self.targets)
+        trump_card = int(view.trump_card)
+        if self.trump_places:
+            where, k = self.trump_places[rng.randrange(len(self.trump_places))]
+            if where == "hand":
+                hand_extra[k] = [trump_card]
+            else:
+                slot_cards[k].append(trump_card)
+                side = self.group[k]
+                if side is not None:
+                    count, points = targets[side]
+                    targets[side] = (count - 1, points - POINTS_OF[trump_card])
+        # The discards in tricks of a side with known points: exactly its missing points.
+        chosen: dict[int, list[int]] = {}
+        for side, (count, points) in targets.items():
+            if points < 0:
+                return None
+            by_class: list[list[int]] = [[] for _ in POINT_CLASSES]
+            for c in pool:
+                by_class[POINT_CLASSES.index(POINTS_OF[c])].append(c)
+            cards = _subset_with_points(by_class, count, points, rng)
+            if cards is None:
+                return None
+            rng.shuffle(cards)
+            chosen[side] = cards
+            taken = set(cards)
+            pool = [c for c in pool if c not in taken]
+        rest = pool
+        rng.shuffle(rest)
+        for k, (_, _, count) in enumerate(self.slots):
+            side = self.group[k]
+            source = rest if side is None else chosen[side]
+            while len(slot_cards[k]) < count:
+                slot_cards[k].append(source.pop())
+        hands: list[list[int]] = []
+        for s in range(view.players):
+            if s == view.seat:
+                hands.append(list(view.hand))
+                continue
+            hand = hand_extra.get(s, [])
+            while len(hand) < view.hand_sizes[s]:
+                hand.append(rest.pop())
+            hands.append(hand)
+        stock = rest
+        if view.stock:
+            stock.append(trump_card)
+        assert len(stock) == view.stock
+        return hands, [tuple(c) for c in slot_cards], stock
+
+    def _breaks_combo_check(self, hands: list[list[int]], faces: dict[int, dict[int, tuple[int, ...]]]) -> bool:
+        """Whether a hidden hand held an enabled combination when the current
+        trick began (the check found none, or it would have been led)."""
+        view = self.view
+        tv = view.trick
+        start = [list(h) for h in hands]
+        if tv is not None:
+            ti = len(self.tricks) - 1
+            for pi, p in enumerate(tv.plays):
+                start[p.seat].extend(p.cards if p.kind != DISCARD else (p.own or faces.get(ti, {}).get(pi, ())))
+        if min(len(h) for h in start) < 3:
+            return False
+        leader = tv.leader if tv is not None else view.to_act
+        return find_combination(start, leader, view.combos, view.trump_card) is not None
+
+    def sample(self, rng: random.Random) -> Round:
+        """One world, drawn with ``rng``."""
+        view = self.view
+        dealt = None
+        for attempt in range(64 + COMBO_RETRIES):
+            got = self._deal(rng)
+            if got is None:
+                continue
+            hands, slot_faces, stock = got
+            faces: dict[int, dict[int, tuple[int, ...]]] = {}
+            for (ti, pi, _), cards in zip(self.slots, slot_faces):
+                faces.setdefault(ti, {})[pi] = cards
+            dealt = hands, faces, stock
+            if not self.check_combos or attempt >= COMBO_RETRIES or not self._breaks_combo_check(hands, faces):
+                break
+        if dealt is None:
+            raise ValueError("no world is consistent with this view")
+        hands, faces, stock = dealt
+        tricks = [self.fixed[ti] if ti in self.fixed else self._trick(tv, faces[ti])
+                  for ti, tv in enumerate(self.tricks)]
+        current = tricks.pop() if view.trick is not None else None
+        points = [0] * self.rules.side_count
+        side_of = self.rules.side_of
+        for t in tricks:
+            points[side_of(t.winner)] += t.points
+        return Round.from_position(
+            self.rules, view.dealer, hands=[[DECK[c] for c in h] for h in hands],
+            stock=[DECK[c] for c in stock], trump_card=view.trump_card, trump_drawn_by=view.trump_drawn_by,
+            tricks=tricks, trick=current, points=points, to_act=view.to_act)
+
+
+def sample_world(view: "SeatView", rng: random.Random) -> Round:
+    """A full position consistent with everything ``view``'s seat knows."""
+    return WorldSampler(view).sample(rng)

@@ -1,0 +1,140 @@
+"""sample_world: every sampled world looks, to the seat, exactly like the real
+position (the OpenSpiel resampler check), holds each card once, and plays on."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from burkozel import Round, TableRules
+from burkozel.cards import DECK
+from burkozel.rules import COMBOS
+from burkozel.worlds import WorldSampler, sample_world
+
+RULE_SETS = [(fmt, combos) for fmt in ("pairs", "four", "three") for combos in ((), COMBOS, ("bura", "moscow"))]
+
+
+def _random_position(rules: TableRules, rng: random.Random) -> Round:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    rnd = Round(rules, rng.randrange(rules.players), deck)
+    steps = rng.randrange(0, 40)
+    for _ in range(steps):
+        if rnd.is_over:
+            break
+        rnd.push(rnd.random_move(rng))
+    return rnd
+
+
+def _all_cards(rnd: Round) -> list[int]:
+    cards = [c for h in rnd.hands for c in h] + list(rnd.stock)
+    for t in list(rnd.tricks) + ([rnd.trick] if rnd.trick else []):
+        cards += [c for p in t.plays for c in p.cards]
+    return cards
+
+
+@pytest.mark.parametrize("fmt,combos", RULE_SETS)
+def test_sampled_world_gives_the_same_view(fmt, combos):
+    rules = TableRules(fmt, combos)
+    rng = random.Random(f"worlds/{fmt}/{combos}")
+    for _ in range(60):
+        real = _random_position(rules, rng)
+        for seat in range(rules.players):
+            view = real.view(seat)
+            sampler = WorldSampler(view)
+            for _ in range(3):
+                world = sampler.sample(rng)
+                assert world.view(seat) == view
+                cards = _all_cards(world)
+                assert sorted(cards) == list(range(36))
+                assert world.points[view.side] == real.points[view.side]
+                assert world.stock[-1:] == real.stock[-1:]  # the trump card stays last
+
+
+def test_worlds_play_on_to_the_end():
+    rng = random.Random(5)
+    for fmt, combos in RULE_SETS:
+        rules = TableRules(fmt, combos)
+        for _ in range(15):
+            real = _random_position(rules, rng)
+            if real.is_over:
+                continue
+            world = sample_world(real.view(real.to_act), rng)
+            while not world.is_over:
+                world.push(world.random_move(rng))
+            assert sum(world.points) == 120
+
+
+def test_hidden_discard_points_match_my_side():
+    """Seat 0's side took tricks holding other seats' discards: the sampled
+    faces must add up to exactly its known points, in every world."""
+    rules = TableRules("four", ())
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(200):
+        real = _random_position(rules, rng)
+        view = real.view(0)
+        hidden_mine = [p for t in view.history if t.winner == 0 for p in t.plays if p.kind == "discard" and p.seat != 0]
+        if not hidden_mine:
+            continue
+        checked += 1
+        for k in range(5):
+            world = sample_world(view, random.Random(k))
+            assert world.points[0] == real.points[0]
+    assert checked > 10
+
+
+def test_worlds_vary_and_the_trump_card_follows_its_drawer():
+    """The drawn, unseen trump card is always in its drawer's hand or later discards."""
+    rules = TableRules("pairs", ())
+    rng = random.Random(3)
+    found = 0
+    while found < 20:
+        real = _random_position(rules, rng)
+        if real.trump_drawn_by in (None, 0) or real.is_over:
+            continue
+        view = real.view(0)
+        if view.trump_card in [c for t in view.history for p in t.plays for c in p.cards]:
+            continue
+        if view.trick and view.trump_card in [c for p in view.trick.plays for c in p.cards]:
+            continue
+        found += 1
+        holder = real.trump_drawn_by
+        hands: Counter = Counter()
+        for k in range(30):
+            world = sample_world(view, random.Random(k))
+            if view.trump_card in world.hands[holder]:
+                hands["hand"] += 1
+                continue
+            tricks = list(world.tricks) + ([world.trick] if world.trick else [])
+            owners = [p.seat for t in tricks for p in t.plays if view.trump_card in p.cards]
+            assert owners == [holder]
+            hands["discard"] += 1
+        assert hands["hand"] + hands["discard"] == 30
+
+
+def test_worlds_vary_at_the_start():
+    rules = TableRules("three", ())
+    real = Round(rules, 0, DECK)
+    view = real.view(1)
+    worlds = {tuple(map(tuple, sample_world(view, random.Random(k)).hands)) for k in range(20)}
+    assert len(worlds) == 20
+
+
+def test_combination_check_is_respected_when_leading():
+    """When the seat is to lead a new trick, no hidden hand holds an enabled
+    combination (it would have been led out of turn)."""
+    from burkozel.rules import find_combination
+
+    rules = TableRules("four", COMBOS)
+    rng = random.Random(8)
+    for _ in range(150):
+        real = _random_position(rules, rng)
+        if real.is_over or real.trick is not None or len(real.hands[0]) < 3:
+            continue
+        view = real.view(real.to_act)
+        for k in range(5):
+            world = sample_world(view, random.Random(k))
+            assert find_combination(world.hands, view.to_act, COMBOS, view.trump_card) is None
