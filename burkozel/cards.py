@@ -42,12 +42,11 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, value: int) -> "Card":
-        try:
-            return DECK[value]
-        except (IndexError, TypeError, NameError):
-            if not isinstance(value, int) or not 0 <= value < 36:
-                raise ValueError(f"no card number {value!r}") from None
+        if type(value) is not bool and isinstance(value, int) and 0 <= value < 36:
+            if len(DECK) == 36:
+                return DECK[value]
             return int.__new__(cls, value)  # only while DECK is being built
+        raise ValueError(f"no card number {value!r}")
 
     @classmethod
     def parse(cls, text: str) -> "Card":

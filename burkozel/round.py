@@ -17,7 +17,7 @@ one :class:`~burkozel.rules.IllegalMoveError`.
 from __future__ import annotations
 
 import random
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
 from .rules import (IllegalMoveError, TableRules, beats_all, find_combination,
@@ -25,14 +25,43 @@ from .rules import (IllegalMoveError, TableRules, beats_all, find_combination,
 from .trick import BEAT, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves
 
 HAND_SIZE = 4
+_ALL_CARDS = frozenset(range(36))
 
 
 def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
     """A deck is the 36 distinct cards in draw order (RULES.md §3)."""
-    cards = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)
+    if len(deck) == 36 and set(deck) == _ALL_CARDS:  # ints or Cards: the fast path
+        return tuple(map(DECK.__getitem__, deck))
+    try:
+        cards = tuple(c if type(c) is Card else Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)
+    except TypeError:
+        raise ValueError("a deck is a list of cards") from None
     if len(cards) != 36 or len(set(cards)) != 36:
         raise ValueError("a deck is the 36 distinct cards")
     return cards
+
+
+def random_cards(hand: list[Card], trick: Trick | None, trump: int,
+                 random: Callable[[], float]) -> tuple[str, tuple[Card, ...]]:
+    """The kind and cards of a random legal move for ``hand`` (see
+    :meth:`Round.random_move`); ``random`` is a ``Random.random`` method."""
+    h = len(hand)
+    if trick is None:
+        first = hand[int(random() * h)]
+        suit = SUIT_OF[first]
+        return LEAD, (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
+    k = trick.size
+    if k == h:
+        cards = tuple(hand)
+    elif k == 1:
+        cards = (hand[int(random() * h)],)
+    else:
+        pool = list(hand)
+        for i in range(k):  # a partial Fisher–Yates shuffle
+            j = i + int(random() * (h - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        cards = tuple(pool[:k])
+    return (BEAT if beats_all(cards, trick.winning, trump) else DISCARD), cards
 
 
 class Round:
@@ -145,17 +174,7 @@ class Round:
         """A random legal move, drawn cheaply (for random play and benchmarks):
         a lead of a random card with some of its suit, or a random set of cards
         that beats when it can and is discarded otherwise."""
-        hand = self.hands[self.to_act]
-        trick = self.trick
-        if trick is None:
-            first = rng.choice(hand)
-            suit = SUIT_OF[first]
-            cards = [first] + [c for c in hand if c != first and SUIT_OF[c] == suit and rng.random() < 0.5]
-            return Move(LEAD, tuple(cards))
-        cards = tuple(rng.sample(hand, trick.size))
-        if beats_all(cards, trick.winning, self.trump):
-            return Move(BEAT, cards)
-        return Move(DISCARD, cards)
+        return Move(*random_cards(self.hands[self.to_act], self.trick, self.trump, rng.random))
 
     # --- the machinery --------------------------------------------------------
 
@@ -183,22 +202,26 @@ class Round:
     def _finish_trick(self, trick: Trick) -> None:
         trick.finished = True
         taker = trick.winner
-        self.points[self._side[taker]] += sum(POINTS_OF[c] for p in trick.plays for c in p.cards)
+        points = 0
+        for play in trick.plays:
+            for c in play.cards:
+                points += POINTS_OF[c]
+        self.points[self._side[taker]] += points
         self.tricks.append(trick)
         self.trick = None
         stock = self._stock
+        hands = self.hands
         if stock:
+            # One card at a time from the taker clockwise; hands are equal, so
+            # each draws as many as the taker needs, or what the stock allows.
             n = self.players
-            hands = self.hands
             seat = taker
-            while stock and len(hands[seat]) < HAND_SIZE:
+            for _ in range(min((HAND_SIZE - len(hands[taker])) * n, len(stock))):
                 hands[seat].append(stock.pop())
-                if not stock:
-                    self.trump_drawn_by = seat
                 seat = seat + 1 if seat + 1 < n else 0
-            for hand in hands:
-                hand.sort()
-        if not self.hands[taker]:
+            if not stock:
+                self.trump_drawn_by = seat - 1 if seat else n - 1
+        elif not hands[taker]:
             self.to_act = None  # every card has been played
             return
         self._start_trick(taker)
@@ -206,8 +229,9 @@ class Round:
     def _start_trick(self, leader: int) -> None:
         """Before the first card of a trick: an out-of-turn combination, if a
         hand holds an enabled one, is led at once (RULES.md §6)."""
-        if self.rules.combos and len(self.hands[leader]) >= 3:
-            found = find_combination(self.hands, leader, self.rules.combos, self.trump_card)
+        combos = self.rules.combos
+        if combos and len(self.hands[leader]) >= 3:
+            found = find_combination(self.hands, leader, combos, self.trump_card)
             if found is not None:
                 seat, combo, cards = found
                 hand = self.hands[seat]

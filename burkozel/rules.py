@@ -230,19 +230,37 @@ def _ordered(cards: Iterable[int], trump: int) -> tuple[Card, ...]:
     return tuple(DECK[c] for c in sorted(cards, key=lambda c: (SUIT_OF[c] != trump, c)))
 
 
+# Per card, a number whose sum over a hand counts its aces (bits 0–3), tens
+# (bits 4–7) and cards of each suit (a nibble a suit from bit 8): a hand of
+# at most four cards never carries from one field into the next.
+_COMBO_CODE = tuple((RANK_OF[c] == ACE) + 16 * (RANK_OF[c] == TEN) + (1 << (8 + 4 * SUIT_OF[c])) for c in range(36))
+_FOUR_OF_A_SUIT = sum(4 << (8 + 4 * s) for s in range(4))
+
+
 def find_combination(hands: Sequence[Sequence[int]], leader: int, combos: Sequence[str],
                      trump_card: int) -> tuple[int, str, tuple[Card, ...]] | None:
     """Who leads out of turn, with what: the highest-priority enabled combination,
     its holder nearest in turn order to the regular ``leader`` (leader first)."""
     n = len(hands)
+    # Most hands hold nothing: one cheap sum per hand rules them out before
+    # any combination is looked at (this runs before every trick).
+    order = []
+    for k in range(n):
+        seat = (leader + k) % n
+        hand = hands[seat]
+        if len(hand) < 3:
+            continue
+        code = sum(map(_COMBO_CODE.__getitem__, hand))
+        aces, tens = code & 15, code >> 4 & 15
+        if aces >= 3 or tens >= 3 or aces + tens >= 4 or code & _FOUR_OF_A_SUIT:
+            order.append(seat)
+    if not order:
+        return None
     for combo in combos:
-        need = 3 if combo in ("moscow", "small_moscow") else 4
-        for k in range(n):
-            seat = (leader + k) % n
-            if len(hands[seat]) >= need:
-                cards = combination_cards(combo, hands[seat], trump_card)
-                if cards is not None:
-                    return seat, combo, cards
+        for seat in order:
+            cards = combination_cards(combo, hands[seat], trump_card)
+            if cards is not None:
+                return seat, combo, cards
     return None
 
 

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from .bots import make_bot
 from .match import Match
-from .round import Round
+from .round import Round, random_cards
 from .rules import COMBOS, FORMATS, TableRules
 
 
@@ -42,25 +42,36 @@ def summary(index: int, match: Match) -> str:
             f"penalties {{{pens}}}, won by {'seat' if rules.format != 'pairs' else 'seats'} {won}")
 
 
+def random_playout(rnd: Round, rng: random.Random) -> None:
+    """Play ``rnd`` to its end with random legal moves, on the unchecked path."""
+    hands, trump, play, draw = rnd.hands, rnd.trump, rnd._play, rng.random
+    while (seat := rnd.to_act) is not None:
+        play(*random_cards(hands[seat], rnd.trick, trump, draw))
+
+
 def random_rounds_per_second(fmt: str, seconds: float = 2.0, seed: int = 0,
-                             combos: Sequence[str] = COMBOS) -> tuple[int, float]:
-    """Play random rounds of ``fmt`` for about ``seconds``: (rounds, rounds per second)."""
+                             combos: Sequence[str] = COMBOS, checked: bool = False) -> tuple[int, float]:
+    """Deal and play random rounds of ``fmt`` for about ``seconds``: (rounds,
+    rounds per second).  Moves come from :meth:`Round.random_move`; with
+    ``checked`` each goes through :meth:`Round.push` and its full check,
+    otherwise straight to the unchecked path that search bots use."""
     rules = TableRules(fmt, tuple(combos))
     rng = random.Random(seed)
-    deck = list(range(36))
     n = rules.players
     rounds = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         for _ in range(50):
-            rng.shuffle(deck)
+            rng.shuffle(deck := list(range(36)))
             rnd = Round(rules, rounds % n, deck)
-            play = rnd._play
-            check = rnd.check
-            while rnd.to_act is not None:
-                move = rnd.random_move(rng)
-                play(move.kind, check(move))
+            move_of = rnd.random_move
+            if checked:
+                push = rnd.push
+                while rnd.to_act is not None:
+                    push(move_of(rng))
+            else:
+                random_playout(rnd, rng)
             rounds += 1
         now = time.perf_counter()
         if now >= deadline:

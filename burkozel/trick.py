@@ -9,9 +9,8 @@ Move.lead(AS, 6S)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Sequence, Union
+from typing import Iterable, NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
 from .rules import IllegalMoveError, auto_discard, beats_all
@@ -30,12 +29,13 @@ def _card(value: CardLike) -> Card:
     raise ValueError(f"not a card: {value!r}")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards.
 
     A ``discard`` may name fewer cards than the trick needs (none at all, say):
     the engine completes it with the least valuable cards (RULES.md §4.2).
+    An immutable value; a named tuple rather than a frozen dataclass because
+    search creates millions of them and a tuple is many times cheaper to make.
     """
 
     kind: str
@@ -84,8 +84,7 @@ class Move:
         return f"Move.{self.kind}({', '.join(map(str, self.cards))})"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One seat's part of a trick, with every face (the full state's record;
     seat views hide the faces of discards)."""
 
@@ -98,19 +97,31 @@ class Play:
         return self.kind != DISCARD
 
 
-@dataclass
 class Trick:
     """A trick in progress or finished.  ``winner`` is the seat whose cards
     currently win (the leader, or the last who beat); once finished it is the
-    seat that took the trick."""
+    seat that took the trick; ``winning`` are its cards."""
 
-    leader: int
-    size: int
-    combo: str | None = None
-    plays: list[Play] = field(default_factory=list)
-    winner: int = -1
-    winning: tuple[Card, ...] = ()
-    finished: bool = False
+    __slots__ = ("leader", "size", "combo", "plays", "winner", "winning", "finished")
+
+    def __init__(self, leader: int, size: int, combo: str | None = None, plays: list[Play] | None = None,
+                 winner: int = -1, winning: tuple[Card, ...] = (), finished: bool = False) -> None:
+        self.leader = leader
+        self.size = size
+        self.combo = combo
+        self.plays: list[Play] = plays if plays is not None else []
+        self.winner = winner
+        self.winning = winning
+        self.finished = finished
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
+
+    def __repr__(self) -> str:
+        plays = ", ".join(f"{p.seat}:{p.kind} {' '.join(map(str, p.cards))}" for p in self.plays)
+        return f"<Trick leader={self.leader} combo={self.combo} winner={self.winner} [{plays}]>"
 
     @property
     def lead(self) -> tuple[Card, ...]:
@@ -138,7 +149,7 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     if not isinstance(move, Move) or move.kind not in KINDS:
         raise IllegalMoveError("bad_move", f"not a move: {move!r}")
     cards = move.cards
-    if len(set(cards)) != len(cards):
+    if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalMoveError("duplicate_card", "the same card is named twice")
     for c in cards:
         if c not in hand:

@@ -213,7 +213,7 @@ class SeatView:
             trump_card=rnd.trump_card,
             trump_drawn_by=rnd.trump_drawn_by,
             stock=rnd.stock_size,
-            hand=tuple(rnd.hands[seat]),
+            hand=tuple(sorted(rnd.hands[seat])),
             hand_sizes=tuple(len(h) for h in rnd.hands),
             to_act=rnd.to_act,
             trick=_trick_view(rnd.trick, seat) if rnd.trick is not None else None,
