@@ -77,5 +77,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3.0)
     p.set_defaults(run=_bench)
 
+    p = sub.add_parser("arena", help="duplicate-deal bot arena: one JSON object of win rates and timings")
+    p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
+    p.add_argument("--seats", default="hard,medium,hard,medium",
+                   help="one level per listed seat (easy, medium, hard, hard-cheat); pairs: 1st+3rd vs 2nd+4th")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", default="1")
+    p.add_argument("--combos", default="all", help=f"'all', '' for none, or a list of {','.join(COMBOS)}")
+    p.add_argument("--budget-ms", type=float, default=None, help="hard bot time per decision (CPython)")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="hard bot rollout cap per decision, deterministic (no time budget)")
+    p.add_argument("--workers", type=int, default=1)
+    p.set_defaults(run=lambda a: __import__("burkozel.arena", fromlist=["main"]).main(a))
+
     args = parser.parse_args(argv)
     return args.run(args)

@@ -1,0 +1,165 @@
+"""Duplicate-deal arena: how strong is one bot lineup against another?
+
+Each deal (one round: a dealer and a deck from the seed) is replayed with the
+lineup rotated round the table, so that every listed side plays every seat's
+cards: ``pairs`` swaps the teams (2 seatings), ``four`` rotates (4), ``three``
+uses all 6 seatings.  The identical hands and trump remove most of the luck
+of the deal (bots.md §3).
+
+Sides are numbered by the ``--seats`` list, whatever physical seats a
+seating gives them: in ``pairs`` side 0 is the bots listed 1st and 3rd, in
+the single formats side *k* is the *k*-th bot.  A round is won by the side(s)
+with the most points; a tie shares the win (½ each for two).  The 95%
+interval of a win rate comes from the spread of the per-deal win shares, the
+seatings of one deal being correlated.
+
+``hard-cheat`` is the hard bot searching the true position instead of sampled
+worlds: an upper bound for what inference about hidden cards could gain.  It
+exists only here.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from itertools import permutations
+from math import sqrt
+from typing import Sequence
+
+from .bots import make_bot
+from .bots.hard import HardBot
+from .cards import DECK
+from .round import Round
+from .rules import COMBOS, TableRules
+
+
+def seatings(fmt: str) -> list[tuple[int, ...]]:
+    """For each seating, the listed bot index at each physical seat."""
+    if fmt == "pairs":
+        return [(0, 1, 2, 3), (1, 2, 3, 0)]
+    if fmt == "four":
+        return [tuple((p + r) % 4 for p in range(4)) for r in range(4)]
+    return [tuple(p) for p in permutations(range(3))]
+
+
+def listed_side(fmt: str, index: int) -> int:
+    """The side of the ``index``-th listed bot."""
+    return index % 2 if fmt == "pairs" else index
+
+
+def _bot(level: str, seed: str, options: dict, holder: list):
+    if level == "hard-cheat":
+        # Its one "world" is the true round, held by the arena.
+        return HardBot(seed=seed, worlds=lambda view: (lambda rng: holder[0].copy()), **options)
+    opts = options if level == "hard" else {}
+    return make_bot(level, seed=seed, **opts)
+
+
+def play_deal(task: tuple) -> dict:
+    """Play one deal in every seating; per listed side, its points, penalty and
+    win share in each, with each level's decision times."""
+    fmt, combos, levels, seed, deal, options = task
+    rules = TableRules(fmt, combos)
+    n = rules.players
+    rng = random.Random(f"arena/{seed}/{deal}")
+    deck = list(DECK)
+    rng.shuffle(deck)
+    dealer = rng.randrange(n)
+    out = {"rounds": [], "times": {}}
+    for k, seating in enumerate(seatings(fmt)):
+        rnd = Round(rules, dealer, deck)
+        holder = [rnd]
+        bots = [_bot(levels[seating[p]], f"{seed}/{deal}/{k}/{seating[p]}", options, holder) for p in range(n)]
+        while not rnd.is_over:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            t0 = time.perf_counter()
+            move = bots[seat].get_move(view)
+            out["times"].setdefault(levels[seating[seat]], []).append(1000.0 * (time.perf_counter() - t0))
+            rnd.push(move, seat)
+        pens = rnd.penalties
+        best = max(rnd.points)
+        tied = sum(1 for p in rnd.points if p == best)
+        per_side = {}
+        for p in range(n):
+            side = listed_side(fmt, seating[p])
+            phys = rules.side_of(p)
+            per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if rnd.points[phys] == best else 0.0)
+        out["rounds"].append([per_side[s] for s in range(rules.side_count)])
+    return out
+
+
+def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
+        combos: Sequence[str] = COMBOS, budget_ms: float | None = None,
+        iterations: int | None = None, workers: int = 1) -> dict:
+    """Play ``deals`` duplicate deals and summarise them (the arena's JSON)."""
+    rules = TableRules(fmt, tuple(combos))
+    if len(levels) != rules.players:
+        raise ValueError(f"{fmt} needs {rules.players} bots, got {len(levels)}")
+    options: dict = {}
+    if budget_ms is not None:
+        options["budget_ms"] = budget_ms
+    if iterations is not None:
+        options["max_iterations"] = iterations
+        options["deterministic"] = True
+    tasks = [(fmt, rules.combos, tuple(levels), seed, d, options) for d in range(deals)]
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.map(play_deal, tasks, chunksize=1)
+    else:
+        results = [play_deal(t) for t in tasks]
+    return summarise(fmt, levels, results)
+
+
+def _percentiles(values: list[float]) -> dict:
+    values = sorted(values)
+    if not values:
+        return {"median": None, "p95": None}
+    return {"median": round(statistics.median(values), 2),
+            "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 2)}
+
+
+def summarise(fmt: str, levels: Sequence[str], results: list[dict]) -> dict:
+    sides_n = 2 if fmt == "pairs" else len(levels)
+    rounds = sum(len(r["rounds"]) for r in results)
+    sides = []
+    for side in range(sides_n):
+        shares = [statistics.fmean(rd[side][2] for rd in r["rounds"]) for r in results]
+        won = sum(rd[side][2] for r in results for rd in r["rounds"])
+        rate = won / rounds if rounds else 0.0
+        half = 1.96 * statistics.stdev(shares) / sqrt(len(shares)) if len(shares) > 1 else 0.0
+        sides.append({
+            "bots": [levels[i] for i in range(len(levels)) if listed_side(fmt, i) == side],
+            "rounds_won": won,
+            "win_rate": round(rate, 4),
+            "ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
+            "mean_points": round(statistics.fmean(rd[side][0] for r in results for rd in r["rounds"]), 2),
+            "mean_penalty": round(statistics.fmean(rd[side][1] for r in results for rd in r["rounds"]), 3),
+        })
+    times: dict[str, list[float]] = {}
+    for r in results:
+        for level, ts in r["times"].items():
+            times.setdefault(level, []).extend(ts)
+    return {"format": fmt, "deals": len(results), "rounds": rounds, "sides": sides,
+            "decision_ms": {level: _percentiles(ts) for level, ts in sorted(times.items())}}
+
+
+def main(args) -> int:
+    """``python -m burkozel arena``: print one JSON object."""
+    import json
+    import sys
+
+    combos = COMBOS if args.combos == "all" else tuple(c for c in args.combos.split(",") if c)
+    levels = args.seats.split(",")
+    try:
+        out = run(args.format, levels, args.deals, seed=args.seed, combos=combos, budget_ms=args.budget_ms,
+                  iterations=args.iterations, workers=args.workers)
+    except ValueError as e:
+        print(f"burkozel arena: {e}", file=sys.stderr)
+        return 2
+    json.dump(out, sys.stdout)
+    sys.stdout.write("\n")
+    return 0

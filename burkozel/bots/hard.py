@@ -1,0 +1,240 @@
+"""The hard bot (сложная): flat determinized Monte Carlo (PIMC).
+
+For each decision it deals worlds consistent with its view
+(:mod:`burkozel.worlds`), plays every candidate move in the same worlds
+(common random numbers) and finishes each world with a fast heuristic rollout
+policy, scoring the round's end for its side: the penalty band it lands in,
+plus a small term for the point margin.  Successive halving spends the
+rollouts on the moves still in contention; the medium bot's choice gets a
+small head start, so that noise alone does not move the bot off a sound move.
+
+It is anytime: it stops at a time budget or an iteration cap, whichever comes
+first.  With ``deterministic=True`` only the cap counts, so a decision depends
+on the seed and the view alone (tests, arenas, the table's resume).
+
+:class:`HardBot` with ``worlds=`` replaced by the true position is the
+arena's *hard-cheat* reference (see :mod:`burkozel.arena`); it is never
+registered as a level the table can offer.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+from typing import Callable, Sequence
+
+from ..cards import POINTS_OF, RANK_OF, SUIT_OF
+from ..round import Round
+from ..rules import beats_all, round_penalties
+from ..trick import BEAT, DISCARD, LEAD, Move
+from ..view import SeatView
+from ..worlds import WorldSampler
+from . import decision_rng, register
+from .medium import MediumBot
+
+DEFAULT_BUDGET_MS = 38.0
+"""CPython time per decision: Pyodide runs 3–4× slower, so about 150 ms in the browser."""
+DEFAULT_MAX_ITERATIONS = 400
+"""Rollouts per decision at most (all candidates together)."""
+MARGIN_WEIGHT = 0.02
+"""Penalty units per point of margin: breaks ties between rollouts of one band."""
+PRIOR_BONUS = 0.3
+"""Head start of the medium bot's move, in penalty units."""
+
+# Discard order per trump suit: least valuable first, trumps last (RULES.md §4.2).
+_DISCARD_RANK = tuple(
+    tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
+    for t in range(4))
+# Loading order: most points first, trumps kept.
+_LOAD_RANK = tuple(
+    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
+TRUMP_STAKE = 10
+"""A rollout player trumps a trick worth this many points (fewer once the stock is out)."""
+
+
+def rollout_move(r: Round) -> tuple[str, tuple]:
+    """The rollout policy: a fast medium-like move for the seat to act, reading
+    only its own hand and the table (no peeking at other hands)."""
+    seat = r.to_act
+    hand = r.hands[seat]
+    trump = r.trump
+    trick = r.trick
+    dk = _DISCARD_RANK[trump]
+    if trick is None:
+        # Lead: an ace of a plain suit with a companion ten (hard to beat as a pair),
+        # a master-ish trump when the stock is out, otherwise the cheapest card.
+        if len(hand) > 1:
+            for c in hand:
+                if RANK_OF[c] == 8 and SUIT_OF[c] != trump:
+                    ten = c - 1
+                    if ten in hand:
+                        return LEAD, (c, ten)
+        return LEAD, (min(hand, key=dk.__getitem__),)
+    size = trick.size
+    side = r._side
+    n = r.players
+    nxt = seat + 1 if seat + 1 < n else 0
+    last = nxt == trick.leader
+    if side[trick.winner] == side[seat]:
+        if last or size > 1:
+            load = sorted(hand, key=_LOAD_RANK[trump].__getitem__)[:size]
+            return DISCARD, tuple(load)
+        return DISCARD, tuple(sorted(hand, key=dk.__getitem__)[:size])
+    stake = 0
+    for p in trick.plays:
+        for c in p.cards:
+            stake += POINTS_OF[c]
+    worth = TRUMP_STAKE if r._stock else 4
+    if last and r.points[side[seat]] == 0:
+        worth = 1
+    if size == 1:
+        w = trick.winning[0]
+        ws, wr = SUIT_OF[w], RANK_OF[w]
+        best = -1
+        if ws != trump:
+            plain = [c for c in hand if SUIT_OF[c] == ws and RANK_OF[c] > wr]
+            if plain:
+                # Last to act: take it with the most points; otherwise the cheapest.
+                best = max(plain, key=POINTS_OF.__getitem__) if last else min(plain)
+            elif stake >= worth:
+                trumps = [c for c in hand if SUIT_OF[c] == trump]
+                if trumps:
+                    best = min(trumps)
+        elif stake >= worth:
+            higher = [c for c in hand if SUIT_OF[c] == trump and RANK_OF[c] > wr]
+            if higher:
+                best = min(higher)
+        if best >= 0:
+            return BEAT, (best,)
+        return DISCARD, (min(hand, key=dk.__getitem__),)
+    best_cards = None
+    best_cost = 1 << 30
+    winning = trick.winning
+    for combo in combinations(hand, size):
+        cost = 0
+        for c in combo:
+            if SUIT_OF[c] == trump:
+                cost += 20 + RANK_OF[c]
+            else:
+                cost += RANK_OF[c]
+        if cost < best_cost and beats_all(combo, winning, trump):
+            best_cards, best_cost = combo, cost
+    if best_cards is not None and (best_cost < 20 or stake >= worth):
+        return BEAT, best_cards
+    return DISCARD, tuple(sorted(hand, key=dk.__getitem__)[:size])
+
+
+def play_out(r: Round) -> None:
+    """Finish the round in place with the rollout policy."""
+    play = r._play
+    while r.to_act is not None:
+        kind, cards = rollout_move(r)
+        play(kind, cards)
+
+
+def utility(points: Sequence[int], side: int, pass_mark: int) -> float:
+    """How good a finished round is for ``side``: minus its penalty, plus a
+    small term for its margin over the best other side."""
+    pen = round_penalties(points, pass_mark)[side]
+    best_other = max(p for s, p in enumerate(points) if s != side)
+    return -pen + MARGIN_WEIGHT * (points[side] - best_other)
+
+
+def candidates(view: SeatView) -> list[Move]:
+    """The legal moves, minus discards dominated by another discard: of two
+    zero-point plain cards of one suit, throwing the lower one is never worse."""
+    moves = view.legal_moves
+    if view.trick is None:
+        return moves
+    trump = view.trump
+    hand = view.hand
+    out = []
+    for m in moves:
+        if m.kind == DISCARD:
+            chosen = set(m.cards)
+            dominated = False
+            for x in m.cards:
+                if POINTS_OF[x] or SUIT_OF[x] == trump:
+                    continue
+                if any(y not in chosen and SUIT_OF[y] == SUIT_OF[x] and RANK_OF[y] < RANK_OF[x]
+                       and not POINTS_OF[y] for y in hand):
+                    dominated = True
+                    break
+            if dominated:
+                continue
+        out.append(m)
+    return out
+
+
+WorldSource = Callable[[SeatView], Callable[[object], Round]]
+
+
+@register("hard")
+class HardBot:
+    """Flat PIMC with successive halving over the candidate moves."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | str = 0, budget_ms: float = DEFAULT_BUDGET_MS,
+                 max_iterations: int = DEFAULT_MAX_ITERATIONS, deterministic: bool = False,
+                 worlds: WorldSource | None = None) -> None:
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.max_iterations = max_iterations
+        self.deterministic = deterministic
+        self._worlds = worlds
+        self._prior = MediumBot(seed)
+        self.last_iterations = 0
+
+    def get_move(self, view: SeatView) -> Move:
+        start = time.perf_counter()
+        deadline = None if self.deterministic else start + self.budget_ms / 1000.0
+        moves = candidates(view)
+        if len(moves) == 1:
+            return moves[0]
+        prior = self._prior.get_move(view)
+        rng = decision_rng(self.seed, view)
+        if self._worlds is not None:
+            draw = self._worlds(view)
+        else:
+            draw = WorldSampler(view).sample
+        side, pass_mark = view.side, view.pass_mark
+        cap = self.max_iterations
+
+        worlds: list[Round] = []
+        results: list[list[float]] = [[] for _ in moves]
+        alive = list(range(len(moves)))
+        bonus = [PRIOR_BONUS if m == prior else 0.0 for m in moves]
+        used = 0
+        batch = 2
+        done = False
+        while not done:
+            # Every live candidate is played in the same worlds (common random numbers).
+            target = len(worlds) + batch
+            while len(worlds) < target:
+                worlds.append(draw(rng))
+            for i in alive:
+                m = moves[i]
+                res = results[i]
+                for w in range(len(res), target):
+                    r = worlds[w].copy()
+                    r._play(m.kind, m.cards)
+                    play_out(r)
+                    res.append(utility(r.points, side, pass_mark))
+                    used += 1
+                    if used >= cap or (deadline is not None and time.perf_counter() >= deadline):
+                        done = True
+                        break
+                if done:
+                    break
+            if len(alive) > 2 and not done:
+                alive.sort(key=lambda i: -(sum(results[i]) / len(results[i]) + bonus[i]))
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+            batch = max(2, len(worlds))
+        self.last_iterations = used
+        # Compare the live moves over the worlds all of them were played in.
+        common = min(len(results[i]) for i in alive)
+        if common == 0:
+            return prior
+        best = max(alive, key=lambda i: sum(results[i][:common]) / common + bonus[i])
+        return moves[best]
