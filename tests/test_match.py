@@ -1,0 +1,72 @@
+"""RULES.md §7 — the match: penalties add up, the limit of 12 ends it for the
+whole table, the fewest penalties win (shared on a tie)."""
+
+import random
+
+import pytest
+
+from burkozel import IllegalMoveError, Match, Move, TableRules
+
+
+def discard_only(match: Match) -> None:
+    """Play the current round with leaders leading one card and everyone else
+    discarding: the regular leader of the round takes every trick."""
+    rnd = match.round
+    while not rnd.is_over:
+        if rnd.trick is None:
+            match.push(Move.lead(min(rnd.hands[rnd.to_act])))
+        else:
+            match.push(Move.discard())
+
+
+def test_the_leader_takes_all_and_the_match_ends_with_a_shared_win():
+    match = Match(TableRules("three", ()), seed=1, dealer=2)  # seat 0 leads round 1
+    discard_only(match)
+    assert match.round.points == [120, 0, 0] and match.penalties == [0, 6, 6]
+    assert not match.is_over and match.winners == []
+    match.next_round()  # dealer 0: seat 1 leads
+    discard_only(match)
+    assert match.penalties == [6, 6, 12]
+    assert match.is_over and match.winners == [0, 1]
+    with pytest.raises(IllegalMoveError) as err:
+        match.next_round()
+    assert err.value.code == "match_over"
+
+
+def test_no_one_drops_out_and_the_deal_rotates():
+    match = Match(TableRules("four", ()), seed=2, dealer=3)
+    discard_only(match)  # seat 0 leads and takes everything
+    assert match.penalties == [0, 6, 6, 6]
+    match.next_round()
+    assert match.round.dealer == 0 and all(len(h) == 4 for h in match.round.hands)
+    discard_only(match)  # seat 1 takes everything: seats 2 and 3 reach 12
+    assert match.penalties == [6, 6, 12, 12]
+    assert match.is_over and match.winners == [0, 1]
+
+
+def test_next_round_waits_for_the_round_to_end():
+    match = Match(TableRules("pairs"), seed=3)
+    with pytest.raises(IllegalMoveError) as err:
+        match.next_round()
+    assert err.value.code == "round_not_over"
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+def test_random_matches_follow_the_penalty_rules(fmt):
+    rng = random.Random(fmt)
+    for seed in range(4):
+        match = Match(TableRules(fmt), seed=seed)
+        totals = [0] * match.rules.side_count
+        while True:
+            rnd = match.round
+            while not rnd.is_over:
+                match.push(rnd.random_move(rng))
+            totals = [t + p for t, p in zip(totals, rnd.penalties)]
+            assert match.penalties == totals
+            assert sorted(rnd.penalties).count(0) >= 1 and set(rnd.penalties) <= {0, 2, 4, 6}
+            if max(totals) >= 12:
+                break
+            assert not match.is_over
+            match.next_round()
+        assert match.is_over
+        assert match.winners == [s for s, p in enumerate(totals) if p == min(totals)]
