@@ -1,0 +1,18 @@
+"""The examples in the engine's docstrings run as written."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import burkozel
+
+MODULES = sorted(m.name for m in pkgutil.walk_packages(burkozel.__path__, "burkozel.") if m.name != "burkozel.__main__")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
