@@ -1,0 +1,454 @@
+"""The table's controller logic, without a browser: match lifecycle, selection,
+turning clicks into moves, pacing decisions, and the save/restore of a match.
+
+Why it is separate from ``app.py``: everything here is plain Python on top of
+the engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
+``tests/test_game.py`` on CPython.  ``app.py`` only wires it to the DOM,
+``localStorage`` and ``setTimeout``.
+
+The table never decides a rule itself: legality comes from
+``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (seat 0's view,
+the only thing it may read) plus the UI state built by :meth:`Table.ui`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import texts
+from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
+from burkozel.bots import make_bot
+
+HUMAN = 0
+
+SPEEDS: dict[str, dict[str, int]] = {
+    # milliseconds: a bot's move, the finished trick staying on the table,
+    # the pause before the round dialog.
+    "normal": {"bot": 850, "clear": 3000, "round": 400},
+    "fast": {"bot": 320, "clear": 1200, "round": 200},
+    "instant": {"bot": 0, "clear": 0, "round": 0},
+}
+
+POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """What a match was started with (fixed for its whole length, RULES.md §8)."""
+
+    format: str
+    combos: tuple[str, ...]
+    difficulty: str
+    seed: int
+
+
+class Table:
+    """One browser table: the settings chosen in the menu and the match in play.
+
+    ``bot_factory`` is ``make_bot`` (tests may pass another); ``levels`` are the
+    bot levels that can really be built (others fall back to ``easy``).
+    """
+
+    def __init__(self, settings: dict[str, Any], *, speed: str | None = None, seed: int | None = None,
+                 autoplay: bool = False, bot_factory: Callable[..., Any] = make_bot,
+                 rng: random.Random | None = None) -> None:
+        self.settings = settings
+        self.speed_override = speed
+        self.seed_override = seed
+        self.autoplay = autoplay
+        self.bot_factory = bot_factory
+        self.rng = rng or random.Random()
+        self.levels = self._available_levels()
+        self.match: Match | None = None
+        self.info: MatchInfo | None = None
+        self.rounds: list[list[list[Any]]] = []
+        self.bots: dict[int, Any] = {}
+        self.selection: list[str] = []
+        self.clearing = False
+        self.before: SeatView | None = None
+        """Seat 0's view just before the last move: what the hand looked like
+        before the draw, shown while the finished trick is still on the table."""
+        self.message: str | None = None
+        self.notices: list[str] = []
+        self.matches_done = 0
+        self.bot_level: str | None = None
+
+    # --- settings ----------------------------------------------------------------
+
+    def _available_levels(self) -> tuple[str, ...]:
+        """The bot levels that exist in this build (medium/hard may not yet)."""
+        out = []
+        for level in ("easy", "medium", "hard"):
+            try:
+                self.bot_factory(level, seed="probe")
+            except ValueError:
+                continue
+            out.append(level)
+        return tuple(out) or ("easy",)
+
+    @property
+    def speed(self) -> str:
+        return self.speed_override or self.settings.get("speed", "normal")
+
+    def delays(self) -> dict[str, int]:
+        return SPEEDS[self.speed]
+
+    # --- the match ------------------------------------------------------------------
+
+    def new_match(self) -> None:
+        """Start a match with the menu's current settings (RULES.md §8)."""
+        s = self.settings
+        combos = tuple(c for c, on in s["combos"].items() if on)
+        seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
+        if self.autoplay and self.seed_override is not None:
+            seed = self.seed_override + self.matches_done
+        self._start(MatchInfo(s["format"], TableRules(s["format"], combos).combos, s["difficulty"], seed))
+        self.rounds = [[]]
+
+    def _start(self, info: MatchInfo) -> None:
+        self.info = info
+        self.match = Match(TableRules(info.format, info.combos), seed=info.seed)
+        level = info.difficulty if info.difficulty in self.levels else "easy"
+        if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
+            self.notices.append(texts.NOTICE_BOT_FALLBACK)
+        self.bot_level = level
+        seats = range(self.match.rules.players)
+        self.bots = {s: self.bot_factory(level, seed=f"{info.seed}/{s}")
+                     for s in seats if s != HUMAN or self.autoplay}
+        self.selection = []
+        self.clearing = False
+        self.before = None
+        self.message = None
+
+    def restore(self, saved: dict[str, Any]) -> bool:
+        """Replay a saved match (see ``storage.load_match``); ``False`` and a
+        notice if its moves no longer replay — the table is then left empty."""
+        try:
+            self._start(MatchInfo(saved["format"], tuple(saved["combos"]), saved["difficulty"], saved["seed"]))
+            match = self.match
+            assert match is not None
+            rounds = saved["rounds"]
+            for r, moves in enumerate(rounds):
+                if r > 0:
+                    match.next_round()
+                for i, (seat, move) in enumerate(moves):
+                    if r == len(rounds) - 1 and i == len(moves) - 1:
+                        self.before = match.view(HUMAN)
+                    match.push(Move.from_dict(move), seat)
+            self.rounds = [list(m) for m in rounds]
+            last = self.rounds[-1]
+            self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
+            if not self.clearing:
+                self.before = None
+            return True
+        except (IllegalMoveError, ValueError, TypeError, KeyError, AssertionError):
+            self.match = None
+            self.info = None
+            self.rounds = []
+            self.bots = {}
+            self.before = None
+            self.clearing = False
+            self.notices.append(texts.NOTICE_MATCH_REPLAY)
+            return False
+
+    def _last_move_finished_trick(self) -> bool:
+        assert self.match is not None and self.before is not None
+        return len(self.match.view(HUMAN).history) > len(self.before.history)
+
+    def saved(self) -> dict[str, Any] | None:
+        """What ``localStorage`` keeps: enough to replay the match exactly.
+
+        It necessarily holds every move, bots' discards included; the table
+        never renders from it (only from seat 0's view)."""
+        if self.match is None or self.info is None or self.autoplay:
+            return None
+        return {"format": self.info.format, "combos": list(self.info.combos),
+                "difficulty": self.info.difficulty, "seed": self.info.seed,
+                "rounds": self.rounds, "clearing": self.clearing}
+
+    # --- state queries ---------------------------------------------------------------
+
+    def view(self) -> SeatView | None:
+        return self.match.view(HUMAN) if self.match is not None else None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        fmt = self.info.format if self.info else self.settings["format"]
+        return texts.SEAT_NAMES[fmt]
+
+    def phase(self) -> str:
+        """``none`` (no match), ``clearing``, ``play``, ``round_end`` or ``match_end``."""
+        if self.match is None:
+            return "none"
+        if self.clearing:
+            return "clearing"
+        if self.match.round.is_over:
+            return "match_end" if self.match.is_over else "round_end"
+        return "play"
+
+    def human_to_act(self) -> bool:
+        return (self.phase() == "play" and self.match is not None and self.match.to_act == HUMAN
+                and HUMAN not in self.bots)
+
+    # --- input: selection and actions ---------------------------------------------------
+
+    def toggle(self, card: Any) -> bool:
+        """Select or unselect a card of the hand; anything else is ignored.
+        Returns whether something changed."""
+        view = self.view()
+        if view is None or self.phase() not in ("play", "clearing") or not isinstance(card, str):
+            return False
+        hand = [str(c) for c in self._display_hand(view)]
+        if card not in hand:
+            return False
+        if card in self.selection:
+            self.selection.remove(card)
+        elif len(self.selection) < 4:
+            self.selection.append(card)
+        else:
+            return False
+        self.message = None
+        return True
+
+    def clear_selection(self) -> None:
+        self.selection = []
+        self.message = None
+
+    def _move_for(self, kind: str) -> Move:
+        return Move.from_dict({kind: list(self.selection)})
+
+    def actions(self) -> dict[str, dict[str, Any]]:
+        """For each button: whether it is enabled and, if not, a short reason."""
+        out = {k: {"enabled": False, "reason": "", "relevant": True} for k in ("lead", "beat", "discard")}
+        view = self.view()
+        if view is None:
+            return out
+        phase = self.phase()
+        # Which buttons matter now: «Ходить» for a new trick, «Побить»/«Сбросить» for an answer.
+        leading = view.trick is None or phase == "clearing"
+        for kind in out:
+            out[kind]["relevant"] = (kind == "lead") == leading
+        if phase == "clearing" or phase != "play" or view.to_act != HUMAN or HUMAN in self.bots:
+            return out
+        size = view.trick.size if view.trick is not None else None
+        n = len(self.selection)
+        for kind in out:
+            if not out[kind]["relevant"]:
+                continue
+            if n == 0 and kind == "lead":
+                out[kind]["reason"] = texts.NO_SELECTION_LEAD
+                continue
+            if n == 0 and kind == "beat":
+                out[kind]["reason"] = texts.NO_SELECTION_BEAT
+                continue
+            try:
+                view.check(self._move_for(kind))
+            except (IllegalMoveError, ValueError) as e:
+                code = getattr(e, "code", "bad_move")
+                out[kind]["reason"] = texts.reason(code, kind=kind, size=size, selected=n)
+                continue
+            out[kind]["enabled"] = True
+            if kind == "discard" and size is not None and n < size:
+                out[kind]["reason"] = texts.AUTO_DISCARD
+        return out
+
+    def act(self, kind: Any) -> str | None:
+        """Play the selection as ``kind`` for the human.  Returns ``None`` on
+        success, or one short Russian error — and then nothing has changed."""
+        if kind not in ("lead", "beat", "discard"):
+            return self._refuse("так нельзя")
+        if not self.human_to_act():
+            return self._refuse(texts.reason("not_your_turn", kind=kind, size=None, selected=0,
+                                             actor=self._actor_name()))
+        action = self.actions()[kind]
+        if not action["enabled"]:
+            return self._refuse(action["reason"] or "так нельзя")
+        view = self.view()
+        assert view is not None
+        try:
+            view.check(self._move_for(kind))
+            self._push(HUMAN, self._move_for(kind))
+        except (IllegalMoveError, ValueError) as e:
+            return self._refuse(texts.reason(getattr(e, "code", "bad_move"), kind=kind,
+                                             size=view.trick.size if view.trick else None, selected=0))
+        self.selection = []
+        self.message = None
+        return None
+
+    def _actor_name(self) -> str | None:
+        if self.match is None or self.match.to_act is None:
+            return None
+        return self.names[self.match.to_act]
+
+    def _refuse(self, text: str) -> str:
+        self.message = text
+        return text
+
+    def _push(self, seat: int, move: Move) -> None:
+        """Push a move (raises, changing nothing, if illegal) and record it."""
+        assert self.match is not None
+        before = self.match.view(HUMAN)
+        self.match.push(move, seat)
+        self.message = None
+        self.rounds[-1].append([seat, move.to_dict()])
+        after_history = len(self.match.round.tricks)
+        self.before = before
+        self.clearing = after_history > len(before.history)
+        if not self.clearing:
+            self.before = None
+        # Forget selected cards that left the hand.
+        hand = {str(c) for c in self.match.view(HUMAN).hand}
+        self.selection = [c for c in self.selection if c in hand]
+
+    # --- pacing: what happens next by itself ---------------------------------------------
+
+    def next_timer(self) -> tuple[str, int] | None:
+        """The next thing that happens without the player, and after how many ms."""
+        phase = self.phase()
+        d = self.delays()
+        if phase == "clearing":
+            return ("clear", d["clear"])
+        if phase == "play":
+            assert self.match is not None
+            if self.match.to_act in self.bots:
+                return ("bot", d["bot"])
+            return None
+        if self.autoplay and phase == "round_end":
+            return ("next_round", 0)
+        if self.autoplay and phase == "match_end":
+            return ("new_match", 0)
+        return None
+
+    def run_timer(self, kind: str) -> bool:
+        """Do the timed step ``kind`` if it is still due; returns whether it ran."""
+        due = self.next_timer()
+        if due is None or due[0] != kind:
+            return False
+        if kind == "clear":
+            self.clearing = False
+            self.before = None
+        elif kind == "bot":
+            self.bot_move()
+        elif kind == "next_round":
+            self.next_round()
+        elif kind == "new_match":
+            self.matches_done += 1
+            self.new_match()
+        return True
+
+    def bot_move(self) -> None:
+        """One bot decision for the seat to act (it sees only its own view)."""
+        assert self.match is not None
+        seat = self.match.to_act
+        assert seat is not None and seat in self.bots
+        view = self.match.view(seat)
+        try:
+            move = self.bots[seat].get_move(view)
+            view.check(move)
+        except (IllegalMoveError, ValueError, TypeError, AttributeError):
+            move = Move.discard()  # a bot must never stall the table; auto-discard is always legal
+            if view.trick is None:
+                move = view.legal_moves[0]
+        self._push(seat, move)
+
+    def next_round(self) -> bool:
+        """«Следующий раунд» (or «Новая партия» once the match is over)."""
+        phase = self.phase()
+        if phase == "round_end":
+            assert self.match is not None
+            self.match.next_round()
+            self.rounds.append([])
+            self.selection = []
+            self.message = None
+            return True
+        if phase == "match_end":
+            self.new_match()
+            return True
+        return False
+
+    # --- what the renderer gets ------------------------------------------------------------
+
+    def _display_hand(self, view: SeatView) -> list[Any]:
+        if self.clearing and self.before is not None:
+            played = self._last_play_cards()
+            return [c for c in self.before.hand if c not in played]
+        return list(view.hand)
+
+    def _last_play_cards(self) -> set:
+        view = self.view()
+        if view is None or not view.history:
+            return set()
+        last = view.history[-1].plays[-1]
+        if last.seat != HUMAN:
+            return set()
+        return set(last.cards) | set(last.own)
+
+    def display(self) -> dict[str, Any] | None:
+        """Seat 0's view as a dict, adjusted while a finished trick is still shown:
+        the trick on the table is the one just taken, and hands and stock are
+        as they were before the draw (the draw is seen when the trick leaves)."""
+        view = self.view()
+        if view is None:
+            return None
+        d = view.to_dict()
+        if self.clearing and self.before is not None and view.history:
+            b = self.before
+            last = view.history[-1]
+            mover = last.plays[-1]
+            d["trick"] = last.to_dict()
+            d["hand"] = [str(c) for c in self._display_hand(view)]
+            sizes = list(b.hand_sizes)
+            sizes[mover.seat] -= mover.count
+            d["hand_sizes"] = sizes
+            d["stock"] = b.stock
+            d["trump_drawn_by"] = b.trump_drawn_by
+            d["to_act"] = None
+            d["legal"] = {"lead": False, "beat": False, "discard": False}
+            d["round_over"] = False
+            d["round_points"] = None
+            d["round_penalties"] = None
+            d["match_over"] = False
+            d["winners"] = []
+            d["penalties"] = list(b.penalties)
+        return d
+
+    def ui(self) -> dict[str, Any]:
+        """Everything the renderer needs besides the view."""
+        view = self.view()
+        phase = self.phase()
+        names = self.names
+        prompt = ""
+        thinking = None
+        if view is not None:
+            if phase == "clearing" and view.history:
+                prompt = texts.prompt_taken(names[view.history[-1].winner])
+            elif phase == "play":
+                if view.to_act == HUMAN and HUMAN not in self.bots:
+                    prompt = texts.prompt_lead() if view.trick is None else texts.prompt_answer(view.trick.size)
+                elif view.to_act is not None:
+                    prompt = texts.prompt_waiting(names[view.to_act])
+                    thinking = view.to_act
+            elif phase == "round_end":
+                prompt = texts.ROUND_OVER
+            elif phase == "match_end":
+                prompt = texts.MATCH_OVER
+        announce = None
+        if view is not None and phase == "play" and view.trick is not None and view.trick.combo:
+            announce = texts.shout_combo(view.trick.combo, names[view.trick.leader])
+        return {
+            "phase": phase,
+            "names": list(names),
+            "positions": list(POSITIONS[len(names)]),
+            "selection": list(self.selection),
+            "actions": self.actions(),
+            "prompt": prompt,
+            "message": self.message,
+            "thinking": thinking,
+            "announce": announce,
+            "speed": self.speed,
+            "difficulty": self.info.difficulty if self.info else None,
+            "bot_level": self.bot_level,
+            "autoplay": self.autoplay,
+        }

@@ -1,0 +1,487 @@
+"""The table as HTML: pure functions from (seat 0's view dict, UI state) to markup.
+
+Why pure and string-based: like chessground, the board draws what it is given
+and decides nothing.  It reads only ``SeatView.to_dict()`` — never the full
+state — so it cannot leak another hand; ``tests/test_render.py`` checks that on
+CPython.  The glue (``app.py``) puts each region's markup into its element only
+when it changed, so unchanged parts keep their focus and animations.
+
+Test hooks (a contract): every face-up card has ``data-card="AS"``; a face-down
+card is ``class="card back"`` with no identity at all; ``#hand`` holds
+``button[data-card]`` with ``aria-pressed``; ``#trick`` the trick; ``#trump``
+the trump card.
+
+No ``style=""`` anywhere: the page's CSP forbids inline styles, so every look
+is a class in ``table.css``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import texts
+
+SUITS = "CDHS"
+RED = {"D", "H"}
+ORDER = "6789JQKTA"  # rank order low → high (the ten above the king)
+
+# --- card art -------------------------------------------------------------------
+
+SUIT_PATHS = {
+    "H": "M50 92C44 80 6 60 6 32 6 16 18 6 31 6c9 0 16 6 19 14 3-8 10-14 19-14 13 0 25 10 25 26 0 28-38 48-44 60z",
+    "D": "M50 4C60 22 74 38 90 50 74 62 60 78 50 96 40 78 26 62 10 50 26 38 40 22 50 4z",
+    "S": ("M50 4C58 20 92 38 92 62c0 14-10 22-21 22-8 0-14-4-17-9 1 9 5 16 12 21H34c7-5 11-12 12-21"
+          "-3 5-9 9-17 9C18 84 8 76 8 62 8 38 42 20 50 4z"),
+    "C": ("M50 6a19 19 0 0 1 17 27 19 19 0 1 1-11 33c1 11 5 20 12 28H32c7-8 11-17 12-28a19 19 0 1 1"
+          "-11-33A19 19 0 0 1 50 6z"),
+}
+
+SVG_DEFS = (
+    '<svg class="defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>'
+    + "".join(f'<symbol id="s-{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>' for s, d in SUIT_PATHS.items())
+    + "</defs></svg>"
+)
+
+# Pip centres on a 60×84 card for the number cards (traditional layouts).
+_L, _C, _R = 22.5, 30.0, 37.5
+PIPS: dict[str, list[tuple[float, float]]] = {
+    "6": [(_L, 20), (_R, 20), (_L, 42), (_R, 42), (_L, 64), (_R, 64)],
+    "7": [(_L, 20), (_R, 20), (_C, 31), (_L, 42), (_R, 42), (_L, 64), (_R, 64)],
+    "8": [(_L, 20), (_R, 20), (_C, 31), (_L, 42), (_R, 42), (_C, 53), (_L, 64), (_R, 64)],
+    "9": [(_L, 19), (_R, 19), (_L, 34), (_R, 34), (_C, 42), (_L, 50), (_R, 50), (_L, 65), (_R, 65)],
+    "T": [(_L, 19), (_R, 19), (_C, 26.5), (_L, 34), (_R, 34), (_L, 50), (_R, 50), (_C, 57.5), (_L, 65), (_R, 65)],
+}
+PIP = 9.0
+
+
+def _use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
+    h = size / 2
+    tr = f' transform="rotate(180 {x:g} {y:g})"' if flip else ""
+    return f'<use href="#s-{suit}" x="{x - h:g}" y="{y - h:g}" width="{size:g}" height="{size:g}"{tr}/>'
+
+
+def _centre(rank: str, suit: str) -> str:
+    """The middle of a face: pips for 6–10, a framed letter for В/Д/К, one big pip for the ace."""
+    if rank in PIPS:
+        return '<g class="pips">' + "".join(_use(suit, x, y, PIP, y > 43) for x, y in PIPS[rank]) + "</g>"
+    if rank == "A":
+        return '<g class="pips">' + _use(suit, 30, 42, 30) + "</g>"
+    letter = texts.RANK_LABELS[rank]
+    return ('<g class="pips court">'
+            '<rect class="frame" x="14" y="15" width="32" height="54" rx="3"/>'
+            f'<text class="court-letter" x="30" y="47">{letter}</text>'
+            + _use(suit, 30, 24, 9) + _use(suit, 30, 60, 9, True) + "</g>")
+
+
+def card_svg(code: str) -> str:
+    """The face of ``code`` ("AS") as inline SVG: corner indices and a centre."""
+    rank, suit = code[0], code[1]
+    label = texts.RANK_LABELS[rank]
+    idx = (f'<text class="idx" x="7.5" y="14">{label}</text>' + _use(suit, 7.5, 21, 8))
+    return ('<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
+            '<rect class="paper" x="0.5" y="0.5" width="59" height="83" rx="5"/>'
+            f'{idx}<g transform="rotate(180 30 42)">{idx}</g>'
+            f'{_centre(rank, suit)}'
+            f'<g class="big">{_use(suit, 30, 50, 26)}</g>'
+            "</svg>")
+
+
+def card_classes(code: str, extra: str = "") -> str:
+    colour = "red" if code[1] in RED else "black"
+    return f"card face {colour}{' ' + extra if extra else ''}"
+
+
+def face(code: str, extra: str = "") -> str:
+    """A face-up card that is not a control."""
+    return (f'<span class="{card_classes(code, extra)}" data-card="{code}" role="img" '
+            f'aria-label="{texts.card_name(code)}">{card_svg(code)}</span>')
+
+
+def back(extra: str = "") -> str:
+    """A face-down card: no identity of any kind, by contract."""
+    return f'<span class="card back{" " + extra if extra else ""}" aria-hidden="true"></span>'
+
+
+def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
+    """Suits grouped (trumps last, at the right), low to high within a suit."""
+    def key(c: str) -> tuple[int, int, int]:
+        return (c[1] == trump_suit, SUITS.index(c[1]), ORDER.index(c[0]))
+    return sorted(hand, key=key)
+
+
+# --- the static frame ------------------------------------------------------------
+
+REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "me", "status", "hand",
+           "actions", "result-body", "notices")
+
+
+def skeleton() -> str:
+    """The table's frame, put into ``<main id="table">`` once at start-up."""
+    return (
+        SVG_DEFS
+        + '<header class="topbar">'
+        '<button type="button" class="btn ghost" data-action="menu" aria-haspopup="dialog">'
+        '<span class="burger" aria-hidden="true"></span>Меню</button>'
+        '<div id="score" class="score"></div>'
+        '<button type="button" class="btn ghost" data-action="rules" aria-haspopup="dialog">'
+        '<span class="q" aria-hidden="true">?</span><span class="wide-only">Правила</span></button>'
+        "</header>"
+        '<section class="felt" aria-label="Стол">'
+        '<div id="seat-2" class="seat-slot"></div>'
+        '<div id="seat-1" class="seat-slot"></div>'
+        '<div id="seat-3" class="seat-slot"></div>'
+        '<div id="deck" class="deck-slot"></div>'
+        '<div id="trick" class="trick" aria-label="Взятка"></div>'
+        '<div id="announce" class="announce" role="status" aria-live="polite"></div>'
+        "</section>"
+        '<section class="mine" aria-label="Ваше место">'
+        '<div id="me" class="me"></div>'
+        '<div id="status" class="status" aria-live="polite"></div>'
+        '<div id="hand" class="hand" role="group" aria-label="Ваши карты"></div>'
+        '<div id="actions" class="actions"></div>'
+        "</section>"
+        '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
+        '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
+        '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + rules_html() + "</dialog>"
+        '<dialog id="result" class="dlg result" aria-labelledby="result-title">'
+        '<div id="result-body"></div></dialog>'
+    )
+
+
+# --- regions ---------------------------------------------------------------------------
+
+
+def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
+    """Markup for every region of the table (ids in :data:`REGIONS`)."""
+    out = {r: "" for r in REGIONS}
+    out["notices"] = notices_html(ui.get("notices", []))
+    if view is None:
+        out["status"] = '<p class="prompt">Выберите настройки и начните партию</p>'
+        return out
+    names = ui["names"]
+    positions = ui["positions"]
+    out["score"] = score_html(view, ui)
+    for seat in range(1, view["players"]):
+        out[f"seat-{seat}"] = seat_html(view, ui, seat)
+    out["deck"] = deck_html(view, names)
+    out["trick"] = trick_html(view, ui)
+    out["announce"] = (f'<p class="shout">{escape(ui["announce"])}</p>' if ui.get("announce") else "")
+    out["me"] = me_html(view, ui)
+    out["status"] = status_html(ui)
+    out["hand"] = hand_html(view, ui)
+    out["actions"] = actions_html(ui)
+    out["result-body"] = result_html(view, ui)
+    del positions
+    return out
+
+
+def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
+    """``data-*`` attributes of ``#table`` (layout by format, phase, speed)."""
+    return {
+        "data-format": view["format"] if view else "none",
+        "data-players": str(view["players"]) if view else "0",
+        "data-phase": ui.get("phase", "none"),
+        "data-speed": ui.get("speed", "normal"),
+    }
+
+
+def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    fmt = view["format"]
+    mine = view["side"]
+    chips = []
+    for side, pen in enumerate(view["penalties"]):
+        cls = "chip mine" if side == mine else "chip"
+        danger = " hot" if pen >= 8 else ""
+        chips.append(f'<li class="{cls}{danger}"><span class="who">{texts.side_label(fmt, side)}</span>'
+                     f'<b>{pen}</b></li>')
+    return (
+        f'<div class="pts" title="Очки вашей стороны в этом раунде">'
+        f'<span class="lbl">Раунд {view["round_no"] + 1} · очки</span>'
+        f'<b class="val">{view["points"]}</b><span class="of">выход {view["pass_mark"]}</span></div>'
+        f'<div class="pens"><span class="lbl">Штрафы <span class="of">до 12</span></span>'
+        f'<ul>{"".join(chips)}</ul></div>'
+    )
+
+
+def _trick_winner(view: dict[str, Any]) -> int | None:
+    trick = view.get("trick")
+    return trick["winner"] if trick else None
+
+
+def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
+    """Another player: name, partner mark, dealer mark, card backs, turn and winner marks."""
+    names = ui["names"]
+    pos = ui["positions"][seat]
+    n = view["hand_sizes"][seat]
+    classes = ["seat", f"pos-{pos}"]
+    if view["to_act"] == seat:
+        classes.append("turn")
+    if _trick_winner(view) == seat:
+        classes.append("winning")
+    partner = view["format"] == "pairs" and seat == 2
+    if partner:
+        classes.append("partner")
+    tags = ""
+    if partner:
+        tags += '<span class="tag partner-tag">партнёр</span>'
+    if view["dealer"] == seat:
+        tags += '<span class="tag dealer" title="Сдаёт в этом раунде">сдаёт</span>'
+    backs = "".join(back() for _ in range(n))
+    foot = ("думает…" if ui.get("thinking") == seat else texts.cards_word(n))
+    if view.get("trump_drawn_by") == seat and view["stock"] == 0:
+        foot += f' · <span class="suit-{view["trump_suit"]}">козырь {texts.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
+            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{names[seat][0]}</span>'
+            f'<span class="seat-name">{names[seat]}</span>{tags}</div>'
+            f'<div class="mini-hand n{n}" aria-label="{texts.cards_word(n)} в руке">{backs}</div>'
+            f'<div class="seat-foot">{foot}</div></div>')
+
+
+def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    classes = ["seat", "pos-bottom", "self"]
+    if view["to_act"] == 0:
+        classes.append("turn")
+    if _trick_winner(view) == 0:
+        classes.append("winning")
+    tags = ""
+    if view["dealer"] == 0:
+        tags += '<span class="tag dealer" title="Вы сдаёте в этом раунде">сдаёте</span>'
+    if ui.get("autoplay"):
+        tags += '<span class="tag">бот</span>'
+    return (f'<div class="{" ".join(classes)}" data-seat="0">'
+            f'<span class="seat-name">Вы</span>{tags}</div>')
+
+
+def deck_html(view: dict[str, Any], names: list[str]) -> str:
+    """The stock with the face-up trump under it; once drawn, who has it and the suit."""
+    stock = view["stock"]
+    suit = view["trump_suit"]
+    sym = texts.SUIT_SYMBOLS[suit]
+    colour = "red" if suit in RED else "black"
+    if stock > 0:
+        pile = "".join(back("pile") for _ in range(min(3, stock - 1)))
+        trump = face(view["trump_card"], "trump-card")
+        return (f'<div class="deck" aria-label="В колоде {texts.cards_word(stock)}">'
+                f'<div id="trump" class="trump-slot">{trump}</div>'
+                f'<div class="stock">{pile}</div>'
+                f'<span class="count" title="Карт в колоде">{stock}</span></div>'
+                f'<p class="trump-note"><span class="suit {colour}">{sym}</span> козырь</p>')
+    drawn = view.get("trump_drawn_by")
+    who = texts.trump_drawn(names[drawn]) if drawn is not None else ""
+    return (f'<div class="deck empty"><div id="trump" class="trump-slot drawn">'
+            f'<span class="suit-badge {colour}" role="img" aria-label="Козырь — {texts.SUIT_NAMES[suit]}">{sym}</span>'
+            f'</div></div>'
+            f'<p class="trump-note">козырь {texts.SUIT_NAMES[suit]}<br><small>{who}</small></p>')
+
+
+KIND_LABELS = {"lead": "заход", "beat": "бьёт", "discard": "сброс"}
+
+
+def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    trick = view.get("trick")
+    if not trick:
+        return '<div class="trick-empty" aria-hidden="true"></div>'
+    names = ui["names"]
+    positions = ui["positions"]
+    finished = bool(trick["finished"])
+    parts = []
+    last = len(trick["plays"]) - 1
+    for i, play in enumerate(trick["plays"]):
+        seat = play["seat"]
+        kind = play["kind"]
+        if kind == "discard":
+            cards = "".join(back() for _ in range(play["count"]))
+        else:
+            cards = "".join(face(c) for c in play["cards"])
+        classes = ["play", f"pos-{positions[seat]}", f"kind-{kind}", f"n{play['count']}"]
+        if seat == trick["winner"]:
+            classes.append("winning")
+        if i == last and not finished:
+            classes.append("fresh")
+        label = KIND_LABELS[kind]
+        if i == 0 and trick.get("combo"):
+            label = texts.COMBO_TITLES[trick["combo"]].lower()
+        parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
+                     f'<div class="cards">{cards}</div>'
+                     f'<span class="play-label">{names[seat]} · {label}</span></div>')
+    cls = "trick-cards taken" if finished else "trick-cards"
+    if finished:
+        cls += f" to-{positions[trick['winner']]}"
+    combo = ""
+    if trick.get("combo"):
+        combo = f'<div class="combo-badge">{texts.COMBO_TITLES[trick["combo"]]}</div>'
+    return f'<div class="{cls}" data-size="{trick["size"]}">{combo}{"".join(parts)}</div>'
+
+
+def status_html(ui: dict[str, Any]) -> str:
+    prompt = escape(ui.get("prompt") or "")
+    msg = ui.get("message")
+    out = f'<p class="prompt">{prompt}</p>'
+    if msg:
+        out += f'<p class="msg" role="alert">{escape(msg)}</p>'
+    return out
+
+
+def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    hand = sort_hand(list(view["hand"]), view["trump_suit"])
+    selected = set(ui.get("selection", []))
+    playable = ui.get("phase") in ("play", "clearing")
+    out = []
+    for code in hand:
+        sel = code in selected
+        extra = "sel" if sel else ""
+        if code[1] == view["trump_suit"]:
+            extra += " trump"
+        dis = "" if playable else " disabled"
+        out.append(f'<button type="button" class="{card_classes(code, extra.strip())}" data-card="{code}" '
+                   f'aria-pressed="{"true" if sel else "false"}" aria-label="{texts.card_name(code)}"{dis}>'
+                   f"{card_svg(code)}</button>")
+    return f'<div class="hand-cards n{len(hand)}">{"".join(out)}</div>'
+
+
+def actions_html(ui: dict[str, Any]) -> str:
+    acts = ui.get("actions", {})
+    out = []
+    for kind in ("lead", "beat", "discard"):
+        a = acts.get(kind, {"enabled": False, "reason": ""})
+        dis = "" if a["enabled"] else " disabled"
+        why = f'<small class="why">{escape(a["reason"])}</small>' if a.get("reason") else '<small class="why"></small>'
+        cls = " primary" if a["enabled"] else ""
+        if not a.get("relevant", True):
+            cls += " idle"
+        out.append(f'<button type="button" class="btn act{cls}" data-action="{kind}"{dis}>'
+                   f'<span class="act-name">{texts.ACTION_TITLES[kind]}</span>{why}</button>')
+    return "".join(out)
+
+
+def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    """The round's result: every side's points and penalties, the pass mark."""
+    if ui.get("phase") not in ("round_end", "match_end") or view.get("round_points") is None:
+        return ""
+    fmt = view["format"]
+    points = view["round_points"]
+    round_pen = view["round_penalties"]
+    totals = view["penalties"]
+    mine = view["side"]
+    best = max(points)
+    rows = []
+    for side in range(len(points)):
+        members = texts.side_members(fmt, side)
+        who = texts.side_label(fmt, side) + (f' <small>{members}</small>' if members else "")
+        cls = []
+        if side == mine:
+            cls.append("mine")
+        if points[side] == best:
+            cls.append("top")
+        if view["match_over"] and side in view["winners"]:
+            cls.append("champ")
+        rows.append(f'<tr class="{" ".join(cls)}"><th scope="row">{who}</th><td>{points[side]}</td>'
+                    f'<td>+{round_pen[side]}</td><td><b>{totals[side]}</b></td></tr>')
+    over = view["match_over"]
+    title = texts.MATCH_OVER if over else f"Раунд {view['round_no'] + 1} окончен"
+    head = ""
+    if over:
+        head = f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]))}</p>'
+    button = texts.NEW_MATCH if over else texts.NEXT_ROUND
+    return (
+        f'<h2 id="result-title">{title}</h2>{head}'
+        '<table class="result-table"><thead><tr><th scope="col">Сторона</th><th scope="col">Очки</th>'
+        '<th scope="col">Штраф</th><th scope="col">Всего</th></tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+        f'<p class="fine">Выход — {view["pass_mark"]}. Больше всех очков — 0 штрафных; '
+        f'с выходом — 2, без выхода — 4, без очков — 6. Партия — до 12 штрафных.</p>'
+        '<div class="dlg-buttons">'
+        '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
+        f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button></div>'
+    )
+
+
+def notices_html(notices: list[str]) -> str:
+    out = []
+    for i, text in enumerate(notices):
+        out.append(f'<div class="notice"><p>{escape(text)}</p>'
+                   f'<button type="button" class="x" data-action="dismiss" data-index="{i}" '
+                   f'aria-label="Скрыть">×</button></div>')
+    return "".join(out)
+
+
+# --- the menu -------------------------------------------------------------------------
+
+
+def _radio(name: str, value: str, checked: bool, title: str, hint: str, disabled: bool = False) -> str:
+    return (f'<label class="opt{" off" if disabled else ""}">'
+            f'<input type="radio" name="{name}" value="{value}" id="{name}-{value}"'
+            f'{" checked" if checked else ""}{" disabled" if disabled else ""}>'
+            f'<span class="opt-title">{title}</span>'
+            f'{f"<small>{hint}</small>" if hint else ""}</label>')
+
+
+def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
+    """The menu: settings (persisted, applied to the next match) and the match buttons."""
+    levels = ui.get("levels", ("easy", "medium", "hard"))
+    has_match = ui.get("can_continue", False)
+    pending = ui.get("settings_pending", False)
+    fmt = "".join(_radio("format", f, settings["format"] == f, texts.FORMAT_TITLES[f], texts.FORMAT_HINTS[f])
+                  for f in ("pairs", "four", "three"))
+    diff = "".join(
+        _radio("difficulty", d, settings["difficulty"] == d, texts.DIFFICULTY_TITLES[d],
+               texts.DIFFICULTY_HINTS[d] if d in levels else texts.DIFFICULTY_UNAVAILABLE, d not in levels)
+        for d in ("easy", "medium", "hard"))
+    speed = "".join(_radio("speed", s, settings["speed"] == s, texts.SPEED_TITLES[s], "")
+                    for s in ("normal", "fast"))
+    combos = []
+    for i, c in enumerate(("golden_moscow", "bura", "four_ends", "molodka", "moscow", "small_moscow")):
+        on = settings["combos"].get(c, False)
+        combos.append(
+            f'<label class="switch"><span class="prio" aria-hidden="true">{i + 1}</span>'
+            f'<span class="sw-text"><span class="opt-title">{texts.COMBO_TITLES[c]}</span>'
+            f'<small>{texts.COMBO_HINTS[c]}</small></span>'
+            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{" checked" if on else ""}>'
+            f'<span class="knob" aria-hidden="true"></span></label>')
+    note = texts.SETTINGS_PENDING if pending else texts.SETTINGS_LATER
+    buttons = ""
+    if has_match:
+        buttons += f'<button type="button" class="btn primary" data-action="continue">{texts.CONTINUE_MATCH}</button>'
+    buttons += (f'<button type="button" class="btn {"ghost" if has_match else "primary"}" data-action="new">'
+                f'{texts.NEW_MATCH}</button>')
+    return (
+        '<div class="dlg-head"><h2 id="menu-title">Буркозёл <span class="sub">четыре листа</span></h2>'
+        + ('<button type="button" class="x" data-action="continue" aria-label="Закрыть меню">×</button>' if has_match else "")
+        + '</div><div class="dlg-scroll">'
+        f'<fieldset class="group"><legend>Формат</legend><div class="opts three">{fmt}</div></fieldset>'
+        f'<fieldset class="group"><legend>Боты</legend><div class="opts three">{diff}</div></fieldset>'
+        '<fieldset class="group combos"><legend>Внеочередные заходы '
+        '<small>по старшинству: при нескольких играет верхняя</small></legend>'
+        f'{"".join(combos)}</fieldset>'
+        f'<fieldset class="group"><legend>Скорость ботов</legend><div class="opts two">{speed}</div></fieldset>'
+        f'<p class="note{" pending" if pending else ""}">{note}</p>'
+        '<button type="button" class="btn link" data-action="rules">Правила этого стола</button>'
+        '</div>'
+        f'<div class="dlg-buttons">{buttons}</div>'
+    )
+
+
+def rules_html() -> str:
+    """«Правила этого стола»: every clause of RULES.md, in our own words."""
+    sections = []
+    for i, (title, paras) in enumerate(texts.RULES_SECTIONS):
+        body = "".join(f"<li>{escape(p)}</li>" for p in paras)
+        sections.append(f'<section><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3><ul>{body}</ul></section>')
+    bots = "".join(f"<li>{escape(p)}</li>" for p in texts.RULES_DIFFICULTY)
+    sections.append(f'<section><h3><span class="num">{len(texts.RULES_SECTIONS) + 1:02d}</span> Боты</h3><ul>{bots}</ul></section>')
+    table = (
+        '<table class="pen-table"><caption>Штрафные за раунд</caption>'
+        '<thead><tr><th scope="col">Итог раунда</th><th scope="col">Пары</th><th scope="col">Каждый за себя</th></tr></thead>'
+        '<tbody><tr><th scope="row">больше всех очков</th><td>0</td><td>0</td></tr>'
+        '<tr><th scope="row">выход набран</th><td>31 и больше → 2</td><td>21 и больше → 2</td></tr>'
+        '<tr><th scope="row">очки есть, выхода нет</th><td>1–30 → 4</td><td>1–20 → 4</td></tr>'
+        '<tr><th scope="row">ни одного очка</th><td>6</td><td>6</td></tr></tbody></table>'
+    )
+    return (
+        '<div class="dlg-head"><h2 id="rules-title">Правила этого стола</h2>'
+        '<button type="button" class="x" data-action="close-rules" aria-label="Закрыть правила">×</button></div>'
+        f'<div class="dlg-scroll">{"".join(sections)}{table}</div>'
+        '<div class="dlg-buttons"><button type="button" class="btn primary" data-action="close-rules">'
+        f'{texts.TO_GAME}</button></div>'
+    )
