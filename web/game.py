@@ -451,4 +451,6 @@ class Table:
             "difficulty": self.info.difficulty if self.info else None,
             "bot_level": self.bot_level,
             "autoplay": self.autoplay,
+            "my_turn": self.human_to_act(),
+            "round_no": self.match.round_no if self.match is not None else None,
         }

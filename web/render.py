@@ -183,6 +183,7 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
         "data-players": str(view["players"]) if view else "0",
         "data-phase": ui.get("phase", "none"),
         "data-speed": ui.get("speed", "normal"),
+        "data-turn": "me" if ui.get("my_turn") else ("none" if view is None or view.get("to_act") is None else "bot"),
     }
 
 

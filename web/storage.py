@@ -55,15 +55,17 @@ def default_settings() -> dict[str, Any]:
 
 
 def _parse(raw: Any) -> tuple[Any, bool]:
-    """JSON text → value; ``(None, False)`` for absent, ``(None, True)`` for garbage."""
+    """JSON text → value; ``(None, False)`` for absent, ``(None, True)`` for garbage
+    (anything that is not a JSON object counts as garbage)."""
     if raw is None or raw == "":
         return None, False
     if not isinstance(raw, str):
         return None, True
     try:
-        return json.loads(raw), False
+        value = json.loads(raw)
     except (ValueError, RecursionError):
         return None, True
+    return (value, False) if isinstance(value, dict) else (None, True)
 
 
 def _migrate(data: dict) -> dict | None:

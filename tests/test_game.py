@@ -1,0 +1,261 @@
+"""The table's controller on CPython: whole matches by "clicks", resume from the
+saved data, and input at wrong moments (issues #3 and #6)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import webpath  # noqa: F401
+
+import game
+import storage
+import texts
+from burkozel import Move
+
+
+def settings(fmt="pairs", difficulty="easy", combos=storage.COMBOS, speed="normal"):
+    s = storage.default_settings()
+    s.update(format=fmt, difficulty=difficulty, speed=speed)
+    s["combos"] = {c: c in combos for c in storage.COMBOS}
+    return s
+
+
+def human_click(table: game.Table, rng: random.Random) -> None:
+    """What a player might click: a random legal choice made through toggle/act."""
+    view = table.view()
+    moves = view.legal_moves
+    move = rng.choice(moves)
+    table.clear_selection()
+    for c in move.cards:
+        assert table.toggle(str(c))
+    assert table.act(move.kind) is None, table.message
+
+
+def step(table: game.Table, rng: random.Random) -> bool:
+    """Advance the table by one thing (timer, click or dialog button); False at match end."""
+    due = table.next_timer()
+    if due is not None:
+        assert table.run_timer(due[0])
+        return True
+    phase = table.phase()
+    if phase == "play":
+        assert table.human_to_act()
+        human_click(table, rng)
+        return True
+    if phase == "round_end":
+        assert table.next_round()
+        return True
+    assert phase == "match_end"
+    return False
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+def test_whole_match_by_clicks(fmt):
+    table = game.Table(settings(fmt), seed=11)
+    table.new_match()
+    rng = random.Random(fmt)
+    steps = 0
+    while step(table, rng):
+        steps += 1
+        assert steps < 5000
+    view = table.view()
+    assert view.match_over and max(view.penalties) >= 12
+    assert table.ui()["prompt"] == texts.MATCH_OVER
+    # «Новая партия» from the result dialog
+    assert table.next_round() and table.phase() == "play" and table.match.round_no == 0
+
+
+def snapshot(table: game.Table) -> str:
+    return json.dumps([table.display(), table.ui(), table.phase(), table.next_timer()], sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "three"])
+def test_resume_anywhere_gives_the_same_table_and_the_same_future(fmt):
+    """Save after every step, restore into a fresh table: same display, and the
+    two tables then play on identically (same bot decisions)."""
+    table = game.Table(settings(fmt, difficulty="medium"), seed=5)
+    table.new_match()
+    rng = random.Random(1)
+    checked = 0
+    for i in range(400):
+        if not step(table, rng):
+            break
+        if i % 7 == 0 or table.phase() in ("clearing", "round_end", "match_end"):
+            raw = storage.dump_match(table.saved())
+            saved, notices = storage.load_match(raw)
+            assert notices == []
+            other = game.Table(settings(fmt, difficulty="medium"), seed=999)
+            assert other.restore(saved)
+            other.selection = list(table.selection)
+            assert snapshot(other) == snapshot(table)
+            # Both go on for a few steps with the same human choices.
+            r1, r2 = random.Random(i), random.Random(i)
+            t_state = (table, other)
+            for _ in range(6):
+                a, b = step(t_state[0], r1), step(t_state[1], r2)
+                assert a == b
+                assert snapshot(t_state[0]) == snapshot(t_state[1])
+                if not a:
+                    break
+            checked += 1
+    assert checked > 10
+
+
+def test_clearing_shows_the_taken_trick_and_the_hand_before_the_draw():
+    table = game.Table(settings("three", combos=()), seed=3)
+    table.new_match()
+    rng = random.Random(2)
+    while table.phase() != "clearing":
+        step(table, rng)
+    d = table.display()
+    view = table.view()
+    assert d["trick"] == view.history[-1].to_dict() and d["trick"]["finished"]
+    assert d["to_act"] is None
+    assert len(d["hand"]) == d["hand_sizes"][0]
+    assert d["stock"] >= view.stock
+    assert all(not a["enabled"] for a in table.actions().values())
+    assert table.next_timer() == ("clear", 3000)
+    table.run_timer("clear")
+    assert table.display()["hand"] == [str(c) for c in view.hand]
+
+
+def test_a_move_list_that_no_longer_replays_is_dropped():
+    table = game.Table(settings("three"), seed=1)
+    table.new_match()
+    saved = table.saved()
+    saved["rounds"] = [[[0, {"beat": ["AS"]}]]]
+    other = game.Table(settings("three"), seed=1)
+    assert not other.restore(saved)
+    assert other.match is None and other.phase() == "none"
+    assert texts.NOTICE_MATCH_REPLAY in other.notices
+    assert other.display() is None and other.saved() is None
+
+
+def test_bad_input_changes_nothing():
+    table = game.Table(settings("pairs", combos=()), seed=8)
+    table.new_match()
+    rng = random.Random(3)
+    while not table.human_to_act():
+        step(table, rng)
+    before = snapshot(table)
+    for junk in (None, 5, "XX", "AS AS", "", [], "lead"):
+        assert not table.toggle(junk) or junk in [str(c) for c in table.view().hand]
+    assert table.act("jump") == "так нельзя"
+    assert table.act(None) == "так нельзя"
+    table.message = None
+    assert snapshot(table) == before
+    # A card not in the hand cannot be selected.
+    hand = {str(c) for c in table.view().hand}
+    outside = next(c for c in ("6C", "7C", "8C", "9C", "JC", "QC", "KC", "TC", "AC", "6D") if c not in hand)
+    assert not table.toggle(outside)
+    # Double click on a card: selected then unselected.
+    card = sorted(hand)[0]
+    assert table.toggle(card) and table.toggle(card)
+    assert snapshot(table) == before
+
+
+def test_illegal_selection_keeps_buttons_disabled_with_a_reason():
+    table = game.Table(settings("four", combos=()), seed=4)
+    table.new_match()
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(3000):
+        if table.human_to_act():
+            view = table.view()
+            acts = table.actions()
+            if view.trick is None:
+                suits = {}
+                for c in view.hand:
+                    suits.setdefault(str(c)[1], []).append(str(c))
+                if len(suits) >= 2:
+                    a, b = list(suits.values())[:2]
+                    table.clear_selection()
+                    table.toggle(a[0]), table.toggle(b[0])
+                    acts = table.actions()
+                    assert not acts["lead"]["enabled"] and acts["lead"]["reason"] == "одна масть"
+                    before = snapshot(table)
+                    assert table.act("lead") == "одна масть"
+                    table.message = None
+                    assert snapshot(table) == before
+                    seen.add("mixed")
+            else:
+                size = view.trick.size
+                beats = [m for m in view.legal_moves if m.kind == "beat"]
+                table.clear_selection()
+                if size > 1:
+                    table.toggle(str(view.hand[0]))
+                    assert table.actions()["beat"]["reason"] == f"нужно {texts.cards_acc(size)}"
+                    assert table.act("beat") is not None
+                    seen.add("count")
+                elif not any(str(view.hand[0]) == str(m.cards[0]) for m in beats):
+                    table.toggle(str(view.hand[0]))
+                    assert table.actions()["beat"] == {"enabled": False, "reason": "не бьёт", "relevant": True}
+                    seen.add("nobeat")
+                table.clear_selection()
+                acts = table.actions()
+                assert acts["discard"]["enabled"] and acts["discard"]["reason"] == texts.AUTO_DISCARD
+                assert not acts["beat"]["enabled"]
+        if not step(table, rng):
+            break
+    assert {"mixed", "nobeat"} <= seen
+
+
+def test_not_your_turn_and_during_clearing():
+    table = game.Table(settings("pairs"), seed=2)
+    table.new_match()
+    rng = random.Random(0)
+    while table.phase() == "play" and table.human_to_act():
+        step(table, rng)
+    if table.phase() == "play":
+        before = snapshot(table)
+        assert table.act("discard").startswith("сейчас ходит")
+        table.message = None
+        assert snapshot(table) == before
+    while table.phase() != "clearing":
+        step(table, rng)
+    before = snapshot(table)
+    assert table.act("lead") is not None
+    table.message = None
+    assert snapshot(table) == before
+
+
+def test_unavailable_level_falls_back_to_easy():
+    def factory(level, seed=0):
+        if level != "easy":
+            raise ValueError(level)
+        from burkozel.bots import make_bot
+        return make_bot(level, seed=seed)
+
+    table = game.Table(settings("three", difficulty="hard"), seed=1, bot_factory=factory)
+    assert table.levels == ("easy",)
+    table.new_match()
+    assert table.bot_level == "easy" and texts.NOTICE_BOT_FALLBACK in table.notices
+
+
+def test_a_broken_bot_never_stalls_the_table():
+    class Broken:
+        def get_move(self, view):
+            return Move.lead("AS", "AH", "AD", "AC", "6C")
+
+    table = game.Table(settings("three", combos=()), seed=1, bot_factory=lambda level, seed=0: Broken())
+    table.new_match()
+    rng = random.Random(0)
+    for _ in range(200):
+        if not step(table, rng):
+            break
+
+
+def test_autoplay_plays_matches_by_itself():
+    table = game.Table(settings("three", combos=()), speed="instant", seed=1, autoplay=True)
+    table.new_match()
+    assert table.saved() is None  # autoplay never overwrites the player's saved match
+    for _ in range(20000):
+        due = table.next_timer()
+        assert due is not None and due[1] == 0
+        table.run_timer(due[0])
+        if table.matches_done == 2:
+            break
+    assert table.matches_done == 2
