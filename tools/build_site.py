@@ -43,14 +43,18 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
-# PyScript dist chunks the page imports, by the name before the content hash
-# (recorded from a real boot with the plugins in pyscript.toml switched off).
-# core-*.js is the runtime; error-*.js is loaded even with "!error" (to route
-# errors to the console); toml-*.js parses pyscript.toml.
+# PyScript dist files the page loads: core.js, core.css, the chunks core.js
+# imports statically, and of the chunks it imports on demand only those named
+# here (recorded from a real boot with the plugins in pyscript.toml switched
+# off): error-*.js is loaded even with "!error" (to route errors to the
+# console) and toml-*.js parses pyscript.toml. A second toml-*.js chunk exists
+# (the full TOML parser for py-editor/py-game); it is not referenced by core.
 PYSCRIPT_FIXED = ("core.js", "core.css")
-PYSCRIPT_CHUNK_PREFIXES = ("core", "error", "toml")
+PYSCRIPT_ON_DEMAND = ("error", "toml")
+IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["']\./([A-Za-z0-9_.-]+\.js)["']""")
 
-# Files copied from the repo root as they are.
+# Files copied from the repo root as they are. (index.html is precached as "./",
+# the URL the page is requested by.)
 ROOT_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
 
 # Under web/, Python modules other than the entry go into web.zip instead of
@@ -103,18 +107,25 @@ def npm_version(package_dir: Path) -> str:
 
 
 def pyscript_files(dist: Path) -> list[str]:
-    """core.js, core.css and the hashed chunks we need, checked to exist exactly once."""
+    """core.js, core.css and exactly the chunks they pull in (see PYSCRIPT_ON_DEMAND)."""
     names = list(PYSCRIPT_FIXED)
-    for prefix in PYSCRIPT_CHUNK_PREFIXES:
-        found = sorted(
-            p.name
-            for p in dist.iterdir()
-            if re.fullmatch(re.escape(prefix) + r"-[A-Za-z0-9_-]{8}\.js", p.name)
-        )
-        if not found:
-            raise SystemExit(f"build_site: no PyScript chunk {prefix}-*.js in {dist}")
-        names.extend(found)
-    return names
+    static = IMPORT_RE.findall((dist / "core.js").read_text(encoding="utf-8"))
+    if not static:
+        raise SystemExit(f"build_site: {dist}/core.js imports no chunk (PyScript layout changed?)")
+    names.extend(static)
+    wanted_on_demand = set()
+    for chunk in static:
+        for ref in IMPORT_RE.findall((dist / chunk).read_text(encoding="utf-8")):
+            if ref.split("-", 1)[0] in PYSCRIPT_ON_DEMAND:
+                wanted_on_demand.add(ref)
+    for prefix in PYSCRIPT_ON_DEMAND:
+        if not any(ref.startswith(prefix + "-") for ref in wanted_on_demand):
+            raise SystemExit(f"build_site: core imports no {prefix}-*.js chunk (PyScript layout changed?)")
+    names.extend(sorted(wanted_on_demand))
+    for name in names:
+        if not (dist / name).is_file():
+            raise SystemExit(f"build_site: {dist}/{name} missing")
+    return list(dict.fromkeys(names))
 
 
 class Site:
@@ -188,7 +199,8 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     app: list[str] = []
     for name in ROOT_FILES:
         site.add(name, root / name)
-        app.append(name)
+        if name != "index.html":
+            app.append(name)
 
     if not package_dir.is_dir():
         raise SystemExit(f"build_site: engine package {package_dir} not found")
@@ -213,7 +225,7 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     # The app hash covers every app file (not the vendored runtime, which has
     # its own versioned cache), so any change to the app renames its cache.
     digest = hashlib.sha256(app_salt.encode())
-    for rel in sorted(app):
+    for rel in sorted(app + ["index.html"]):
         digest.update(rel.encode() + b"\0" + site.bytes_of(rel) + b"\0")
     sw_source = (root / "sw.js").read_text(encoding="utf-8")
     digest.update(sw_source.encode())

@@ -8,6 +8,7 @@
 // Contract with the rest of the page:
 //   <html data-state="loading|ready|error">  — Python (web/bootstate.py) sets "ready";
 //   window.burkozelBoot.fail(details)         — switch to the error screen;
+//   <html data-py="done">                    — web/main.py has finished running;
 //   <html data-update="ready">                — a newer version was installed
 //                                               (the UI may offer a reload).
 // URL parameters for tests/developers: ?boot_timeout=<ms>, ?sw=off.
@@ -29,6 +30,7 @@ const STAGES = {
 
 const MESSAGES = {
   network: "Не удалось загрузить файлы игры. Проверьте подключение к интернету и перезагрузите страницу.",
+  corrupt: "Файлы игры загрузились с ошибкой. Перезагрузите страницу — обычно это помогает.",
   python: "Движок игры не смог запуститься. Попробуйте перезагрузить страницу.",
   timeout: "Игра запускается слишком долго. Попробуйте перезагрузить страницу.",
   unknown: "Не получилось запустить игру. Попробуйте перезагрузить страницу.",
@@ -60,6 +62,7 @@ function fail(details, kind) {
   const pre = $("boot-error-details");
   if (pre) pre.textContent = (pre.textContent ? pre.textContent + "\n\n" : "") + text;
   if (root.dataset.state === "error") return;
+  unwatch();
   if (root.dataset.state === "ready") {
     // Too late for the boot screen: the table is up. Leave it to the console.
     console.warn("[burkozel] error after start-up:", text);
@@ -88,6 +91,7 @@ document.addEventListener("py:ready", () => setStatus("Запускаем дви
 // The entry script finished; if it did not declare the table ready by now,
 // it failed (PyScript printed the Python traceback to the console).
 document.addEventListener("py:done", () => {
+  root.dataset.py = "done";
   if (booting()) fail("web/main.py finished without setting data-state=\"ready\" (see console)", "python");
 });
 
@@ -105,8 +109,65 @@ addEventListener("error", (event) => {
   }
 }, true); // capture: resource load errors do not bubble
 
+// Pyodide 314 only logs a warning and then waits forever when the wasm cannot
+// be fetched or compiled, so we watch those calls ourselves while booting.
+// The wrappers only observe (the caller gets the original promise) and are
+// removed as soon as the table is ready.
+const native = {
+  fetch: window.fetch,
+  instantiate: WebAssembly.instantiate,
+  instantiateStreaming: WebAssembly.instantiateStreaming,
+};
+
+function urlOf(input) {
+  try {
+    return new URL(input instanceof Request ? input.url : String(input), location.href);
+  } catch {
+    return null;
+  }
+}
+
+window.fetch = function (input, init) {
+  const promise = native.fetch.call(this, input, init);
+  const url = urlOf(input);
+  if (booting() && url && url.origin === location.origin) {
+    promise.then(
+      (response) => {
+        if (!response.ok && booting()) fail(`HTTP ${response.status} for ${url.href}`, "network");
+      },
+      (error) => {
+        if (booting()) fail(`${describe(error)} (${url.href})`, "network");
+      },
+    );
+  }
+  return promise;
+};
+
+function watchWasm(name) {
+  const original = native[name];
+  if (typeof original !== "function") return;
+  WebAssembly[name] = function (...args) {
+    const promise = original.apply(this, args);
+    promise.catch((error) => {
+      if (!booting()) return;
+      const kind = error instanceof WebAssembly.CompileError ? "corrupt" : "network";
+      fail(`WebAssembly.${name}: ${describe(error)}`, kind);
+    });
+    return promise;
+  };
+}
+watchWasm("instantiate");
+watchWasm("instantiateStreaming");
+
+function unwatch() {
+  window.fetch = native.fetch;
+  WebAssembly.instantiate = native.instantiate;
+  if (native.instantiateStreaming) WebAssembly.instantiateStreaming = native.instantiateStreaming;
+}
+
 function onReady() {
   clearTimeout(timer);
+  unwatch();
   setTimeout(registerServiceWorker, 0);
 }
 

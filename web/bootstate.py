@@ -17,8 +17,14 @@ def stage(text: str) -> None:
 
 
 def ready() -> None:
-    """Mark the table usable: boot.js hides the boot screen when it sees this."""
-    document.documentElement.setAttribute("data-state", "ready")
+    """Mark the table usable: boot.js hides the boot screen when it sees this.
+
+    An error screen already shown (e.g. the start-up timeout fired) stays until
+    the player reloads, so the page never flips between the two states.
+    """
+    html = document.documentElement
+    if html.getAttribute("data-state") != "error":
+        html.setAttribute("data-state", "ready")
 
 
 def fail(details: str) -> None:

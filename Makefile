@@ -1,0 +1,92 @@
+# Burkozel — build, play and test on a fresh Debian machine with nothing installed by hand.
+#
+#   make play        build site/ and serve it at http://127.0.0.1:$(PORT)/
+#   make test        unit tests (tests/) + browser tests (e2e/) in Debian's Chromium
+#   make site        (re)build the static site folder site/ (incremental)
+#   make bench-start startup benchmark (cold/warm start, bytes, first paint)
+#
+# Every tool the targets need is installed by the targets themselves: a venv
+# with pinned test tools (requirements-dev.txt), node_modules from the pinned
+# lock file (only the Pyodide/PyScript runtime files are used), and Debian's
+# chromium package when /usr/bin/chromium is missing.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+PORT ?= 8000
+PYTHON ?= python3
+PYTEST_ARGS ?=
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMPS := .stamps
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# The engine is imported from the checkout (no install step needed).
+export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# Everything the site is built from; a change to any of these rebuilds site/.
+SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
+	$(shell find web burkozel -type f -not -path '*/__pycache__/*' -not -name '*.py[co]' 2>/dev/null)
+
+.PHONY: help play test site venv node chromium bench-start icons clean distclean
+
+help:
+	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
+	@echo "make test         run tests/ and e2e/ (installs venv, node_modules, chromium, site)"
+	@echo "make site         build site/ (what GitHub Pages serves)"
+	@echo "make bench-start  startup benchmark against the built site"
+	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
+	@echo "make clean        remove site/ and build stamps"
+
+# --- tools --------------------------------------------------------------------
+
+venv: $(VENV)/.stamp
+$(VENV)/.stamp: requirements-dev.txt
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q -r requirements-dev.txt
+	@touch $@
+
+node: node_modules/.stamp
+node_modules/.stamp: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# BURKOZEL_CHROMIUM may name another Chromium/Chrome binary (e.g. on GitHub's Ubuntu runners).
+chromium:
+	@if [ -n "$$BURKOZEL_CHROMIUM" ] && [ -x "$$BURKOZEL_CHROMIUM" ]; then :; \
+	elif [ ! -x /usr/bin/chromium ]; then \
+		echo "Installing Debian's chromium (needed by the browser tests)…"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	fi
+
+# --- site ---------------------------------------------------------------------
+
+site: node_modules/.stamp
+	@[ -f site/sw.js ] || rm -f $(STAMPS)/site
+	@$(MAKE) --no-print-directory $(STAMPS)/site
+
+$(STAMPS)/site: $(SITE_SOURCES) node_modules/.stamp
+	$(PYTHON) tools/build_site.py
+	@mkdir -p $(STAMPS) && touch $@
+
+play: site
+	@echo "Буркозёл: http://127.0.0.1:$(PORT)/  (Ctrl+C to stop)"
+	$(PYTHON) e2e/serve.py --port $(PORT) --quiet
+
+# --- tests and benchmarks -----------------------------------------------------
+
+test: venv node chromium site
+	$(VPY) -m pytest $(PYTEST_ARGS) $(wildcard tests) e2e
+
+bench-start: venv chromium site
+	$(VPY) bench/startup.py
+
+icons:
+	$(PYTHON) tools/make_icons.py
+
+clean:
+	rm -rf site $(STAMPS)
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,98 @@
+"""Browser test fixtures: the built site/, a local static server, Debian's Chromium.
+
+Why this shape:
+- One Chromium per session (start-up is the expensive part on 2 cores); every
+  test gets a fresh context (own cache, storage and service workers), so tests
+  cannot leak state into each other.
+- Every page is guarded: a console error or a request to another origin fails
+  the test, because the page must work offline and show no errors.
+- Playwright's own browser download is not available here; we drive the
+  system browser through ``executable_path``.
+
+Fixtures: site_dir, server, base_url, start_server, browser, guard, context, page.
+Helpers live in harness.py (``from harness import boot, app_url``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness import CHROMIUM_ARGS, SITE, Guard, Server, chromium_path, ensure_site
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    ensure_site()
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def server(site_dir):
+    """The shared server for site/ at the root path; its base URL is ``server.url``."""
+    with Server(site_dir) as srv:
+        yield srv
+
+
+@pytest.fixture
+def start_server():
+    """Factory for extra servers a test controls (sub-path, stop for offline…)."""
+    started: list[Server] = []
+
+    def start(**kwargs) -> Server:
+        srv = Server(**kwargs)
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(server) -> str:
+    return server.url
+
+
+# --- the browser -------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def guard(server) -> Guard:
+    return Guard(origins={server.origin})
+
+
+@pytest.fixture
+def context(browser, guard):
+    """A fresh browser context (own HTTP cache, storage and service workers).
+
+    Requests to other origins are recorded (and fail the test in ``page``), not
+    routed: Playwright bypasses service workers once routing is on, which would
+    hide exactly what the offline tests check. The page's CSP blocks them anyway.
+    """
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    ctx.on("request", guard.on_request)
+    ctx.on("page", guard.watch)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, guard):
+    """A fresh page; the test fails on console errors or off-origin requests."""
+    pg = context.new_page()
+    yield pg
+    guard.check()
+
+

@@ -1,0 +1,84 @@
+"""The page boots to a usable state, or says clearly (in Russian) that it could not."""
+
+from __future__ import annotations
+
+import io
+import urllib.request
+import zipfile
+
+from harness import app_url, boot, wait_state
+
+
+def test_boots_to_ready_in_russian(page, base_url):
+    boot(page, base_url)
+    assert page.get_attribute("html", "lang") == "ru"
+    assert page.title() == "Буркозёл — четыре листа"
+    assert page.is_hidden("#boot")
+    # The engine really is importable from Python's working directory.
+    assert page.get_attribute("html", "data-state") == "ready"
+
+
+def test_ui_url_parameters_do_not_break_boot(page, base_url):
+    boot(page, app_url(base_url, seed=7, speed="instant"))
+
+
+def test_first_paint_is_static_html(base_url):
+    """The felt and the progress line are in the HTML itself, before any script runs."""
+    html = urllib.request.urlopen(base_url).read().decode("utf-8")
+    assert 'data-state="loading"' in html
+    assert 'id="boot-status"' in html and "Загружаем" in html
+    assert 'id="table"' in html and 'id="boot"' in html
+    assert "Перезагрузить" in html
+
+
+def test_blocked_runtime_shows_error_and_reload_recovers(page, base_url, guard):
+    guard.allow_console_errors = True  # the blocked download is logged by the browser
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(base_url)
+    assert wait_state(page) == "error"
+    assert page.is_visible("#boot-error-text")
+    assert "Не удалось загрузить файлы игры" in page.text_content("#boot-error-text")
+    button = page.get_by_role("button", name="Перезагрузить")
+    assert button.is_visible()
+    # Once the file can be fetched again, the button gets the player into the game.
+    page.unroute("**/pyodide.asm.wasm")
+    with page.expect_navigation():
+        button.click()
+    assert wait_state(page) == "ready"
+
+
+def test_corrupt_runtime_shows_error(page, base_url, guard):
+    guard.allow_console_errors = True
+    page.route(
+        "**/pyodide.asm.wasm",
+        lambda route: route.fulfill(status=200, body=b"not wasm at all", headers={"Content-Type": "application/wasm"}),
+    )
+    page.goto(base_url)
+    assert wait_state(page) == "error"
+    assert page.is_visible("#boot-reload")
+
+
+def test_python_exception_at_start_shows_error(page, base_url, guard):
+    """web.zip with an app.py that raises: the player sees the Russian error, developers the traceback."""
+    guard.allow_console_errors = True
+    real = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(base_url + "web.zip").read()))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name in real.namelist():
+            if name != "app.py":
+                zf.writestr(name, real.read(name))
+        zf.writestr("app.py", "raise RuntimeError('table exploded on purpose')\n")
+    page.route("**/web.zip", lambda route: route.fulfill(status=200, body=buf.getvalue(), headers={"Content-Type": "application/zip"}))
+    page.goto(base_url)
+    assert wait_state(page) == "error"
+    assert "Движок игры не смог запуститься" in page.text_content("#boot-error-text")
+    assert "table exploded on purpose" in page.text_content("#boot-error-details")
+
+
+def test_start_up_timeout_shows_error(page, base_url):
+    page.goto(app_url(base_url, boot_timeout=1))
+    assert wait_state(page) == "error"
+    assert "слишком долго" in page.text_content("#boot-error-text")
+    # A late "ready" from Python must not hide the error screen it already shows.
+    page.wait_for_selector("html[data-py=done]", state="attached", timeout=90_000)
+    assert page.get_attribute("html", "data-state") == "error"
