@@ -1,0 +1,234 @@
+"""Helpers for the table's browser tests: start a match from the menu, play by
+clicks, and watch the DOM for anything seat 0 must not see.
+
+Why a module: the table tests (test_table.py), the resume/robustness tests
+(test_resume.py) and the soak (test_soak.py) drive the page the same way.
+Hooks used (the table's contract): ``#table[data-phase|data-turn]``,
+``button[data-action]``, ``#hand button[data-card]``, ``.card.back``,
+``localStorage["burkozel.match"]``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from harness import app_url, boot
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from burkozel import Match, Move, TableRules  # noqa: E402
+from burkozel.cards import DECK  # noqa: E402
+
+MATCH_KEY = "burkozel.match"
+SETTINGS_KEY = "burkozel.settings"
+NAMES = {"C": "треф", "D": "бубен", "H": "червей", "S": "пик"}
+RANKS = {"6": "шестёрка", "7": "семёрка", "8": "восьмёрка", "9": "девятка", "T": "десятка",
+         "J": "валет", "Q": "дама", "K": "король", "A": "туз"}
+
+# Records every card identity that ever reaches the DOM, and any face-down card
+# that carries more than its class (a leak of identity by attribute or content).
+WATCH_DOM = """
+(() => {
+  window.__seen = new Set();
+  window.__badBacks = [];
+  const scan = (node) => {
+    if (!node || node.nodeType !== 1) return;
+    const all = [node, ...node.querySelectorAll('[data-card], .back')];
+    for (const el of all) {
+      if (el.dataset && el.dataset.card) window.__seen.add(el.dataset.card);
+      if (el.classList && el.classList.contains('back')) {
+        const extra = el.getAttributeNames().filter((a) => a !== 'class' && a !== 'aria-hidden');
+        if (extra.length || el.childNodes.length) window.__badBacks.push(el.outerHTML);
+      }
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') scan(r.target);
+      r.addedNodes.forEach(scan);
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-card', 'class']});
+})();
+"""
+
+
+def open_table(page, base_url: str, watch: bool = True, **params):
+    if watch:
+        page.add_init_script(WATCH_DOM)
+    params.setdefault("speed", "instant")
+    boot(page, app_url(base_url, **params))
+    return page
+
+
+def choose(page, fmt: str | None = None, difficulty: str | None = None, combos: dict[str, bool] | None = None,
+           speed: str | None = None) -> None:
+    """Set menu inputs (the menu must be open)."""
+    if fmt:
+        page.check(f"input[name=format][value={fmt}]")
+    if difficulty:
+        page.check(f"input[name=difficulty][value={difficulty}]")
+    if speed:
+        page.check(f"input[name=speed][value={speed}]")
+    for name, on in (combos or {}).items():
+        page.set_checked(f"input[name={name}]", on)
+
+
+def new_match(page, fmt: str = "pairs", difficulty: str = "easy", **kw) -> None:
+    to_menu(page)
+    choose(page, fmt, difficulty, **kw)
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+
+
+def wait_settled(page, timeout: int = 30_000) -> str:
+    """Wait until the table waits for the player: their turn, or a round/match end."""
+    page.wait_for_function(
+        """() => { const t = document.getElementById('table');
+                   return t.dataset.turn === 'me' || ['round_end', 'match_end'].includes(t.dataset.phase); }""",
+        timeout=timeout,
+    )
+    return page.get_attribute("#table", "data-phase")
+
+
+def hand(page) -> list[str]:
+    return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def saved(page) -> dict | None:
+    raw = page.evaluate(f"localStorage.getItem({MATCH_KEY!r})")
+    return json.loads(raw) if raw else None
+
+
+def replay(saved_match: dict) -> Match:
+    """The full match rebuilt from the saved moves — in the test, to know what must stay hidden."""
+    match = Match(TableRules(saved_match["format"], tuple(saved_match["combos"])), seed=saved_match["seed"])
+    for r, moves in enumerate(saved_match["rounds"]):
+        if r:
+            match.next_round()
+        for seat, move in moves:
+            match.push(Move.from_dict(move), seat)
+    return match
+
+
+def hidden_now(match: Match) -> set[str]:
+    """Faces seat 0 may not know: other hands, the stock (not the face-up trump),
+    others' face-down discards (unless it is the trump card, which all saw)."""
+    rnd = match.round
+    hidden = {str(c) for s, h in enumerate(rnd.hands) if s != 0 for c in h}
+    hidden |= {str(c) for c in rnd.stock[:-1]}
+    for t in rnd.tricks + ([rnd.trick] if rnd.trick else []):
+        for p in t.plays:
+            if p.kind == "discard" and p.seat != 0:
+                hidden |= {str(c) for c in p.cards}
+    hidden.discard(str(rnd.trump_card))
+    return hidden
+
+
+def others_discarded(match: Match) -> int:
+    rnd = match.round
+    tricks = rnd.tricks + ([rnd.trick] if rnd.trick else [])
+    return sum(len(p.cards) for t in tricks for p in t.plays if p.kind == "discard" and p.seat != 0)
+
+
+def check_no_leak(page) -> None:
+    """Nothing hidden in the DOM now, nor ever in this round (by count)."""
+    data = saved(page)
+    match = replay(data)
+    html = page.evaluate("document.documentElement.outerHTML")
+    for c in hidden_now(match):
+        assert f'"{c}"' not in html, f"hidden card {c} in the DOM"
+        assert f"{RANKS[c[0]]} {NAMES[c[1]]}" not in html, f"hidden card {c} named in the DOM"
+    seen = set(page.evaluate("[...window.__seen]"))
+    assert len(seen) <= 36 - others_discarded(match), (len(seen), others_discarded(match))
+    assert not page.evaluate("window.__badBacks"), "a face-down card carries an identity"
+
+
+PLAY_TURN_JS = """
+(r) => {
+  const q = (s) => document.querySelector(s);
+  const card = (c) => q(`#hand [data-card="${c}"]`);
+  const cards = [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card);
+  if (!q('[data-action=lead]').classList.contains('idle')) {
+    card(cards[Math.floor(r * cards.length)]).click();
+    q('[data-action=lead]').click();
+    return 'lead';
+  }
+  const size = q('#trick .trick-cards')?.dataset.size;
+  if (size === '1' && r < 0.6) {
+    for (const c of cards) {
+      card(c).click();
+      if (!q('[data-action=beat]').disabled) { q('[data-action=beat]').click(); return 'beat'; }
+      card(c).click();
+    }
+  }
+  q('[data-action=discard]').click();
+  return 'discard';
+}
+"""
+
+
+def play_turn(page, rng: random.Random) -> str:
+    """One human move by clicks on the table's own controls (dispatched in the
+    page, one round trip): a one-card lead, a beat when a card beats, else
+    «Сбросить» with nothing selected (auto-discard)."""
+    return page.evaluate(PLAY_TURN_JS, rng.random())
+
+
+def play_round(page, rng: random.Random, check=True) -> str:
+    """Play until the round ends; returns the phase then (round_end/match_end)."""
+    for _ in range(200):
+        phase = wait_settled(page)
+        if phase in ("round_end", "match_end"):
+            return phase
+        if check:
+            check_no_leak(page)
+        play_turn(page, rng)
+    raise AssertionError("round did not end")
+
+
+def reset_seen(page) -> None:
+    page.evaluate("window.__seen = new Set()")
+
+
+# --- one page shared by a module's tests (boot is the expensive part) ------------------
+
+
+def shared_page(browser, server, **params):
+    """A guarded context and a booted page, for a module-scoped fixture. Yields
+    ``(page, guard)``; each test should call ``guard.check()`` (see ``checked``)."""
+    from harness import Guard
+
+    guard = Guard(origins={server.origin})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+
+    def route(route):
+        if guard.is_foreign(route.request.url):
+            guard.foreign_requests.append(route.request.url)
+            route.abort()
+        else:
+            route.fallback()
+
+    ctx.route("**/*", route)
+    ctx.on("request", guard.on_request)
+    ctx.on("page", guard.watch)
+    page = ctx.new_page()
+    open_table(page, server.url, **params)
+    return ctx, page, guard
+
+
+def to_menu(page) -> None:
+    """Get to the open menu from wherever the table is."""
+    if page.is_visible("#rules"):
+        page.click("#rules .dlg-buttons [data-action=close-rules]")
+    if page.is_visible("#menu"):
+        return
+    if page.is_visible("#result"):
+        page.click("#result [data-action=menu]")
+    else:
+        page.click("header [data-action=menu]")
+    page.wait_for_selector("#menu", state="visible")
