@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Startup benchmark: how long until the table is usable, and what it costs to get there.
+
+Why these figures (issue 5, "ship it like a real web app"):
+- cold start vs a bare page that boots only Pyodide: what our own boot adds
+  on top of the runtime (target app ÷ bare ≤ 1.25);
+- cold vs warm under a slow network (9 Mbit/s down, 170 ms RTT): what the
+  service worker saves on a second visit (target warm ÷ cold ≤ 0.5);
+- bytes on the first visit, raw and as gzip would send them (target ≤ 14 MB);
+- first paint of the static skeleton (target ≤ 300 ms on either network).
+
+Everything is measured in the same run on this machine, against the built
+site/ served from 127.0.0.1, with Debian's Chromium (headless). Medians of
+RUNS runs; one line per figure. Nothing here asserts: it prints.
+
+    make bench-start            # or: .venv/bin/python bench/startup.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from harness import CHROMIUM_ARGS, SITE, SW_STATUS_JS, chromium_path, poll  # noqa: E402
+from serve import make_server  # noqa: E402
+
+READY_TIMEOUT_MS = 180_000
+SLOW = {
+    "offline": False,
+    "latency": 170,  # ms round trip
+    "downloadThroughput": 9_000_000 / 8,  # bytes/s
+    "uploadThroughput": 9_000_000 / 8,
+}
+
+# Recorded on every navigation: when <html data-state> became "ready"
+# (performance.now() is measured from the navigation start).
+TIMING_SCRIPT = """
+(() => {
+  window.__progress = {};
+  addEventListener("py:progress", (e) => { window.__progress[e.detail] = performance.now(); });
+  const mark = () => {
+    if (document.documentElement && document.documentElement.dataset.state === "ready" && !window.__readyAt) {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-state"]});
+})();
+"""
+
+BARE_PAGE = """<!doctype html>
+<html lang="en" data-state="loading">
+<head><meta charset="utf-8"><title>bare Pyodide boot (benchmark only)</title></head>
+<body>
+<script type="module">
+  import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide();
+  pyodide.runPython("import sys; answer = 6 * 7");
+  document.documentElement.dataset.state = "ready";
+</script>
+</body>
+</html>
+"""
+
+
+def paint_ms(page) -> float | None:
+    entries = page.evaluate("performance.getEntriesByType('paint').map(e => [e.name, e.startTime])")
+    named = dict(entries)
+    return named.get("first-contentful-paint", named.get("first-paint"))
+
+
+class Bench:
+    def __init__(self, browser, base: str, runs: int):
+        self.browser = browser
+        self.base = base
+        self.runs = runs
+
+    def visit(self, context, url: str, slow: bool, page=None, measure_bytes: bool = False) -> dict:
+        """One navigation to url; returns ms to ready, first paint, bytes."""
+        fresh = page is None
+        if fresh:
+            page = context.new_page()
+        if slow:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", SLOW)
+        bodies: list[bytes] = []
+        if measure_bytes:
+            def on_response(response):
+                try:
+                    bodies.append(response.body())
+                except Exception:  # noqa: BLE001 - redirects/aborted have no body
+                    pass
+            page.on("response", on_response)
+        if fresh:
+            page.goto(url, wait_until="commit")
+        else:
+            page.reload(wait_until="commit")
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        ready = page.evaluate("window.__readyAt || performance.now()")
+        progress = page.evaluate("window.__progress || {}")
+        nav = page.evaluate("performance.getEntriesByType('navigation')[0].responseStart")
+        paint = paint_ms(page)
+        result = {
+            "ready_ms": ready,
+            "paint_ms": paint,
+            "paint_after_html_ms": paint - nav if paint is not None else None,
+            "page": page,
+        }
+        if "Loading files" in progress and "Loaded files" in progress:
+            result["files_ms"] = progress["Loaded files"] - progress["Loading files"]
+        if "Loading interpreter" in progress and "Loaded interpreter" in progress:
+            result["interpreter_ms"] = progress["Loaded interpreter"] - progress["Loading interpreter"]
+        if measure_bytes:
+            page.remove_listener("response", on_response)
+            result["raw"] = sum(len(b) for b in bodies)
+            result["gzip"] = sum(len(gzip.compress(b, 6)) for b in bodies)
+        return result
+
+    def cold(self, path: str, slow: bool, measure_bytes: bool = False) -> list[dict]:
+        out = []
+        for _ in range(self.runs):
+            ctx = self.browser.new_context()
+            ctx.add_init_script(TIMING_SCRIPT)
+            r = self.visit(ctx, self.base + path, slow, measure_bytes=measure_bytes)
+            r.pop("page")
+            out.append(r)
+            ctx.close()
+        return out
+
+    def cold_then_warm(self, slow: bool) -> tuple[list[dict], list[dict]]:
+        """First visit in a fresh context, wait for the service worker, then visit again."""
+        colds, warms = [], []
+        for _ in range(self.runs):
+            ctx = self.browser.new_context()
+            ctx.add_init_script(TIMING_SCRIPT)
+            first = self.visit(ctx, self.base, slow, measure_bytes=True)
+            page = first.pop("page")
+            poll(page, SW_STATUS_JS, lambda s: s["controller"] and len(s["caches"]) == 2 and all(s["caches"].values()), READY_TIMEOUT_MS)
+            page.close()
+            second = self.visit(ctx, self.base, slow)
+            second.pop("page")
+            colds.append(first)
+            warms.append(second)
+            ctx.close()
+        return colds, warms
+
+
+def med(rows: list[dict], key: str) -> float:
+    values = [r[key] for r in rows if r.get(key) is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def line(label: str, value: str, target: str = "") -> None:
+    print(f"{label:<52} {value:>14}   {target}".rstrip(), flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--site", type=Path, default=SITE)
+    args = ap.parse_args(argv)
+    if not (args.site / "sw.js").is_file():
+        print("bench: site/ is not built — run `make site`", file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="burkozel-bench-") as overlay:
+        # The bare page lives only in a temp overlay: it is never part of site/.
+        Path(overlay, "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        server = make_server(args.site.resolve(), port=0, overlay=Path(overlay))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        started = time.monotonic()
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+                bench = Bench(browser, base, args.runs)
+                print(f"Burkozel startup benchmark — {args.runs} runs each, medians; Chromium {browser.version}; {base}")
+
+                app_fast = bench.cold("", slow=False, measure_bytes=True)
+                bare_fast = bench.cold("bench-bare.html", slow=False)
+                slow_cold, slow_warm = bench.cold_then_warm(slow=True)
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+
+    app_ms, bare_ms = med(app_fast, "ready_ms"), med(bare_fast, "ready_ms")
+    cold_ms, warm_ms = med(slow_cold, "ready_ms"), med(slow_warm, "ready_ms")
+    raw, gz = med(app_fast, "raw"), med(app_fast, "gzip")
+    line("cold start, localhost: navigation -> ready", f"{app_ms:,.0f} ms")
+    line("bare Pyodide boot, localhost (same files)", f"{bare_ms:,.0f} ms")
+    line("ratio app / bare", f"{app_ms / bare_ms:.2f}", "target <= 1.25")
+    line("cold start, 9 Mbit/s 170 ms RTT", f"{cold_ms:,.0f} ms")
+    line("warm 2nd visit (service worker), 9 Mbit/s 170 ms", f"{warm_ms:,.0f} ms")
+    line("ratio warm / cold", f"{warm_ms / cold_ms:.2f}", "target <= 0.5")
+    line("first visit bytes, uncompressed", f"{raw / 1e6:.2f} MB", "target <= 14 MB")
+    line("first visit bytes, gzip estimate", f"{gz / 1e6:.2f} MB")
+    line("first paint, localhost", f"{med(app_fast, 'paint_ms'):,.0f} ms", "target <= 300 ms")
+    line("first paint, 9 Mbit/s 170 ms RTT (cold)", f"{med(slow_cold, 'paint_ms'):,.0f} ms", "target <= 300 ms")
+    line("first paint, 9 Mbit/s 170 ms RTT (warm)", f"{med(slow_warm, 'paint_ms'):,.0f} ms", "target <= 300 ms")
+    line("paint after the HTML arrived, 9 Mbit/s (cold)", f"{med(slow_cold, 'paint_after_html_ms'):,.0f} ms")
+    line("loadPyodide (interpreter), localhost cold", f"{med(app_fast, 'interpreter_ms'):,.0f} ms")
+    line("loadPyodide (interpreter), warm via service worker", f"{med(slow_warm, 'interpreter_ms'):,.0f} ms")
+    line("engine + glue zips fetched and unpacked ([files])", f"{med(app_fast, 'files_ms'):,.0f} ms")
+    line("benchmark wall time", f"{time.monotonic() - started:,.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
