@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Make the README screenshots of the table mid-round:
+docs/table-desktop.png (1280×800) and docs/table-phone.png (390×844).
+
+Run after `make site`:  python e2e/screenshots.py  [--out docs]
+
+Why a script: the pictures must show the real table and stay reproducible —
+a fixed seed, the same clicks, the same moment (second round, a trick on the
+table with several answers, your turn to answer with a card picked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+SEED = 2024
+
+
+def reach_scene(page, base_url: str) -> None:
+    from harness import app_url, boot
+    from tablekit import new_match, play_turn, wait_settled
+
+    boot(page, app_url(base_url, seed=SEED, speed="instant", sw="off"))
+    new_match(page, "pairs", "medium")
+    rng = random.Random(SEED)
+    for _ in range(400):
+        phase = wait_settled(page)
+        if phase == "round_end":
+            page.click("#result [data-action=next]")
+            continue
+        if phase == "match_end":
+            raise SystemExit("screenshots: the match ended before the scene was found")
+        round_no = page.text_content("#score")
+        plays = page.locator("#trick .play").count()
+        answering = "idle" in (page.get_attribute("[data-action=lead]", "class") or "")
+        discards = page.locator("#trick .play.kind-discard").count()
+        faces = page.locator("#trick .play:not(.kind-discard)").count()
+        if ("Раунд 2" in round_no and answering and plays >= 3 and discards >= 1 and faces >= 2
+                and page.locator("#deck .count").count()):
+            # Pick a card, as a player about to answer would.
+            cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+            for c in cards:
+                page.click(f'#hand [data-card="{c}"]')
+                if page.is_enabled("[data-action=beat]"):
+                    break
+                page.click(f'#hand [data-card="{c}"]')
+            else:
+                page.click(f'#hand [data-card="{cards[0]}"]')
+            # Shown as at normal speed (instant mode switches motion off).
+            page.evaluate("document.getElementById('table').dataset.speed = 'normal'")
+            page.mouse.move(0, 0)
+            page.wait_for_timeout(400)
+            return
+        play_turn(page, rng)
+    raise SystemExit("screenshots: no suitable moment found")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from harness import CHROMIUM_ARGS, Server, chromium_path
+    from playwright.sync_api import sync_playwright
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=HERE.parent / "docs")
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with Server() as srv, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for name, (w, h), scale in (("desktop", (1280, 800), 1), ("phone", (390, 844), 2)):
+            ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=scale,
+                                      locale="ru-RU", is_mobile=name == "phone", has_touch=name == "phone")
+            page = ctx.new_page()
+            reach_scene(page, srv.url)
+            path = args.out / f"table-{name}.png"
+            page.screenshot(path=str(path))
+            print(f"wrote {path}")
+            ctx.close()
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
