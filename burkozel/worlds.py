@@ -32,7 +32,7 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import DECK, POINTS_OF
+from .cards import DECK, POINTS_OF, SUIT_OF
 from .round import HAND_SIZE, Round
 from .rules import TableRules, find_combination
 from .trick import DISCARD, Play, Trick
@@ -43,6 +43,38 @@ if TYPE_CHECKING:
 POINT_CLASSES = (0, 2, 3, 4, 10, 11)
 COMBO_RETRIES = 12
 """How many times a world whose hand breaks the combination check is re-dealt."""
+
+
+TRUMP_DISCARD_WEIGHT = 0.15
+"""Weight of a face-down discard slot against a hand slot for the drawn trump card."""
+
+
+def _throw_weight(card: int, trump: int) -> float:
+    """How likely a card is among a face-down discard's faces, relatively:
+    players throw their least valuable cards and keep trumps."""
+    if SUIT_OF[card] == trump:
+        return 0.12 if not POINTS_OF[card] else 0.05
+    return {0: 1.0, 2: 0.45, 3: 0.35, 4: 0.25, 10: 0.07, 11: 0.05}[POINTS_OF[card]]
+
+
+def _load_weight(card: int, trump: int) -> float:
+    """The same for a discard onto a partner's winning trick: points are loaded."""
+    if SUIT_OF[card] == trump:
+        return 0.05
+    return {0: 0.35, 2: 0.5, 3: 0.5, 4: 0.6, 10: 1.0, 11: 1.0}[POINTS_OF[card]]
+
+
+_THROW_WEIGHT = tuple(tuple(_throw_weight(c, t) for c in range(36)) for t in range(4))
+_LOAD_WEIGHT = tuple(tuple(_load_weight(c, t) for c in range(36)) for t in range(4))
+
+
+def _weighted_index(weights: list[float], rng: random.Random) -> int:
+    x = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0:
+            return i
+    return len(weights) - 1
 
 
 @lru_cache(maxsize=4096)
@@ -128,16 +160,22 @@ class WorldSampler:
                   for side in known_sides}
         self.slots: list[tuple[int, int, int]] = []
         self.group: list[int | None] = []
+        self.loading: list[bool] = []
+        pairs = view.format == "pairs"
         for ti, tv in enumerate(tricks):
             side = view.side_of(tv.winner) if tv.finished else None
             if side not in target:
                 side = None
+            winning = tv.leader
             for pi, p in enumerate(tv.plays):
                 if side is not None:
                     target[side] -= sum(POINTS_OF[c] for c in p.cards) + sum(POINTS_OF[c] for c in p.own)
                 if p.kind == DISCARD and p.seat != seat:
                     self.slots.append((ti, pi, p.count))
                     self.group.append(side)
+                    self.loading.append(pairs and view.side_of(winning) == view.side_of(p.seat))
+                elif p.kind != DISCARD:
+                    winning = p.seat
         self.tricks = tricks
         self.targets = {side: (sum(count for (_, _, count), g in zip(self.slots, self.group) if g == side), t)
                         for side, t in target.items()}
@@ -153,6 +191,8 @@ class WorldSampler:
             for k, (ti, pi, count) in enumerate(self.slots):
                 if ti > after and tricks[ti].plays[pi].seat == holder:
                     self.trump_places.extend([("slot", k)] * count)
+        # The trump card is seldom thrown away face down.
+        self.trump_weights = [1.0 if where == "hand" else TRUMP_DISCARD_WEIGHT for where, _ in self.trump_places]
         hidden_trump = view.stock > 0 or bool(self.trump_places)
         self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
 
@@ -187,7 +227,7 @@ class WorldSampler:
         targets = dict(self.targets)
         trump_card = int(view.trump_card)
         if self.trump_places:
-            where, k = self.trump_places[rng.randrange(len(self.trump_places))]
+            where, k = self.trump_places[_weighted_index(self.trump_weights, rng)]
             if where == "hand":
                 hand_extra[k] = [trump_card]
             else:
@@ -212,12 +252,23 @@ class WorldSampler:
             taken = set(cards)
             pool = [c for c in pool if c not in taken]
         rest = pool
-        rng.shuffle(rest)
+        trump = view.trump
         for k, (_, _, count) in enumerate(self.slots):
             side = self.group[k]
-            source = rest if side is None else chosen[side]
-            while len(slot_cards[k]) < count:
-                slot_cards[k].append(source.pop())
+            if side is not None:
+                source = chosen[side]
+                while len(slot_cards[k]) < count:
+                    slot_cards[k].append(source.pop())
+            elif len(slot_cards[k]) < count:
+                # A discard's faces follow how players discard: their least
+                # valuable cards, or points onto a partner's trick.
+                weights = _LOAD_WEIGHT[trump] if self.loading[k] else _THROW_WEIGHT[trump]
+                random_ = rng.random
+                keyed = sorted(rest, key=lambda c: random_() ** (1.0 / weights[c]))
+                need = count - len(slot_cards[k])
+                slot_cards[k].extend(keyed[-need:])
+                rest = keyed[:-need]
+        rng.shuffle(rest)
         hands: list[list[int]] = []
         for s in range(view.players):
             if s == view.seat:

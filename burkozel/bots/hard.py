@@ -39,6 +39,10 @@ DEFAULT_MAX_ITERATIONS = 400
 MARGIN_WEIGHT = 0.02
 """Penalty units per point of margin: breaks ties between rollouts of one band."""
 PRIOR_BONUS = 0.3
+MAX_CANDIDATES = 5
+"""The medium bot's best few moves are searched (fewer moves, more rollouts each)."""
+FIRST_WORLDS = 4
+"""Worlds per candidate before the first halving."""
 """Head start of the medium bot's move, in penalty units."""
 
 # Discard order per trump suit: least valuable first, trumps last (RULES.md §4.2).
@@ -189,10 +193,11 @@ class HardBot:
     def get_move(self, view: SeatView) -> Move:
         start = time.perf_counter()
         deadline = None if self.deterministic else start + self.budget_ms / 1000.0
-        moves = candidates(view)
+        ranked = self._prior.ranked(view)
+        prior = ranked[0][1]
+        moves = [m for _, m in ranked[:MAX_CANDIDATES]]
         if len(moves) == 1:
             return moves[0]
-        prior = self._prior.get_move(view)
         rng = decision_rng(self.seed, view)
         if self._worlds is not None:
             draw = self._worlds(view)
@@ -203,14 +208,17 @@ class HardBot:
 
         worlds: list[Round] = []
         results: list[list[float]] = [[] for _ in moves]
-        alive = list(range(len(moves)))
         bonus = [PRIOR_BONUS if m == prior else 0.0 for m in moves]
+        alive = list(range(len(moves)))
         used = 0
-        batch = 2
         done = False
-        while not done:
+        per = FIRST_WORLDS
+        rounds_left = max(1, (len(moves) - 1).bit_length())
+        while True:
             # Every live candidate is played in the same worlds (common random numbers).
-            target = len(worlds) + batch
+            target = len(worlds) + per
+            t0 = time.perf_counter()
+            before = used
             while len(worlds) < target:
                 worlds.append(draw(rng))
             for i in alive:
@@ -227,10 +235,18 @@ class HardBot:
                         break
                 if done:
                     break
-            if len(alive) > 2 and not done:
+            if done:
+                break
+            # Successive halving: keep the better half, spread what is left evenly.
+            if len(alive) > 1:
                 alive.sort(key=lambda i: -(sum(results[i]) / len(results[i]) + bonus[i]))
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
-            batch = max(2, len(worlds))
+                alive = alive[: max(2, (len(alive) + 1) // 2)] if rounds_left > 1 else alive
+            rounds_left = max(1, rounds_left - 1)
+            left = cap - used
+            if deadline is not None:
+                cost = (time.perf_counter() - t0) / max(1, used - before)
+                left = min(left, int((deadline - time.perf_counter()) / cost))
+            per = max(2, left // (rounds_left * len(alive)))
         self.last_iterations = used
         # Compare the live moves over the worlds all of them were played in.
         common = min(len(results[i]) for i in alive)

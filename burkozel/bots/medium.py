@@ -161,21 +161,29 @@ class MediumBot:
         self.seed = seed
 
     def get_move(self, view: SeatView) -> Move:
+        return self.ranked(view)[0][1]
+
+    def ranked(self, view: SeatView) -> list[tuple[float, Move]]:
+        """The moves it considers with their values, best first (the hard bot
+        searches the first few).  Answers list one or two discards only."""
         counting = Counting(view)
         if view.trick is None:
-            return self._lead(view, counting)
-        return self._answer(view, counting)
+            scored = self._lead(view, counting)
+        else:
+            scored = self._answer(view, counting)
+        scored.sort(key=lambda x: x[0], reverse=True)  # stable: earlier moves win ties
+        return [(key[0] if isinstance(key, tuple) else key, move) for key, move in scored]
 
     # --- leading ---------------------------------------------------------------
 
-    def _lead(self, view: SeatView, counting: Counting) -> Move:
+    def _lead(self, view: SeatView, counting: Counting) -> list:
         n = view.players
         me = view.seat
         others = [(me + k) % n for k in range(1, n)]
         opponents = [s for s in others if view.side_of(s) != view.side]
         partner = [s for s in others if view.side_of(s) == view.side]
         trump = counting.trump
-        best, best_value = None, float("-inf")
+        scored = []
         for move in view.legal_moves:
             cards = move.cards
             k = len(cards)
@@ -193,15 +201,12 @@ class MediumBot:
             if k > 1 and p > 0.5:
                 value -= MULTI_PENALTY * k  # many weak cards led: giving the tempo and points for little
             value += band_bonus(view.points, int(mine + loot), view.pass_mark) * (1 - p) * 0.5
-            key = (value, -sum(discard_key(c, trump)[1:3] == (0, 0) for c in cards))
-            if best is None or key > best_value:
-                best, best_value = move, key
-        assert best is not None
-        return best
+            scored.append(((value, -sum(discard_key(c, trump)[1:3] == (0, 0) for c in cards)), move))
+        return scored
 
     # --- answering -------------------------------------------------------------
 
-    def _answer(self, view: SeatView, counting: Counting) -> Move:
+    def _answer(self, view: SeatView, counting: Counting) -> list:
         trick = view.trick
         assert trick is not None
         n = view.players
@@ -229,14 +234,14 @@ class MediumBot:
                 loaded = sorted(hand, key=lambda c: (SUIT_OF[c] == trump, -POINTS_OF[c], RANK_OF[c]))
                 cards = tuple(loaded[:size])
                 if sum(POINTS_OF[c] for c in cards) > sum(POINTS_OF[c] for c in low_discard):
-                    return Move(DISCARD, cards)
-            return Move(DISCARD, low_discard)
+                    return [(1.0, Move(DISCARD, cards)), (0.0, Move(DISCARD, low_discard))]
+            return [(0.0, Move(DISCARD, low_discard))] + [(-100.0, m) for m in beats]
 
         lost = sum(POINTS_OF[c] for c in low_discard)
         discard_value = -lost
         if later_partner and not later_opp:
             discard_value = -lost * 0.5  # the partner, last to act, may still take it
-        best, best_value = Move(DISCARD, low_discard), discard_value
+        scored = [(discard_value, Move(DISCARD, low_discard))]
         for move in beats:
             cards = move.cards
             mine = sum(POINTS_OF[c] for c in cards)
@@ -245,7 +250,7 @@ class MediumBot:
             extra = counting.avg_points * size * (0.6 * len(later_partner) + 0.1 * len(later_opp))
             gain = stake + mine + extra
             value = (1 - p) * gain - p * (mine + stake * 0.3) - trump_cost(cards, counting)
-            value += band_bonus(view.points, stake + mine, view.pass_mark) * (1 - p)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+            # A band edge crossed by the others' points (our own cards are ours anyway).
+            value += band_bonus(view.points, stake, view.pass_mark) * (1 - p)
+            scored.append((value, move))
+        return scored

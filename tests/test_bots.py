@@ -1,0 +1,226 @@
+"""Bots: legal play at every level, decisions that depend on the view alone,
+the medium bot's named behaviours on stacked positions, and the arena."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from burkozel import Round, TableRules
+from burkozel.arena import run as arena_run
+from burkozel.bots import LEVELS, make_bot
+from burkozel.cards import DECK, SUIT_OF, Card
+from burkozel.rules import COMBOS
+from burkozel.trick import BEAT, DISCARD, LEAD, Play, Trick
+
+FAST = {"hard": {"max_iterations": 24, "deterministic": True}}
+
+
+def bot(level: str, seed: object = 1):
+    return make_bot(level, seed=seed, **FAST.get(level, {}))
+
+
+# --- levels -------------------------------------------------------------------
+
+
+def test_make_bot_levels():
+    assert LEVELS == ("easy", "medium", "hard")
+    for level in LEVELS:
+        assert make_bot(level, seed=3).name == level
+    with pytest.raises(ValueError):
+        make_bot("hard-cheat")  # the arena's reference bot is never a table level
+    with pytest.raises(ValueError):
+        make_bot("impossible")
+
+
+# --- legal play ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level,deals", [("easy", 12), ("medium", 12), ("hard", 1)])
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+@pytest.mark.parametrize("combos", [(), COMBOS, ("moscow", "small_moscow")])
+def test_every_level_plays_legal_rounds(level, deals, fmt, combos):
+    rules = TableRules(fmt, combos)
+    rng = random.Random(f"{level}/{fmt}/{combos}")
+    for d in range(deals):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, d % rules.players, deck)
+        # The level under test at every other seat, medium at the rest.
+        bots = [bot(level if s % 2 == 0 else "medium", f"{d}/{s}") for s in range(rules.players)]
+        moves = 0
+        while not rnd.is_over:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            move = bots[seat].get_move(view)
+            played = view.check(move)  # raises IllegalMoveError on an illegal move
+            assert sorted(played) == sorted(rnd.check(move, seat))
+            rnd.push(move, seat)
+            moves += 1
+        assert sum(rnd.points) == 120 and moves >= 36 // 4
+
+
+# --- decisions depend on the view alone ---------------------------------------
+
+
+def _positions(fmt: str, count: int, seed: int):
+    """Random mid-round positions of ``fmt`` (every combination on)."""
+    rules = TableRules(fmt, COMBOS)
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, rng.randrange(rules.players), deck)
+        for _ in range(rng.randrange(0, 20)):
+            if rnd.is_over:
+                break
+            rnd.push(rnd.random_move(rng))
+        if not rnd.is_over:
+            found += 1
+            yield rnd
+
+
+def _twin(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """The same position with the cards ``seat`` cannot see moved about:
+    one card swapped between two other hands, one between a hand and the stock."""
+    twin = rnd.copy()
+    others = [s for s in range(rnd.players) if s != seat and twin.hands[s]]
+    a, b = rng.sample(others, 2)
+    i, j = rng.randrange(len(twin.hands[a])), rng.randrange(len(twin.hands[b]))
+    twin.hands[a][i], twin.hands[b][j] = twin.hands[b][j], twin.hands[a][i]
+    if len(twin._stock) > 1:  # _stock[0] is the face-up trump card, drawn last
+        k = rng.randrange(1, len(twin._stock))
+        i = rng.randrange(len(twin.hands[a]))
+        twin.hands[a][i], twin._stock[k] = twin._stock[k], twin.hands[a][i]
+    return twin
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+def test_choice_is_the_same_whatever_the_hidden_cards(fmt):
+    rng = random.Random(17)
+    for rnd in _positions(fmt, 6, seed=hash(fmt) % 1000):
+        seat = rnd.to_act
+        twin = _twin(rnd, seat, rng)
+        assert twin.hands != rnd.hands
+        view = rnd.view(seat)
+        assert twin.view(seat) == view
+        for level in LEVELS:
+            a = bot(level, "inv").get_move(view)
+            b = bot(level, "inv").get_move(twin.view(seat))
+            assert a == b, level
+
+
+def test_hard_is_deterministic_with_a_cap():
+    for rnd in _positions("pairs", 4, seed=2):
+        view = rnd.view(rnd.to_act)
+        moves = {make_bot("hard", seed=9, max_iterations=60, deterministic=True).get_move(view) for _ in range(2)}
+        assert len(moves) == 1
+
+
+def test_hard_cheat_is_not_a_level():
+    from burkozel.bots import _FACTORIES, _load
+
+    _load()
+    assert "hard-cheat" not in _FACTORIES and "hard-cheat" not in LEVELS
+
+
+# --- medium: stacked positions ------------------------------------------------
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def _position(hands: dict[int, str], plays: list[tuple[int, str, str]], *, trump_card: str = "6S",
+              points: tuple[int, int] = (0, 0), stock: str = "7C 8C 9C QD KD 6D 7D") -> Round:
+    """A pairs position mid-trick: ``plays`` are (seat, kind, cards) from the
+    leader; seat 0 is to act; the stock ends with the trump card."""
+    rules = TableRules("pairs", ())
+    trick_cards: list[Play] = []
+    winner, winning = -1, ()
+    for seat, kind, text in plays:
+        cards = tuple(_cards(text))
+        trick_cards.append(Play(seat, kind, cards))
+        if kind in (LEAD, BEAT):
+            winner, winning = seat, cards
+    leader = plays[0][0]
+    trick = Trick(leader, len(trick_cards[0].cards), None, trick_cards, winner, winning)
+    return Round.from_position(
+        rules, dealer=3, hands=[_cards(hands.get(s, "")) for s in range(4)],
+        stock=_cards(stock) + [Card.parse(trump_card)], trump_card=Card.parse(trump_card), trump_drawn_by=None,
+        tricks=[], trick=trick, points=list(points), to_act=0)
+
+
+def _medium(rnd: Round):
+    view = rnd.view(0)
+    return view, make_bot("medium", seed=0).get_move(view)
+
+
+def test_medium_keeps_trumps_on_a_zero_point_trick():
+    rnd = _position({0: "7D 8H 9S KS", 1: "AH AD TC 6H", 2: "JC QC KC", 3: "TH 9D"},
+                    [(3, LEAD, "6C")])
+    view, move = _medium(rnd)
+    assert any(m.kind == BEAT for m in view.legal_moves)  # it could trump
+    assert move.kind == DISCARD and not any(SUIT_OF[c] == view.trump for c in move.cards)
+
+
+def test_medium_does_not_beat_a_winning_partner():
+    rnd = _position({0: "7S 8D 9H JD", 1: "AH AD TC", 2: "JC QC KC", 3: "TH 9D QH"},
+                    [(2, LEAD, "AC"), (3, DISCARD, "6H")])
+    view, move = _medium(rnd)
+    assert any(m.kind == BEAT for m in view.legal_moves)
+    assert move.kind == DISCARD
+
+
+def test_medium_loads_points_onto_a_partners_trick():
+    rnd = _position({0: "TD 6H 7H 8S", 1: "AH AD TC", 2: "JC QC KC", 3: "TH 9D QH"},
+                    [(1, LEAD, "7C"), (2, BEAT, "AC"), (3, DISCARD, "6D")])
+    view, move = _medium(rnd)
+    assert move == (DISCARD, (Card.parse("TD"),))
+
+
+def test_medium_loads_nothing_in_a_single_format():
+    rules = TableRules("four", ())
+    trick = Trick(1, 1, None, [Play(1, LEAD, (Card.parse("7C"),)), Play(2, BEAT, (Card.parse("AC"),)),
+                               Play(3, DISCARD, (Card.parse("6D"),))], 2, (Card.parse("AC"),))
+    rnd = Round.from_position(rules, 3, hands=[_cards("TD 6H 7H 8D"), _cards("AH AD TC"), _cards("JC QC KC"),
+                                                  _cards("TH 9D QH")],
+                              stock=_cards("7D 8D") + [Card.parse("6S")], trump_card=Card.parse("6S"),
+                              trump_drawn_by=None, tricks=[], trick=trick, points=[0, 0, 0, 0], to_act=0)
+    view = rnd.view(0)
+    assert not any(m.kind == BEAT for m in view.legal_moves)
+    move = make_bot("medium").get_move(view)
+    assert move.kind == DISCARD and sum(c.points for c in move.cards) == 0
+
+
+@pytest.mark.parametrize("points,beats", [(27, True), (10, False)])
+def test_medium_goes_for_the_pass_mark_when_one_trick_away(points, beats):
+    """A king led, seat 0 last to act: trumping it with the nine is not worth
+    a trump at 10 points, but lifts the side from 27 to the pass mark 31."""
+    rnd = _position({0: "9S 7D 8H 9H", 1: "AH AD TC", 2: "JC QC JD", 3: "TH 9D QH"},
+                    [(1, LEAD, "KC"), (2, DISCARD, "6H"), (3, DISCARD, "6D")], points=(points, 0))
+    view, move = _medium(rnd)
+    assert (move.kind == BEAT) is beats
+
+
+# --- the arena ----------------------------------------------------------------
+
+
+def test_arena_duplicate_deals():
+    out = arena_run("three", ["hard", "medium", "medium"], deals=1, seed=4, iterations=8)
+    assert out["rounds"] == 6 and len(out["sides"]) == 3
+    assert abs(sum(s["win_rate"] for s in out["sides"]) - 1.0) < 1e-3
+    assert set(out["decision_ms"]) == {"hard", "medium"}
+    pairs = arena_run("pairs", ["medium", "easy", "medium", "easy"], deals=3, seed=4)
+    assert pairs["rounds"] == 6 and pairs["sides"][0]["bots"] == ["medium", "medium"]
+    # Duplicate: the same deal seen from both sides adds up to the whole deck.
+    assert pairs["sides"][0]["mean_points"] + pairs["sides"][1]["mean_points"] == pytest.approx(120)
+    again = arena_run("pairs", ["medium", "easy", "medium", "easy"], deals=3, seed=4)
+    assert again["sides"] == pairs["sides"]
+
+
+def test_arena_cheat_reference_runs():
+    out = arena_run("pairs", ["hard-cheat", "medium", "hard-cheat", "medium"], deals=1, seed=2, iterations=8)
+    assert out["rounds"] == 2 and "hard-cheat" in out["decision_ms"]
