@@ -9,7 +9,10 @@ position (RULES.md §9):
   the seat's own discards and the trump card when its place is known;
 - they fill the other hands (sizes known), the other seats' face-down discards
   (counts known) and the stock, the face-up trump card lying last in the stock
-  while it has not been drawn;
+  while it has not been drawn.  The hands and the stock are dealt uniformly;
+  a discard's faces are drawn with weights that follow how players discard
+  (their least valuable cards, or points onto a partner's winning trick), a
+  light opponent model: any card may still land anywhere it could be;
 - once seat X has drawn the trump card and nobody has seen it since, it is in
   X's hand or in one of X's face-down discards made after the draw;
 - the points of the seat's own side are known, so the hidden discards in the
