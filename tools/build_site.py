@@ -61,7 +61,7 @@ ROOT_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
 # being copied (Python imports them from its working directory).
 WEB_ENTRY = "main.py"
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", "tests", "test"}
-SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".orig", ".rej", ".swp", "~")
+SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".md", ".orig", ".rej", ".swp", "~")
 SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
 
 # Fixed timestamp for zip entries so the zips (and so the app hash) depend
