@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from math import comb
 from typing import TYPE_CHECKING
 
 from .cards import DECK, POINTS_OF, SUIT_OF
@@ -83,40 +84,50 @@ def _weighted_index(weights: list[float], rng: random.Random) -> int:
 @lru_cache(maxsize=4096)
 def _subset_table(counts: tuple[int, ...], size: int) -> tuple[dict[tuple[int, int], int], ...]:
     """``table[i][(k, t)]``: the number of ways to take ``k`` cards worth ``t``
-    points from the first ``i`` point classes, holding ``counts[i]`` cards each."""
-    from math import comb
-
+    points from the point classes ``1..i`` (the zero-point class is left out:
+    it only fills the count, see :func:`_subset_with_points`)."""
     tables = [{(0, 0): 1}]
-    for i, n in enumerate(counts):
-        value = POINT_CLASSES[i]
+    for i in range(1, len(counts)):
+        n, value = counts[i], POINT_CLASSES[i]
         nxt: dict[tuple[int, int], int] = {}
         for (k, t), ways in tables[-1].items():
             for j in range(min(n, size - k) + 1):
                 key = (k + j, t + j * value)
-                nxt[key] = nxt.get(key, 0) + ways * comb(n, j)
+                nxt[key] = nxt.get(key, 0) + ways * _COMB[n][j]
         tables.append(nxt)
     return tuple(tables)
+
+
+_COMB = tuple(tuple(comb(n, j) for j in range(37)) for n in range(37))
 
 
 def _subset_with_points(pool_by_class: list[list[int]], size: int, target: int,
                         rng: random.Random) -> list[int] | None:
     """A uniformly random ``size``-card subset of the pool worth ``target`` points,
     or ``None`` if there is none."""
-    from math import comb
-
     counts = tuple(len(c) for c in pool_by_class)
     tables = _subset_table(counts, size)
-    total = tables[-1].get((size, target), 0)
+    top = tables[-1]
+    zeros = counts[0]
+    # How many zero-point cards: weighted by the ways to make the rest.
+    options = [(j, _COMB[zeros][j] * top.get((size - j, target), 0)) for j in range(min(zeros, size) + 1)]
+    total = sum(w for _, w in options)
     if not total:
         return None
-    chosen: list[int] = []
-    k, t = size, target
-    for i in range(len(counts) - 1, -1, -1):
+    pick = rng.randrange(total)
+    for j0, ways in options:
+        if pick < ways:
+            break
+        pick -= ways
+    chosen = rng.sample(pool_by_class[0], j0)
+    k, t = size - j0, target
+    total = top[(k, t)]
+    for i in range(len(counts) - 1, 0, -1):
         n, value = counts[i], POINT_CLASSES[i]
-        below = tables[i]
+        below = tables[i - 1]
         pick = rng.randrange(total)
         for j in range(min(n, k) + 1):
-            ways = below.get((k - j, t - j * value), 0) * comb(n, j)
+            ways = below.get((k - j, t - j * value), 0) * _COMB[n][j]
             if pick < ways:
                 break
             pick -= ways

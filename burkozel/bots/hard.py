@@ -208,12 +208,12 @@ class HardBot:
             target = len(worlds) + per
             t0 = time.perf_counter()
             before = used
-            while len(worlds) < target:
-                worlds.append(draw(rng))
             for i in alive:
                 m = moves[i]
                 res = results[i]
                 for w in range(len(res), target):
+                    if w == len(worlds):  # dealt on demand, inside the time budget
+                        worlds.append(draw(rng))
                     r = worlds[w].copy()
                     r._play(m.kind, m.cards)
                     play_out(r)
