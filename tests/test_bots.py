@@ -77,7 +77,7 @@ def _positions(fmt: str, count: int, seed: int):
             if rnd.is_over:
                 break
             rnd.push(rnd.random_move(rng))
-        if not rnd.is_over:
+        if not rnd.is_over and sum(1 for h in rnd.hands if h) == rnd.players:
             found += 1
             yield rnd
 
@@ -100,7 +100,7 @@ def _twin(rnd: Round, seat: int, rng: random.Random) -> Round:
 @pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
 def test_choice_is_the_same_whatever_the_hidden_cards(fmt):
     rng = random.Random(17)
-    for rnd in _positions(fmt, 6, seed=hash(fmt) % 1000):
+    for rnd in _positions(fmt, 6, seed=len(fmt)):
         seat = rnd.to_act
         twin = _twin(rnd, seat, rng)
         assert twin.hands != rnd.hands
