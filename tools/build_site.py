@@ -23,6 +23,7 @@ Layout produced::
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import os
@@ -69,6 +70,24 @@ SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
 SW_MARKER = re.compile(r"^const BUILD = null;.*$", re.M)
+STYLE_BLOCK = re.compile(r"<style>(.*?)</style>", re.S)
+CSP_STYLE_SRC = re.compile(r"(http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?style-src )([^;\"]*)")
+
+
+def with_style_hashes(html: str) -> str:
+    """Set the CSP's style-src to 'self' plus the hash of every inline <style> block.
+
+    Why: the boot screen's CSS is inline so it paints without a stylesheet round
+    trip, and a CSP hash (not 'unsafe-inline') is what lets exactly that CSS in.
+    Rewriting it here means an edit to the inline CSS can't silently break the page.
+    """
+    hashes = [
+        "'sha256-" + base64.b64encode(hashlib.sha256(block.encode("utf-8")).digest()).decode() + "'"
+        for block in STYLE_BLOCK.findall(html)
+    ]
+    if not CSP_STYLE_SRC.search(html):
+        raise SystemExit("build_site: index.html has no Content-Security-Policy with style-src")
+    return CSP_STYLE_SRC.sub(lambda m: m.group(1) + " ".join(["'self'", *hashes]), html, count=1)
 
 
 def wanted(path: Path) -> bool:
@@ -198,7 +217,11 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
 
     app: list[str] = []
     for name in ROOT_FILES:
-        site.add(name, root / name)
+        if name == "index.html":
+            source = (root / name).read_text(encoding="utf-8")
+            site.add(name, with_style_hashes(source).encode("utf-8"))
+        else:
+            site.add(name, root / name)
         if name != "index.html":
             app.append(name)
 
@@ -255,7 +278,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "site")
     ap.add_argument("--package", type=Path, default=ROOT / "burkozel", help="engine package dir to zip")
     ap.add_argument("--salt", default="", help="extra text mixed into the app hash (tests use it to simulate an app update)")
+    ap.add_argument("--fix-csp", action="store_true", help="also write the inline-style hashes into the source index.html")
     args = ap.parse_args(argv)
+    if args.fix_csp:
+        index = ROOT / "index.html"
+        text = index.read_text(encoding="utf-8")
+        fixed = with_style_hashes(text)
+        if fixed != text:
+            index.write_text(fixed, encoding="utf-8")
+            print("index.html: CSP style-src hashes updated")
     build(ROOT, args.out.resolve(), args.package.resolve(), args.salt)
     return 0
 
