@@ -36,7 +36,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
 
-from .cards import DECK, POINTS_OF, SUIT_OF
+from .cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
 from .round import HAND_SIZE, Round
 from .rules import TableRules, find_combination
 from .trick import DISCARD, Play, Trick
@@ -49,6 +49,8 @@ COMBO_RETRIES = 12
 """How many times a world whose hand breaks the combination check is re-dealt."""
 
 
+LACK_BELIEF = 0.9
+"""How often a seat's shown lack of a suit is trusted when dealing its hand."""
 TRUMP_DISCARD_WEIGHT = 0.15
 """Weight of a face-down discard slot against a hand slot for the drawn trump card."""
 
@@ -221,6 +223,32 @@ class WorldSampler:
         # hidden hands went through with nothing found (if the trick is no combo).
         self.check_combos = bool(view.combos) and (view.trick is None or view.trick.combo is None)
 
+        # Inference from the play: once the stock is out (and within the current
+        # trick) hands only shrink, so a seat that threw cards away under an
+        # opponent's single plain card, rather than beat it in suit, most likely
+        # holds no higher card of that suit now (every bot and most players take
+        # such a trick when they can do it in suit).
+        self.lacks: dict[int, set[int]] = {}
+        after = _stock_out_trick(view)
+        trump = view.trump
+        for ti, tv in enumerate(tricks):
+            if ti <= after and tv is not view.trick:
+                continue
+            if tv.size != 1:
+                continue
+            winner, winning = tv.leader, tv.plays[0].cards
+            for p in tv.plays[1:]:
+                if p.kind != DISCARD:
+                    winner, winning = p.seat, p.cards
+                    continue
+                if p.seat == seat or view.side_of(p.seat) == view.side_of(winner):
+                    continue
+                w = winning[0]
+                if SUIT_OF[w] == trump:
+                    continue
+                higher = {w - RANK_OF[w] + r for r in range(RANK_OF[w] + 1, 9)}
+                self.lacks.setdefault(p.seat, set()).update(higher)
+
     def _trick(self, tv: "TrickView", faces: dict[int, tuple[int, ...]]) -> Trick:
         plays = []
         for pi, p in enumerate(tv.plays):
@@ -283,15 +311,23 @@ class WorldSampler:
                 slot_cards[k].extend(keyed[-need:])
                 rest = keyed[:-need]
         rng.shuffle(rest)
-        hands: list[list[int]] = []
-        for s in range(view.players):
-            if s == view.seat:
-                hands.append(list(view.hand))
-                continue
+        hands: list[list[int]] = [[] for _ in range(view.players)]
+        hands[view.seat] = list(view.hand)
+        # Seats that showed they lack some cards are dealt first, from the rest.
+        order = sorted((s for s in range(view.players) if s != view.seat), key=lambda s: s not in self.lacks)
+        for s in order:
             hand = hand_extra.get(s, [])
+            lacks = self.lacks.get(s)
+            if lacks and rng.random() < LACK_BELIEF:
+                allowed = [c for c in rest if c not in lacks]
+                if len(allowed) >= view.hand_sizes[s] - len(hand):
+                    take = allowed[len(allowed) - (view.hand_sizes[s] - len(hand)):]
+                    hand.extend(take)
+                    taken = set(take)
+                    rest = [c for c in rest if c not in taken]
             while len(hand) < view.hand_sizes[s]:
                 hand.append(rest.pop())
-            hands.append(hand)
+            hands[s] = hand
         stock = rest
         if view.stock:
             stock.append(trump_card)
