@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import statistics
 import sys
 import tempfile
@@ -185,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
                 bench = Bench(browser, base, args.runs)
-                print(f"Burkozel startup benchmark — {args.runs} runs each, medians; Chromium {browser.version}; {base}")
+                load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+                print(f"Burkozel startup benchmark — {args.runs} runs each, medians; Chromium {browser.version}; "
+                      f"{os.cpu_count()} cores, load average {load} (other work skews the times)")
 
                 app_fast = bench.cold("", slow=False, measure_bytes=True)
                 bare_fast = bench.cold("bench-bare.html", slow=False)
