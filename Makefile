@@ -64,7 +64,7 @@ chromium:
 
 site: node_modules/.stamp
 	@[ -f site/sw.js ] || rm -f $(STAMPS)/site
-	@$(MAKE) --no-print-directory $(STAMPS)/site
+	@$(MAKE) --no-print-directory -s $(STAMPS)/site
 
 $(STAMPS)/site: $(SITE_SOURCES) node_modules/.stamp
 	$(PYTHON) tools/build_site.py
