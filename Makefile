@@ -26,8 +26,9 @@ export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 # Everything the site is built from; a change to any of these rebuilds site/.
+# (The folders are listed too: their mtime changes when a file is deleted.)
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
-	$(shell find web burkozel -type f -not -path '*/__pycache__/*' -not -name '*.py[co]' 2>/dev/null)
+	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
 .PHONY: help play test site venv node chromium bench-start icons clean distclean
 
