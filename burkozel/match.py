@@ -36,8 +36,12 @@ class Match:
 
     def __init__(self, rules: TableRules, seed: int | str | None = None, *, dealer: int | None = None,
                  decks: Sequence[Sequence[object]] = ()) -> None:
+        if not isinstance(rules, TableRules):
+            raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+        elif not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
         self.rules = rules
         self.seed = seed
         n = rules.players

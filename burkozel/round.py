@@ -73,6 +73,8 @@ class Round:
     """
 
     def __init__(self, rules: TableRules, dealer: int, deck: Sequence[object]) -> None:
+        if not isinstance(rules, TableRules):
+            raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         n = rules.players
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")

@@ -16,3 +16,13 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
+
+
+def test_readme_examples():
+    """The README's engine example is real output."""
+    from pathlib import Path
+
+    readme = Path(__file__).parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

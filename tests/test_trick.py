@@ -136,3 +136,30 @@ def test_legal_moves_list_every_lead_beat_and_discard():
     assert sum(m.kind == "discard" for m in moves) == 6  # every pair of four cards
     for m in moves:
         assert rnd.is_legal(m)
+
+
+def test_malformed_input_gets_one_clear_error_and_changes_nothing():
+    import random as _random
+
+    from burkozel import Match, Round, TableRules
+
+    rnd = four()
+    before = repr(rnd)
+    for junk in (None, "lead AS", ("lead", ("AS",)), 42, Move("lead", ())):
+        with pytest.raises(IllegalMoveError):
+            rnd.push(junk)
+    for text in ("", "fly AS", "lead 1S", "lead AS,6S"):
+        with pytest.raises(ValueError):
+            Move.parse(text)
+    for data in ({"lead": "AS"}, {"lead": ["AS"], "beat": ["6S"]}, {}, ["lead"], {"lead": [None]}):
+        with pytest.raises(ValueError):
+            Move.from_dict(data)
+    assert repr(rnd) == before
+    with pytest.raises(TypeError):
+        Round("four", 0, [])
+    with pytest.raises(TypeError):
+        Match("pairs")
+    with pytest.raises(TypeError):
+        Match(TableRules("pairs"), seed=[1])
+    with pytest.raises(ValueError):
+        Match(TableRules("pairs"), seed=1, dealer=4)
