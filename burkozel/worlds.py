@@ -32,6 +32,7 @@ samples many worlds of one position pays for it once.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING
@@ -72,6 +73,17 @@ def _load_weight(card: int, trump: int) -> float:
 
 _THROW_WEIGHT = tuple(tuple(_throw_weight(c, t) for c in range(36)) for t in range(4))
 _LOAD_WEIGHT = tuple(tuple(_load_weight(c, t) for c in range(36)) for t in range(4))
+# Their inverses: a weighted random order keys each card by ``random() ** (1 / weight)``.
+_THROW_EXP = tuple(tuple(1.0 / w for w in ws) for ws in _THROW_WEIGHT)
+_LOAD_EXP = tuple(tuple(1.0 / w for w in ws) for ws in _LOAD_WEIGHT)
+_CLASS_OF = tuple(POINT_CLASSES.index(POINTS_OF[c]) for c in range(36))
+
+
+def _shuffle(cards: list, random_) -> None:
+    """Fisher–Yates with ``random()`` (``Random.shuffle`` draws bits more slowly)."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random_() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _weighted_index(weights: list[float], rng: random.Random) -> int:
@@ -103,41 +115,61 @@ def _subset_table(counts: tuple[int, ...], size: int) -> tuple[dict[tuple[int, i
 _COMB = tuple(tuple(comb(n, j) for j in range(37)) for n in range(37))
 
 
+@lru_cache(maxsize=4096)
+def _count_vectors(counts: tuple[int, ...], size: int, target: int) -> tuple[list[float], list[tuple[int, ...]]]:
+    """Every way to take ``size`` cards worth ``target`` points from the point
+    classes with ``counts`` cards, as a count per class, with the cumulative
+    number of card subsets each stands for (``[]`` if there is none)."""
+    tables = _subset_table(counts, size)
+    vectors: list[tuple[int, ...]] = []
+    weights: list[int] = []
+    # Walk the classes from the top down, as far as the table says a subset exists.
+    stack = [(len(counts) - 1, size, target, (), 1)]
+    zeros = counts[0]
+    while stack:
+        i, k, t, chosen, ways = stack.pop()
+        if i == 0:
+            if t == 0 and k <= zeros:
+                vectors.append((k,) + chosen)
+                weights.append(ways * _COMB[zeros][k])
+            continue
+        n, value = counts[i], POINT_CLASSES[i]
+        below = tables[i - 1]
+        for j in range(min(n, k) + 1):
+            if j * value > t:
+                break
+            rest_k, rest_t = k - j, t - j * value
+            # Classes 1..i-1 must make rest_t with some count; zeros fill the rest.
+            if any(below.get((kk, rest_t), 0) for kk in range(max(0, rest_k - zeros), rest_k + 1)):
+                stack.append((i - 1, rest_k, rest_t, (j,) + chosen, ways * _COMB[n][j]))
+    cumulative: list[float] = []
+    total = 0
+    for w in weights:
+        total += w
+        cumulative.append(float(total))
+    return cumulative, vectors
+
+
 def _subset_with_points(pool_by_class: list[list[int]], size: int, target: int,
                         rng: random.Random) -> list[int] | None:
     """A uniformly random ``size``-card subset of the pool worth ``target`` points,
     or ``None`` if there is none."""
-    counts = tuple(len(c) for c in pool_by_class)
-    tables = _subset_table(counts, size)
-    top = tables[-1]
-    zeros = counts[0]
-    # How many zero-point cards: weighted by the ways to make the rest.
-    options = [(j, _COMB[zeros][j] * top.get((size - j, target), 0)) for j in range(min(zeros, size) + 1)]
-    total = sum(w for _, w in options)
-    if not total:
+    cumulative, vectors = _count_vectors(tuple(len(c) for c in pool_by_class), size, target)
+    if not vectors:
         return None
-    pick = rng.randrange(total)
-    for j0, ways in options:
-        if pick < ways:
-            break
-        pick -= ways
-    chosen = rng.sample(pool_by_class[0], j0)
-    k, t = size - j0, target
-    total = top[(k, t)]
-    for i in range(len(counts) - 1, 0, -1):
-        n, value = counts[i], POINT_CLASSES[i]
-        below = tables[i - 1]
-        pick = rng.randrange(total)
-        for j in range(min(n, k) + 1):
-            ways = below.get((k - j, t - j * value), 0) * _COMB[n][j]
-            if pick < ways:
-                break
-            pick -= ways
-        else:  # pragma: no cover - the counts above add up to ``total``
-            raise AssertionError("subset sampling out of range")
-        chosen.extend(rng.sample(pool_by_class[i], j))
-        k, t = k - j, t - j * value
-        total = below.get((k, t), 0)
+    random_ = rng.random
+    x = random_() * cumulative[-1]
+    counts = vectors[bisect_right(cumulative, x) if x < cumulative[-1] else len(vectors) - 1]
+    chosen: list[int] = []
+    for cards, j in zip(pool_by_class, counts):
+        if j:
+            # A partial Fisher–Yates shuffle of a copy: j cards without repeats.
+            cards = list(cards)
+            m = len(cards)
+            for a in range(j):
+                b = a + int(random_() * (m - a))
+                cards[a], cards[b] = cards[b], cards[a]
+            chosen.extend(cards[:j])
     return chosen
 
 
@@ -212,6 +244,13 @@ class WorldSampler:
         hidden_trump = view.stock > 0 or bool(self.trump_places)
         self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
 
+        # Each side's points from the finished tricks' known faces; a world adds
+        # the hidden faces it deals (for worlds dealt without their history).
+        self.base_points = [0] * self.rules.side_count
+        for tv in tricks:
+            if tv.finished:
+                self.base_points[view.side_of(tv.winner)] += sum(
+                    POINTS_OF[c] for p in tv.plays for c in (p.cards or p.own))
         # Pre-built finished tricks without hidden faces: shared by every world.
         hidden_tricks = {ti for ti, _, _ in self.slots}
         self.fixed: dict[int, Trick] = {}
@@ -285,11 +324,11 @@ class WorldSampler:
                 return None
             by_class: list[list[int]] = [[] for _ in POINT_CLASSES]
             for c in pool:
-                by_class[POINT_CLASSES.index(POINTS_OF[c])].append(c)
+                by_class[_CLASS_OF[c]].append(c)
             cards = _subset_with_points(by_class, count, points, rng)
             if cards is None:
                 return None
-            rng.shuffle(cards)
+            _shuffle(cards, rng.random)
             chosen[side] = cards
             taken = set(cards)
             pool = [c for c in pool if c not in taken]
@@ -304,13 +343,13 @@ class WorldSampler:
             elif len(slot_cards[k]) < count:
                 # A discard's faces follow how players discard: their least
                 # valuable cards, or points onto a partner's trick.
-                weights = _LOAD_WEIGHT[trump] if self.loading[k] else _THROW_WEIGHT[trump]
+                exps = _LOAD_EXP[trump] if self.loading[k] else _THROW_EXP[trump]
                 random_ = rng.random
-                keyed = sorted(rest, key=lambda c: random_() ** (1.0 / weights[c]))
+                keyed = sorted(rest, key=lambda c: random_() ** exps[c])
                 need = count - len(slot_cards[k])
                 slot_cards[k].extend(keyed[-need:])
                 rest = keyed[:-need]
-        rng.shuffle(rest)
+        _shuffle(rest, rng.random)
         hands: list[list[int]] = [[] for _ in range(view.players)]
         hands[view.seat] = list(view.hand)
         # Seats that showed they lack some cards are dealt first, from the rest.
@@ -349,8 +388,11 @@ class WorldSampler:
         leader = tv.leader if tv is not None else view.to_act
         return find_combination(start, leader, view.combos, view.trump_card) is not None
 
-    def sample(self, rng: random.Random) -> Round:
-        """One world, drawn with ``rng``."""
+    def sample(self, rng: random.Random, history: bool = True) -> Round:
+        """One world, drawn with ``rng``.  With ``history=False`` the world's
+        finished tricks are left out (``tricks`` is empty, the points and
+        everything else are the same): enough to play on from, and cheaper,
+        for a search that deals hundreds of worlds per decision."""
         view = self.view
         dealt = None
         for attempt in range(64 + COMBO_RETRIES):
@@ -367,13 +409,26 @@ class WorldSampler:
         if dealt is None:
             raise ValueError("no world is consistent with this view")
         hands, faces, stock = dealt
-        tricks = [self.fixed[ti] if ti in self.fixed else self._trick(tv, faces[ti])
-                  for ti, tv in enumerate(self.tricks)]
-        current = tricks.pop() if view.trick is not None else None
-        points = [0] * self.rules.side_count
-        side_of = self.rules.side_of
-        for t in tricks:
-            points[side_of(t.winner)] += t.points
+        if history:
+            tricks = [self.fixed[ti] if ti in self.fixed else self._trick(tv, faces[ti])
+                      for ti, tv in enumerate(self.tricks)]
+            current = tricks.pop() if view.trick is not None else None
+            points = [0] * self.rules.side_count
+            side_of = self.rules.side_of
+            for t in tricks:
+                points[side_of(t.winner)] += t.points
+        else:
+            tricks = []
+            current = None
+            if view.trick is not None:
+                ti = len(self.tricks) - 1
+                current = self.fixed[ti] if ti in self.fixed else self._trick(self.tricks[ti], faces[ti])
+            points = list(self.base_points)
+            side_of = self.rules.side_of
+            for ti, by_play in faces.items():
+                tv = self.tricks[ti]
+                if tv.finished:
+                    points[side_of(tv.winner)] += sum(POINTS_OF[c] for cards in by_play.values() for c in cards)
         return Round.from_position(
             self.rules, view.dealer, hands=[[DECK[c] for c in h] for h in hands],
             stock=[DECK[c] for c in stock], trump_card=view.trump_card, trump_drawn_by=view.trump_drawn_by,
