@@ -11,7 +11,10 @@ import subprocess
 import sys
 import urllib.request
 
-from harness import ROOT, allow_origin, boot, cache_names, poll, wait_for_service_worker, wait_state
+import random
+
+from harness import ROOT, allow_origin, app_url, boot, cache_names, poll, wait_for_service_worker, wait_state
+from tablekit import new_match, play_round
 
 
 def fetch(url: str) -> tuple[bytes, str]:
@@ -78,21 +81,19 @@ def test_every_request_is_precached_and_every_file_used(page, base_url):
 
 
 def test_offline_after_first_visit(context, guard, start_server):
-    """First visit online, then the server is gone: the table still boots.
-
-    UI helper: extend the end of this test (or copy it) to play a round offline —
-    e.g. click `#hand button[data-card]` until the round ends.
-    """
+    """First visit online, then the server is gone: the table boots and a whole
+    round is played by clicks."""
     srv = start_server()
     allow_origin(guard, srv)
     page = context.new_page()
-    boot(page, srv.url)
+    boot(page, app_url(srv.url, seed=5, speed="instant"))
     wait_for_service_worker(page)
     srv.stop()
     page.reload()
     assert wait_state(page) == "ready"
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    # UI: the table must be playable here as well (see docstring).
+    new_match(page, "three", "easy")
+    assert play_round(page, random.Random(5), check=False) in ("round_end", "match_end")
     guard.check()
 
 
@@ -133,6 +134,11 @@ def test_boots_under_a_sub_path(context, guard, start_server):
     wait_for_service_worker(page)
     assert outside == []
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == srv.url + "sw.js"
+    page.goto(app_url(srv.url, seed=3, speed="instant"))
+    assert wait_state(page) == "ready"
+    new_match(page, "four", "easy")
+    assert play_round(page, random.Random(3), check=False) in ("round_end", "match_end")
+    assert outside == []
     guard.check()
 
 
