@@ -119,6 +119,7 @@ def test_app_update_renames_cache_and_drops_the_old_one(tmp_path, context, guard
     poll(page, "caches.keys()", lambda k: new["appCache"] in k and old["appCache"] not in k)
     assert cache_names(page) == sorted([new["appCache"], new["vendorCache"]])
     page.wait_for_selector("html[data-update=ready]", state="attached", timeout=30_000)
+    page.wait_for_selector("#update-notice button.primary", timeout=5_000)  # the player is offered a reload
     guard.check()
 
 

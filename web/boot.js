@@ -175,6 +175,34 @@ new MutationObserver(() => {
   if (root.dataset.state === "ready") onReady();
 }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
 
+// A newer version has been installed while this page runs the old one: offer a
+// reload (the match is saved after every move, so nothing is lost by it).
+function offerUpdate() {
+  if (document.getElementById("update-notice")) return;
+  const box = document.createElement("div");
+  box.id = "update-notice";
+  box.className = "notices update-notices";
+  box.setAttribute("role", "status");
+  const note = document.createElement("div");
+  note.className = "notice";
+  const text = document.createElement("p");
+  text.textContent = "Вышла новая версия стола. Партия сохранена — можно обновить страницу.";
+  const reload = document.createElement("button");
+  reload.type = "button";
+  reload.className = "btn primary";
+  reload.textContent = "Обновить";
+  reload.addEventListener("click", () => location.reload());
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "x";
+  close.setAttribute("aria-label", "Закрыть");
+  close.textContent = "×";
+  close.addEventListener("click", () => box.remove());
+  note.append(text, reload, close);
+  box.append(note);
+  document.body.append(box);
+}
+
 async function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   if (params.get("sw") === "off") {
@@ -183,7 +211,9 @@ async function registerServiceWorker() {
   }
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (hadController) root.dataset.update = "ready";
+    if (!hadController) return;
+    root.dataset.update = "ready";
+    offerUpdate();
   });
   try {
     // Registered only once the table is up, so precaching never competes with
