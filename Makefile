@@ -4,6 +4,8 @@
 #   make test        unit tests (tests/) + browser tests (e2e/) in Debian's Chromium
 #   make site        (re)build the static site folder site/ (incremental)
 #   make bench-start startup benchmark (cold/warm start, bytes, first paint)
+#   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
+#   make screenshots the README's pictures of the table (docs/*.png)
 #
 # Every tool the targets need is installed by the targets themselves: a venv
 # with pinned test tools (requirements-dev.txt), node_modules from the pinned
@@ -30,13 +32,16 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium bench-start icons clean distclean
+.PHONY: help play test site venv node chromium bench bench-bots bench-start screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
 	@echo "make test         run tests/ and e2e/ (installs venv, node_modules, chromium, site)"
 	@echo "make site         build site/ (what GitHub Pages serves)"
 	@echo "make bench-start  startup benchmark against the built site"
+	@echo "make bench        random-play throughput and a fuzzing run of the engine"
+	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
+	@echo "make screenshots  redraw docs/table-desktop.png and docs/table-phone.png"
 	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
 	@echo "make clean        remove site/ and build stamps"
 
@@ -82,6 +87,23 @@ test: venv node chromium site
 
 bench-start: venv chromium site
 	$(VPY) bench/startup.py
+
+bench:
+	$(PYTHON) -m burkozel bench
+	$(PYTHON) bench/fuzz_engine.py --rounds 5000
+
+# The strength targets of the bots (issue #4), each a duplicate-deal arena; the
+# hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 150.
+ARENA := $(PYTHON) -m burkozel arena --workers 2 $(ARENA_ARGS)
+bench-bots:
+	$(ARENA) --format pairs --seats medium,easy,medium,easy --deals 2000 --seed 1
+	$(ARENA) --format pairs --seats hard,medium,hard,medium --deals 600 --seed 9
+	$(ARENA) --format four --seats hard,medium,medium,medium --deals 200 --seed 3
+	$(ARENA) --format three --seats hard,medium,medium --deals 100 --seed 10
+	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 400 --seed 2
+
+screenshots: venv chromium site
+	$(VPY) e2e/screenshots.py
 
 icons:
 	$(PYTHON) tools/make_icons.py
