@@ -4,6 +4,7 @@
 #   make test        unit tests (tests/) + browser tests (e2e/) in Debian's Chromium
 #   make site        (re)build the static site folder site/ (incremental)
 #   make bench-start startup benchmark (cold/warm start, bytes, first paint)
+#   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
 #   make screenshots the README's pictures of the table (docs/*.png)
 #
@@ -39,6 +40,7 @@ help:
 	@echo "make test         run tests/ and e2e/ (installs venv, node_modules, chromium, site)"
 	@echo "make site         build site/ (what GitHub Pages serves)"
 	@echo "make bench-start  startup benchmark against the built site"
+	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
 	@echo "make screenshots  redraw docs/table-desktop.png and docs/table-phone.png"
@@ -87,6 +89,9 @@ test: venv node chromium site
 
 bench-start: venv chromium site
 	$(VPY) bench/startup.py
+
+bench-bots-browser: venv chromium site
+	$(VPY) bench/bot_speed.py
 
 bench:
 	$(PYTHON) -m burkozel bench

@@ -353,6 +353,20 @@ class App:
 
 
 APP: App | None = None
+_BENCH_PROXY: Any = None
+
+
+def install_bench_hook() -> None:
+    """With ``?bench=1`` only: ``window.burkozelBench(json) -> json`` times the
+    table's bots inside the page (``benchhooks.run``; used by bench/bot_speed.py
+    and e2e/test_bots_browser.py).  It reads no state of the table."""
+    global _BENCH_PROXY
+    import benchhooks
+
+    if not benchhooks.wanted(str(window.location.search or "")):
+        return
+    _BENCH_PROXY = create_proxy(benchhooks.run_json)
+    window.burkozelBench = _BENCH_PROXY
 
 
 def start() -> None:
@@ -360,3 +374,4 @@ def start() -> None:
     error screen with «Перезагрузить» instead of a blank page."""
     global APP
     APP = App()
+    install_bench_hook()

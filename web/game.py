@@ -31,6 +31,56 @@ SPEEDS: dict[str, dict[str, int]] = {
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
 
+HARD_ITERATIONS = 400
+"""Rollouts per hard decision at the table: a fixed count, not a time budget."""
+HARD_SAFETY_MS = 1000.0
+"""Wall-clock cap of one hard decision, far above what it takes (see :func:`table_bot`)."""
+TABLE_BOT_OPTIONS: dict[str, dict[str, Any]] = {
+    "hard": {"max_iterations": HARD_ITERATIONS, "budget_ms": HARD_SAFETY_MS},
+}
+TABLE_BOTS_DOC = f"hard: max_iterations={HARD_ITERATIONS}, budget_ms={HARD_SAFETY_MS:g} (safety cap)"
+
+
+def table_bot(level: str, seed: int | str = 0) -> Any:
+    """The bot the table seats for ``level`` (``make_bot`` with the options below).
+
+    Why hard bots get an iteration count rather than ``make_bot``'s default
+    time budget (140 ms under Pyodide): a budget makes each choice depend on
+    how fast the machine is at that moment, and the resume promise (issue #6)
+    is that a restored match meets the same bot decisions to come.  With a
+    fixed count a decision depends on the seed and the view alone, and it is
+    the same in the browser as on CPython (``tests/``, the arena).
+
+    Why 400 (``HARD_ITERATIONS``): measured with ``bench/bot_speed.py`` in
+    Chromium on the 2-core dev machine (29 Nov 2026), 400 rollouts take a
+    median of about 40–55 ms in the browser and at most ~170 ms of main-thread
+    CPU in the slowest positions (a full stock, long rollouts); the browser
+    needs 1.3–1.9× CPython's CPU time.  The page must not freeze for more than
+    200 ms per task, so the slowest decision, not the median, sets the count.
+    400 is also ``hard.DEFAULT_MAX_ITERATIONS``, the cap the arena's 38 ms
+    CPython budget nearly always reaches, so the table plays at the strength
+    the arena measures.  Re-measure when the hard bot gets faster.
+
+    ``HARD_SAFETY_MS`` keeps a much slower device from freezing for seconds:
+    the bot then stops at 1 s and its choice may differ from the deterministic
+    one.  At 1 s the cap does not bind, nor change how the rollouts are spread
+    (the bot plans with the time left), unless a rollout costs ~6× what it
+    does here; the benchmark's "same moves" column (browser with the cap
+    vs. CPython with ``deterministic=True``) checks that.  ``hard.py`` has no
+    "deterministic, but give up after T" option; this is the nearest.
+    """
+    return make_bot(level, seed=seed, **TABLE_BOT_OPTIONS.get(level, {}))
+
+
+def reference_bot(level: str, seed: int | str = 0) -> Any:
+    """:func:`table_bot` without the safety cap (``deterministic=True``): what
+    the table's bot must choose wherever the cap does not bind."""
+    options = dict(TABLE_BOT_OPTIONS.get(level, {}))
+    if options.pop("budget_ms", None) is not None:
+        options["deterministic"] = True
+    return make_bot(level, seed=seed, **options)
+
+
 POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 
 
@@ -47,12 +97,12 @@ class MatchInfo:
 class Table:
     """One browser table: the settings chosen in the menu and the match in play.
 
-    ``bot_factory`` is ``make_bot`` (tests may pass another); ``levels`` are the
+    ``bot_factory`` is :func:`table_bot` (tests may pass another); ``levels`` are the
     bot levels that can really be built (others fall back to ``easy``).
     """
 
     def __init__(self, settings: dict[str, Any], *, speed: str | None = None, seed: int | None = None,
-                 autoplay: bool = False, bot_factory: Callable[..., Any] = make_bot,
+                 autoplay: bool = False, bot_factory: Callable[..., Any] = table_bot,
                  rng: random.Random | None = None) -> None:
         self.settings = settings
         self.speed_override = speed

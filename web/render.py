@@ -177,8 +177,12 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
 
 
 def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
-    """``data-*`` attributes of ``#table`` (layout by format, phase, speed)."""
+    """``data-*`` attributes of ``#table`` (layout by format, phase, speed).
+
+    ``data-bots`` is the level of the bots really seated (``easy`` if the chosen
+    one is unavailable); it says nothing about any card."""
     return {
+        "data-bots": ui.get("bot_level") or "none",
         "data-format": view["format"] if view else "none",
         "data-players": str(view["players"]) if view else "0",
         "data-phase": ui.get("phase", "none"),

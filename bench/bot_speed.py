@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Bot decision time in the browser, and whether the page ever freezes during play.
+
+Why (issue 4, "bots worth playing … and no frozen page"): the bots run on the
+page's main thread, in Pyodide, 3–4× slower than CPython.  Two measurements,
+both against the built site/ served from 127.0.0.1, in Debian's Chromium:
+
+1. Decision time.  The page is opened with ``?bench=1`` so that
+   ``window.burkozelBench`` exists (``web/benchhooks.py``); it times
+   ``get_move(view)`` of the bots the table really seats (``game.table_bot``)
+   on the first N decisions of seeded medium-bot matches of every format
+   (same positions every run).  The same positions are then timed on CPython
+   in this process (CPU time): the ratio, and whether the browser chose the
+   moves of the deterministic reference bot (``game.reference_bot``; they
+   must agree unless the table bot's safety cap bound).  "cpu share" is the
+   page's main-thread CPU time over the wall time of the calls: well below 1,
+   other processes had the CPU and the browser times are inflated by as much.
+   Targets: hard median ≤ 150 ms and p95 ≤ 300 ms; medium median ≤ 20 ms.
+2. Long tasks.  A fresh page with hard bots in every seat
+   (``?autoplay=1``, difficulty «сложная» stored in the settings before load)
+   plays for ``--play-seconds`` at ``--play-speed``; a ``PerformanceObserver``
+   for ``longtask`` entries (installed before any script runs) records every
+   main-thread task over 50 ms.  Tasks that start before "ready" are the boot
+   and are left out.  Target: none over 200 ms.
+
+Nothing here asserts: it prints one line per figure.  Another process using
+the CPU skews the times (the load average is printed).
+
+    make bench-bots-browser     # or: .venv/bin/python bench/bot_speed.py [--hard 150 --medium 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT))
+
+from harness import CHROMIUM_ARGS, SITE, chromium_path  # noqa: E402
+from serve import make_server  # noqa: E402
+
+READY_TIMEOUT_MS = 180_000
+FORMATS = ("pairs", "four", "three")
+CHUNK = 25
+"""Decisions per call into the page (so progress shows and no call runs for minutes)."""
+
+LONGTASKS_SCRIPT = """
+(() => {
+  window.__longtasks = [];
+  window.__readyAt = null;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+    }).observe({type: "longtask", buffered: true});
+  } catch (e) { window.__longtasks = null; }
+  const mark = () => {
+    if (!window.__readyAt && document.documentElement && document.documentElement.dataset.state === "ready") {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-state"]});
+})();
+"""
+
+
+def settings_script(fmt: str, difficulty: str, speed: str) -> str:
+    value = json.dumps({"v": 1, "format": fmt, "difficulty": difficulty, "speed": speed,
+                        "combos": {c: True for c in ("golden_moscow", "bura", "four_ends", "molodka",
+                                                     "moscow", "small_moscow")}})
+    return f"localStorage.setItem('burkozel.settings', {json.dumps(value)});"
+
+
+def stats(ms: list[float]) -> tuple[float, float, float]:
+    s = sorted(ms)
+    p95 = s[max(0, -(-95 * len(s) // 100) - 1)]  # nearest-rank
+    return statistics.median(s), p95, s[-1]
+
+
+def line(text: str) -> None:
+    print(text, flush=True)
+
+
+def browser_decisions(page, cdp, level: str, fmt: str, n: int, seed: int) -> dict:
+    """Timed in the page, CHUNK decisions per call; also the main thread's CPU
+    time over the calls (CDP ``ThreadTime``) against their wall time."""
+    out = {"ms": [], "moves": [], "iterations": []}
+    page.evaluate("(r) => window.burkozelBench(r)", json.dumps({"level": "easy", "format": fmt, "n": n, "seed": seed}))
+    cpu = wall = 0.0
+    for skip in range(0, n, CHUNK):
+        req = json.dumps({"level": level, "format": fmt, "n": min(n, skip + CHUNK), "skip": skip, "seed": seed})
+        t0, w0 = thread_time(cdp), time.perf_counter()
+        part = json.loads(page.evaluate("(r) => window.burkozelBench(r)", req))
+        cpu += thread_time(cdp) - t0
+        wall += time.perf_counter() - w0
+        for k in out:
+            out[k] += part[k]
+        out["table_bots"] = part["table_bots"]
+    out["cpu_share"] = cpu / wall if wall else float("nan")
+    return out
+
+
+def thread_time(cdp) -> float:
+    metrics = cdp.send("Performance.getMetrics")["metrics"]
+    return next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+
+
+def cpython_decisions(level: str, fmt: str, n: int, seed: int) -> dict:
+    """The same positions on CPython: the reference bot (deterministic, no time
+    cap) for the moves, its CPU time for the ratio."""
+    import benchhooks
+
+    return benchhooks.run({"level": level, "format": fmt, "n": n, "seed": seed, "variant": "reference",
+                           "clock": "cpu"})
+
+
+def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> None:
+    page = browser.new_page()
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    page.goto(base + "?bench=1&sw=off", wait_until="commit")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    if not page.evaluate("typeof window.burkozelBench === 'function'"):
+        raise SystemExit("bench: the page has no window.burkozelBench (site/ built from an older web/?)")
+    web: dict = {}
+    for level, n in counts.items():
+        if n <= 0:
+            continue
+        for fmt in FORMATS:
+            web = browser_decisions(page, cdp, level, fmt, n, seed)
+            cpy = cpython_decisions(level, fmt, n, seed)
+            med, p95, top = stats(web["ms"])
+            cmed, cp95, cmax = stats(cpy["ms"])
+            same = sum(a == b for a, b in zip(web["moves"], cpy["moves"]))
+            its = [i for i in web["iterations"] if i]
+            extra = f" | rollouts median {statistics.median(its):.0f}" if its else ""
+            line(f"{level:<6} {fmt:<5} n={len(web['ms']):<4} browser median {med:6.1f} p95 {p95:6.1f} "
+                 f"max {top:6.1f} ms (cpu share {web['cpu_share']:.2f}) | CPython cpu median {cmed:5.1f} "
+                 f"p95 {cp95:5.1f} max {cmax:5.1f} ms | ratio {med / cmed if cmed else float('nan'):.1f}x | "
+                 f"same moves {same}/{len(web['moves'])}{extra}")
+    line(f"table bots: {web.get('table_bots', '?')}")
+    page.close()
+
+
+def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> None:
+    ctx = browser.new_context()
+    ctx.add_init_script(LONGTASKS_SCRIPT)
+    ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal"))
+    page = ctx.new_page()
+    page.goto(base + f"?autoplay=1&speed={speed}&sw=off", wait_until="commit")
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    if page.get_attribute("#table", "data-bots") not in (None, "hard"):
+        raise SystemExit(f"bench: the table seats {page.get_attribute('#table', 'data-bots')} bots, not hard")
+    page.wait_for_timeout(seconds * 1000)
+    tasks = page.evaluate("window.__longtasks")
+    ready = page.evaluate("window.__readyAt")
+    rounds = page.evaluate("document.querySelector('#table').dataset.phase")
+    ctx.close()
+    if tasks is None:
+        line("long tasks: this Chromium does not report longtask entries")
+        return
+    after = [d for start, d in tasks if start >= ready]
+    boot = [d for start, d in tasks if start < ready]
+    over = [d for d in after if d > 200]
+    top = max(after, default=0.0)
+    line(f"long tasks after ready, {seconds:.0f} s of hard autoplay ({fmt}, speed={speed}): "
+         f"{len(after)} over 50 ms, {len(over)} over 200 ms (target 0), longest {top:.0f} ms, "
+         f"median {statistics.median(after) if after else 0:.0f} ms  [phase at the end: {rounds}]")
+    line(f"  (boot, excluded: {len(boot)} long tasks, longest {max(boot, default=0):.0f} ms)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hard", type=int, default=150, help="hard decisions per format (0 = skip)")
+    ap.add_argument("--medium", type=int, default=500, help="medium decisions per format (0 = skip)")
+    ap.add_argument("--easy", type=int, default=0, help="easy decisions per format (0 = skip)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--play-seconds", type=float, default=60.0, help="long-task run (0 = skip)")
+    ap.add_argument("--play-speed", default="normal", choices=("normal", "fast", "instant"))
+    ap.add_argument("--play-format", default="pairs", choices=FORMATS)
+    ap.add_argument("--site", type=Path, default=SITE)
+    args = ap.parse_args(argv)
+    if not (args.site / "sw.js").is_file():
+        print("bench: site/ is not built — run `make site`", file=sys.stderr)
+        return 2
+
+    from playwright.sync_api import sync_playwright
+
+    server = make_server(args.site.resolve(), port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    started = time.monotonic()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+            load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+            line(f"Burkozel bot decision times — Chromium {browser.version}, Python {sys.version.split()[0]}; "
+                 f"{os.cpu_count()} cores, load average {load} (other work skews the times)")
+            decision_bench(browser, base, {"easy": args.easy, "medium": args.medium, "hard": args.hard}, args.seed)
+            if args.play_seconds > 0:
+                longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    line(f"targets: hard median <= 150 ms, p95 <= 300 ms; medium median <= 20 ms; no task over 200 ms after ready")
+    line(f"benchmark wall time {time.monotonic() - started:,.0f} s; load average now {load}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,121 @@
+"""Benchmark hooks: time the table's bots on many positions — pure Python.
+
+Why here and not in ``bench/``: the same code must run inside the page (Pyodide,
+through ``window.burkozelBench``, which ``app.py`` defines only with ``?bench=1``)
+and on CPython (``bench/bot_speed.py`` imports this file), so both time the very
+same positions with the very same bots and the ratio between them is fair.
+
+Positions come from seeded matches of one format, with every combination on,
+played to the end by medium bots; every decision of a match is a position
+(forced moves included: the player waits for those too), in match order,
+until ``n`` are collected.  Nothing here touches the DOM.
+
+    run({"level": "hard", "format": "pairs", "n": 150, "seed": 1})
+    -> {"ms": [...], "moves": [...], "iterations": [...], "table_bots": "..."}
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable
+
+from burkozel import Match, SeatView, TableRules
+from burkozel.bots import make_bot
+
+import game
+
+FORMATS = ("pairs", "four", "three")
+
+
+_POSITIONS: dict[tuple[str, int], list[SeatView]] = {}
+
+
+def positions(fmt: str, n: int, seed: int = 1) -> list[SeatView]:
+    """The first ``n`` decisions of seeded matches of ``fmt`` (medium bots play)."""
+    have = _POSITIONS.get((fmt, seed), [])
+    if len(have) >= n:
+        return have[:n]
+    rules = TableRules(fmt)
+    out: list[SeatView] = []
+    match_no = 0
+    while len(out) < n:
+        match = Match(rules, seed=f"bench/{seed}/{match_no}")
+        players = {s: make_bot("medium", seed=f"bench/{seed}/{match_no}/{s}") for s in range(rules.players)}
+        while not match.is_over and len(out) < n:
+            if match.round.is_over:
+                match.next_round()
+                continue
+            seat = match.to_act
+            view = match.view(seat)
+            out.append(view)
+            match.push(players[seat].get_move(view), seat)
+        match_no += 1
+    _POSITIONS[(fmt, seed)] = out
+    return out
+
+
+def bot_for(level: str, seed: Any, variant: str, options: dict[str, Any] | None = None) -> Any:
+    """``table`` = the bot the table builds (:func:`game.table_bot`);
+    ``reference`` = the same without its time cap (:func:`game.reference_bot`);
+    ``default`` = ``make_bot(level, seed, **options)`` (its own defaults: a time budget)."""
+    if variant == "table":
+        return game.table_bot(level, seed=seed)
+    if variant == "reference":
+        return game.reference_bot(level, seed=seed)
+    return make_bot(level, seed=seed, **(options or {}))
+
+
+def time_decisions(level: str, views: list[SeatView], seed: Any = 0, variant: str = "table",
+                   options: dict[str, Any] | None = None, clock: Callable[[], float] = time.perf_counter) -> dict[str, list]:
+    """``get_move`` on every view, one fresh bot per seat (as the table has)."""
+    ms: list[float] = []
+    moves: list[str] = []
+    iterations: list[int] = []
+    bots: dict[int, Any] = {}
+    for view in views:
+        bot = bots.get(view.seat)
+        if bot is None:
+            bot = bots[view.seat] = bot_for(level, f"{seed}/{view.seat}", variant, options)
+        if hasattr(bot, "last_iterations"):
+            bot.last_iterations = 0  # a forced move returns before the bot sets it
+        t0 = clock()
+        move = bot.get_move(view)
+        ms.append((clock() - t0) * 1000.0)
+        moves.append(json.dumps(move.to_dict(), sort_keys=True))
+        iterations.append(int(getattr(bot, "last_iterations", 0)))
+    return {"ms": ms, "moves": moves, "iterations": iterations}
+
+
+def run(args: dict[str, Any]) -> dict[str, Any]:
+    """One benchmark request: ``level``, ``format``, ``n``, ``seed``, ``variant``, ``options``, ``skip``
+    (positions ``skip…n`` are timed, so a long run can be split into calls) and
+    ``clock`` (``"cpu"``: process time, for CPython; the default is wall time)."""
+    level = str(args.get("level", "medium"))
+    fmt = str(args.get("format", "pairs"))
+    if fmt not in FORMATS:
+        raise ValueError(f"format {fmt!r}")
+    n = int(args.get("n", 50))
+    skip = int(args.get("skip", 0))
+    seed = int(args.get("seed", 1))
+    views = positions(fmt, n, seed)[skip:]
+    clock = time.process_time if args.get("clock") == "cpu" else time.perf_counter
+    out: dict[str, Any] = time_decisions(level, views, seed=seed, variant=str(args.get("variant", "table")),
+                                         options=args.get("options"), clock=clock)
+    out["table_bots"] = game.TABLE_BOTS_DOC
+    return out
+
+
+def run_json(request: str) -> str:
+    """JSON in, JSON out: what ``window.burkozelBench`` calls."""
+    return json.dumps(run(json.loads(request)))
+
+
+def wanted(query: str) -> bool:
+    """Is ``?bench=1`` in the page's query?  (Never set by the table itself.)"""
+    from urllib.parse import parse_qs
+
+    try:
+        return parse_qs(query.lstrip("?")).get("bench", ["0"])[-1] == "1"
+    except ValueError:
+        return False
