@@ -67,27 +67,11 @@ PENALTY_LIMIT = 12
 """The match ends after a round in which a side reaches this many penalties."""
 
 
-@dataclass(frozen=True)
-class TableRules:
-    """What is chosen before a match: the format and the enabled combinations.
+class FormatFacts:
+    """What follows from the ``format`` alone: shared by :class:`TableRules`
+    and the seat views, which both carry a format name."""
 
-    >>> rules = TableRules("pairs", combos=("bura",))
-    >>> rules.players, rules.pass_mark, rules.side_of(2)
-    (4, 31, 0)
-    """
-
-    format: str = "pairs"
-    combos: tuple[str, ...] = COMBOS
-
-    def __post_init__(self) -> None:
-        if self.format not in FORMATS:
-            raise ValueError(f"unknown format {self.format!r} (pairs, four or three)")
-        combos = tuple(self.combos)
-        for combo in combos:
-            if combo not in COMBOS:
-                raise ValueError(f"unknown combination {combo!r}")
-        # Stored in priority order, without repeats: equal rules compare equal.
-        object.__setattr__(self, "combos", tuple(c for c in COMBOS if c in combos))
+    format: str
 
     @property
     def table(self) -> Format:
@@ -111,6 +95,29 @@ class TableRules:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.format == "pairs" else seat
+
+
+@dataclass(frozen=True)
+class TableRules(FormatFacts):
+    """What is chosen before a match: the format and the enabled combinations.
+
+    >>> rules = TableRules("pairs", combos=("bura",))
+    >>> rules.players, rules.pass_mark, rules.side_of(2)
+    (4, 31, 0)
+    """
+
+    format: str = "pairs"
+    combos: tuple[str, ...] = COMBOS
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS:
+            raise ValueError(f"unknown format {self.format!r} (pairs, four or three)")
+        combos = tuple(self.combos)
+        for combo in combos:
+            if combo not in COMBOS:
+                raise ValueError(f"unknown combination {combo!r}")
+        # Stored in priority order, without repeats: equal rules compare equal.
+        object.__setattr__(self, "combos", tuple(c for c in COMBOS if c in combos))
 
     def to_dict(self) -> dict:
         return {"format": self.format, "combos": list(self.combos)}

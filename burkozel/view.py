@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK, SUIT_OF, SUITS, Card
-from .rules import FORMATS, TableRules
+from .rules import FormatFacts, TableRules
 from .trick import DISCARD, Move, Play, check_move, legal_kinds, legal_moves
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def _trick_view(trick, seat: int) -> TrickView:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatView(FormatFacts):
     """Everything one seat may know, and nothing more (RULES.md §9)."""
 
     seat: int
@@ -125,23 +125,8 @@ class SeatView:
         return TableRules(self.format, self.combos)
 
     @property
-    def players(self) -> int:
-        return FORMATS[self.format].players
-
-    @property
-    def pass_mark(self) -> int:
-        return FORMATS[self.format].pass_mark
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return FORMATS[self.format].sides
-
-    @property
     def side(self) -> int:
-        return FORMATS[self.format].side_of(self.seat)
-
-    def side_of(self, seat: int) -> int:
-        return FORMATS[self.format].side_of(seat)
+        return self.side_of(self.seat)
 
     @property
     def trump(self) -> int:
