@@ -144,6 +144,19 @@ class Round:
     def side_of(self, seat: int) -> int:
         return self._side[seat]
 
+    def unknown_to(self, seat: int) -> set[Card]:
+        """The cards whose faces ``seat`` cannot know now (RULES.md §9): the
+        other hands, the stock and the other seats' face-down discards — but
+        never the trump card, which everyone saw turned up."""
+        hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
+        hidden.update(self._stock)
+        for trick in self.tricks + ([self.trick] if self.trick is not None else []):
+            for play in trick.plays:
+                if play.kind == DISCARD and play.seat != seat:
+                    hidden.update(play.cards)
+        hidden.discard(self.trump_card)
+        return hidden
+
     # --- moves ----------------------------------------------------------------
 
     def check(self, move: Move, seat: int | None = None) -> tuple[Card, ...]:

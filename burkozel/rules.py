@@ -40,10 +40,6 @@ class Format:
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.name == "pairs" else seat
 
-    @property
-    def title_ru(self) -> str:
-        return {"pairs": "пары 2×2", "four": "четверо", "three": "трое"}[self.name]
-
 
 FORMATS: dict[str, Format] = {
     "pairs": Format("pairs", 4, 31, ((0, 2), (1, 3))),
@@ -53,15 +49,6 @@ FORMATS: dict[str, Format] = {
 
 COMBOS: tuple[str, ...] = ("golden_moscow", "bura", "four_ends", "molodka", "moscow", "small_moscow")
 """Out-of-turn combinations, highest priority first (RULES.md §6)."""
-
-COMBO_NAMES_RU = {
-    "golden_moscow": "золотая Москва",
-    "bura": "бура",
-    "four_ends": "четыре конца",
-    "molodka": "молодка",
-    "moscow": "Москва",
-    "small_moscow": "малая Москва",
-}
 
 PENALTY_LIMIT = 12
 """The match ends after a round in which a side reaches this many penalties."""

@@ -118,15 +118,7 @@ def replay(saved_match: dict) -> Match:
 def hidden_now(match: Match) -> set[str]:
     """Faces seat 0 may not know: other hands, the stock (not the face-up trump),
     others' face-down discards (unless it is the trump card, which all saw)."""
-    rnd = match.round
-    hidden = {str(c) for s, h in enumerate(rnd.hands) if s != 0 for c in h}
-    hidden |= {str(c) for c in rnd.stock[:-1]}
-    for t in rnd.tricks + ([rnd.trick] if rnd.trick else []):
-        for p in t.plays:
-            if p.kind == "discard" and p.seat != 0:
-                hidden |= {str(c) for c in p.cards}
-    hidden.discard(str(rnd.trump_card))
-    return hidden
+    return {str(c) for c in match.round.unknown_to(0)}
 
 
 def others_discarded(match: Match) -> int:

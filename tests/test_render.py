@@ -44,14 +44,7 @@ def allowed_cards(table: game.Table) -> set[str]:
 
 def hidden_cards(table: game.Table) -> set[str]:
     """Faces seat 0 must never see now: other hands, the stock, others' discards."""
-    rnd = table.match.round
-    hidden = {str(c) for s, h in enumerate(rnd.hands) if s != 0 for c in h}
-    hidden |= {str(c) for c in rnd.stock[:-1]}
-    for t in rnd.tricks + ([rnd.trick] if rnd.trick else []):
-        for p in t.plays:
-            if p.kind == "discard" and p.seat != 0:
-                hidden |= {str(c) for c in p.cards}
-    return hidden
+    return {str(c) for c in table.match.round.unknown_to(0)}
 
 
 @pytest.mark.parametrize("fmt", ["pairs", "four", "three"])

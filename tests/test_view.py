@@ -101,3 +101,22 @@ def test_bots_decide_from_the_view_alone():
     for level in ("easy", "medium"):  # the search bot has its own test in test_bots.py
         bot = make_bot(level, seed=3)
         assert bot.get_move(a.view(0)) == bot.get_move(b.view(0))
+
+
+def test_unknown_to_is_exactly_what_the_view_leaves_out():
+    import random
+
+    from burkozel import DECK
+
+    match = Match(TableRules("four"), seed=8)
+    rnd = match.round
+    rng = random.Random(8)
+    while not rnd.is_over:
+        for seat in range(4):
+            view = match.view(seat)
+            known = set(view.hand) | {view.trump_card}
+            for trick in view.history + ((view.trick,) if view.trick else ()):
+                for p in trick.plays:
+                    known |= set(p.cards) | set(p.own)
+            assert rnd.unknown_to(seat) == set(DECK) - known
+        rnd.push(rnd.random_move(rng))

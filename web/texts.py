@@ -55,15 +55,6 @@ COMBO_HINTS = {
     "moscow": "три туза, среди них козырный",
     "small_moscow": "три десятки",
 }
-# Short forms for announcements: «Бура у Востока!»
-COMBO_SHOUT = {
-    "golden_moscow": "Золотая Москва",
-    "bura": "Бура",
-    "four_ends": "Четыре конца",
-    "molodka": "Молодка",
-    "moscow": "Москва",
-    "small_moscow": "Малая Москва",
-}
 
 SUIT_NAMES = {"C": "трефы", "D": "бубны", "H": "черви", "S": "пики"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -159,7 +150,7 @@ def prompt_taken(name: str) -> str:
 
 
 def shout_combo(combo: str, name: str) -> str:
-    return f"{COMBO_SHOUT.get(combo, combo)} у {genitive(name)}!"
+    return f"{COMBO_TITLES.get(combo, combo)} у {genitive(name)}!"
 
 
 def trump_drawn(name: str) -> str:
