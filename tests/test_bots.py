@@ -224,3 +224,99 @@ def test_arena_duplicate_deals():
 def test_arena_cheat_reference_runs():
     out = arena_run("pairs", ["hard-cheat", "medium", "hard-cheat", "medium"], deals=1, seed=2, iterations=8)
     assert out["rounds"] == 2 and "hard-cheat" in out["decision_ms"]
+
+
+# --- hard: the rollout fast path ----------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+@pytest.mark.parametrize("combos", [(), COMBOS])
+def test_fast_playout_plays_the_rollout_policy_exactly(fmt, combos):
+    """fast_playout (plain lists) ends every world exactly where the engine
+    does with the same policy (copy, _play, play_out), and leaves it unchanged."""
+    from burkozel.bots.hard import fast_playout, play_out
+
+    rules = TableRules(fmt, combos)
+    rng = random.Random(f"fast/{fmt}/{combos}")
+    for d in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, d % rules.players, deck)
+        for _ in range(rng.randrange(0, 30)):
+            if rnd.is_over:
+                break
+            rnd.push(rnd.random_move(rng))
+        if rnd.is_over:
+            continue
+        move = rng.choice(rnd.legal_moves)
+        before = (rnd.hands, rnd.stock, rnd.points, rnd.trick)
+        before = tuple(map(repr, before))
+        slow = rnd.copy()
+        slow._play(move.kind, move.cards)
+        if not slow.is_over:
+            play_out(slow)
+        assert fast_playout(rnd, move.kind, move.cards) == slow.points
+        assert tuple(map(repr, (rnd.hands, rnd.stock, rnd.points, rnd.trick))) == before
+
+
+# --- hard: the exact endgame --------------------------------------------------
+
+
+def _minimax(rnd: Round, side: int, util) -> float:
+    """Every legal move searched, no pruning (the reference)."""
+    if rnd.is_over:
+        return util(rnd.points)
+    values = []
+    for move in rnd.legal_moves:
+        child = rnd.copy()
+        child._play(move.kind, child.check(move))
+        values.append(_minimax(child, side, util))
+    return max(values) if rnd.side_of(rnd.to_act) == side else min(values)
+
+
+def _endgames(fmt: str, count: int, seed: int, cards: int = 2):
+    rules = TableRules(fmt, ())
+    rng = random.Random(seed)
+    while count:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, rng.randrange(rules.players), deck)
+        while not rnd.is_over and (rnd.stock_size or max(len(h) for h in rnd.hands) > cards):
+            rnd.push(rnd.random_move(rng))
+        if not rnd.is_over:
+            count -= 1
+            yield rnd
+
+
+def test_endgame_search_finds_the_best_move_in_pairs():
+    """Stock out, two cards a hand: the move the pruned alpha-beta rates best
+    is worth as much as the best move of a full minimax over every legal move
+    (pairs is a two-sided game, so the search is exact)."""
+    from burkozel.bots.endgame import solve
+    from burkozel.bots.hard import utility
+
+    for rnd in _endgames("pairs", 40, seed=3):
+        side = rnd.side_of(rnd.to_act)
+
+        def util(points):
+            return utility(points, side, 31)
+
+        moves = rnd.legal_moves
+        exact = []
+        for move in moves:
+            child = rnd.copy()
+            child._play(move.kind, move.cards)
+            exact.append(_minimax(child, side, util))
+        before = repr(rnd)
+        searched = [solve(rnd, m.kind, m.cards, side, util) for m in moves]
+        assert repr(rnd) == before  # the world is left as it was
+        best = max(range(len(moves)), key=searched.__getitem__)
+        assert exact[best] == max(exact)
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+def test_hard_plays_legal_endgame_moves(fmt):
+    for rnd in _endgames(fmt, 8, seed=5):
+        view = rnd.view(rnd.to_act)
+        move = bot("hard").get_move(view)
+        view.check(move)

@@ -138,3 +138,42 @@ def test_combination_check_is_respected_when_leading():
         for k in range(5):
             world = sample_world(view, random.Random(k))
             assert find_combination(world.hands, view.to_act, COMBOS, view.trump_card) is None
+
+
+@pytest.mark.parametrize("fmt,combos", RULE_SETS)
+def test_worlds_without_history_are_the_same_position(fmt, combos):
+    """``sample(rng, history=False)`` (for search) deals the same hands, stock,
+    current trick and points as a full world from the same random numbers."""
+    rules = TableRules(fmt, combos)
+    rng = random.Random(f"nohistory/{fmt}/{combos}")
+    for _ in range(40):
+        real = _random_position(rules, rng)
+        if real.is_over:
+            continue
+        sampler = WorldSampler(real.view(real.to_act))
+        for k in range(3):
+            full = sampler.sample(random.Random(k))
+            bare = sampler.sample(random.Random(k), history=False)
+            assert bare.tricks == []
+            assert (bare.hands, bare.stock, bare.points, bare.trick, bare.to_act) == \
+                (full.hands, full.stock, full.points, full.trick, full.to_act)
+
+
+def test_point_subsets_are_uniform():
+    """The discards behind a side's known points: every subset with the right
+    points, each about equally often."""
+    from itertools import combinations
+
+    from burkozel.cards import POINTS_OF
+    from burkozel.worlds import POINT_CLASSES, _subset_with_points
+
+    pool = [0, 1, 4, 5, 6, 7, 8, 13, 16, 17, 25]
+    by_class = [[c for c in pool if POINTS_OF[c] == v] for v in POINT_CLASSES]
+    rng = random.Random(1)
+    for size, target in [(3, 13), (2, 21), (1, 11)]:
+        subsets = {frozenset(x) for x in combinations(pool, size) if sum(POINTS_OF[c] for c in x) == target}
+        counts = Counter(frozenset(_subset_with_points(by_class, size, target, rng)) for _ in range(3000))
+        assert set(counts) == subsets
+        expected = 3000 / len(subsets)
+        assert all(abs(n - expected) < 0.25 * expected for n in counts.values())
+    assert _subset_with_points(by_class, 3, 40, rng) is None

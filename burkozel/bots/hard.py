@@ -43,13 +43,14 @@ from ..trick import BEAT, DISCARD, LEAD, Move
 from ..view import SeatView
 from ..worlds import WorldSampler
 from . import decision_rng, register
+from .endgame import solve
 from .medium import MediumBot
 
 DEFAULT_BUDGET_MS = 140.0 if sys.platform == "emscripten" else 38.0
 """Wall-clock time per decision.  Pyodide runs 3–4× slower than CPython, so
 the browser's 140 ms buys about the rollouts CPython does in 38 ms: the
 arena on CPython then measures the strength the table plays at."""
-DEFAULT_MAX_ITERATIONS = 400
+DEFAULT_MAX_ITERATIONS = 1000
 """Rollouts per decision at most (all candidates together)."""
 MARGIN_WEIGHT = 0.02
 """Penalty units per point of margin: breaks ties between rollouts of one band."""
@@ -298,12 +299,23 @@ def fast_playout(r: Round, kind: str, cards: tuple) -> list[int]:
             return points
 
 
+ENDGAME_CARDS = 2
+"""Once the stock is out and no hand holds more cards, worlds are searched
+exactly (:mod:`burkozel.bots.endgame`) instead of rolled out."""
+WIN_WEIGHT = 0.0
+"""Penalty units for winning the round (having the most points; a tie shares it)."""
+
+
 def utility(points: Sequence[int], side: int, pass_mark: int) -> float:
     """How good a finished round is for ``side``: minus its penalty, plus a
     small term for its margin over the best other side."""
     pen = round_penalties(points, pass_mark)[side]
+    mine = points[side]
     best_other = max(p for s, p in enumerate(points) if s != side)
-    return -pen + MARGIN_WEIGHT * (points[side] - best_other)
+    u = -pen + MARGIN_WEIGHT * (mine - best_other)
+    if WIN_WEIGHT and mine >= best_other:
+        u += WIN_WEIGHT / sum(1 for p in points if p == mine)
+    return u
 
 
 WorldSource = Callable[[SeatView], Callable[[object], Round]]
@@ -342,6 +354,11 @@ class HardBot:
             draw = lambda rng: sampler.sample(rng, history=False)  # noqa: E731 - rollouts need no history
         side, pass_mark = view.side, view.pass_mark
         cap = self.max_iterations
+        # Few cards left and no stock: each world is solved exactly, not rolled out.
+        endgame = view.stock == 0 and max(view.hand_sizes) <= ENDGAME_CARDS
+
+        def score(points: list[int]) -> float:
+            return utility(points, side, pass_mark)
 
         worlds: list[Round] = []
         results: list[list[float]] = [[] for _ in moves]
@@ -362,7 +379,10 @@ class HardBot:
                 for w in range(len(res), target):
                     if w == len(worlds):  # dealt on demand, inside the time budget
                         worlds.append(draw(rng))
-                    res.append(utility(fast_playout(worlds[w], m.kind, m.cards), side, pass_mark))
+                    if endgame:
+                        res.append(solve(worlds[w], m.kind, m.cards, side, score))
+                    else:
+                        res.append(utility(fast_playout(worlds[w], m.kind, m.cards), side, pass_mark))
                     used += 1
                     if used >= cap or (deadline is not None and time.perf_counter() >= deadline):
                         done = True
