@@ -243,6 +243,9 @@ class WorldSampler:
         self.trump_weights = [1.0 if where == "hand" else TRUMP_DISCARD_WEIGHT for where, _ in self.trump_places]
         hidden_trump = view.stock > 0 or bool(self.trump_places)
         self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
+        self.unseen_by_class: list[list[int]] = [[] for _ in POINT_CLASSES]
+        for c in self.unseen:
+            self.unseen_by_class[_CLASS_OF[c]].append(c)
 
         # Each side's points from the finished tricks' known faces; a world adds
         # the hidden faces it deals (for worlds dealt without their history).
@@ -322,9 +325,12 @@ class WorldSampler:
         for side, (count, points) in targets.items():
             if points < 0:
                 return None
-            by_class: list[list[int]] = [[] for _ in POINT_CLASSES]
-            for c in pool:
-                by_class[_CLASS_OF[c]].append(c)
+            if len(pool) == len(self.unseen):
+                by_class = self.unseen_by_class  # not copied: only read
+            else:
+                by_class = [[] for _ in POINT_CLASSES]
+                for c in pool:
+                    by_class[_CLASS_OF[c]].append(c)
             cards = _subset_with_points(by_class, count, points, rng)
             if cards is None:
                 return None
@@ -334,6 +340,13 @@ class WorldSampler:
             pool = [c for c in pool if c not in taken]
         rest = pool
         trump = view.trump
+        # A discard's faces follow how players discard: their least valuable
+        # cards, or points onto a partner's trick.  One weighted random order
+        # of the cards per kind of discard (Efraimidis–Spirakis keys), taken
+        # slot after slot: the same as a fresh weighted draw for each slot.
+        orders: dict[bool, list[int]] = {}
+        at: dict[bool, int] = {}
+        thrown: set[int] = set()
         for k, (_, _, count) in enumerate(self.slots):
             side = self.group[k]
             if side is not None:
@@ -341,14 +354,24 @@ class WorldSampler:
                 while len(slot_cards[k]) < count:
                     slot_cards[k].append(source.pop())
             elif len(slot_cards[k]) < count:
-                # A discard's faces follow how players discard: their least
-                # valuable cards, or points onto a partner's trick.
-                exps = _LOAD_EXP[trump] if self.loading[k] else _THROW_EXP[trump]
-                random_ = rng.random
-                keyed = sorted(rest, key=lambda c: random_() ** exps[c])
-                need = count - len(slot_cards[k])
-                slot_cards[k].extend(keyed[-need:])
-                rest = keyed[:-need]
+                loading = self.loading[k]
+                order = orders.get(loading)
+                if order is None:
+                    exps = _LOAD_EXP[trump] if loading else _THROW_EXP[trump]
+                    random_ = rng.random
+                    order = orders[loading] = sorted(rest, key=lambda c: random_() ** exps[c], reverse=True)
+                    at[loading] = 0
+                i = at[loading]
+                faces = slot_cards[k]
+                while len(faces) < count:
+                    c = order[i]
+                    i += 1
+                    if c not in thrown:
+                        faces.append(c)
+                        thrown.add(c)
+                at[loading] = i
+        if thrown:
+            rest = [c for c in rest if c not in thrown]
         _shuffle(rest, rng.random)
         hands: list[list[int]] = [[] for _ in range(view.players)]
         hands[view.seat] = list(view.hand)

@@ -299,7 +299,7 @@ def fast_playout(r: Round, kind: str, cards: tuple) -> list[int]:
             return points
 
 
-ENDGAME_CARDS = 2
+ENDGAME_CARDS = 0
 """Once the stock is out and no hand holds more cards, worlds are searched
 exactly (:mod:`burkozel.bots.endgame`) instead of rolled out."""
 WIN_WEIGHT = 0.0
