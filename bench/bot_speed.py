@@ -21,7 +21,9 @@ both against the built site/ served from 127.0.0.1, in Debian's Chromium:
    plays for ``--play-seconds`` at ``--play-speed``; a ``PerformanceObserver``
    for ``longtask`` entries (installed before any script runs) records every
    main-thread task over 50 ms.  Tasks that start before "ready" are the boot
-   and are left out.  Target: none over 200 ms.
+   and are left out.  Target: none over 200 ms.  The page's own record of each
+   timed step (``window.burkozelSteps``: the move, then the redraw) says what
+   the long tasks were made of.
 
 Nothing here asserts: it prints one line per figure.  Another process using
 the CPU skews the times (the load average is printed).
@@ -92,7 +94,7 @@ def line(text: str) -> None:
 def browser_decisions(page, cdp, level: str, fmt: str, n: int, seed: int) -> dict:
     """Timed in the page, CHUNK decisions per call; also the main thread's CPU
     time over the calls (CDP ``ThreadTime``) against their wall time."""
-    out = {"ms": [], "moves": [], "iterations": []}
+    out = {"ms": [], "moves": [], "iterations": [], "endgame": []}
     page.evaluate("(r) => window.burkozelBench(r)", json.dumps({"level": "easy", "format": fmt, "n": n, "seed": seed}))
     cpu = wall = 0.0
     for skip in range(0, n, CHUNK):
@@ -142,9 +144,14 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> Non
             same = sum(a == b for a, b in zip(web["moves"], cpy["moves"]))
             its = [i for i in web["iterations"] if i]
             extra = f" | rollouts median {statistics.median(its):.0f}" if its else ""
+            if level == "hard":
+                end = [m for m, e in zip(web["ms"], web["endgame"]) if e]
+                rest = [m for m, e in zip(web["ms"], web["endgame"]) if not e]
+                extra += (f" | max: endgame {max(end, default=0):.0f} ({len(end)}), "
+                          f"stock/long hands {max(rest, default=0):.0f} ({len(rest)}) ms")
             line(f"{level:<6} {fmt:<5} n={len(web['ms']):<4} browser median {med:6.1f} p95 {p95:6.1f} "
                  f"max {top:6.1f} ms (cpu share {web['cpu_share']:.2f}) | CPython cpu median {cmed:5.1f} "
-                 f"p95 {cp95:5.1f} max {cmax:5.1f} ms | ratio {med / cmed if cmed else float('nan'):.1f}x | "
+                 f"p95 {cp95:5.1f} max {cmax:5.1f} ms | ratio of totals {sum(web['ms']) / sum(cpy['ms']):.1f}x | "
                  f"same moves {same}/{len(web['moves'])}{extra}")
     line(f"table bots: {web.get('table_bots', '?')}")
     page.close()
@@ -155,7 +162,7 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> 
     ctx.add_init_script(LONGTASKS_SCRIPT)
     ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal"))
     page = ctx.new_page()
-    page.goto(base + f"?autoplay=1&speed={speed}&sw=off", wait_until="commit")
+    page.goto(base + f"?autoplay=1&speed={speed}&sw=off&bench=1", wait_until="commit")
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     if page.get_attribute("#table", "data-bots") not in (None, "hard"):
         raise SystemExit(f"bench: the table seats {page.get_attribute('#table', 'data-bots')} bots, not hard")
@@ -163,6 +170,7 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> 
     tasks = page.evaluate("window.__longtasks")
     ready = page.evaluate("window.__readyAt")
     rounds = page.evaluate("document.querySelector('#table').dataset.phase")
+    steps = json.loads(page.evaluate("window.burkozelSteps ? window.burkozelSteps() : '[]'"))
     ctx.close()
     if tasks is None:
         line("long tasks: this Chromium does not report longtask entries")
@@ -175,6 +183,13 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> 
          f"{len(after)} over 50 ms, {len(over)} over 200 ms (target 0), longest {top:.0f} ms, "
          f"median {statistics.median(after) if after else 0:.0f} ms  [phase at the end: {rounds}]")
     line(f"  (boot, excluded: {len(boot)} long tasks, longest {max(boot, default=0):.0f} ms)")
+    if steps:
+        moves = [m for m, _ in steps]
+        redraws = [r for _, r in steps]
+        worst = max(steps, key=sum)
+        line(f"  timed steps (Python's own clock): {len(steps)}; move median {statistics.median(moves):.0f} "
+             f"max {max(moves):.0f} ms; redraw median {statistics.median(redraws):.0f} max {max(redraws):.0f} ms; "
+             f"worst step {worst[0]:.0f} + {worst[1]:.0f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:

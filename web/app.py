@@ -17,6 +17,7 @@ be plain Python lives in ``game.py`` (rules flow), ``render.py`` (markup) and
 
 from __future__ import annotations
 
+import json
 import time
 import traceback
 from typing import Any
@@ -96,6 +97,8 @@ class App:
         self.menu_cache = ""
         self.timer_id: Any = None
         self.heap_marks = 0
+        self.steps: list[tuple[float, float]] | None = None
+        """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
 
         self.root = document.getElementById("table")
         self.root.innerHTML = render.skeleton()
@@ -245,6 +248,7 @@ class App:
 
     def on_timer(self, *_args: Any) -> None:
         self.timer_id = None
+        started = time.perf_counter()
         try:
             due = self.table.next_timer()
             if due is None or self.paused():
@@ -263,7 +267,10 @@ class App:
                 self.table.run_timer(due[0])
         except Exception:  # noqa: BLE001 - never leave the table stuck without a word
             window.console.warn("[burkozel] step failed:\n" + traceback.format_exc())
+        stepped = time.perf_counter()
         self.refresh()
+        if self.steps is not None and len(self.steps) < 10_000:
+            self.steps.append((round((stepped - started) * 1000, 1), round((time.perf_counter() - stepped) * 1000, 1)))
 
     # --- events -------------------------------------------------------------------------
 
@@ -359,7 +366,9 @@ _BENCH_PROXY: Any = None
 def install_bench_hook() -> None:
     """With ``?bench=1`` only: ``window.burkozelBench(json) -> json`` times the
     table's bots inside the page (``benchhooks.run``; used by bench/bot_speed.py
-    and e2e/test_bots_browser.py).  It reads no state of the table."""
+    and e2e/test_bots_browser.py); it reads no state of the table.
+    ``window.burkozelSteps() -> json`` lists ``[move_ms, redraw_ms]`` of every
+    timed step since the page opened (what a long task during play is made of)."""
     global _BENCH_PROXY
     import benchhooks
 
@@ -367,6 +376,9 @@ def install_bench_hook() -> None:
         return
     _BENCH_PROXY = create_proxy(benchhooks.run_json)
     window.burkozelBench = _BENCH_PROXY
+    if APP is not None:
+        APP.steps = []
+        window.burkozelSteps = create_proxy(lambda: json.dumps(APP.steps))
 
 
 def start() -> None:

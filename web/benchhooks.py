@@ -72,6 +72,7 @@ def time_decisions(level: str, views: list[SeatView], seed: Any = 0, variant: st
     ms: list[float] = []
     moves: list[str] = []
     iterations: list[int] = []
+    endgame: list[bool] = []
     bots: dict[int, Any] = {}
     for view in views:
         bot = bots.get(view.seat)
@@ -84,7 +85,8 @@ def time_decisions(level: str, views: list[SeatView], seed: Any = 0, variant: st
         ms.append((clock() - t0) * 1000.0)
         moves.append(json.dumps(move.to_dict(), sort_keys=True))
         iterations.append(int(getattr(bot, "last_iterations", 0)))
-    return {"ms": ms, "moves": moves, "iterations": iterations}
+        endgame.append(game.is_endgame(view))
+    return {"ms": ms, "moves": moves, "iterations": iterations, "endgame": endgame}
 
 
 def run(args: dict[str, Any]) -> dict[str, Any]:

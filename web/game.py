@@ -21,6 +21,11 @@ import texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
 
+try:
+    from burkozel.bots.hard import ENDGAME_CARDS
+except ImportError:  # pragma: no cover - a hard bot without the exact endgame
+    ENDGAME_CARDS = 0
+
 HUMAN = 0
 
 SPEEDS: dict[str, dict[str, int]] = {
@@ -33,52 +38,104 @@ SPEEDS: dict[str, dict[str, int]] = {
 
 HARD_ITERATIONS = 400
 """Rollouts per hard decision at the table: a fixed count, not a time budget."""
+HARD_LONG_ROLLOUTS = 20
+"""Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
+HARD_ENDGAME_ITERATIONS = {8: 100, 7: 200, 6: 250}
+"""In the exact endgame, by the cards left in all hands: fewer worlds, each solved."""
 HARD_SAFETY_MS = 1000.0
-"""Wall-clock cap of one hard decision, far above what it takes (see :func:`table_bot`)."""
-TABLE_BOT_OPTIONS: dict[str, dict[str, Any]] = {
-    "hard": {"max_iterations": HARD_ITERATIONS, "budget_ms": HARD_SAFETY_MS},
-}
-TABLE_BOTS_DOC = f"hard: max_iterations={HARD_ITERATIONS}, budget_ms={HARD_SAFETY_MS:g} (safety cap)"
+"""Wall-clock cap of one hard decision, far above what it takes (see :class:`TableHardBot`)."""
+TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts (fewer above {HARD_LONG_ROLLOUTS} cards in play), "
+                  f"endgame by cards in hands {HARD_ENDGAME_ITERATIONS}, safety cap {HARD_SAFETY_MS:g} ms")
 
 
-def table_bot(level: str, seed: int | str = 0) -> Any:
-    """The bot the table seats for ``level`` (``make_bot`` with the options below).
+def is_endgame(view: SeatView) -> bool:
+    """The stock is out and no hand holds more than two cards: where the hard
+    bot solves each world exactly (``hard.ENDGAME_CARDS``) instead of rolling out."""
+    return view.stock == 0 and max(view.hand_sizes) <= ENDGAME_CARDS
 
-    Why hard bots get an iteration count rather than ``make_bot``'s default
-    time budget (140 ms under Pyodide): a budget makes each choice depend on
-    how fast the machine is at that moment, and the resume promise (issue #6)
-    is that a restored match meets the same bot decisions to come.  With a
-    fixed count a decision depends on the seed and the view alone, and it is
-    the same in the browser as on CPython (``tests/``, the arena).
 
-    Why 400 (``HARD_ITERATIONS``): measured with ``bench/bot_speed.py`` in
-    Chromium on the 2-core dev machine (29 Nov 2026), 400 rollouts take a
-    median of about 40–55 ms in the browser and at most ~170 ms of main-thread
-    CPU in the slowest positions (a full stock, long rollouts); the browser
-    needs 1.3–1.9× CPython's CPU time.  The page must not freeze for more than
-    200 ms per task, so the slowest decision, not the median, sets the count.
-    400 is also ``hard.DEFAULT_MAX_ITERATIONS``, the cap the arena's 38 ms
-    CPython budget nearly always reaches, so the table plays at the strength
-    the arena measures.  Re-measure when the hard bot gets faster.
+def hard_iterations(view: SeatView) -> int:
+    """How many rollouts (or endgame solves) the table's hard bot spends on ``view``."""
+    in_hands = sum(view.hand_sizes)
+    if is_endgame(view):
+        return HARD_ENDGAME_ITERATIONS.get(in_hands, HARD_ITERATIONS)
+    # A rollout costs about 10 + the cards still to play (measured on CPython).
+    return min(HARD_ITERATIONS, HARD_ITERATIONS * (10 + HARD_LONG_ROLLOUTS) // (10 + view.stock + in_hands))
+
+
+class TableHardBot:
+    """The hard bot as the table seats it: a count of rollouts that depends on
+    the position alone, not a time budget.
+
+    Why not ``make_bot("hard")``'s default budget (140 ms under Pyodide): a
+    budget makes each choice depend on how fast the machine is at that moment,
+    and the resume promise (issue #6) is that a restored match meets the same
+    bot decisions to come.  With a count a decision depends on the seed and
+    the view alone, and it is the same in the browser as on CPython.
+
+    The counts were measured with ``bench/bot_speed.py`` (Chromium on the
+    2-core dev machine, 29 Nov 2026; the browser needs 1.3–2× CPython's CPU
+    time).  The page must not freeze for more than 200 ms in a task, so the
+    slowest positions, not the median, set them:
+
+    - 400 rollouts (``HARD_ITERATIONS``, also ``hard.DEFAULT_MAX_ITERATIONS``,
+      the cap the arena's 38 ms CPython budget nearly always reaches): median
+      ~30–50 ms in the browser.  A rollout costs about 10 + the cards still
+      to play, and with a full stock 400 of them took 110–230 ms in the
+      browser (65–90 ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards
+      in play the count shrinks in proportion (260 with all 36 in play; with
+      313 a 60 s autoplay still met a 200 ms task);
+    - the exact endgame (stock out, ≤ ``hard.ENDGAME_CARDS`` cards a hand;
+      off in hard.py since 37ef6a2, so this applies only if it is turned back
+      on) solves a whole world per iteration: with 8 cards in hands 400 solves
+      took up to 340 ms of CPython CPU (≈ 450–650 ms in the browser), so 8, 7
+      and 6 cards get 100, 200 and 250 worlds (``HARD_ENDGAME_ITERATIONS``),
+      ≤ ~90 ms CPU each.
 
     ``HARD_SAFETY_MS`` keeps a much slower device from freezing for seconds:
     the bot then stops at 1 s and its choice may differ from the deterministic
-    one.  At 1 s the cap does not bind, nor change how the rollouts are spread
-    (the bot plans with the time left), unless a rollout costs ~6× what it
-    does here; the benchmark's "same moves" column (browser with the cap
-    vs. CPython with ``deterministic=True``) checks that.  ``hard.py`` has no
+    one.  At 1 s the cap neither binds nor changes how the rollouts are spread
+    (the bot plans with the time left) unless a rollout costs ~6× what it does
+    here; the benchmark's "same moves" column (browser with the cap vs.
+    CPython with ``deterministic=True``) checks that.  ``hard.py`` has no
     "deterministic, but give up after T" option; this is the nearest.
+    Re-measure when the hard bot gets faster (more rollouts would then fit).
     """
-    return make_bot(level, seed=seed, **TABLE_BOT_OPTIONS.get(level, {}))
+
+    name = "hard"
+
+    def __init__(self, seed: int | str = 0, safety_ms: float | None = HARD_SAFETY_MS) -> None:
+        if safety_ms is None:
+            self.bot = make_bot("hard", seed=seed, max_iterations=HARD_ITERATIONS, deterministic=True)
+        else:
+            self.bot = make_bot("hard", seed=seed, max_iterations=HARD_ITERATIONS, budget_ms=safety_ms)
+
+    def get_move(self, view: SeatView) -> Move:
+        self.bot.max_iterations = hard_iterations(view)
+        return self.bot.get_move(view)
+
+    @property
+    def last_iterations(self) -> int:
+        return self.bot.last_iterations
+
+    @last_iterations.setter
+    def last_iterations(self, value: int) -> None:
+        self.bot.last_iterations = value
+
+
+def table_bot(level: str, seed: int | str = 0) -> Any:
+    """The bot the table seats for ``level``: :class:`TableHardBot` for hard."""
+    if level == "hard":
+        return TableHardBot(seed)
+    return make_bot(level, seed=seed)
 
 
 def reference_bot(level: str, seed: int | str = 0) -> Any:
     """:func:`table_bot` without the safety cap (``deterministic=True``): what
     the table's bot must choose wherever the cap does not bind."""
-    options = dict(TABLE_BOT_OPTIONS.get(level, {}))
-    if options.pop("budget_ms", None) is not None:
-        options["deterministic"] = True
-    return make_bot(level, seed=seed, **options)
+    if level == "hard":
+        return TableHardBot(seed, safety_ms=None)
+    return make_bot(level, seed=seed)
 
 
 POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
