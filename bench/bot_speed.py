@@ -162,11 +162,16 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> 
     ctx.add_init_script(LONGTASKS_SCRIPT)
     ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal"))
     page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Performance.enable")
     page.goto(base + f"?autoplay=1&speed={speed}&sw=off&bench=1", wait_until="commit")
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    cpu0 = thread_time(cdp)
+    steps0 = len(json.loads(page.evaluate("window.burkozelSteps()")))
     if page.get_attribute("#table", "data-bots") not in (None, "hard"):
         raise SystemExit(f"bench: the table seats {page.get_attribute('#table', 'data-bots')} bots, not hard")
     page.wait_for_timeout(seconds * 1000)
+    cpu = (thread_time(cdp) - cpu0) * 1000
     tasks = page.evaluate("window.__longtasks")
     ready = page.evaluate("window.__readyAt")
     rounds = page.evaluate("document.querySelector('#table').dataset.phase")
@@ -190,6 +195,10 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> 
         line(f"  timed steps (Python's own clock): {len(steps)}; move median {statistics.median(moves):.0f} "
              f"max {max(moves):.0f} ms; redraw median {statistics.median(redraws):.0f} max {max(redraws):.0f} ms; "
              f"worst step {worst[0]:.0f} + {worst[1]:.0f} ms")
+        took = sum(map(sum, steps[steps0:]))
+        line(f"  main thread CPU over the run {cpu:,.0f} ms vs the steps' wall time {took:,.0f} ms "
+             f"(steps ran on the CPU {min(1.0, cpu / took) if took else float('nan'):.0%} of their time at most; "
+             f"the rest is waiting for other processes)")
 
 
 def main(argv: list[str] | None = None) -> int:
