@@ -78,13 +78,15 @@ class TableHardBot:
     time).  The page must not freeze for more than 200 ms in a task, so the
     slowest positions, not the median, set them:
 
-    - 400 rollouts (``HARD_ITERATIONS``, also ``hard.DEFAULT_MAX_ITERATIONS``,
-      the cap the arena's 38 ms CPython budget nearly always reaches): median
-      ~30–50 ms in the browser.  A rollout costs about 10 + the cards still
-      to play, and with a full stock 400 of them took 110–230 ms in the
-      browser (65–90 ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards
-      in play the count shrinks in proportion (260 with all 36 in play; with
-      313 a 60 s autoplay still met a 200 ms task);
+    - 400 rollouts (``HARD_ITERATIONS``): median ~30–50 ms in the browser,
+      p95 ~70–120 ms.  A rollout costs about 10 + the cards still to play,
+      and with a full stock 400 of them took 110–230 ms in the browser
+      (65–90 ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards in
+      play the count shrinks in proportion (260 with all 36 in play; with
+      313 a 60 s autoplay still met a 200 ms task).  600 (what the arena's
+      strength figures use; hard.py's own default is a 140 ms budget, capped
+      at 1000) took up to 155–170 ms of CPython CPU, ~250 ms in the browser:
+      too long for one task, so the table plays somewhat below those figures;
     - the exact endgame (stock out, ≤ ``hard.ENDGAME_CARDS`` cards a hand;
       off in hard.py since 37ef6a2, so this applies only if it is turned back
       on) solves a whole world per iteration: with 8 cards in hands 400 solves
@@ -99,7 +101,11 @@ class TableHardBot:
     here; the benchmark's "same moves" column (browser with the cap vs.
     CPython with ``deterministic=True``) checks that.  ``hard.py`` has no
     "deterministic, but give up after T" option; this is the nearest.
-    Re-measure when the hard bot gets faster (more rollouts would then fit).
+    Left over: with the machine loaded by other work, a 45 s autoplay of
+    «трое» at fast speed still met one 230 ms task now and then.  Spreading a
+    decision over several tasks (deterministically) would need a resumable
+    search in hard.py (start, step N rollouts, best move); a Web Worker would
+    need a second Pyodide.  Re-measure when the hard bot gets faster.
     """
 
     name = "hard"
