@@ -36,7 +36,7 @@ SPEEDS: dict[str, dict[str, int]] = {
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
 
-HARD_ITERATIONS = 400
+HARD_ITERATIONS = 320
 """Rollouts per hard decision at the table: a fixed count, not a time budget."""
 HARD_LONG_ROLLOUTS = 20
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
@@ -78,12 +78,15 @@ class TableHardBot:
     time).  The page must not freeze for more than 200 ms in a task, so the
     slowest positions, not the median, set them:
 
-    - 400 rollouts (``HARD_ITERATIONS``): median ~30–50 ms in the browser,
-      p95 ~70–120 ms.  A rollout costs about 10 + the cards still to play,
-      and with a full stock 400 of them took 110–230 ms in the browser
-      (65–90 ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards in
-      play the count shrinks in proportion (260 with all 36 in play; with
-      313 a 60 s autoplay still met a 200 ms task).  600 (what the arena's
+    - 320 rollouts (``HARD_ITERATIONS``).  400 gave a browser median of
+      ~30–45 ms and p95 ~75–80 ms, but a maximum of 105–150 ms on 450 fixed
+      positions and, in 60 s autoplays, a slowest move of 140–200 ms (one
+      202 ms task): no margin for a busy machine, hence 20 % fewer.  A rollout
+      costs about 10 + the cards still to play, and with a full stock 400 of
+      them took 110–230 ms in the browser (65–90 ms of CPython CPU), so above
+      ``HARD_LONG_ROLLOUTS`` cards in play the count shrinks in proportion
+      (208 with all 36 in play; without that, autoplays met 230–290 ms
+      tasks at the start of rounds).  600 (what the arena's
       strength figures use; hard.py's own default is a 140 ms budget, capped
       at 1000) took up to 155–170 ms of CPython CPU, ~250 ms in the browser:
       too long for one task, so the table plays somewhat below those figures;
