@@ -23,7 +23,8 @@ both against the built site/ served from 127.0.0.1, in Debian's Chromium:
    main-thread task over 50 ms.  Tasks that start before "ready" are the boot
    and are left out.  Target: none over 200 ms.  The page's own record of each
    timed step (``window.burkozelSteps``: the move, then the redraw) says what
-   the long tasks were made of.
+   the long tasks were made of, and a ``gc.callbacks`` watch whether Python's
+   garbage collector caused any.
 
 Nothing here asserts: it prints one line per figure.  Another process using
 the CPU skews the times (the load average is printed).
@@ -157,25 +158,25 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> Non
     page.close()
 
 
-def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> None:
+def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None) -> None:
+    """Hard autoplay; with ``seed`` its matches are those of ``game.Table(autoplay=True, seed=seed)``
+    on CPython (the table's bots are deterministic), so a slow step can be replayed there."""
     ctx = browser.new_context()
     ctx.add_init_script(LONGTASKS_SCRIPT)
     ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal"))
     page = ctx.new_page()
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Performance.enable")
-    page.goto(base + f"?autoplay=1&speed={speed}&sw=off&bench=1", wait_until="commit")
+    page.goto(base + f"?autoplay=1&speed={speed}&sw=off&bench=1" + (f"&seed={seed}" if seed is not None else ""),
+              wait_until="commit")
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    cpu0 = thread_time(cdp)
-    steps0 = len(json.loads(page.evaluate("window.burkozelSteps()")))
+    page.evaluate("window.burkozelBench(JSON.stringify({gc: true}))")  # start watching the GC
     if page.get_attribute("#table", "data-bots") not in (None, "hard"):
         raise SystemExit(f"bench: the table seats {page.get_attribute('#table', 'data-bots')} bots, not hard")
     page.wait_for_timeout(seconds * 1000)
-    cpu = (thread_time(cdp) - cpu0) * 1000
     tasks = page.evaluate("window.__longtasks")
     ready = page.evaluate("window.__readyAt")
     rounds = page.evaluate("document.querySelector('#table').dataset.phase")
     steps = json.loads(page.evaluate("window.burkozelSteps ? window.burkozelSteps() : '[]'"))
+    pauses = json.loads(page.evaluate("window.burkozelBench(JSON.stringify({gc: true}))"))
     ctx.close()
     if tasks is None:
         line("long tasks: this Chromium does not report longtask entries")
@@ -195,10 +196,9 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float) -> 
         line(f"  timed steps (Python's own clock): {len(steps)}; move median {statistics.median(moves):.0f} "
              f"max {max(moves):.0f} ms; redraw median {statistics.median(redraws):.0f} max {max(redraws):.0f} ms; "
              f"worst step {worst[0]:.0f} + {worst[1]:.0f} ms")
-        took = sum(map(sum, steps[steps0:]))
-        line(f"  main thread CPU over the run {cpu:,.0f} ms vs the steps' wall time {took:,.0f} ms "
-             f"(steps ran on the CPU {min(1.0, cpu / took) if took else float('nan'):.0%} of their time at most; "
-             f"the rest is waiting for other processes)")
+        full = [ms for gen, ms in pauses if gen == 2]
+        line(f"  Python GC during the run: {len(pauses)} collections, {len(full)} full; longest "
+             f"{max((ms for _, ms in pauses), default=0):.0f} ms, full ones {', '.join(f'{ms:.0f}' for ms in full) or '-'} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -210,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play-seconds", type=float, default=60.0, help="long-task run (0 = skip)")
     ap.add_argument("--play-speed", default="normal", choices=("normal", "fast", "instant"))
     ap.add_argument("--play-format", default="pairs", choices=FORMATS)
+    ap.add_argument("--play-seed", type=int, default=None, help="seed of the autoplay matches (default: random)")
     ap.add_argument("--site", type=Path, default=SITE)
     args = ap.parse_args(argv)
     if not (args.site / "sw.js").is_file():
@@ -230,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
                  f"{os.cpu_count()} cores, load average {load} (other work skews the times)")
             decision_bench(browser, base, {"easy": args.easy, "medium": args.medium, "hard": args.hard}, args.seed)
             if args.play_seconds > 0:
-                longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds)
+                longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds, args.play_seed)
             browser.close()
     finally:
         server.shutdown()

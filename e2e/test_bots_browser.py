@@ -109,6 +109,7 @@ def test_bench_hook_times_the_table_bots(table):
     assert out["table_bots"] == game.TABLE_BOTS_DOC
     steps = json.loads(page.evaluate("window.burkozelSteps()"))
     assert steps and all(len(s) == 2 for s in steps)
+    assert isinstance(json.loads(page.evaluate("window.burkozelBench(JSON.stringify({gc: true}))")), list)
 
 
 def test_bench_hook_only_with_the_parameter():

@@ -108,9 +108,37 @@ def run(args: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_GC_PAUSES: list[tuple[int, float]] | None = None
+
+
+def gc_pauses() -> list[tuple[int, float]]:
+    """``[generation, ms]`` of every garbage collection since the first call
+    (Python's cyclic GC runs inside whatever step allocates; in Pyodide a full
+    collection of a grown heap is slow)."""
+    global _GC_PAUSES
+    if _GC_PAUSES is None:
+        import gc
+
+        _GC_PAUSES = []
+        started: list[float] = []
+
+        def watch(phase: str, info: dict) -> None:
+            if phase == "start":
+                started[:] = [time.perf_counter()]
+            elif started and _GC_PAUSES is not None and len(_GC_PAUSES) < 100_000:
+                _GC_PAUSES.append((int(info.get("generation", -1)), (time.perf_counter() - started[0]) * 1000.0))
+
+        gc.callbacks.append(watch)
+    return list(_GC_PAUSES)
+
+
 def run_json(request: str) -> str:
-    """JSON in, JSON out: what ``window.burkozelBench`` calls."""
-    return json.dumps(run(json.loads(request)))
+    """JSON in, JSON out: what ``window.burkozelBench`` calls (``{"gc": true}``:
+    :func:`gc_pauses` instead of a timing run)."""
+    args = json.loads(request)
+    if args.get("gc"):
+        return json.dumps(gc_pauses())
+    return json.dumps(run(args))
 
 
 def wanted(query: str) -> bool:
