@@ -22,10 +22,14 @@ orders the leads and beats by their estimated value.  Successive halving spends 
 moves still in contention, and the medium choice gets a small head start so
 that noise alone does not move the bot off a sound move.
 
-Measured (``python -m burkozel arena``): in pairs the same search with the
-true position (hard-cheat) gains much more over medium than the fair bot;
-most of that gap is what the stock holds and in what order, which no
-inference from the play can recover.
+Measured (``python -m burkozel arena``, CPython 3.11 on a shared 2-core
+machine): at the 38 ms budget hard+hard wins 56.0% of pairs rounds against
+medium+medium (600 deals, seed 9), one hard 30.3% of four (200 deals) and
+38.9% of three (100 deals); at a fixed 600 rollouts 58.8%, 33.4% and 45.0%.
+More rollouts raise the point margin more than the rounds won.  In pairs
+the same search with the true position (hard-cheat) wins 67.6%: most of that
+gap is what the stock holds and in what order, which no inference from the
+play can recover.
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
 first.  With ``deterministic=True`` only the cap counts, so a decision depends
