@@ -83,6 +83,23 @@ TRUMP_STAKE = 10
 """A rollout player trumps a trick worth this many points (fewer once the stock is out)."""
 
 
+def cheapest_beat(hand, size: int, winning, trump: int) -> tuple[tuple | None, int]:
+    """The multi-card beat that spends least (a trump costs 20 + its rank, a
+    plain card its rank), with its cost; ``(None, large)`` when none beats."""
+    best_cards = None
+    best_cost = 1 << 30
+    for combo in combinations(hand, size):
+        cost = 0
+        for c in combo:
+            if SUIT_OF[c] == trump:
+                cost += 20 + RANK_OF[c]
+            else:
+                cost += RANK_OF[c]
+        if cost < best_cost and beats_all(combo, winning, trump):
+            best_cards, best_cost = combo, cost
+    return best_cards, best_cost
+
+
 def rollout_move(r: Round) -> tuple[str, tuple]:
     """The rollout policy: a fast medium-like move for the seat to act, reading
     only its own hand and the table (no peeking at other hands)."""
@@ -138,18 +155,7 @@ def rollout_move(r: Round) -> tuple[str, tuple]:
         if best >= 0:
             return BEAT, (best,)
         return DISCARD, (min(hand, key=dk.__getitem__),)
-    best_cards = None
-    best_cost = 1 << 30
-    winning = trick.winning
-    for combo in combinations(hand, size):
-        cost = 0
-        for c in combo:
-            if SUIT_OF[c] == trump:
-                cost += 20 + RANK_OF[c]
-            else:
-                cost += RANK_OF[c]
-        if cost < best_cost and beats_all(combo, winning, trump):
-            best_cards, best_cost = combo, cost
+    best_cards, best_cost = cheapest_beat(hand, size, trick.winning, trump)
     if best_cards is not None and (best_cost < 20 or stake >= worth):
         return BEAT, best_cards
     return DISCARD, tuple(sorted(hand, key=dk.__getitem__)[:size])
@@ -251,17 +257,7 @@ def fast_playout(r: Round, kind: str, cards: tuple) -> list[int]:
                     else:
                         play = (min(hand, key=dk),)
                 else:
-                    best_cards = None
-                    best_cost = 1 << 30
-                    for combo in combinations(hand, size):
-                        cost = 0
-                        for c in combo:
-                            if suit_of[c] == trump:
-                                cost += 20 + rank_of[c]
-                            else:
-                                cost += rank_of[c]
-                        if cost < best_cost and beats_all(combo, winning, trump):
-                            best_cards, best_cost = combo, cost
+                    best_cards, best_cost = cheapest_beat(hand, size, winning, trump)
                     if best_cards is not None and (best_cost < 20 or stake >= worth):
                         play = best_cards
                         beat = True
