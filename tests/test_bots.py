@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from burkozel import Round, TableRules
+from burkozel import Match, Round, TableRules
 from burkozel.arena import run as arena_run
 from burkozel.bots import LEVELS, make_bot
 from burkozel.cards import DECK, SUIT_OF, Card
@@ -320,3 +320,24 @@ def test_hard_plays_legal_endgame_moves(fmt):
         view = rnd.view(rnd.to_act)
         move = bot("hard").get_move(view)
         view.check(move)
+
+
+def test_hard_thinks_in_slices_and_reaches_the_same_move():
+    """``think`` pauses every few rollouts (so a page can paint) and returns
+    exactly what ``get_move`` returns."""
+    from burkozel.bots.hard import SLICE_ROLLOUTS, HardBot
+
+    match = Match(TableRules("pairs"), seed=21)
+    view = match.view(match.to_act)
+    bot = HardBot(seed=4, max_iterations=5 * SLICE_ROLLOUTS, deterministic=True)
+    search = bot.think(view)
+    pauses = 0
+    while True:
+        try:
+            next(search)
+            pauses += 1
+        except StopIteration as done:
+            move = done.value
+            break
+    assert pauses >= 3
+    assert move == HardBot(seed=4, max_iterations=5 * SLICE_ROLLOUTS, deterministic=True).get_move(view)

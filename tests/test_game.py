@@ -259,3 +259,29 @@ def test_autoplay_plays_matches_by_itself():
         if table.matches_done == 2:
             break
     assert table.matches_done == 2
+
+
+def test_a_hard_bot_thinks_in_slices_and_plays_its_reference_move():
+    """The hard bot's search is spread over several timer steps (the page paints
+    between them); the move it then plays is the deterministic reference move,
+    and a click or a reload in the middle of its thinking changes nothing."""
+    table = game.Table(settings("three", "hard"), seed=5)
+    table.new_match()
+    rng = random.Random(5)
+    slices = 0
+    while table.match.to_act == game.HUMAN:
+        human_click(table, rng)
+    seat = table.match.to_act
+    view = table.match.view(seat)
+    expected = game.reference_bot("hard", seed=f"{table.info.seed}/{seat}").get_move(view)
+    moves_before = len(table.match.moves)
+    while len(table.match.moves) == moves_before:
+        kind, delay = table.next_timer()
+        assert kind == "bot"
+        if slices:
+            assert delay == 0  # the rest of a decision comes at once
+            assert table.act("discard") is not None  # not the player's turn: refused
+        assert table.run_timer("bot")
+        slices += 1
+    assert slices > 2
+    assert table.match.moves[moves_before] == (seat, expected)

@@ -36,8 +36,9 @@ SPEEDS: dict[str, dict[str, int]] = {
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
 
-HARD_ITERATIONS = 320
-"""Rollouts per hard decision at the table: a fixed count, not a time budget."""
+HARD_ITERATIONS = 600
+"""Rollouts per hard decision at the table: a fixed count, not a time budget
+(the count the arena's strength figures at 600 rollouts were measured with)."""
 HARD_LONG_ROLLOUTS = 20
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
 HARD_ENDGAME_ITERATIONS = {8: 100, 7: 200, 6: 250}
@@ -78,18 +79,19 @@ class TableHardBot:
     time).  The page must not freeze for more than 200 ms in a task, so the
     slowest positions, not the median, set them:
 
-    - 320 rollouts (``HARD_ITERATIONS``).  400 gave a browser median of
-      ~30–45 ms and p95 ~75–80 ms, but a maximum of 105–150 ms on 450 fixed
-      positions and, in 60 s autoplays, a slowest move of 140–200 ms (one
-      202 ms task): no margin for a busy machine, hence 20 % fewer.  A rollout
-      costs about 10 + the cards still to play, and with a full stock 400 of
-      them took 110–230 ms in the browser (65–90 ms of CPython CPU), so above
-      ``HARD_LONG_ROLLOUTS`` cards in play the count shrinks in proportion
-      (208 with all 36 in play; without that, autoplays met 230–290 ms
-      tasks at the start of rounds).  600 (what the arena's
-      strength figures use; hard.py's own default is a 140 ms budget, capped
-      at 1000) took up to 155–170 ms of CPython CPU, ~250 ms in the browser:
-      too long for one task, so the table plays somewhat below those figures;
+    - 600 rollouts (``HARD_ITERATIONS``), the count of the arena's strength
+      figures at a rollout cap.  Until the search could pause (``think``), one
+      decision was one task and the count had to stay at 320: 400 gave a
+      browser median of ~30–45 ms, p95 ~75–80 ms and, in 60 s autoplays, a
+      slowest move of 140–200 ms (one 202 ms task).  Since the table runs a
+      decision in slices of ``hard.SLICE_ROLLOUTS`` rollouts, one task a
+      slice, no task grows with the count (45 s of «трое» autoplay at fast
+      speed: no task over 50 ms, the longest step 36 ms), and only the time to
+      a decision does.  A rollout costs about 10 + the cards still to play,
+      and with a full stock 400 of them took 110–230 ms in the browser (65–90
+      ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards in play the
+      count shrinks in proportion (391 with all 36 in play), keeping the time
+      to a decision within the targets (p95 ≤ 300 ms);
     - the exact endgame (stock out, ≤ ``hard.ENDGAME_CARDS`` cards a hand;
       off in hard.py since 37ef6a2, so this applies only if it is turned back
       on) solves a whole world per iteration: with 8 cards in hands 400 solves
@@ -104,11 +106,9 @@ class TableHardBot:
     here; the benchmark's "same moves" column (browser with the cap vs.
     CPython with ``deterministic=True``) checks that.  ``hard.py`` has no
     "deterministic, but give up after T" option; this is the nearest.
-    Left over: with the machine loaded by other work, a 45 s autoplay of
-    «трое» at fast speed still met one 230 ms task now and then.  Spreading a
-    decision over several tasks (deterministically) would need a resumable
-    search in hard.py (start, step N rollouts, best move); a Web Worker would
-    need a second Pyodide.  Re-measure when the hard bot gets faster.
+    Before the search could pause, a 45 s autoplay of «трое» at fast speed
+    on the loaded machine met one 230–440 ms task now and then; the slices
+    (``Table.bot_move``) removed that.
     """
 
     name = "hard"
@@ -122,6 +122,11 @@ class TableHardBot:
     def get_move(self, view: SeatView) -> Move:
         self.bot.max_iterations = hard_iterations(view)
         return self.bot.get_move(view)
+
+    def think(self, view: SeatView):
+        """The same decision in slices (see ``HardBot.think``)."""
+        self.bot.max_iterations = hard_iterations(view)
+        return self.bot.think(view)
 
     @property
     def last_iterations(self) -> int:
@@ -181,6 +186,8 @@ class Table:
         self.info: MatchInfo | None = None
         self.rounds: list[list[list[Any]]] = []
         self.bots: dict[int, Any] = {}
+        self.thinking: tuple[Any, ...] | None = None
+        """A bot's search under way: (match, moves played, seat, view, search)."""
         self.selection: list[str] = []
         self.clearing = False
         self.before: SeatView | None = None
@@ -231,6 +238,7 @@ class Table:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
         self.bot_level = level
         seats = range(self.match.rules.players)
+        self.thinking = None
         self.bots = {s: self.bot_factory(level, seed=f"{info.seed}/{s}")
                      for s in seats if s != HUMAN or self.autoplay}
         self.selection = []
@@ -429,7 +437,7 @@ class Table:
         if phase == "play":
             assert self.match is not None
             if self.match.to_act in self.bots:
-                return ("bot", d["bot"])
+                return ("bot", 0 if self._search_under_way() else d["bot"])
             return None
         if self.autoplay and phase == "round_end":
             return ("next_round", 0)
@@ -454,19 +462,42 @@ class Table:
             self.new_match()
         return True
 
+    def _search_under_way(self) -> bool:
+        t = self.thinking
+        return t is not None and t[0] is self.match and t[1] == len(self.match.moves) \
+            and t[2] == self.match.to_act
+
     def bot_move(self) -> None:
-        """One bot decision for the seat to act (it sees only its own view)."""
+        """One step of the bot of the seat to act (it sees only its own view).
+
+        A bot that can think in slices (``think``, the hard bot) gets one slice
+        per call and :meth:`next_timer` asks for the next one at once, so the
+        page paints between slices and no task runs long; the move is played
+        when the search is done.  Slicing never changes the move."""
         assert self.match is not None
         seat = self.match.to_act
         assert seat is not None and seat in self.bots
-        view = self.match.view(seat)
+        if not self._search_under_way():
+            view = self.match.view(seat)
+            think = getattr(self.bots[seat], "think", None)
+            self.thinking = (self.match, len(self.match.moves), seat, view,
+                             think(view) if callable(think) else None)
+        view, search = self.thinking[3], self.thinking[4]
         try:
-            move = self.bots[seat].get_move(view)
+            if search is None:
+                move = self.bots[seat].get_move(view)
+            else:
+                try:
+                    next(search)
+                    return  # more to think about
+                except StopIteration as done:
+                    move = done.value
             view.check(move)
         except (IllegalMoveError, ValueError, TypeError, AttributeError):
             move = Move.discard()  # a bot must never stall the table; auto-discard is always legal
             if view.trick is None:
                 move = view.legal_moves[0]
+        self.thinking = None
         self._push(seat, move)
 
     def next_round(self) -> bool:

@@ -45,7 +45,7 @@ from __future__ import annotations
 import sys
 import time
 from itertools import combinations
-from typing import Callable, Sequence
+from typing import Callable, Generator, Sequence
 
 from ..cards import POINTS_OF, RANK_OF, SUIT_OF
 from ..round import HAND_SIZE, Round
@@ -335,6 +335,10 @@ def utility(points: Sequence[int], side: int, pass_mark: int) -> float:
 WorldSource = Callable[[SeatView], Callable[[object], Round]]
 
 
+SLICE_ROLLOUTS = 32
+"""Rollouts between two pauses of :meth:`HardBot.think` (tens of ms in a browser)."""
+
+
 @register("hard")
 class HardBot:
     """Flat PIMC with successive halving over the candidate moves."""
@@ -353,6 +357,18 @@ class HardBot:
         self.last_iterations = 0
 
     def get_move(self, view: SeatView) -> Move:
+        search = self.think(view)
+        while True:
+            try:
+                next(search)
+            except StopIteration as done:
+                return done.value
+
+    def think(self, view: SeatView) -> Generator[None, None, Move]:
+        """The same search as :meth:`get_move`, as a generator that pauses
+        after every ``SLICE_ROLLOUTS`` rollouts and returns the move: a page
+        can spread one decision over several short tasks and keep painting.
+        Pausing changes nothing in the result."""
         start = time.perf_counter()
         deadline = None if self.deterministic else start + self.budget_ms / 1000.0
         ranked = self._prior.ranked(view)
@@ -401,6 +417,8 @@ class HardBot:
                     if used >= cap or (deadline is not None and time.perf_counter() >= deadline):
                         done = True
                         break
+                    if used % SLICE_ROLLOUTS == 0:
+                        yield
                 if done:
                     break
             if done:
