@@ -39,7 +39,6 @@ import json
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -49,7 +48,7 @@ sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
 from harness import CHROMIUM_ARGS, SITE, chromium_path  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
 
 READY_TIMEOUT_MS = 180_000
 FORMATS = ("pairs", "four", "three")
@@ -219,9 +218,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    server = make_server(args.site.resolve(), port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, base = serve_in_thread(args.site.resolve())
     started = time.monotonic()
     try:
         with sync_playwright() as pw:

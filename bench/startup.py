@@ -24,7 +24,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -32,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from harness import CHROMIUM_ARGS, SITE, SW_STATUS_JS, chromium_path, poll  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
 
 READY_TIMEOUT_MS = 180_000
 SLOW = {
@@ -178,9 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="burkozel-bench-") as overlay:
         # The bare page lives only in a temp overlay: it is never part of site/.
         Path(overlay, "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
-        server = make_server(args.site.resolve(), port=0, overlay=Path(overlay))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        server, base = serve_in_thread(args.site.resolve(), overlay=Path(overlay))
         started = time.monotonic()
         try:
             with sync_playwright() as pw:

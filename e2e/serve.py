@@ -21,6 +21,7 @@ import functools
 import http.server
 import os
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -115,6 +116,14 @@ def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, prefix: str 
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
+
+
+def serve_in_thread(root: Path, overlay: Path | None = None):
+    """Serve ``root`` on a free loopback port from a daemon thread, for the
+    benchmarks: returns the server (``shutdown()`` it) and its base URL."""
+    server = make_server(root, port=0, overlay=overlay)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def main(argv: list[str] | None = None) -> int:
