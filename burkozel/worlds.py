@@ -14,7 +14,12 @@ position (RULES.md §9):
   (their least valuable cards, or points onto a partner's winning trick), a
   light opponent model: any card may still land anywhere it could be;
 - once seat X has drawn the trump card and nobody has seen it since, it is in
-  X's hand or in one of X's face-down discards made after the draw;
+  X's hand or in one of X's face-down discards made after the draw, each
+  place weighed by how many ways the rest can still make the known points;
+- the hands follow what the play showed (a light opponent model): a seat that
+  threw cards under an opponent's single plain card rarely held a higher card
+  of that suit (nor a trump, under a ten or an ace), one that trumped it rarely
+  held a higher card of its suit; the belief fades with the cards drawn since;
 - the points of the seat's own side are known, so the hidden discards in the
   tricks its side took must add up to exactly the missing points.  That is
   sampled directly (a small dynamic programme over the point classes of the
@@ -51,7 +56,10 @@ COMBO_RETRIES = 12
 
 
 LACK_BELIEF = 0.9
-"""How often a seat's shown lack of a suit is trusted when dealing its hand."""
+"""How far a seat's shown lack of a card is trusted: the card's weight in
+that seat's hand drops to 1 - 0.9 (while no card has been drawn since)."""
+TRUMP_LACK_BELIEF = 0.7
+"""The same for trumps, once a seat let a card worth 10 or more go untrumped."""
 TRUMP_DISCARD_WEIGHT = 0.15
 """Weight of a face-down discard slot against a hand slot for the drawn trump card."""
 
@@ -173,6 +181,26 @@ def _subset_with_points(pool_by_class: list[list[int]], size: int, target: int,
     return chosen
 
 
+_TRUMPS = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == t) for t in range(4))
+
+
+def _kept_share(view: "SeatView", index: int) -> float:
+    """About which share of a hand held at trick ``index`` is still in it: each
+    draw after a trick of ``k`` cards replaces ``k`` of the 4 (in expectation,
+    when a player plays old and new cards alike).  1.0 for the current trick
+    and for tricks after the stock ran out."""
+    share = 1.0
+    stock = 36 - HAND_SIZE * view.players
+    for i, trick in enumerate(view.history):
+        if stock <= 0:
+            break
+        drawn = min(trick.size, -(-stock // view.players))
+        stock -= trick.size * view.players
+        if i >= index:
+            share *= max(0.0, (HAND_SIZE - drawn) / HAND_SIZE)
+    return share
+
+
 def _stock_out_trick(view: "SeatView") -> int:
     """The index (in the history) of the trick after which the stock ran out."""
     stock = 36 - HAND_SIZE * view.players
@@ -239,13 +267,26 @@ class WorldSampler:
             for k, (ti, pi, count) in enumerate(self.slots):
                 if ti > after and tricks[ti].plays[pi].seat == holder:
                     self.trump_places.extend([("slot", k)] * count)
-        # The trump card is seldom thrown away face down.
-        self.trump_weights = [1.0 if where == "hand" else TRUMP_DISCARD_WEIGHT for where, _ in self.trump_places]
         hidden_trump = view.stock > 0 or bool(self.trump_places)
         self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
         self.unseen_by_class: list[list[int]] = [[] for _ in POINT_CLASSES]
         for c in self.unseen:
             self.unseen_by_class[_CLASS_OF[c]].append(c)
+        # The trump card is seldom thrown away face down; and each place is
+        # weighted by how many ways the rest can still make the known points
+        # (a place that leaves none is impossible).
+        counts = tuple(len(c) for c in self.unseen_by_class)
+        self.trump_weights = []
+        for where, k in self.trump_places:
+            weight = 1.0 if where == "hand" else TRUMP_DISCARD_WEIGHT
+            for side, (count, points) in self.targets.items():
+                if where == "slot" and self.group[k] == side:
+                    count, points = count - 1, points - POINTS_OF[trump_card]
+                cumulative, _ = _count_vectors(counts, count, points) if count >= 0 and points >= 0 else ([], [])
+                weight *= cumulative[-1] if cumulative else 0.0
+            self.trump_weights.append(weight)
+        if self.trump_places and not any(self.trump_weights):  # pragma: no cover - inconsistent view
+            raise ValueError("inconsistent view: no place for the trump card")
 
         # Each side's points from the finished tricks' known faces; a world adds
         # the hidden faces it deals (for worlds dealt without their history).
@@ -265,31 +306,46 @@ class WorldSampler:
         # hidden hands went through with nothing found (if the trick is no combo).
         self.check_combos = bool(view.combos) and (view.trick is None or view.trick.combo is None)
 
-        # Inference from the play: once the stock is out (and within the current
-        # trick) hands only shrink, so a seat that threw cards away under an
-        # opponent's single plain card, rather than beat it in suit, most likely
-        # holds no higher card of that suit now (every bot and most players take
-        # such a trick when they can do it in suit).
-        self.lacks: dict[int, set[int]] = {}
-        after = _stock_out_trick(view)
+        # Inference from the play (a light opponent model): a seat that threw
+        # cards away under an opponent's single plain card, rather than beat it
+        # in suit, most likely held no higher card of that suit; one that threw
+        # them under a card worth 10 or more most likely held no trump; one that
+        # trumped a plain card most likely held no higher card of its suit
+        # (every bot and most players take a trick in suit when they can, and
+        # trump a ten or an ace).  What a seat lacked then it lacks now, except
+        # in the cards it has drawn since: the belief fades by the share of its
+        # hand drawn after the trick (:func:`_kept_share`).  The facts become
+        # per-card weights for dealing that seat's hand, so a card it "lacks"
+        # is still possible, only rarer.
+        self.lack_weight: dict[int, dict[int, float]] = {}
         trump = view.trump
         for ti, tv in enumerate(tricks):
-            if ti <= after and tv is not view.trick:
-                continue
             if tv.size != 1:
                 continue
+            kept = None
             winner, winning = tv.leader, tv.plays[0].cards
+            stake = POINTS_OF[winning[0]]
             for p in tv.plays[1:]:
+                w = winning[0]
+                facts: list[tuple[set[int], float]] = []
+                if p.seat != seat and view.side_of(p.seat) != view.side_of(winner) and SUIT_OF[w] != trump:
+                    higher = {w - RANK_OF[w] + r for r in range(RANK_OF[w] + 1, 9)}
+                    if p.kind == DISCARD:
+                        facts.append((higher, LACK_BELIEF))
+                        if stake >= 10:
+                            facts.append((_TRUMPS[trump], TRUMP_LACK_BELIEF))
+                    elif SUIT_OF[p.cards[0]] == trump:
+                        facts.append((higher, LACK_BELIEF))
+                if facts:
+                    if kept is None:
+                        kept = _kept_share(view, ti)
+                    weights = self.lack_weight.setdefault(p.seat, {})
+                    for cards, belief in facts:
+                        for c in cards:
+                            weights[c] = min(weights.get(c, 1.0), 1.0 - belief * kept)
                 if p.kind != DISCARD:
                     winner, winning = p.seat, p.cards
-                    continue
-                if p.seat == seat or view.side_of(p.seat) == view.side_of(winner):
-                    continue
-                w = winning[0]
-                if SUIT_OF[w] == trump:
-                    continue
-                higher = {w - RANK_OF[w] + r for r in range(RANK_OF[w] + 1, 9)}
-                self.lacks.setdefault(p.seat, set()).update(higher)
+                    stake += POINTS_OF[p.cards[0]]
 
     def _trick(self, tv: "TrickView", faces: dict[int, tuple[int, ...]]) -> Trick:
         plays = []
@@ -375,18 +431,20 @@ class WorldSampler:
         _shuffle(rest, rng.random)
         hands: list[list[int]] = [[] for _ in range(view.players)]
         hands[view.seat] = list(view.hand)
-        # Seats that showed they lack some cards are dealt first, from the rest.
-        order = sorted((s for s in range(view.players) if s != view.seat), key=lambda s: s not in self.lacks)
+        # Seats that showed they lack some cards are dealt first, those cards
+        # made rarer: a weighted draw (Efraimidis–Spirakis keys) from the rest.
+        order = sorted((s for s in range(view.players) if s != view.seat), key=lambda s: s not in self.lack_weight)
+        random_ = rng.random
         for s in order:
             hand = hand_extra.get(s, [])
-            lacks = self.lacks.get(s)
-            if lacks and rng.random() < LACK_BELIEF:
-                allowed = [c for c in rest if c not in lacks]
-                if len(allowed) >= view.hand_sizes[s] - len(hand):
-                    take = allowed[len(allowed) - (view.hand_sizes[s] - len(hand)):]
-                    hand.extend(take)
-                    taken = set(take)
-                    rest = [c for c in rest if c not in taken]
+            need = view.hand_sizes[s] - len(hand)
+            weights = self.lack_weight.get(s)
+            if weights and need:
+                keyed = sorted(rest, key=lambda c: random_() ** (1.0 / weights.get(c, 1.0)))
+                take = keyed[len(keyed) - need:]
+                hand.extend(take)
+                taken = set(take)
+                rest = [c for c in rest if c not in taken]
             while len(hand) < view.hand_sizes[s]:
                 hand.append(rest.pop())
             hands[s] = hand

@@ -13,6 +13,8 @@ from burkozel.cards import DECK
 from burkozel.rules import COMBOS
 from burkozel.worlds import WorldSampler, sample_world
 
+from stacking import cards, new_round, play
+
 RULE_SETS = [(fmt, combos) for fmt in ("pairs", "four", "three") for combos in ((), COMBOS, ("bura", "moscow"))]
 
 
@@ -177,3 +179,70 @@ def test_point_subsets_are_uniform():
         expected = 3000 / len(subsets)
         assert all(abs(n - expected) < 0.25 * expected for n in counts.values())
     assert _subset_with_points(by_class, 3, 40, rng) is None
+
+
+def test_the_trump_card_goes_where_the_known_points_need_it():
+    """A real view from an arena game: the drawn trump card (JH, 2 points) is
+    unseen, and the hidden discards of seat 1's side must make up exactly its
+    missing points, which only works if JH lies in its drawer's face-down
+    discard.  Every world must put it there (the hand places are weighed by
+    how many ways the points can still come out: none)."""
+    import json
+    from pathlib import Path
+
+    from burkozel.view import SeatView
+
+    data = json.loads((Path(__file__).parent / "data" / "view_trump_in_a_discard.json").read_text())
+    view = SeatView.from_dict(data)
+    sampler = WorldSampler(view)
+    holder = view.trump_drawn_by
+    rng = random.Random(1)
+    for k in range(1000):
+        world = sampler.sample(rng, history=k < 50)
+        assert view.trump_card not in world.hands[holder]
+        if k < 50:
+            assert world.view(view.seat).to_dict() == data
+
+
+def _hand_frequency(view, seat: int, cards: set, samples: int = 600) -> float:
+    sampler = WorldSampler(view)
+    rng = random.Random(5)
+    held = 0
+    for _ in range(samples):
+        held += len(cards & set(sampler.sample(rng, history=False).hands[seat]))
+    return held / samples
+
+
+def test_a_seat_that_would_not_beat_in_suit_is_dealt_fewer_of_that_suit():
+    """Seat 1 threw a card under seat 0's 6S instead of beating it: seat 2's
+    worlds give seat 1 the higher spades far less often than seat 3, who has
+    not played yet (and the view itself is unchanged)."""
+    rnd = new_round("pairs", ["6S 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
+    play(rnd, "lead 6S", "discard 6D")
+    view = rnd.view(2)
+    higher = set(cards("7S 8S 9S JS QS KS TS AS"))
+    at_1 = _hand_frequency(view, 1, higher)
+    at_3 = _hand_frequency(view, 3, higher)
+    assert at_1 < 0.35 * at_3
+
+
+def test_a_seat_that_let_an_ace_go_untrumped_is_dealt_fewer_trumps():
+    rnd = new_round("pairs", ["AS 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
+    play(rnd, "lead AS", "discard 6D")
+    view = rnd.view(2)
+    trumps = set(cards("6C 7C 8C 9C JC QC KC TC")) - set(view.hand)
+    at_1 = _hand_frequency(view, 1, trumps)
+    at_3 = _hand_frequency(view, 3, trumps)
+    assert at_1 < 0.6 * at_3
+
+
+def test_what_a_seat_lacked_fades_with_every_draw_since():
+    """A lack shown in an earlier trick holds only for the part of the hand
+    not drawn since: 3 of 4 cards kept per single-card trick with a draw, all
+    of them in the trick being played."""
+    from burkozel.worlds import _kept_share
+
+    rnd = new_round("pairs", ["6S 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
+    play(rnd, "lead 6S", "discard", "discard", "discard", "lead 6C", "discard", "discard", "discard", "lead 7C")
+    view = rnd.view(1)
+    assert [_kept_share(view, i) for i in range(3)] == [0.75 ** 2, 0.75, 1.0]
