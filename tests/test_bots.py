@@ -119,6 +119,22 @@ def test_hard_is_deterministic_with_a_cap():
         assert len(moves) == 1
 
 
+def test_hard_falls_back_to_the_medium_move_when_no_world_can_be_dealt():
+    """If the sampler ever gives up, the bot still answers (the medium move),
+    rather than break the table."""
+    from burkozel.bots.hard import HardBot
+
+    def no_worlds(view):
+        def draw(rng):
+            raise ValueError("no world is consistent with this view")
+        return draw
+
+    for rnd in _positions("pairs", 4, seed=3):
+        view = rnd.view(rnd.to_act)
+        move = HardBot(seed=1, max_iterations=60, deterministic=True, worlds=no_worlds).get_move(view)
+        assert move == make_bot("medium", seed=1).get_move(view)
+
+
 def test_hard_cheat_is_not_a_level():
     from burkozel.bots import _FACTORIES, _load
 

@@ -408,7 +408,13 @@ class HardBot:
                 res = results[i]
                 for w in range(len(res), target):
                     if w == len(worlds):  # dealt on demand, inside the time budget
-                        worlds.append(draw(rng))
+                        try:
+                            worlds.append(draw(rng))
+                        except ValueError:
+                            # No world found (the sampler gave up): decide on the
+                            # worlds played so far, or take the medium move.
+                            done = True
+                            break
                     if endgame:
                         res.append(solve(worlds[w], m.kind, m.cards, side, score))
                     else:
