@@ -98,14 +98,15 @@ bench:
 	$(PYTHON) bench/fuzz_engine.py --rounds 5000
 
 # The strength targets of the bots (issue #4), each a duplicate-deal arena; the
-# hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 150.
+# hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 1200 (the table's count).
+# hard-cheat's one world is the true position, so every rollout of a move is the same: 40 are plenty.
 ARENA := $(PYTHON) -m burkozel arena --workers 2 $(ARENA_ARGS)
 bench-bots:
 	$(ARENA) --format pairs --seats medium,easy,medium,easy --deals 2000 --seed 1
 	$(ARENA) --format pairs --seats hard,medium,hard,medium --deals 600 --seed 9
-	$(ARENA) --format four --seats hard,medium,medium,medium --deals 200 --seed 3
-	$(ARENA) --format three --seats hard,medium,medium --deals 100 --seed 10
-	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 400 --seed 2
+	$(ARENA) --format four --seats hard,medium,medium,medium --deals 300 --seed 3
+	$(ARENA) --format three --seats hard,medium,medium --deals 150 --seed 10
+	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 600 --seed 9 --iterations 40
 
 screenshots: venv chromium site
 	$(VPY) e2e/screenshots.py

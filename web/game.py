@@ -36,9 +36,9 @@ SPEEDS: dict[str, dict[str, int]] = {
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
 
-HARD_ITERATIONS = 600
+HARD_ITERATIONS = 1200
 """Rollouts per hard decision at the table: a fixed count, not a time budget
-(the count the arena's strength figures at 600 rollouts were measured with)."""
+(the count the arena's strength figures at 1200 rollouts were measured with)."""
 HARD_LONG_ROLLOUTS = 20
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
 HARD_ENDGAME_ITERATIONS = {8: 100, 7: 200, 6: 250}
@@ -79,8 +79,14 @@ class TableHardBot:
     time).  The page must not freeze for more than 200 ms in a task, so the
     slowest positions, not the median, set them:
 
-    - 600 rollouts (``HARD_ITERATIONS``), the count of the arena's strength
-      figures at a rollout cap.  Until the search could pause (``think``), one
+    - 1200 rollouts (``HARD_ITERATIONS``), the count of the arena's strength
+      figures at a rollout cap.  It was 600 until 29 Nov 2026; doubling it
+      won +1.4% ± 1.7% of pairs rounds against medium (400 paired deals), and
+      ``bench/bot_speed.py`` then measured a browser median of 105 / 1 / 79 ms,
+      p95 242 / 224 / 210 ms and a slowest decision of 295 / 300 / 252 ms
+      (pairs / four / three; 600 gave 56 / 0.2 / 40, 128 / 112 / 104 and
+      ≤ 183 ms): inside the targets (median ≤ 150, p95 ≤ 300 ms), with
+      less room on a slower device.  Until the search could pause (``think``), one
       decision was one task and the count had to stay at 320: 400 gave a
       browser median of ~30–45 ms, p95 ~75–80 ms and, in 60 s autoplays, a
       slowest move of 140–200 ms (one 202 ms task).  Since the table runs a
@@ -90,7 +96,7 @@ class TableHardBot:
       a decision does.  A rollout costs about 10 + the cards still to play,
       and with a full stock 400 of them took 110–230 ms in the browser (65–90
       ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards in play the
-      count shrinks in proportion (391 with all 36 in play), keeping the time
+      count shrinks in proportion (782 with all 36 in play), keeping the time
       to a decision within the targets (p95 ≤ 300 ms);
     - the exact endgame (stock out, ≤ ``hard.ENDGAME_CARDS`` cards a hand;
       off in hard.py since 37ef6a2, so this applies only if it is turned back

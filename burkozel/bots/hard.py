@@ -22,14 +22,14 @@ orders the leads and beats by their estimated value.  Successive halving spends 
 moves still in contention, and the medium choice gets a small head start so
 that noise alone does not move the bot off a sound move.
 
-Measured (``python -m burkozel arena``, CPython 3.11 on a shared 2-core
-machine): at the 38 ms budget hard+hard wins 56.0% of pairs rounds against
-medium+medium (600 deals, seed 9), one hard 30.3% of four (200 deals) and
-38.9% of three (100 deals); at a fixed 600 rollouts 58.8%, 33.4% and 45.0%.
-More rollouts raise the point margin more than the rounds won.  In pairs
-the same search with the true position (hard-cheat) wins 67.6%: most of that
-gap is what the stock holds and in what order, which no inference from the
-play can recover.
+Measured (``python -m burkozel arena --iterations 1200``, the table's count,
+CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 57.5%
+of pairs rounds against medium+medium (600 deals, seed 9), one hard 35.3% of
+four (300 deals, seed 3) and 44.2% of three (150 deals, seed 10).  More
+rollouts raise the point margin more than the rounds won (1200 against 600:
++1.4% ± 1.7% of pairs rounds, paired).  In pairs the same search with the
+true position (hard-cheat) wins 68.4%: most of that gap is what the stock
+holds and in what order, which no inference from the play can recover.
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
 first.  With ``deterministic=True`` only the cap counts, so a decision depends
@@ -312,11 +312,13 @@ exactly (:mod:`burkozel.bots.endgame`) instead of rolled out.  Off (0):
 with 2, pairs lost 0.5% ± 0.6% of rounds won against medium (paired, 300
 deals, 600 iterations): in a sampled world the search plays as if it saw
 every hand (strategy fusion), and a solve costs ten rollouts."""
-WIN_WEIGHT = 2.0
+WIN_WEIGHT = 5.0
 """Penalty units for winning the round (having the most points; a tie shares
 it), on top of its penalty of 0.  Measured against medium at 600 iterations,
-paired: +1.8% ± 2.2% rounds won in pairs (300 deals), +0.5% ± 2.5% in four
-(100), +4.0% ± 3.1% in three (60)."""
+paired: 2 against 0, +1.8% ± 2.2% rounds won in pairs (300 deals), +0.5% ±
+2.5% in four (100), +4.0% ± 3.1% in three (60); 5 against 2, +1.0% ± 1.7%
+and +0.8% ± 1.9% in pairs (400 deals each, seeds 21 and 22; the mean penalty
+fell too, 1.085 → 1.073); 9 against 2, +0.4% ± 2.1% (seed 21)."""
 
 
 def utility(points: Sequence[int], side: int, pass_mark: int) -> float:
