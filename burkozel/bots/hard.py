@@ -100,6 +100,28 @@ def cheapest_beat(hand, size: int, winning, trump: int) -> tuple[tuple | None, i
     return best_cards, best_cost
 
 
+def single_beat(hand, w: int, trump: int, worthwhile: bool, last: bool) -> int:
+    """The card a rollout player beats the single card ``w`` with, or -1:
+    in suit when it can (the last player with the most points, the others
+    with the cheapest card), else the lowest trump if the trick is
+    ``worthwhile``; over a trump, only a higher trump, and only then."""
+    ws, wr = SUIT_OF[w], RANK_OF[w]
+    best = -1
+    if ws != trump:
+        plain = [c for c in hand if SUIT_OF[c] == ws and RANK_OF[c] > wr]
+        if plain:
+            return max(plain, key=POINTS_OF.__getitem__) if last else min(plain)
+        if worthwhile:
+            for c in hand:
+                if SUIT_OF[c] == trump and (best < 0 or c < best):
+                    best = c
+    elif worthwhile:
+        for c in hand:
+            if SUIT_OF[c] == trump and RANK_OF[c] > wr and (best < 0 or c < best):
+                best = c
+    return best
+
+
 def rollout_move(r: Round) -> tuple[str, tuple]:
     """The rollout policy: a fast medium-like move for the seat to act, reading
     only its own hand and the table (no peeking at other hands)."""
@@ -136,22 +158,7 @@ def rollout_move(r: Round) -> tuple[str, tuple]:
     if last and r.points[side[seat]] == 0:
         worth = 1
     if size == 1:
-        w = trick.winning[0]
-        ws, wr = SUIT_OF[w], RANK_OF[w]
-        best = -1
-        if ws != trump:
-            plain = [c for c in hand if SUIT_OF[c] == ws and RANK_OF[c] > wr]
-            if plain:
-                # Last to act: take it with the most points; otherwise the cheapest.
-                best = max(plain, key=POINTS_OF.__getitem__) if last else min(plain)
-            elif stake >= worth:
-                trumps = [c for c in hand if SUIT_OF[c] == trump]
-                if trumps:
-                    best = min(trumps)
-        elif stake >= worth:
-            higher = [c for c in hand if SUIT_OF[c] == trump and RANK_OF[c] > wr]
-            if higher:
-                best = min(higher)
+        best = single_beat(hand, trick.winning[0], trump, stake >= worth, last)
         if best >= 0:
             return BEAT, (best,)
         return DISCARD, (min(hand, key=dk.__getitem__),)
@@ -236,21 +243,7 @@ def fast_playout(r: Round, kind: str, cards: tuple) -> list[int]:
                 if last and points[side[seat]] == 0:
                     worth = 1
                 if size == 1:
-                    w = winning[0]
-                    ws, wr = suit_of[w], rank_of[w]
-                    best = -1
-                    if ws != trump:
-                        plain = [c for c in hand if suit_of[c] == ws and rank_of[c] > wr]
-                        if plain:
-                            best = max(plain, key=pts.__getitem__) if last else min(plain)
-                        elif stake >= worth:
-                            for c in hand:
-                                if suit_of[c] == trump and (best < 0 or c < best):
-                                    best = c
-                    elif stake >= worth:
-                        for c in hand:
-                            if suit_of[c] == trump and rank_of[c] > wr and (best < 0 or c < best):
-                                best = c
+                    best = single_beat(hand, winning[0], trump, stake >= worth, last)
                     if best >= 0:
                         play = (best,)
                         beat = True
