@@ -103,10 +103,12 @@ bench:
 ARENA := $(PYTHON) -m burkozel arena --workers 2 $(ARENA_ARGS)
 bench-bots:
 	$(ARENA) --format pairs --seats medium,easy,medium,easy --deals 2000 --seed 1
-	$(ARENA) --format pairs --seats hard,medium,hard,medium --deals 600 --seed 9
+	$(ARENA) --format pairs --seats hard,medium,hard,medium --deals 2000 --seed 9
 	$(ARENA) --format four --seats hard,medium,medium,medium --deals 300 --seed 3
 	$(ARENA) --format three --seats hard,medium,medium --deals 150 --seed 10
-	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 600 --seed 9 --iterations 40
+	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 2000 --seed 9 --iterations 40
+	$(ARENA) --format four --seats hard-cheat,medium,medium,medium --deals 300 --seed 3 --iterations 40
+	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
 
 screenshots: venv chromium site
 	$(VPY) e2e/screenshots.py

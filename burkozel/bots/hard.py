@@ -23,12 +23,12 @@ moves still in contention, and the medium choice gets a small head start so
 that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 1200``, the table's count,
-CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 57.5%
-of pairs rounds against medium+medium (600 deals, seed 9), one hard 35.3% of
+CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 57.7%
+of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 35.3% of
 four (300 deals, seed 3) and 44.2% of three (150 deals, seed 10).  More
 rollouts raise the point margin more than the rounds won (1200 against 600:
 +1.4% ± 1.7% of pairs rounds, paired).  In pairs the same search with the
-true position (hard-cheat) wins 68.4%: most of that gap is what the stock
+true position (hard-cheat) wins 67.4%: most of that gap is what the stock
 holds and in what order, which no inference from the play can recover.
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
