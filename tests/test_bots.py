@@ -242,36 +242,73 @@ def test_arena_cheat_reference_runs():
     assert out["rounds"] == 2 and "hard-cheat" in out["decision_ms"]
 
 
-# --- hard: the rollout fast path ----------------------------------------------
+# --- hard: the rollouts -------------------------------------------------------
 
 
-@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
-@pytest.mark.parametrize("combos", [(), COMBOS])
-def test_fast_playout_plays_the_rollout_policy_exactly(fmt, combos):
-    """fast_playout (plain lists) ends every world exactly where the engine
-    does with the same policy (copy, _play, play_out), and leaves it unchanged."""
-    from burkozel.bots.hard import fast_playout, play_out
-
+def _positions(fmt, combos, label, count=60):
+    """Rounds in play after some medium moves (not yet over), with their seed."""
     rules = TableRules(fmt, combos)
-    rng = random.Random(f"fast/{fmt}/{combos}")
-    for d in range(60):
+    rng = random.Random(f"{label}/{fmt}/{combos}")
+    medium = make_bot("medium", seed=0)
+    for d in range(count):
         deck = list(DECK)
         rng.shuffle(deck)
         rnd = Round(rules, d % rules.players, deck)
         for _ in range(rng.randrange(0, 30)):
             if rnd.is_over:
                 break
-            rnd.push(rnd.random_move(rng))
-        if rnd.is_over:
-            continue
+            rnd.push(medium.get_move(rnd.view(rnd.to_act)), rnd.to_act)
+        if not rnd.is_over:
+            yield rnd, rng
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+@pytest.mark.parametrize("combos", [(), COMBOS])
+def test_rollout_players_make_the_medium_bots_moves(fmt, combos):
+    """medium_move (plain lists) chooses what MediumBot.get_move chooses, at
+    every seat of rounds played to the end."""
+    from burkozel.bots.playout import Seen, State, medium_move
+
+    medium = make_bot("medium", seed=0)
+    checked = 0
+    for rnd, _ in _positions(fmt, combos, "medium-move", 30):
+        while not rnd.is_over:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            move = medium.get_move(view)
+            seen = Seen.of_round(rnd)
+            st = State()
+            st.players, st.trump, st.trump_card, st.side = rnd.players, rnd.trump, int(rnd.trump_card), rnd._side
+            st.hands, st.stock, st.points = [list(h) for h in rnd.hands], list(rnd._stock), list(rnd.points)
+            st.gone, st.gone_points, st.own, st.own_points = seen.gone, seen.gone_points, seen.own, seen.own_points
+            st.pass_mark, st.trick_points = seen.pass_mark, seen.trick_points
+            t = rnd.trick
+            st.leader, st.size, st.winner, st.winning = (-1, 0, 0, ()) if t is None else (
+                t.leader, t.size, t.winner, t.winning)
+            cards, beat = medium_move(st, seat)
+            assert sorted(cards) == sorted(move.cards) and beat == (move.kind == BEAT), (view, move)
+            checked += 1
+            rnd.push(move, seat)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+@pytest.mark.parametrize("combos", [(), COMBOS])
+def test_fast_playout_ends_where_medium_bots_do(fmt, combos):
+    """fast_playout ends every position with the points medium bots at every
+    seat reach through the engine, and leaves the position unchanged."""
+    from burkozel.bots.playout import Seen, fast_playout
+
+    medium = make_bot("medium", seed=0)
+    for rnd, rng in _positions(fmt, combos, "fast"):
         move = rng.choice(rnd.legal_moves)
-        before = (rnd.hands, rnd.stock, rnd.points, rnd.trick)
-        before = tuple(map(repr, before))
+        before = tuple(map(repr, (rnd.hands, rnd.stock, rnd.points, rnd.trick)))
+        seen = Seen.of_round(rnd)
         slow = rnd.copy()
-        slow._play(move.kind, move.cards)
-        if not slow.is_over:
-            play_out(slow)
-        assert fast_playout(rnd, move.kind, move.cards) == slow.points
+        slow.push(move)
+        while not slow.is_over:
+            slow.push(medium.get_move(slow.view(slow.to_act)), slow.to_act)
+        assert fast_playout(rnd, move.kind, move.cards, seen) == slow.points
         assert tuple(map(repr, (rnd.hands, rnd.stock, rnd.points, rnd.trick))) == before
 
 

@@ -36,9 +36,9 @@ SPEEDS: dict[str, dict[str, int]] = {
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
 
-HARD_ITERATIONS = 1200
+HARD_ITERATIONS = 450
 """Rollouts per hard decision at the table: a fixed count, not a time budget
-(the count the arena's strength figures at 1200 rollouts were measured with)."""
+(the count the arena's strength figures at 450 rollouts were measured with)."""
 HARD_LONG_ROLLOUTS = 20
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
 HARD_ENDGAME_ITERATIONS = {8: 100, 7: 200, 6: 250}
@@ -79,8 +79,11 @@ class TableHardBot:
     time).  The page must not freeze for more than 200 ms in a task, so the
     slowest positions, not the median, set them:
 
-    - 1200 rollouts (``HARD_ITERATIONS``), the count of the arena's strength
-      figures at a rollout cap.  It was 600 until 29 Nov 2026; doubling it
+    - 450 rollouts (``HARD_ITERATIONS``), the count of the arena's strength
+      figures at a rollout cap.  Since the rollouts play the medium bot's
+      moves (29 Nov 2026, 3.4× the cost of the cruder policy before) 450 take
+      about the time 1200 of those did.  Before that it was 1200, and 600 until
+      earlier that day; doubling 600
       won +1.4% ± 1.7% of pairs rounds against medium (400 paired deals), and
       ``bench/bot_speed.py`` then measured a browser median of 105 / 1 / 79 ms,
       p95 242 / 224 / 210 ms and a slowest decision of 295 / 300 / 252 ms

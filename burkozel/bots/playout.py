@@ -1,0 +1,322 @@
+"""Rollouts for the hard bot: the medium bot's play on plain lists.
+
+The hard bot finishes each sampled world with every seat playing the medium
+bot's move (:class:`~burkozel.bots.medium.MediumBot`): the rollouts then
+predict the other players, and its own later play, as the medium rule card
+describes them.  Through the engine that costs ~10× too much (a
+:class:`~burkozel.view.SeatView` and a :class:`~burkozel.bots.medium.Counting`
+per move), so :func:`medium_move` makes the same choice from plain lists and
+bitmasks: the cards a seat has seen go are the face-up cards of the round (the
+root view's, then the rollout's) and its own face-down discards; the
+hypergeometric tails are memoised.  ``tests/test_bots.py`` pins that it plays
+exactly :meth:`MediumBot.get_move` on real positions, and that
+:func:`fast_playout` ends a round where medium bots at every seat do.
+
+Measured (paired deals, the hard bot at the same CPython time: 450 of these
+rollouts against 1200 of the older, cruder rollout policy): pairs +3.8% ±
+3.3% of rounds won (400 deals, seed 21), four +0.7% ± 2.3% (300 deals, seed 3).
+A rollout costs ~0.3 ms on CPython 3.11, 3.4× the cruder one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ..cards import POINTS_OF, RANK_OF, SUIT_OF
+from ..round import HAND_SIZE
+from ..rules import beats_all, find_combination
+from ..trick import BEAT, DISCARD
+from . import medium as M
+
+if TYPE_CHECKING:
+    from ..round import Round
+    from ..view import SeatView
+
+ALL_CARDS = (1 << 36) - 1
+TOTAL_POINTS = sum(POINTS_OF)
+HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c])
+               for c in range(36))
+"""Per card: the cards of its suit that beat it."""
+BEATERS = tuple(
+    tuple(HIGHER[c] | (0 if SUIT_OF[c] == t else sum(1 << u for u in range(36) if SUIT_OF[u] == t))
+          for c in range(36))
+    for t in range(4))
+"""Per trump suit and card: every card that beats it alone."""
+# Discard order (least valuable first, trumps last) and loading order (most points first, trumps kept).
+DISCARD_RANK = tuple(
+    tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
+    for t in range(4))
+LOAD_RANK = tuple(
+    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
+
+_HOLD: dict[tuple[int, int, int, int], float] = {}
+
+
+def _hold(k: int, threats: int, pool: int, hand: int) -> float:
+    key = (k, threats, pool, hand)
+    value = _HOLD.get(key)
+    if value is None:
+        value = _HOLD[key] = M.hold_at_least(k, threats, pool, hand)
+    return value
+
+
+def _mask(cards) -> tuple[int, int]:
+    mask = points = 0
+    for c in cards:
+        mask |= 1 << int(c)
+        points += POINTS_OF[c]
+    return mask, points
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the players of a rollout have seen before it starts: the face-up
+    cards gone, each seat's own face-down discards (the viewer's alone when
+    built from a view) and the face-up points of the current trick."""
+
+    gone: int
+    gone_points: int
+    own: tuple[int, ...]
+    own_points: tuple[int, ...]
+    trick_points: int
+    pass_mark: int
+
+    @classmethod
+    def of_view(cls, view: "SeatView") -> "Seen":
+        gone = gone_points = trick_points = 0
+        own, own_points = [0] * view.players, [0] * view.players
+        tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+        for tv in tricks:
+            for p in tv.plays:
+                m, pts = _mask(p.cards)
+                gone |= m
+                gone_points += pts
+                if tv is view.trick:
+                    trick_points += pts
+                m, pts = _mask(p.own)
+                own[p.seat] |= m
+                own_points[p.seat] += pts
+        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points, view.pass_mark)
+
+    @classmethod
+    def of_round(cls, rnd: "Round") -> "Seen":
+        """Every seat's own discards too (for the tests and the cheat)."""
+        seen = cls.of_view(rnd.view(rnd.to_act))
+        own, own_points = [0] * rnd.players, [0] * rnd.players
+        for t in list(rnd.tricks) + ([rnd.trick] if rnd.trick is not None else []):
+            for p in t.plays:
+                if p.kind == DISCARD:
+                    m, pts = _mask(p.cards)
+                    own[p.seat] |= m
+                    own_points[p.seat] += pts
+        return cls(seen.gone, seen.gone_points, tuple(own), tuple(own_points), seen.trick_points, seen.pass_mark)
+
+
+class State:
+    """A round in play as plain lists, for :func:`medium_move`."""
+
+    __slots__ = ("hands", "stock", "points", "leader", "size", "winner", "winning", "trick_points",
+                 "trump", "trump_card", "side", "players", "gone", "gone_points", "own", "own_points",
+                 "pass_mark")
+
+
+def _spend_cost(cards, trump: int, late: bool) -> float:
+    scale = 0.5 if late else 1.0
+    cost = 0.0
+    for c in cards:
+        cost += ((M.TRUMP_BASE + RANK_OF[c]) if SUIT_OF[c] == trump else 0.3 * RANK_OF[c]) * scale
+    return cost
+
+
+def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
+    """The cards the medium bot plays for ``seat`` and whether they beat
+    (:meth:`MediumBot.get_move`, the same valuation step by step)."""
+    hand = sorted(st.hands[seat])
+    trump = st.trump
+    n = st.players
+    side = st.side
+    my_side = side[seat]
+    if st.leader >= 0:
+        size = st.size
+        low = tuple(sorted(hand, key=DISCARD_RANK[trump].__getitem__)[:size])
+        winning = st.winning
+        partner_winning = side[st.winner] == my_side
+        if partner_winning:
+            loaded = tuple(sorted(hand, key=LOAD_RANK[trump].__getitem__)[:size])
+            if sum(POINTS_OF[c] for c in loaded) <= sum(POINTS_OF[c] for c in low):
+                return low, False
+        else:
+            if size == 1:
+                w = winning[0]
+                beats = [(c,) for c in hand
+                         if (RANK_OF[c] > RANK_OF[w] if SUIT_OF[c] == SUIT_OF[w] else SUIT_OF[c] == trump)]
+            else:
+                beats = [cs for cs in combinations(hand, size) if beats_all(cs, winning, trump)]
+            if not beats:
+                return low, False
+    elif len(hand) == 1:
+        return (hand[0],), False
+
+    # The counting (medium.Counting): the cards this seat has not seen go.
+    hand_mask, hand_points = _mask(hand)
+    late = not st.stock
+    unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
+    unknown_points = TOTAL_POINTS - st.gone_points - st.own_points[seat] - hand_points
+    if not late:
+        unknown &= ~(1 << st.trump_card)
+        unknown_points -= POINTS_OF[st.trump_card]
+    pool = unknown.bit_count()
+    avg = unknown_points / pool if pool else 0.0
+    hands = st.hands
+    beaters = BEATERS[trump]
+    my_points = st.points[my_side]
+
+    def beat_chance(cards, seats, trumps: bool = True) -> float:
+        m = 0
+        for c in cards:
+            m |= beaters[c] if trumps else HIGHER[c]
+        threats = (m & unknown).bit_count()
+        if not threats:
+            return 0.0
+        safe = 1.0
+        for s in seats:
+            safe *= 1.0 - _hold(len(cards), threats, pool, len(hands[s]))
+        return 1.0 - safe
+
+    if st.leader < 0:
+        opponents = [s for s in range(n) if side[s] != my_side]
+        partner = any(s != seat and side[s] == my_side for s in range(n))
+        loot_rate = avg * (M.LOOT_LATE if late else M.LOOT_EARLY)
+        best, best_key = (hand[0],), None
+        for suit in range(4):
+            same = [c for c in hand if SUIT_OF[c] == suit]
+            for k in range(1, len(same) + 1):
+                for cards in combinations(same, k):
+                    mine = sum(POINTS_OF[c] for c in cards)
+                    p = beat_chance(cards, opponents, mine >= M.TRUMP_WORTH or (M.LATE_TRUMPS and late))
+                    loot = loot_rate * k * len(opponents) + (avg * 0.4 * k if partner else 0.0)
+                    value = (1 - p) * (mine + loot) - p * (mine + avg * k)
+                    value -= _spend_cost(cards, trump, late) * (0.6 if p < 0.05 else 1.0)
+                    if k > 1 and p > 0.5:
+                        value -= M.MULTI_PENALTY * k
+                    value += M.band_bonus(my_points, int(mine + loot), st.pass_mark) * (1 - p) * 0.5
+                    key = (value, -sum(RANK_OF[c] == 0 for c in cards))
+                    if best_key is None or key > best_key:
+                        best, best_key = cards, key
+        return best, False
+
+    later_opponents: list[int] = []
+    later_partners: list[int] = []
+    s = seat + 1 if seat + 1 < n else 0
+    while s != st.leader:
+        (later_partners if side[s] == my_side else later_opponents).append(s)
+        s = s + 1 if s + 1 < n else 0
+    if partner_winning:
+        return (loaded if beat_chance(winning, later_opponents) < M.LOAD_RISK else low), False
+    stake = st.trick_points
+    lost = sum(POINTS_OF[c] for c in low)
+    best_value = -lost * 0.5 if later_partners and not later_opponents else -lost
+    best, beat = low, False
+    extra = avg * size * (0.6 * len(later_partners) + 0.1 * len(later_opponents))
+    band = M.band_bonus(my_points, stake, st.pass_mark)
+    for cards in beats:
+        mine = sum(POINTS_OF[c] for c in cards)
+        p = beat_chance(cards, later_opponents) if later_opponents else 0.0
+        value = (1 - p) * (stake + mine + extra) - p * (mine + stake * 0.3) - _spend_cost(cards, trump, late)
+        value += band * (1 - p)
+        if value > best_value:
+            best_value, best, beat = value, cards, True
+    return best, beat
+
+
+def fast_playout(r: "Round", kind: str, cards: tuple, seen: Seen) -> list[int]:
+    """Play ``kind``/``cards`` for the seat to act in ``r``, finish the round
+    with every seat playing :func:`medium_move`, and return the final points
+    per side.  ``r`` is left unchanged; ``seen`` is what the players knew of
+    the cards gone before (:meth:`Seen.of_view` of the deciding seat)."""
+    st = State()
+    n = st.players = r.players
+    st.trump = r.trump
+    st.trump_card = int(r.trump_card)
+    side = st.side = r._side
+    hands = st.hands = [list(h) for h in r.hands]
+    stock = st.stock = list(r._stock)
+    points = st.points = list(r.points)
+    st.pass_mark = seen.pass_mark
+    st.gone, st.gone_points = seen.gone, seen.gone_points
+    own, own_points = st.own, st.own_points = list(seen.own), list(seen.own_points)
+    combos = r.rules.combos
+    pts = POINTS_OF
+    seat = r.to_act
+    t = r.trick
+    stake = 0  # every card in the trick, face-down ones too
+    if t is None:
+        st.leader, st.size, st.winner, st.winning, st.trick_points = -1, 0, 0, (), 0
+    else:
+        st.leader, st.size, st.winner, st.winning = t.leader, t.size, t.winner, t.winning
+        for p in t.plays:
+            for c in p.cards:
+                stake += pts[c]
+        st.trick_points = seen.trick_points
+    forced = True
+    while True:
+        hand = hands[seat]
+        if forced:
+            forced = False
+            play, beat = cards, kind == BEAT
+            face_up = kind != DISCARD
+        else:
+            face_up = st.leader < 0
+            play, beat = medium_move(st, seat)
+            face_up = face_up or beat
+        for c in play:
+            hand.remove(c)
+            stake += pts[c]
+        if face_up:
+            for c in play:
+                st.gone |= 1 << c
+                st.gone_points += pts[c]
+                st.trick_points += pts[c]
+        else:
+            for c in play:
+                own[seat] |= 1 << c
+                own_points[seat] += pts[c]
+        if st.leader < 0:
+            st.leader = st.winner = seat
+            st.size = len(play)
+            st.winning = play
+        elif beat:
+            st.winner = seat
+            st.winning = play
+        seat = seat + 1 if seat + 1 < n else 0
+        if seat != st.leader:
+            continue
+        # The trick is over: the winner takes it, everyone draws, the winner leads.
+        winner = st.winner
+        points[side[winner]] += stake
+        seat = winner
+        st.leader = -1
+        stake = st.trick_points = 0
+        if stock:
+            s = winner
+            for _ in range(min((HAND_SIZE - len(hands[winner])) * n, len(stock))):
+                hands[s].append(stock.pop())
+                s = s + 1 if s + 1 < n else 0
+            if combos and len(hands[winner]) >= 3:
+                found = find_combination(hands, winner, combos, r.trump_card)
+                if found is not None:
+                    cseat, _, play = found
+                    for c in play:
+                        hands[cseat].remove(c)
+                        stake += pts[c]
+                        st.gone |= 1 << c
+                        st.gone_points += pts[c]
+                        st.trick_points += pts[c]
+                    st.leader = st.winner = cseat
+                    st.size = len(play)
+                    st.winning = play
+                    seat = cseat + 1 if cseat + 1 < n else 0
+        elif not hands[winner]:
+            return points
