@@ -245,7 +245,7 @@ def test_arena_cheat_reference_runs():
 # --- hard: the rollouts -------------------------------------------------------
 
 
-def _positions(fmt, combos, label, count=60):
+def _rounds_in_play(fmt, combos, label, count=60):
     """Rounds in play after some medium moves (not yet over), with their seed."""
     rules = TableRules(fmt, combos)
     rng = random.Random(f"{label}/{fmt}/{combos}")
@@ -271,7 +271,7 @@ def test_rollout_players_make_the_medium_bots_moves(fmt, combos):
 
     medium = make_bot("medium", seed=0)
     checked = 0
-    for rnd, _ in _positions(fmt, combos, "medium-move", 30):
+    for rnd, _ in _rounds_in_play(fmt, combos, "medium-move", 30):
         while not rnd.is_over:
             seat = rnd.to_act
             view = rnd.view(seat)
@@ -300,7 +300,7 @@ def test_fast_playout_ends_where_medium_bots_do(fmt, combos):
     from burkozel.bots.playout import Seen, fast_playout
 
     medium = make_bot("medium", seed=0)
-    for rnd, rng in _positions(fmt, combos, "fast"):
+    for rnd, rng in _rounds_in_play(fmt, combos, "fast"):
         move = rng.choice(rnd.legal_moves)
         before = tuple(map(repr, (rnd.hands, rnd.stock, rnd.points, rnd.trick)))
         seen = Seen.of_round(rnd)
