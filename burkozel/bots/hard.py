@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import sys
 import time
+from math import fsum
 from typing import Callable, Generator, Sequence
 
 from ..round import Round
@@ -201,7 +202,7 @@ class HardBot:
                 break
             # Successive halving: keep the better half, spread what is left evenly.
             if len(alive) > 1:
-                alive.sort(key=lambda i: -(sum(results[i]) / len(results[i]) + bonus[i]))
+                alive.sort(key=lambda i: -(fsum(results[i]) / len(results[i]) + bonus[i]))
                 alive = alive[: max(2, (len(alive) + 1) // 2)] if rounds_left > 1 else alive
             rounds_left = max(1, rounds_left - 1)
             left = cap - used
@@ -210,9 +211,11 @@ class HardBot:
                 left = min(left, int((deadline - time.perf_counter()) / cost))
             per = max(2, left // (rounds_left * len(alive)))
         self.last_iterations = used
-        # Compare the live moves over the worlds all of them were played in.
+        # Compare the live moves over the worlds all of them were played in.  fsum,
+        # not sum: sum() of floats is compensated since Python 3.12, so Pyodide's
+        # 3.12+ and CPython 3.11 broke near-ties differently (1 decision in 150).
         common = min(len(results[i]) for i in alive)
         if common == 0:
             return prior
-        best = max(alive, key=lambda i: sum(results[i][:common]) / common + bonus[i])
+        best = max(alive, key=lambda i: fsum(results[i][:common]) / common + bonus[i])
         return moves[best]
