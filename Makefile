@@ -98,7 +98,7 @@ bench:
 	$(PYTHON) bench/fuzz_engine.py --rounds 5000
 
 # The strength targets of the bots (issue #4), each a duplicate-deal arena; the
-# hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 1200 (the table's count).
+# hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 450 (the table's count).
 # hard-cheat's one world is the true position, so every rollout of a move is the same: 40 are plenty.
 ARENA := $(PYTHON) -m burkozel arena --workers 2 $(ARENA_ARGS)
 bench-bots:
