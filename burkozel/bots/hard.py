@@ -24,14 +24,14 @@ orders the leads and beats by their estimated value.  Successive halving spends 
 moves still in contention, and the medium choice gets a small head start so
 that noise alone does not move the bot off a sound move.
 
-Measured (``python -m burkozel arena --iterations 1200``, the table's count,
-CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 57.7%
-of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 35.3% of
-four (300 deals, seed 3) and 44.2% of three (150 deals, seed 10).  More
-rollouts raise the point margin more than the rounds won (1200 against 600:
-+1.4% ± 1.7% of pairs rounds, paired).  In pairs the same search with the
-true position (hard-cheat) wins 67.4%: most of that gap is what the stock
-holds and in what order, which no inference from the play can recover.
+Measured (``python -m burkozel arena --iterations 450``, the table's count,
+CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 63.6%
+of pairs rounds against medium+medium (400 deals, seed 9; 61.9% on seed 21),
+one hard 35.9% of four (300 deals, seed 3) and 45.4% of three (150 deals,
+seed 10).  The same search on the true position (hard-cheat) wins 86.9% of
+pairs, 59.5% of four and 74.8% of three: the medium rollouts pay most where
+the world is right, and what the fair bot lacks is mostly the stock and its
+order, which no inference from the play can recover.
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
 first.  With ``deterministic=True`` only the cap counts, so a decision depends
