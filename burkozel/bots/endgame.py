@@ -21,12 +21,8 @@ from ..round import Round
 from ..rules import beats_all
 from ..trick import BEAT
 
-# Least valuable first, trumps last (RULES.md §4.2); most points first, trumps kept.
-_DISCARD_RANK = tuple(
-    tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
-    for t in range(4))
-_LOAD_RANK = tuple(
-    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
+from .playout import DISCARD_RANK as _DISCARD_RANK
+from .playout import LOAD_RANK as _LOAD_RANK
 
 
 def leads(hand: Sequence[int]) -> list[tuple[int, ...]]:
