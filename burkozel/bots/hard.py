@@ -25,8 +25,8 @@ moves still in contention, and the medium choice gets a small head start so
 that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 450``, the table's count,
-CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 63.6%
-of pairs rounds against medium+medium (400 deals, seed 9; 61.9% on seed 21),
+CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 60.7%
+of pairs rounds against medium+medium (1,000 deals, seed 9; 61.9% of 400 on seed 21),
 one hard 35.9% of four (300 deals, seed 3) and 45.4% of three (150 deals,
 seed 10).  The same search on the true position (hard-cheat) wins 86.9% of
 pairs, 59.5% of four and 74.8% of three: the medium rollouts pay most where
