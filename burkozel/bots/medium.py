@@ -25,6 +25,7 @@ valued with plain arithmetic.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 from typing import Iterable, Sequence
 
@@ -52,6 +53,7 @@ LOAD_RISK = 0.5
 """Value of the side's first points (penalty 6 → 4)."""
 
 
+@lru_cache(maxsize=None)  # pure, and the rollouts ask the same few thousand
 def hold_at_least(k: int, threats: int, unknown: int, hand: int) -> float:
     """Chance that a hand of ``hand`` cards drawn from ``unknown`` cards holds at
     least ``k`` of ``threats`` given ones (a hypergeometric tail)."""
@@ -130,10 +132,14 @@ class Counting:
 
 
 def trump_cost(cards: Iterable[int], counting: Counting) -> float:
+    """What spending these cards costs in future tricks (:func:`spend_cost`)."""
+    return spend_cost(cards, counting.trump, counting.late)
+
+
+def spend_cost(cards: Iterable[int], trump: int, late: bool) -> float:
     """What spending these cards costs in future tricks: trumps most (high
-    ones more), less when few cards are left to play."""
-    trump = counting.trump
-    scale = 0.5 if counting.late else 1.0
+    ones more), less when few cards are left to play (``late``)."""
+    scale = 0.5 if late else 1.0
     cost = 0.0
     for c in cards:
         if SUIT_OF[c] == trump:

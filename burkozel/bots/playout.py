@@ -8,7 +8,7 @@ describes them.  Through the engine that costs ~10× too much (a
 per move), so :func:`medium_move` makes the same choice from plain lists and
 bitmasks: the cards a seat has seen go are the face-up cards of the round (the
 root view's, then the rollout's) and its own face-down discards; the
-hypergeometric tails are memoised.  ``tests/test_bots.py`` pins that it plays
+hypergeometric tails are memoised (``hold_at_least``).  ``tests/test_bots.py`` pins that it plays
 exactly :meth:`MediumBot.get_move` on real positions, and that
 :func:`fast_playout` ends a round where medium bots at every seat do.
 
@@ -50,17 +50,6 @@ DISCARD_RANK = tuple(
     for t in range(4))
 LOAD_RANK = tuple(
     tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
-
-_HOLD: dict[tuple[int, int, int, int], float] = {}
-
-
-def _hold(k: int, threats: int, pool: int, hand: int) -> float:
-    key = (k, threats, pool, hand)
-    value = _HOLD.get(key)
-    if value is None:
-        value = _HOLD[key] = M.hold_at_least(k, threats, pool, hand)
-    return value
-
 
 def _mask(cards) -> tuple[int, int]:
     mask = points = 0
@@ -122,14 +111,6 @@ class State:
                  "pass_mark")
 
 
-def _spend_cost(cards, trump: int, late: bool) -> float:
-    scale = 0.5 if late else 1.0
-    cost = 0.0
-    for c in cards:
-        cost += ((M.TRUMP_BASE + RANK_OF[c]) if SUIT_OF[c] == trump else 0.3 * RANK_OF[c]) * scale
-    return cost
-
-
 def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
     """The cards the medium bot plays for ``seat`` and whether they beat
     (:meth:`MediumBot.get_move`, the same valuation step by step)."""
@@ -182,7 +163,7 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
             return 0.0
         safe = 1.0
         for s in seats:
-            safe *= 1.0 - _hold(len(cards), threats, pool, len(hands[s]))
+            safe *= 1.0 - M.hold_at_least(len(cards), threats, pool, len(hands[s]))
         return 1.0 - safe
 
     if st.leader < 0:
@@ -198,7 +179,7 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
                     p = beat_chance(cards, opponents, mine >= M.TRUMP_WORTH or (M.LATE_TRUMPS and late))
                     loot = loot_rate * k * len(opponents) + (avg * 0.4 * k if partner else 0.0)
                     value = (1 - p) * (mine + loot) - p * (mine + avg * k)
-                    value -= _spend_cost(cards, trump, late) * (0.6 if p < 0.05 else 1.0)
+                    value -= M.spend_cost(cards, trump, late) * (0.6 if p < 0.05 else 1.0)
                     if k > 1 and p > 0.5:
                         value -= M.MULTI_PENALTY * k
                     value += M.band_bonus(my_points, int(mine + loot), st.pass_mark) * (1 - p) * 0.5
@@ -224,7 +205,7 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
     for cards in beats:
         mine = sum(POINTS_OF[c] for c in cards)
         p = beat_chance(cards, later_opponents) if later_opponents else 0.0
-        value = (1 - p) * (stake + mine + extra) - p * (mine + stake * 0.3) - _spend_cost(cards, trump, late)
+        value = (1 - p) * (stake + mine + extra) - p * (mine + stake * 0.3) - M.spend_cost(cards, trump, late)
         value += band * (1 - p)
         if value > best_value:
             best_value, best, beat = value, cards, True
