@@ -276,15 +276,7 @@ def test_rollout_players_make_the_medium_bots_moves(fmt, combos):
             seat = rnd.to_act
             view = rnd.view(seat)
             move = medium.get_move(view)
-            seen = Seen.of_round(rnd)
-            st = State()
-            st.players, st.trump, st.trump_card, st.side = rnd.players, rnd.trump, int(rnd.trump_card), rnd._side
-            st.hands, st.stock, st.points = [list(h) for h in rnd.hands], list(rnd._stock), list(rnd.points)
-            st.gone, st.gone_points, st.own, st.own_points = seen.gone, seen.gone_points, seen.own, seen.own_points
-            st.pass_mark, st.trick_points = seen.pass_mark, seen.trick_points
-            t = rnd.trick
-            st.leader, st.size, st.winner, st.winning = (-1, 0, 0, ()) if t is None else (
-                t.leader, t.size, t.winner, t.winning)
+            st = State.of_round(rnd, Seen.of_round(rnd))
             cards, beat = medium_move(st, seat)
             assert sorted(cards) == sorted(move.cards) and beat == (move.kind == BEAT), (view, move)
             checked += 1
