@@ -119,6 +119,41 @@ def test_hard_is_deterministic_with_a_cap():
         assert len(moves) == 1
 
 
+def _four_seed_50033_seat_3():
+    """Four, seed 50033, after 7 medium moves: seat 3 holds 8C KD AD AS
+    (clubs are trumps) and is last to answer KC TC, which it cannot beat."""
+    rnd = Match(TableRules("four"), seed=50033).round
+    medium = make_bot("medium", seed=0)
+    for _ in range(7):
+        rnd.push(medium.get_move(rnd.view(rnd.to_act)), rnd.to_act)
+    view = rnd.view(3)
+    assert rnd.to_act == 3 and sorted(map(str, view.hand)) == ["8C", "AD", "AS", "KD"]
+    assert not any(m.kind == BEAT for m in view.legal_moves)
+    return view
+
+
+def test_hard_searches_other_discards_when_medium_only_throws_its_lowest():
+    from burkozel.bots.hard import EXTRA_DISCARDS, HardBot
+
+    view = _four_seed_50033_seat_3()
+    medium = make_bot("medium", seed=0).get_move(view)
+    moves = HardBot(seed=0).candidates(view)
+    assert moves[0] == medium and len(moves) == 1 + EXTRA_DISCARDS
+    assert all(m.kind == DISCARD and m in view.legal_moves for m in moves)
+    # After medium's choice, the least valuable first (a trump weighs like 16 points).
+    assert [" ".join(sorted(map(str, m.cards))) for m in moves] == ["AD KD", "AS KD", "8C KD", "AD AS"]
+
+
+def test_hard_throws_a_low_trump_rather_than_an_ace_to_an_opponent():
+    """Medium keeps its trumps and throws K♦ A♦ (15 points) onto the
+    opponent's trick; the hard bot's search finds 8♣ K♦ (4 points) better."""
+    view = _four_seed_50033_seat_3()
+    assert sorted(map(str, make_bot("medium", seed=0).get_move(view).cards)) == ["AD", "KD"]
+    for seed in range(3):
+        move = make_bot("hard", seed=seed, max_iterations=200, deterministic=True).get_move(view)
+        assert move.kind == DISCARD and sorted(map(str, move.cards)) == ["8C", "KD"]
+
+
 def test_hard_falls_back_to_the_medium_move_when_no_world_can_be_dealt():
     """If the sampler ever gives up, the bot still answers (the medium move),
     rather than break the table."""
