@@ -6,6 +6,7 @@
 #   make bench-start startup benchmark (cold/warm start, bytes, first paint)
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
+#   make bench-regret  the hard bot's regret against many-world move values (no games)
 #   make screenshots the README's pictures of the table (docs/*.png)
 #
 # Every tool the targets need is installed by the targets themselves: a venv
@@ -33,7 +34,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium bench bench-bots bench-bots-browser bench-start screenshots icons clean distclean
+.PHONY: help play test site venv node chromium bench bench-bots bench-bots-browser bench-regret bench-start screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -43,6 +44,7 @@ help:
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
+	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
 	@echo "make screenshots  redraw docs/table-desktop.png and docs/table-phone.png"
 	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
 	@echo "make clean        remove site/ and build stamps"
@@ -109,6 +111,13 @@ bench-bots:
 	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 2000 --seed 9 --iterations 40
 	$(ARENA) --format four --seats hard-cheat,medium,medium,medium --deals 300 --seed 3 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
+
+# The move values are kept in .stamps/ (~6 min a format to compute, then seconds):
+# REGRET_ARGS="--set EXTRA_DISCARDS=0" compares a setting on the same values.
+bench-regret: venv
+	@mkdir -p $(STAMPS)
+	$(VPY) bench/bot_regret.py --format pairs --cache $(STAMPS)/regret-pairs.pkl $(REGRET_ARGS)
+	$(VPY) bench/bot_regret.py --format four --cache $(STAMPS)/regret-four.pkl $(REGRET_ARGS)
 
 screenshots: venv chromium site
 	$(VPY) e2e/screenshots.py

@@ -8,21 +8,23 @@ its side: the penalty band it lands in, a bonus for winning the round and a
 small term for the point margin.
 
 The rollouts run on plain lists (:func:`~burkozel.bots.playout.fast_playout`,
-about 0.3 ms a rollout on CPython 3.11, several times less than through the engine's
+about 0.2 ms a rollout on CPython 3.11, several times less than through the engine's
 views) from worlds dealt without their history
 (``WorldSampler.sample(rng, history=False)``, about 0.1 ms a world).  Until
 29 Nov 2026 they used a cruder policy, 3.4× cheaper; at the same time per
 decision the medium rollouts won +3.8% ± 3.3% of pairs rounds (400 paired
 deals, seed 21) and +0.7% ± 2.3% in four (300, seed 3).
 
-The candidates are the medium bot's best few moves (:meth:`MediumBot.ranked`):
-with some 100–300 rollouts per decision in the browser budget, searching
-every legal move (up to 15 leads, or every beat and discard) leaves too few
-rollouts per move to tell them apart.  The ranking offers only one or two
-discards (the least valuable cards, or points onto a partner's trick) and
-orders the leads and beats by their estimated value.  Successive halving spends the rollouts on the
-moves still in contention, and the medium choice gets a small head start so
-that noise alone does not move the bot off a sound move.
+The candidates (:meth:`HardBot.candidates`) are the medium bot's best few
+moves (:meth:`MediumBot.ranked`): with some 250–450 rollouts per decision,
+searching every legal move (up to 15 leads) leaves too few rollouts per move
+to tell them apart, and the leads and beats beyond medium's best five were
+never worth more (``bench/bot_regret.py``).  Its ranking offers only one or
+two discards, though (the least valuable cards, or points onto a partner's
+trick); when its lowest cards are all it would play, three more discards are
+searched (:data:`EXTRA_DISCARDS`).  Successive halving spends the rollouts on
+the moves still in contention, and the medium choice gets a small head start
+so that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 450``, the table's count,
 CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 60.7%
