@@ -27,11 +27,11 @@ the moves still in contention, and the medium choice gets a small head start
 so that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 450``, the table's count,
-CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 60.7%
-of pairs rounds against medium+medium (1,000 deals, seed 9; 61.9% of 400 on seed 21),
-one hard 35.9% of four (300 deals, seed 3) and 45.4% of three (150 deals,
-seed 10).  The same search on the true position (hard-cheat) wins 86.9% of
-pairs, 59.5% of four and 74.8% of three: the medium rollouts pay most where
+CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 62.2%
+of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 37.5%
+of four (300 deals, seed 3) and 45.4% of three (150 deals, seed 10).  The
+same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
+pairs, 64.5% of four and 78.1% of three: the medium rollouts pay most where
 the world is right, and what the fair bot lacks is mostly the stock and its
 order, which no inference from the play can recover.
 
