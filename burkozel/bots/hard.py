@@ -77,8 +77,8 @@ EXTRA_DISCARDS = 3
 """When the medium bot's only move is a discard of its lowest cards, this many
 other discards are searched too (:func:`other_discards`).  Which cards to give
 up was the search's largest blind spot: over 300 positions of medium games,
-each legal move valued in 1,000 sampled worlds, the best discard outside the
-candidates lost 0.11 penalty units a decision in four and 0.03 in pairs (0.005
+each legal move valued in 1,000 sampled worlds, the best move outside the
+candidates was worth 0.11 penalty units a decision in four and 0.045 in pairs (0.005
 and 0.008 with three more).  In play at 450 rollouts, rounds won on paired
 deals: four +1.5% ± 1.4% (300, seed 3), pairs +1.7% ± 1.9% (400, seed 9),
 three +0.0% ± 2.0% (150, seed 10)."""
