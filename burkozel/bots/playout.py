@@ -191,10 +191,7 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
         return (hand[0],), False
 
     # The counting (medium.Counting): the cards this seat has not seen go.
-    hand_mask = hand_points = 0
-    for c in hand:
-        hand_mask |= 1 << c
-        hand_points += POINTS_OF[c]
+    hand_mask, hand_points = _mask(hand)
     stock = st.stock
     late = not stock
     unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
@@ -210,22 +207,23 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
     my_points = st.points[my_side]
     hold = M.hold_at_least
 
-    def beat_chance(cards, seats) -> float:
-        m = 0
-        for c in cards:
-            m |= beaters[c]
-        threats = (m & unknown).bit_count()
+    def chance(k: int, threats: int, seats) -> float:
+        """That one of ``seats`` holds ``k`` of ``threats`` unknown cards (medium's beat_chance)."""
         if not threats:
             return 0.0
-        k = len(cards)
         safe = 1.0
         for s in seats:
             safe *= 1.0 - hold(k, threats, pool, len(hands[s]))
         return 1.0 - safe
 
+    def beat_chance(cards, seats) -> float:
+        m = 0
+        for c in cards:
+            m |= beaters[c]
+        return chance(len(cards), (m & unknown).bit_count(), seats)
+
     if leader < 0:
         opponents = [s for s in range(n) if side[s] != my_side]
-        sizes = [len(hands[s]) for s in opponents]
         partner = any(s != seat and side[s] == my_side for s in range(n))
         loot_rate = avg * (M.LOOT_LATE if late else M.LOOT_EARLY)
         n_opp = len(opponents)
@@ -237,7 +235,7 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
         all_trumps = M.LATE_TRUMPS and late
         multi = M.MULTI_PENALTY
         points_of, rank_of = POINTS_OF, RANK_OF
-        chance: dict[tuple[int, int], float] = {}
+        chances: dict[tuple[int, int], float] = {}  # the same for every lead of k cards with as many threats
         best, best_key = (hand[0],), None
         i = 0
         while i < len(hand):
@@ -261,15 +259,9 @@ def medium_move(st: State, seat: int) -> tuple[tuple[int, ...], bool]:
                     # Its lowest card's beaters beat the set (nobody spends a trump on little).
                     m = beaters[cards[0]] if mine >= worth or all_trumps else HIGHER[cards[0]]
                     threats = (m & unknown).bit_count()
-                    if not threats:
-                        p = 0.0
-                    else:
-                        p = chance.get((k, threats))
-                        if p is None:
-                            safe = 1.0
-                            for size_s in sizes:
-                                safe *= 1.0 - hold(k, threats, pool, size_s)
-                            p = chance[k, threats] = 1.0 - safe
+                    p = chances.get((k, threats))
+                    if p is None:
+                        p = chances[k, threats] = chance(k, threats, opponents)
                     value = (1 - p) * (mine + loot) - p * (mine + avg * k)
                     value -= cost * (0.6 if p < 0.05 else 1.0)
                     if k > 1 and p > 0.5:
