@@ -70,3 +70,20 @@ def test_random_matches_follow_the_penalty_rules(fmt):
             match.next_round()
         assert match.is_over
         assert match.winners == [s for s, p in enumerate(totals) if p == min(totals)]
+
+
+def test_cli_stops_quietly_when_its_reader_goes_away():
+    """``python -m burkozel play | head -1``: no BrokenPipeError traceback."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    proc = subprocess.Popen([sys.executable, "-m", "burkozel", "play", "--matches", "200", "--bots", "easy"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=Path(__file__).parent.parent)
+    assert proc.stdout.readline().startswith("match 1 ")
+    proc.stdout.close()  # the reader leaves while matches are still being printed
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert "Traceback" not in err, err
+    assert proc.returncode == 1
