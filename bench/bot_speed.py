@@ -153,7 +153,8 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> Non
                  f"max {top:6.1f} ms (cpu share {web['cpu_share']:.2f}) | CPython cpu median {cmed:5.1f} "
                  f"p95 {cp95:5.1f} max {cmax:5.1f} ms | ratio of totals {sum(web['ms']) / sum(cpy['ms']):.1f}x | "
                  f"same moves {same}/{len(web['moves'])}{extra}")
-    line(f"table bots: {web.get('table_bots', '?')}")
+    if web:  # nothing to report when every decision count is 0
+        line(f"table bots: {web['table_bots']}")
     page.close()
 
 
