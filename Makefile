@@ -34,7 +34,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium bench bench-bots bench-bots-browser bench-regret bench-start screenshots icons clean distclean
+.PHONY: help play test site venv node chromium bench bench-bots bench-bots-hands bench-bots-browser bench-regret bench-start screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -102,6 +102,7 @@ bench:
 # The strength targets of the bots (issue #4), each a duplicate-deal arena; the
 # hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 450 (the table's count).
 # hard-cheat's one world is the true position, so every rollout of a move is the same: 40 are plenty.
+# hard-hands sees every hand but not the stock's order (the most inference could give): bench-bots-hands.
 ARENA := $(PYTHON) -m burkozel arena --workers 2 $(ARENA_ARGS)
 bench-bots:
 	$(ARENA) --format pairs --seats medium,easy,medium,easy --deals 2000 --seed 1
@@ -111,6 +112,11 @@ bench-bots:
 	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 2000 --seed 9 --iterations 40
 	$(ARENA) --format four --seats hard-cheat,medium,medium,medium --deals 300 --seed 3 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
+
+bench-bots-hands:
+	$(ARENA) --format four --seats hard-hands,medium,medium,medium --deals 300 --seed 3 --iterations 450
+	$(ARENA) --format three --seats hard-hands,medium,medium --deals 150 --seed 10 --iterations 450
+	$(ARENA) --format pairs --seats hard-hands,medium,hard-hands,medium --deals 400 --seed 9 --iterations 450
 
 # The move values are kept in .stamps/ (~6 min a format to compute, then seconds):
 # REGRET_ARGS="--set EXTRA_DISCARDS=0" compares a setting on the same values.

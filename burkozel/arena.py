@@ -14,8 +14,12 @@ interval of a win rate comes from the spread of the per-deal win shares, the
 seatings of one deal being correlated.
 
 ``hard-cheat`` is the hard bot searching the true position instead of sampled
-worlds: an upper bound for what inference about hidden cards could gain.  It
-exists only here.
+worlds: an upper bound for what inference about hidden cards could gain.
+``hard-hands`` sees every hand and every face-down discard but not the order
+of the stock (each of its worlds is the true position with the stock
+shuffled, the trump card kept last): the most that reading the other players
+could ever give, since nothing in play reveals the stock's order.  Both exist
+only here.
 """
 
 from __future__ import annotations
@@ -48,10 +52,26 @@ def listed_side(fmt: str, index: int) -> int:
     return index % 2 if fmt == "pairs" else index
 
 
+def shuffled_stock(rnd: Round, rng: random.Random) -> Round:
+    """The position of ``rnd`` with the stock in a random order (the face-up
+    trump card stays last while it is there): what a player who saw every hand
+    and every discard still could not know."""
+    stock = rnd.stock
+    if stock and rnd.trump_drawn_by is None:
+        rest = stock[:-1]
+        rng.shuffle(rest)
+        stock = rest + stock[-1:]
+    return Round.from_position(rnd.rules, rnd.dealer, hands=rnd.hands, stock=stock, trump_card=rnd.trump_card,
+                               trump_drawn_by=rnd.trump_drawn_by, tricks=rnd.tricks, trick=rnd.trick,
+                               points=rnd.points, to_act=rnd.to_act)
+
+
 def _bot(level: str, seed: str, options: dict, holder: list):
     if level == "hard-cheat":
         # Its one "world" is the true round, held by the arena.
         return HardBot(seed=seed, worlds=lambda view: (lambda rng: holder[0].copy()), **options)
+    if level == "hard-hands":
+        return HardBot(seed=seed, worlds=lambda view: (lambda rng: shuffled_stock(holder[0], rng)), **options)
     opts = options if level == "hard" else {}
     return make_bot(level, seed=seed, **opts)
 

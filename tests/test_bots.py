@@ -275,6 +275,25 @@ def test_arena_duplicate_deals():
 def test_arena_cheat_reference_runs():
     out = arena_run("pairs", ["hard-cheat", "medium", "hard-cheat", "medium"], deals=1, seed=2, iterations=8)
     assert out["rounds"] == 2 and "hard-cheat" in out["decision_ms"]
+    out = arena_run("four", ["hard-hands", "medium", "medium", "medium"], deals=1, seed=2, iterations=8)
+    assert out["rounds"] == 4 and "hard-hands" in out["decision_ms"]
+
+
+def test_hard_hands_worlds_differ_from_the_truth_only_in_the_stock_order():
+    from burkozel.arena import shuffled_stock
+
+    rnd = Match(TableRules("four"), seed="hands").round
+    for _ in range(6):
+        rnd.push(make_bot("medium").get_move(rnd.view(rnd.to_act)), rnd.to_act)
+    rng = random.Random(1)
+    orders = set()
+    for _ in range(20):
+        world = shuffled_stock(rnd, rng)
+        assert [sorted(h) for h in world.hands] == [sorted(h) for h in rnd.hands] and world.points == rnd.points
+        assert sorted(world.stock) == sorted(rnd.stock) and world.stock[-1] == rnd.trump_card
+        assert all(world.view(s) == rnd.view(s) for s in range(4))
+        orders.add(tuple(world.stock))
+    assert len(orders) > 10
 
 
 # --- hard: the rollouts -------------------------------------------------------
