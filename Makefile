@@ -44,6 +44,7 @@ help:
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
+	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
 	@echo "make screenshots  redraw docs/table-desktop.png and docs/table-phone.png"
 	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
