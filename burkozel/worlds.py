@@ -16,10 +16,14 @@ position (RULES.md §9):
 - once seat X has drawn the trump card and nobody has seen it since, it is in
   X's hand or in one of X's face-down discards made after the draw, each
   place weighed by how many ways the rest can still make the known points;
-- the hands follow what the play showed (a light opponent model): a seat that
-  threw cards under an opponent's single plain card rarely held a higher card
-  of that suit (nor a trump, under a ten or an ace), one that trumped it rarely
-  held a higher card of its suit; the belief fades with the cards drawn since;
+- the hands follow what the play showed (an opponent model measured, not
+  assumed): each play says something about the cards its player kept
+  (:func:`play_clues`: a seat that led a low single card seldom kept a lower
+  one of that suit, one that threw cards under an opponent's ten of trumps
+  held no higher trump, one that threw its cards away kept its tens and aces).
+  How much, :data:`CLUE_RATIOS` says: how much more or less often than by
+  chance such cards were in such hands in medium-bot games
+  (``bench/world_clues.py``).  The belief fades with the cards drawn since;
 - the points of the seat's own side are known, so the hidden discards in the
   tricks its side took must add up to exactly the missing points.  That is
   sampled directly (a small dynamic programme over the point classes of the
@@ -40,7 +44,7 @@ import random
 from bisect import bisect_right
 from functools import lru_cache
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
 from .round import HAND_SIZE, Round
@@ -55,11 +59,55 @@ COMBO_RETRIES = 12
 """How many times a world whose hand breaks the combination check is re-dealt."""
 
 
-LACK_BELIEF = 0.9
-"""How far a seat's shown lack of a card is trusted: the card's weight in
-that seat's hand drops to 1 - 0.9 (while no card has been drawn since)."""
-TRUMP_LACK_BELIEF = 0.7
-"""The same for trumps, once a seat let a card worth 10 or more go untrumped."""
+CLUE_FLOOR = 0.03
+"""The least weight the clues leave a card in one hand: never impossible."""
+CLUE_RATIOS: dict[str, dict[str, float]] = {
+    "pairs": {
+        "beat plain <10 in suit: between": 0.66,
+        "lead high: higher": 0.00,
+        "lead high: lower": 0.60,
+        "lead high: plain tens/aces": 0.66,
+        "lead low: higher": 0.60,
+        "lead low: lower": 0.06,
+        "lead trump: higher": 0.00,
+        "lead trump: lower": 0.54,
+        "throw on plain 10+: trumps": 0.07,
+        "throw on trump 10+: higher": 0.07,
+    },
+    "four": {
+        "beat plain <10 in suit: between": 0.67,
+        "lead high: higher": 0.00,
+        "lead high: lower": 0.64,
+        "lead low: lower": 0.13,
+        "lead trump: higher": 0.06,
+        "lead trump: lower": 0.70,
+        "throw on plain 10+: trumps": 0.64,
+        "throw on trump 10+: higher": 0.00,
+    },
+    "three": {
+        "lead high: higher": 0.00,
+        "lead high: lower": 0.61,
+        "lead high: plain tens/aces": 0.67,
+        "lead low: higher": 0.53,
+        "lead low: lower": 0.21,
+        "lead low: plain tens/aces": 0.55,
+        "lead trump: higher": 0.17,
+        "throw on plain 10+: trumps": 0.17,
+        "throw on trump 10+: higher": 0.00,
+    },
+}
+"""Per format, per clue of :func:`play_clues`: how many times as often as by
+chance the clue's cards were in the player's hand right after such a play,
+in medium-bot games (``python bench/world_clues.py`` measures every clue and
+prints this table).  Only the clues that make cards rarer (0.7 or less) are
+used.  The others (after throwing its lowest cards a hand holds more tens and
+aces: 1.6–2.1) multiply across the tricks of one seat and crowd its hand;
+with them the hard bot won -1.1% ± 2.2% of four rounds (300 paired deals,
+seed 3) and -0.1% ± 3.2% of three (150, seed 10) against the rarer-only
+table's +1.1% ± 2.0% and +0.8% ± 2.8%, both against the hand-set model
+before it (which was wrong: it made a seat that threw cards under a plain
+card 10 times less likely to hold a higher one of its suit; medium games show
+0.8–1.8 times)."""
 TRUMP_DISCARD_WEIGHT = 0.15
 """Weight of a face-down discard slot against a hand slot for the drawn trump card."""
 
@@ -201,6 +249,58 @@ def _kept_share(view: "SeatView", index: int) -> float:
     return share
 
 
+_SUIT = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == s) for s in range(4))
+_LOWER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] < RANK_OF[c]) for c in range(36))
+_HIGHER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] > RANK_OF[c]) for c in range(36))
+_PLAIN_HIGH = tuple(frozenset(c for c in range(36) if POINTS_OF[c] >= 10 and SUIT_OF[c] != t) for t in range(4))
+
+
+def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) -> Iterator[tuple[int, str, frozenset[int]]]:
+    """What the plays of ``trick`` suggest about the cards their players kept:
+    ``(play index, clue, cards)``, the clue naming a kind of play and a set of
+    cards relative to it (``"lead low: lower"``: the lower cards of the suit of
+    a single low card led).  How much each clue says is measured, not assumed
+    (:data:`CLUE_RATIOS`, ``bench/world_clues.py``).  Answers count only
+    against a trick an opponent is winning, and only for single-card tricks;
+    combinations say nothing (they are forced)."""
+    plays = trick.plays
+    if trick.combo is not None or not plays:
+        return
+    lead = plays[0].cards
+    trumps = _TRUMPS[trump]
+    if len(lead) > 1:
+        yield 0, f"lead {min(len(lead), 3)}: trumps", trumps - frozenset(lead)
+        return
+    w = lead[0]
+    tag = "trump" if SUIT_OF[w] == trump else ("high" if POINTS_OF[w] >= 10 else "low")
+    yield 0, f"lead {tag}: lower", _LOWER[w]
+    yield 0, f"lead {tag}: higher", _HIGHER[w]
+    if tag != "trump":
+        yield 0, f"lead {tag}: trumps", trumps
+    yield 0, f"lead {tag}: plain tens/aces", _PLAIN_HIGH[trump] - {w}
+    winner, stake = plays[0].seat, POINTS_OF[w]
+    for pi in range(1, len(plays)):
+        p = plays[pi]
+        plain = SUIT_OF[w] != trump
+        if side_of(p.seat) != side_of(winner):
+            tag = ("plain" if plain else "trump") + (" 10+" if stake >= 10 else " <10")
+            if p.kind == DISCARD:
+                yield pi, f"throw on {tag}: higher", _HIGHER[w]
+                if plain:
+                    yield pi, f"throw on {tag}: trumps", trumps
+                yield pi, f"throw on {tag}: plain tens/aces", _PLAIN_HIGH[trump]
+            elif SUIT_OF[p.cards[0]] == SUIT_OF[w]:
+                yield pi, f"beat {tag} in suit: between", _HIGHER[w] & _LOWER[p.cards[0]]
+                if plain:
+                    yield pi, f"beat {tag} in suit: trumps", trumps
+            else:
+                yield pi, f"trump {tag}: higher", _HIGHER[w]
+                yield pi, f"trump {tag}: lower trumps", _LOWER[p.cards[0]]
+        if p.kind != DISCARD:
+            winner, w = p.seat, p.cards[0]
+            stake += POINTS_OF[w]
+
+
 def _stock_out_trick(view: "SeatView") -> int:
     """The index (in the history) of the trick after which the stock ran out."""
     stock = 36 - HAND_SIZE * view.players
@@ -306,46 +406,30 @@ class WorldSampler:
         # hidden hands went through with nothing found (if the trick is no combo).
         self.check_combos = bool(view.combos) and (view.trick is None or view.trick.combo is None)
 
-        # Inference from the play (a light opponent model): a seat that threw
-        # cards away under an opponent's single plain card, rather than beat it
-        # in suit, most likely held no higher card of that suit; one that threw
-        # them under a card worth 10 or more most likely held no trump; one that
-        # trumped a plain card most likely held no higher card of its suit
-        # (every bot and most players take a trick in suit when they can, and
-        # trump a ten or an ace).  What a seat lacked then it lacks now, except
-        # in the cards it has drawn since: the belief fades by the share of its
-        # hand drawn after the trick (:func:`_kept_share`).  The facts become
-        # per-card weights for dealing that seat's hand, so a card it "lacks"
-        # is still possible, only rarer.
-        self.lack_weight: dict[int, dict[int, float]] = {}
-        trump = view.trump
+        # Inference from the play (a light opponent model): what each play of
+        # another seat suggests about the cards it kept (:func:`play_clues`),
+        # as per-card weights for dealing that seat's hand, by how much more or
+        # less often such cards were in such hands in medium-bot games
+        # (:data:`CLUE_RATIOS`).  A hand changes with every draw, so a clue
+        # from an earlier trick counts only for the share of the hand kept
+        # since (:func:`_kept_share`).  Any card may still land anywhere.
+        self.hand_weight: dict[int, dict[int, float]] = {}
+        ratios = CLUE_RATIOS[view.format]
+        unseen = set(self.unseen)
         for ti, tv in enumerate(tricks):
-            if tv.size != 1:
-                continue
             kept = None
-            winner, winning = tv.leader, tv.plays[0].cards
-            stake = POINTS_OF[winning[0]]
-            for p in tv.plays[1:]:
-                w = winning[0]
-                facts: list[tuple[set[int], float]] = []
-                if p.seat != seat and view.side_of(p.seat) != view.side_of(winner) and SUIT_OF[w] != trump:
-                    higher = {w - RANK_OF[w] + r for r in range(RANK_OF[w] + 1, 9)}
-                    if p.kind == DISCARD:
-                        facts.append((higher, LACK_BELIEF))
-                        if stake >= 10:
-                            facts.append((_TRUMPS[trump], TRUMP_LACK_BELIEF))
-                    elif SUIT_OF[p.cards[0]] == trump:
-                        facts.append((higher, LACK_BELIEF))
-                if facts:
-                    if kept is None:
-                        kept = _kept_share(view, ti)
-                    weights = self.lack_weight.setdefault(p.seat, {})
-                    for cards, belief in facts:
-                        for c in cards:
-                            weights[c] = min(weights.get(c, 1.0), 1.0 - belief * kept)
-                if p.kind != DISCARD:
-                    winner, winning = p.seat, p.cards
-                    stake += POINTS_OF[p.cards[0]]
+            for pi, clue, cards in play_clues(tv, view.trump, view.side_of):
+                actor = tv.plays[pi].seat
+                ratio = ratios.get(clue)
+                if actor == seat or ratio is None:
+                    continue
+                if kept is None:
+                    kept = _kept_share(view, ti)
+                factor = 1.0 + (ratio - 1.0) * kept
+                weights = self.hand_weight.setdefault(actor, {})
+                for c in cards:
+                    if c in unseen:
+                        weights[c] = max(CLUE_FLOOR, weights.get(c, 1.0) * factor)
 
     def _trick(self, tv: "TrickView", faces: dict[int, tuple[int, ...]]) -> Trick:
         plays = []
@@ -433,12 +517,12 @@ class WorldSampler:
         hands[view.seat] = list(view.hand)
         # Seats that showed they lack some cards are dealt first, those cards
         # made rarer: a weighted draw (Efraimidis–Spirakis keys) from the rest.
-        order = sorted((s for s in range(view.players) if s != view.seat), key=lambda s: s not in self.lack_weight)
+        order = sorted((s for s in range(view.players) if s != view.seat), key=lambda s: s not in self.hand_weight)
         random_ = rng.random
         for s in order:
             hand = hand_extra.get(s, [])
             need = view.hand_sizes[s] - len(hand)
-            weights = self.lack_weight.get(s)
+            weights = self.hand_weight.get(s)
             if weights and need:
                 keyed = sorted(rest, key=lambda c: random_() ** (1.0 / weights.get(c, 1.0)))
                 take = keyed[len(keyed) - need:]
