@@ -7,7 +7,8 @@ many a hand of that size would hold by chance (the cards nobody had seen
 face-up).  The ratio is what the world sampler multiplies those cards' weights
 by when it deals that player's hand (``CLUE_RATIOS`` in ``burkozel/worlds.py``;
 this script prints every clue's ratio, then the table to paste there: the
-clues that make cards rarer).
+clues that make cards rarer; ``pairs`` keeps its hand-set table, which won
+more rounds there).
 
     python bench/world_clues.py                 # 3,000 rounds a format, ~1 min
     python bench/world_clues.py --rounds 500

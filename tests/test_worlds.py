@@ -213,11 +213,34 @@ def _hand_frequency(view, seat: int, cards: set, samples: int = 600) -> float:
     return held / samples
 
 
+def test_a_seat_that_would_not_beat_in_suit_is_dealt_fewer_of_that_suit():
+    """In pairs the hand-set clues stay (CLUE_RATIOS): seat 1 threw a card
+    under seat 0's 6S instead of beating it, so seat 2's worlds give seat 1 the
+    higher spades far less often than seat 3, who has not played yet."""
+    rnd = new_round("pairs", ["6S 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
+    play(rnd, "lead 6S", "discard 6D")
+    view = rnd.view(2)
+    higher = set(cards("7S 8S 9S JS QS KS TS AS"))
+    at_1 = _hand_frequency(view, 1, higher)
+    at_3 = _hand_frequency(view, 3, higher)
+    assert at_1 < 0.35 * at_3
+
+
+def test_a_seat_that_let_an_ace_go_untrumped_is_dealt_fewer_trumps():
+    rnd = new_round("pairs", ["AS 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
+    play(rnd, "lead AS", "discard 6D")
+    view = rnd.view(2)
+    trumps = set(cards("6C 7C 8C 9C JC QC KC TC")) - set(view.hand)
+    at_1 = _hand_frequency(view, 1, trumps)
+    at_3 = _hand_frequency(view, 3, trumps)
+    assert at_1 < 0.6 * at_3
+
+
 def test_a_seat_that_threw_under_a_ten_of_trumps_is_dealt_few_higher_trumps():
     """Seat 1 threw a card under seat 0's ten of trumps: in medium games such a
-    seat held the ace of trumps about 7% as often as chance (CLUE_RATIOS), so
-    seat 2's worlds give it to seat 1 far less often than to seat 3."""
-    rnd = new_round("pairs", ["TH 6C 7C 8C", "6D 7D 8D 9D", "JD 7H 8H 9H", "6S QD KD TD"], trump="6H")
+    seat held no higher trump (CLUE_RATIOS), so seat 2's worlds give the ace
+    of trumps to seat 1 far less often than to seat 3."""
+    rnd = new_round("four", ["TH 6C 7C 8C", "6D 7D 8D 9D", "JD 7H 8H 9H", "6S QD KD TD"], trump="6H")
     play(rnd, "lead TH", "discard 6D")
     view = rnd.view(2)
     ace = set(cards("AH"))
