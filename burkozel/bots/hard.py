@@ -27,13 +27,14 @@ the moves still in contention, and the medium choice gets a small head start
 so that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 450``, the table's count,
-CPython 3.11 on a shared 2-core machine, 29 Nov 2026): hard+hard wins 62.2%
-of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 37.5%
-of four (300 deals, seed 3) and 45.4% of three (150 deals, seed 10).  The
+CPython 3.11 on a shared 2-core machine, 29–30 Nov 2026): hard+hard wins 62.2%
+of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 38.5%
+of four (300 deals, seed 3) and 46.3% of three (150 deals, seed 10).  The
 same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
-pairs, 64.5% of four and 78.1% of three: the medium rollouts pay most where
-the world is right, and what the fair bot lacks is mostly the stock and its
-order, which no inference from the play can recover.
+pairs, 64.5% of four and 78.1% of three; seeing every hand but not the
+stock's order (hard-hands, 450 rollouts) 49.9% of four and 60.7% of three.
+What the fair bot lacks is information: the other hands, which the play
+reveals little of, and the stock's order, which it never reveals.
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
 first.  With ``deterministic=True`` only the cap counts, so a decision depends
