@@ -57,7 +57,7 @@ def shuffled_stock(rnd: Round, rng: random.Random) -> Round:
     trump card stays last while it is there): what a player who saw every hand
     and every discard still could not know."""
     stock = rnd.stock
-    if stock and rnd.trump_drawn_by is None:
+    if stock:  # the trump card lies last until the stock runs out
         rest = stock[:-1]
         rng.shuffle(rest)
         stock = rest + stock[-1:]

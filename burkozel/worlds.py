@@ -20,10 +20,10 @@ position (RULES.md §9):
   assumed): each play says something about the cards its player kept
   (:func:`play_clues`: a seat that led a low single card seldom kept a lower
   one of that suit, one that threw cards under an opponent's ten of trumps
-  held no higher trump, one that threw its cards away kept its tens and aces).
-  How much, :data:`CLUE_RATIOS` says: how much more or less often than by
-  chance such cards were in such hands in medium-bot games
-  (``bench/world_clues.py``).  The belief fades with the cards drawn since;
+  held no higher trump).  How much, :data:`CLUE_RATIOS` says: how much less
+  often than by chance such cards were in such hands in medium-bot games
+  (``bench/world_clues.py``; ``pairs`` keeps hand-set values).  The belief
+  fades with the cards drawn since;
 - the points of the seat's own side are known, so the hidden discards in the
   tricks its side took must add up to exactly the missing points.  That is
   sampled directly (a small dynamic programme over the point classes of the
@@ -232,9 +232,6 @@ def _subset_with_points(pool_by_class: list[list[int]], size: int, target: int,
     return chosen
 
 
-_TRUMPS = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == t) for t in range(4))
-
-
 def _kept_share(view: "SeatView", index: int) -> float:
     """About which share of a hand held at trick ``index`` is still in it: each
     draw after a trick of ``k`` cards replaces ``k`` of the 4 (in expectation,
@@ -253,6 +250,7 @@ def _kept_share(view: "SeatView", index: int) -> float:
 
 
 _SUIT = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == s) for s in range(4))
+"""The cards of each suit (the trumps, for the trump suit)."""
 _LOWER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] < RANK_OF[c]) for c in range(36))
 _HIGHER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] > RANK_OF[c]) for c in range(36))
 _PLAIN_HIGH = tuple(frozenset(c for c in range(36) if POINTS_OF[c] >= 10 and SUIT_OF[c] != t) for t in range(4))
@@ -270,7 +268,7 @@ def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) ->
     if trick.combo is not None or not plays:
         return
     lead = plays[0].cards
-    trumps = _TRUMPS[trump]
+    trumps = _SUIT[trump]
     if len(lead) > 1:
         yield 0, f"lead {min(len(lead), 3)}: trumps", trumps - frozenset(lead)
         return
