@@ -38,6 +38,7 @@ from . import register
 PASS_BONUS = 7.0
 """Value of lifting the side to the pass mark (penalty 4 → 2)."""
 ZERO_BONUS = 9.0
+"""Value of the side's first points (penalty 6 → 4)."""
 TRUMP_WORTH = 20
 """A lead worth less than this is not expected to be trumped while the stock lasts."""
 LATE_TRUMPS = True
@@ -50,7 +51,6 @@ TRUMP_BASE = 2.0
 """What spending a trump costs, on top of its rank (tuned against the easy bot)."""
 LOAD_RISK = 0.5
 """Load a partner's trick when the later opponents beat it less often than this."""
-"""Value of the side's first points (penalty 6 → 4)."""
 
 
 @lru_cache(maxsize=None)  # pure, and the rollouts ask the same few thousand
