@@ -440,3 +440,28 @@ def test_hard_thinks_in_slices_and_reaches_the_same_move():
             break
     assert pauses >= 3
     assert move == HardBot(seed=4, max_iterations=5 * SLICE_ROLLOUTS, deterministic=True).get_move(view)
+
+
+def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():
+    """``bench/medium_variants.py``: medium as it is wins exactly chance over a
+    deal's seatings (the seatings are fair), a changed constant changes how
+    side 0 fares, and medium is left as it was."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from medium_variants import share_of_deal
+
+    from burkozel.bots import medium, playout
+
+    before = (medium.TRUMP_BASE, playout.SPEND, playout.medium_move)
+    for fmt, chance in (("four", 0.25), ("three", 1 / 3), ("pairs", 0.5)):
+        rules = TableRules(fmt, COMBOS)
+        shares = []
+        for deal in range(12):
+            deck = list(DECK)
+            random.Random(f"variants/{deal}").shuffle(deck)
+            assert share_of_deal(rules, deck, deal % rules.players, {}) == pytest.approx(chance)
+            shares.append(share_of_deal(rules, deck, deal % rules.players, {"TRUMP_BASE": 12.0}))
+        assert any(s != pytest.approx(chance) for s in shares), fmt
+    assert (medium.TRUMP_BASE, playout.SPEND, playout.medium_move) == before
