@@ -100,7 +100,13 @@ class TableHardBot:
       and with a full stock 400 of the older, cheaper ones took 110–230 ms in the browser (65–90
       ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards in play the
       count shrinks in proportion (254 with all 36 in play), keeping the time
-      to a decision within the targets (p95 ≤ 300 ms);
+      to a decision within the targets (p95 ≤ 300 ms).  With the medium
+      rollouts it is still needed (30 Nov 2026, browser median / p95 in
+      pairs, four, three): without it 138 / 298, 149 / 373, 197 / 376 ms;
+      with the shrink from 24 cards 134 / 238, 94 / 301, 130 / 298 ms.  It
+      costs no measurable strength: ``bench/table_arena.py`` against the
+      arena's flat 450 on the same deals, four +0.5% ± 1.3% (300 deals),
+      three +1.4% ± 2.0% (150), pairs −0.75% ± 1.45% (800);
     - the exact endgame (stock out, ≤ ``hard.ENDGAME_CARDS`` cards a hand;
       off in hard.py since 37ef6a2, so this applies only if it is turned back
       on) solves a whole world per iteration: with 8 cards in hands 400 solves
