@@ -465,3 +465,30 @@ def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():
             shares.append(share_of_deal(rules, deck, deal % rules.players, {"TRUMP_BASE": 12.0}))
         assert any(s != pytest.approx(chance) for s in shares), fmt
     assert (medium.TRUMP_BASE, playout.SPEND, playout.medium_move) == before
+
+
+def test_hard_ranks_its_candidates_with_its_own_weights():
+    """In four the hard bot's candidates come from medium's valuation with
+    trumps dearer (``PRIOR_WEIGHTS``): where that changes the first choice,
+    the hard bot's first candidate is the reweighted one, and those choices
+    spend fewer trumps than medium's; in pairs they stay medium's."""
+    from burkozel.bots.hard import PRIOR_WEIGHTS, HardBot
+    from burkozel.bots.medium import MediumBot
+
+    medium, hard = MediumBot(), HardBot(seed=0)
+    trumps = {"medium": 0, "hard": 0}
+    differ = 0
+    for rnd, _ in _rounds_in_play("four", COMBOS, "weights", count=150):
+        view = rnd.view(rnd.to_act)
+        first = hard.candidates(view)[0]
+        assert first == medium.ranked(view, PRIOR_WEIGHTS["four"])[0][1]
+        own = medium.get_move(view)
+        if first != own:
+            differ += 1
+            trumps["hard"] += sum(SUIT_OF[c] == view.trump for c in first.cards if first.kind != DISCARD)
+            trumps["medium"] += sum(SUIT_OF[c] == view.trump for c in own.cards if own.kind != DISCARD)
+    assert differ >= 5
+    assert trumps["hard"] < trumps["medium"], trumps
+    for rnd, _ in _rounds_in_play("pairs", COMBOS, "weights", count=40):
+        view = rnd.view(rnd.to_act)
+        assert hard.candidates(view)[0] == medium.get_move(view)

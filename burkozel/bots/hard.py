@@ -19,7 +19,8 @@ The candidates (:meth:`HardBot.candidates`) are the medium bot's best few
 moves (:meth:`MediumBot.ranked`): with some 250–450 rollouts per decision,
 searching every legal move (up to 15 leads) leaves too few rollouts per move
 to tell them apart, and the leads and beats beyond medium's best five were
-never worth more (``bench/bot_regret.py``).  Its ranking offers only one or
+never worth more (``bench/bot_regret.py``).  In four and three the ranking is
+that of a medium that keeps its trumps longer (:data:`PRIOR_WEIGHTS`).  Its ranking offers only one or
 two discards, though (the least valuable cards, or points onto a partner's
 trick); when its lowest cards are all it would play, three more discards are
 searched (:data:`EXTRA_DISCARDS`).  Successive halving spends the rollouts on
@@ -28,8 +29,8 @@ so that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 450``, the table's count,
 CPython 3.11 on a shared 2-core machine, 29–30 Nov 2026): hard+hard wins 62.2%
-of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 38.5%
-of four (300 deals, seed 3) and 46.3% of three (150 deals, seed 10).  The
+of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 39.5%
+of four (300 deals, seed 3) and 47.3% of three (150 deals, seed 10).  The
 same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
 pairs, 64.5% of four and 78.1% of three; seeing every hand but not the
 stock's order (hard-hands, 450 rollouts) 49.9% of four and 60.7% of three.
@@ -59,7 +60,7 @@ from ..view import SeatView
 from ..worlds import WorldSampler
 from . import decision_rng, register
 from .endgame import solve
-from .medium import MediumBot
+from .medium import MEDIUM, MediumBot, Weights
 from .playout import DISCARD_RANK, Seen, fast_playout
 
 DEFAULT_BUDGET_MS = 140.0 if sys.platform == "emscripten" else 38.0
@@ -83,6 +84,16 @@ candidates was worth 0.11 penalty units a decision in four and 0.045 in pairs (0
 and 0.008 with three more).  In play at 450 rollouts, rounds won on paired
 deals: four +1.5% ± 1.4% (300, seed 3), pairs +1.7% ± 1.9% (400, seed 9),
 three +0.0% ± 2.0% (150, seed 10)."""
+PRIOR_WEIGHTS = {"four": Weights(trump_base=6.0, loot_early=0.3), "three": Weights(trump_worth=10)}
+"""The medium valuation the candidates and the head start come from, by
+format: in four and three the medium bot's own constants are not its best
+(``bench/medium_variants.py``, 2,000 deals against medium bots: trumps kept
+more, ``trump_base=6, loot_early=0.3``, win 26.2% of four; trumping expected on
+cheaper leads, ``trump_worth=10``, 35.7% of three; both lose in pairs, which
+keeps medium's).  Against ranking with medium's own, at 450 rollouts on paired
+deals: four +0.96% ± 0.88% (300 deals, seed 3) and +0.67% ± 0.64% (seed 4),
+three +1.1% ± 1.9% (150 deals, seed 10).  As the rollout policy of the
+bot's own later moves instead, four −1.3% ± 1.6%, three −0.7% ± 3.0%."""
 FIRST_WORLDS = 4
 """Worlds per candidate before the first halving."""
 
@@ -158,10 +169,12 @@ class HardBot:
                 return done.value
 
     def candidates(self, view: SeatView) -> list[Move]:
-        """The moves the search compares, the medium bot's choice first: its
-        best few (:data:`MAX_CANDIDATES`) and, when all it sees to play is a
-        discard of its lowest cards, the next :data:`EXTRA_DISCARDS` discards."""
-        moves = [m for _, m in self._prior.ranked(view)[:MAX_CANDIDATES]]
+        """The moves the search compares, the medium bot's choice first (with
+        :data:`PRIOR_WEIGHTS`): its best few (:data:`MAX_CANDIDATES`) and, when
+        all it sees to play is a discard of its lowest cards, the next
+        :data:`EXTRA_DISCARDS` discards."""
+        ranked = self._prior.ranked(view, PRIOR_WEIGHTS.get(view.format, MEDIUM))
+        moves = [m for _, m in ranked[:MAX_CANDIDATES]]
         if len(moves) == 1 and moves[0].kind == DISCARD:
             moves += other_discards(view, moves)[:EXTRA_DISCARDS]
         return moves

@@ -25,6 +25,7 @@ valued with plain arithmetic.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from typing import Iterable, Sequence
@@ -51,6 +52,22 @@ TRUMP_BASE = 2.0
 """What spending a trump costs, on top of its rank (tuned against the easy bot)."""
 LOAD_RISK = 0.5
 """Load a partner's trick when the later opponents beat it less often than this."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The constants a lead's and a beat's value hang on that another player
+    of the same style might set differently (the hard bot ranks its
+    candidates with its own, :data:`burkozel.bots.hard.PRIOR_WEIGHTS`).  The
+    defaults are the medium bot's, and the rollouts' copy of it
+    (:mod:`burkozel.bots.playout`) plays those alone."""
+
+    trump_worth: int = TRUMP_WORTH
+    loot_early: float = LOOT_EARLY
+    trump_base: float = TRUMP_BASE
+
+
+MEDIUM = Weights()
 
 
 @lru_cache(maxsize=None)  # pure, and the rollouts ask the same few thousand
@@ -131,19 +148,22 @@ class Counting:
         return not any(SUIT_OF[u] == s and RANK_OF[u] > r for u in self.unknown)
 
 
-def trump_cost(cards: Iterable[int], counting: Counting) -> float:
+def trump_cost(cards: Iterable[int], counting: Counting, base: float | None = None) -> float:
     """What spending these cards costs in future tricks (:func:`spend_cost`)."""
-    return spend_cost(cards, counting.trump, counting.late)
+    return spend_cost(cards, counting.trump, counting.late, base)
 
 
-def spend_cost(cards: Iterable[int], trump: int, late: bool) -> float:
+def spend_cost(cards: Iterable[int], trump: int, late: bool, base: float | None = None) -> float:
     """What spending these cards costs in future tricks: trumps most (high
-    ones more), less when few cards are left to play (``late``)."""
+    ones more, from ``base``, :data:`TRUMP_BASE` if not given), less when few
+    cards are left to play (``late``)."""
+    if base is None:
+        base = TRUMP_BASE
     scale = 0.5 if late else 1.0
     cost = 0.0
     for c in cards:
         if SUIT_OF[c] == trump:
-            cost += (TRUMP_BASE + RANK_OF[c]) * scale
+            cost += (base + RANK_OF[c]) * scale
         else:
             cost += 0.3 * RANK_OF[c] * scale
     return cost
@@ -169,20 +189,21 @@ class MediumBot:
     def get_move(self, view: SeatView) -> Move:
         return self.ranked(view)[0][1]
 
-    def ranked(self, view: SeatView) -> list[tuple[float, Move]]:
+    def ranked(self, view: SeatView, weights: Weights = MEDIUM) -> list[tuple[float, Move]]:
         """The moves it considers with their values, best first (the hard bot
-        searches the first few).  Answers list one or two discards only."""
+        searches the first few, ranked with its own ``weights``).  Answers
+        list one or two discards only."""
         counting = Counting(view)
         if view.trick is None:
-            scored = self._lead(view, counting)
+            scored = self._lead(view, counting, weights)
         else:
-            scored = self._answer(view, counting)
+            scored = self._answer(view, counting, weights)
         scored.sort(key=lambda x: x[0], reverse=True)  # stable: earlier moves win ties
         return [(key[0] if isinstance(key, tuple) else key, move) for key, move in scored]
 
     # --- leading ---------------------------------------------------------------
 
-    def _lead(self, view: SeatView, counting: Counting) -> list:
+    def _lead(self, view: SeatView, counting: Counting, weights: Weights) -> list:
         n = view.players
         me = view.seat
         others = [(me + k) % n for k in range(1, n)]
@@ -195,15 +216,16 @@ class MediumBot:
             k = len(cards)
             mine = sum(POINTS_OF[c] for c in cards)
             # Nobody spends a trump on a trick worth little.
-            p = counting.beat_chance(cards, opponents, trumps=mine >= TRUMP_WORTH or (LATE_TRUMPS and counting.late))
+            p = counting.beat_chance(cards, opponents,
+                                     trumps=mine >= weights.trump_worth or (LATE_TRUMPS and counting.late))
             # What the others throw on an unbeaten lead: junk early, points late.
-            loot_rate = counting.avg_points * (LOOT_LATE if counting.late else LOOT_EARLY)
+            loot_rate = counting.avg_points * (LOOT_LATE if counting.late else weights.loot_early)
             loot = loot_rate * k * len(opponents)
             if partner:
                 loot += counting.avg_points * 0.4 * k
             # When beaten, the beater gets our cards and his own.
             value = (1 - p) * (mine + loot) - p * (mine + counting.avg_points * k)
-            value -= trump_cost(cards, counting) * (0.6 if p < 0.05 else 1.0)
+            value -= trump_cost(cards, counting, weights.trump_base) * (0.6 if p < 0.05 else 1.0)
             if k > 1 and p > 0.5:
                 value -= MULTI_PENALTY * k  # many weak cards led: giving the tempo and points for little
             value += band_bonus(view.points, int(mine + loot), view.pass_mark) * (1 - p) * 0.5
@@ -212,7 +234,7 @@ class MediumBot:
 
     # --- answering -------------------------------------------------------------
 
-    def _answer(self, view: SeatView, counting: Counting) -> list:
+    def _answer(self, view: SeatView, counting: Counting, weights: Weights) -> list:
         trick = view.trick
         assert trick is not None
         n = view.players
@@ -255,7 +277,7 @@ class MediumBot:
             # Later players throw on a trick too: a partner loads it, opponents give junk.
             extra = counting.avg_points * size * (0.6 * len(later_partner) + 0.1 * len(later_opp))
             gain = stake + mine + extra
-            value = (1 - p) * gain - p * (mine + stake * 0.3) - trump_cost(cards, counting)
+            value = (1 - p) * gain - p * (mine + stake * 0.3) - trump_cost(cards, counting, weights.trump_base)
             # A band edge crossed by the others' points (our own cards are ours anyway).
             value += band_bonus(view.points, stake, view.pass_mark) * (1 - p)
             scored.append((value, move))
