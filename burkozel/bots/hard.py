@@ -19,9 +19,9 @@ The candidates (:meth:`HardBot.candidates`) are the medium bot's best few
 moves (:meth:`MediumBot.ranked`): with some 250–450 rollouts per decision,
 searching every legal move (up to 15 leads) leaves too few rollouts per move
 to tell them apart, and the leads and beats beyond medium's best five were
-never worth more (``bench/bot_regret.py``).  In four and three the ranking is
-that of a medium that keeps its trumps longer (:data:`PRIOR_WEIGHTS`).  Its ranking offers only one or
-two discards, though (the least valuable cards, or points onto a partner's
+never worth more (``bench/bot_regret.py``).  In four and three the ranking
+is that of a medium tuned for the format (:data:`PRIOR_WEIGHTS`).  It offers
+only one or two discards, though (the least valuable cards, or points onto a partner's
 trick); when its lowest cards are all it would play, three more discards are
 searched (:data:`EXTRA_DISCARDS`).  Successive halving spends the rollouts on
 the moves still in contention, and the medium choice gets a small head start
@@ -32,8 +32,9 @@ CPython 3.11 on a shared 2-core machine, 29–30 Nov 2026): hard+hard wins 62.2%
 of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 39.5%
 of four (300 deals, seed 3) and 47.3% of three (150 deals, seed 10).  The
 same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
-pairs, 64.5% of four and 78.1% of three; seeing every hand but not the
-stock's order (hard-hands, 450 rollouts) 49.9% of four and 60.7% of three.
+pairs, 64.7% of four and 79.4% of three; seeing every hand but not the
+stock's order (hard-hands, 450 rollouts, before :data:`PRIOR_WEIGHTS`) 49.9%
+of four and 60.7% of three.
 What the fair bot lacks is information: the other hands, which the play
 reveals little of, and the stock's order, which it never reveals.
 
@@ -92,7 +93,8 @@ more, ``trump_base=6, loot_early=0.3``, win 26.2% of four; trumping expected on
 cheaper leads, ``trump_worth=10``, 35.7% of three; both lose in pairs, which
 keeps medium's).  Against ranking with medium's own, at 450 rollouts on paired
 deals: four +0.96% ± 0.88% (300 deals, seed 3) and +0.67% ± 0.64% (seed 4),
-three +1.1% ± 1.9% (150 deals, seed 10).  As the rollout policy of the
+three +1.1% ± 1.9% (150 deals, seed 10) and +1.0% ± 1.8% (seed 11).  As
+the rollout policy of the
 bot's own later moves instead, four −1.3% ± 1.6%, three −0.7% ± 3.0%."""
 FIRST_WORLDS = 4
 """Worlds per candidate before the first halving."""
