@@ -6,10 +6,11 @@ Information-set MCTS would also improve the seat's *next* decision, by
 sharing statistics among the worlds in which that decision looks the same to
 the seat: the same plays seen since (face-up cards, the number of face-down
 ones) and the same hand after the draw.  That only pays if many worlds share
-one such information set.  This script measures it: at random positions of
-medium games it plays medium's move in ``--worlds`` worlds of the seat's
-view (``WorldSampler``), lets the medium bots play on to the seat's next
-turn, and counts the distinct information sets reached.
+one such information set.  This script measures it: at the positions of
+``bench/bot_regret.py`` (decisions with a choice in medium games) it plays
+medium's move in ``--worlds`` worlds of the seat's view (``WorldSampler``),
+lets the medium bots play on to the seat's next turn, and counts the
+distinct information sets reached.
 
     python bench/infoset_branching.py --format four --positions 40 --worlds 90
 """
@@ -24,35 +25,20 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from burkozel import Round, TableRules  # noqa: E402
+from bot_regret import positions  # noqa: E402
+
 from burkozel.bots import make_bot  # noqa: E402
-from burkozel.cards import DECK  # noqa: E402
-from burkozel.rules import COMBOS  # noqa: E402
 from burkozel.trick import DISCARD  # noqa: E402
+from burkozel.view import SeatView  # noqa: E402
 from burkozel.worlds import WorldSampler  # noqa: E402
 
 
-def positions(rules: TableRules, count: int, rng: random.Random) -> list[Round]:
-    """Positions of medium games, about one decision in twelve."""
-    medium = make_bot("medium")
-    found: list[Round] = []
-    while len(found) < count:
-        deck = list(DECK)
-        rng.shuffle(deck)
-        rnd = Round(rules, rng.randrange(rules.players), deck)
-        while not rnd.is_over and len(found) < count:
-            if rng.random() < 0.08:
-                found.append(rnd.copy())
-            rnd.push(medium.get_move(rnd.view(rnd.to_act)), rnd.to_act)
-    return found
-
-
-def next_infosets(position: Round, worlds: int) -> Counter:
+def next_infosets(view: SeatView, worlds: int) -> Counter:
     """The seat's information set at its next decision, counted over worlds."""
     medium = make_bot("medium")
-    seat = position.to_act
-    view = position.view(seat)
+    seat = view.seat
     move = medium.get_move(view)
     sampler = WorldSampler(view)
     reached: Counter = Counter()
@@ -78,8 +64,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     distinct, per_set, largest = [], [], []
-    for position in positions(TableRules(args.format, COMBOS), args.positions, random.Random(args.seed)):
-        reached = next_infosets(position, args.worlds)
+    for view in positions(args.format, args.positions, args.seed):
+        reached = next_infosets(view, args.worlds)
         total = sum(reached.values())
         if total:  # the round may end before the seat moves again
             distinct.append(len(reached))

@@ -40,22 +40,12 @@ CONSTANTS = ("PASS_BONUS", "ZERO_BONUS", "TRUMP_WORTH", "LOOT_EARLY", "LOOT_LATE
              "LOAD_RISK", "TRUMP_BASE")
 
 
-def spend_table() -> tuple:
-    """playout.SPEND for medium's constants as they are now."""
-    return tuple(tuple(tuple(medium.spend_cost((c,), t, late) for c in range(36)) for t in range(4))
-                 for late in (False, True))
-
-
 @contextmanager
 def variant_seats(seats: set[int], changes: dict[str, float]):
     """While open, the rollout medium plays with ``changes`` for ``seats``."""
     base = {k: getattr(medium, k) for k in changes}
     base_spend = playout.SPEND
-    for k, v in changes.items():
-        setattr(medium, k, v)
-    variant_spend = spend_table()
-    for k, v in base.items():
-        setattr(medium, k, v)
+    variant_spend = playout.spend_table(changes.get("TRUMP_BASE"))
     plain = playout.medium_move
 
     def medium_move(st, seat):

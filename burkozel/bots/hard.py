@@ -21,8 +21,8 @@ searching every legal move (up to 15 leads) leaves too few rollouts per move
 to tell them apart, and the leads and beats beyond medium's best five were
 never worth more (``bench/bot_regret.py``).  In four and three the ranking
 is that of a medium tuned for the format (:data:`PRIOR_WEIGHTS`).  It offers
-only one or two discards, though (the least valuable cards, or points onto a partner's
-trick); when its lowest cards are all it would play, three more discards are
+only one or two discards, though (the least valuable cards, or points onto a
+partner's trick); when its lowest cards are all it would play, three more discards are
 searched (:data:`EXTRA_DISCARDS`).  Successive halving spends the rollouts on
 the moves still in contention, and the medium choice gets a small head start
 so that noise alone does not move the bot off a sound move.
@@ -94,8 +94,8 @@ cheaper leads, ``trump_worth=10``, 35.7% of three; both lose in pairs, which
 keeps medium's).  Against ranking with medium's own, at 450 rollouts on paired
 deals: four +0.96% ± 0.88% (300 deals, seed 3) and +0.67% ± 0.64% (seed 4),
 three +1.1% ± 1.9% (150 deals, seed 10) and +1.0% ± 1.8% (seed 11).  As
-the rollout policy of the
-bot's own later moves instead, four −1.3% ± 1.6%, three −0.7% ± 3.0%."""
+the rollout policy of the bot's own later moves instead, four −1.3% ± 1.6%,
+three −0.7% ± 3.0%."""
 FIRST_WORLDS = 4
 """Worlds per candidate before the first halving."""
 

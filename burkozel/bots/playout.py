@@ -138,8 +138,13 @@ class State:
         return st
 
 
-SPEND = tuple(tuple(tuple(M.spend_cost((c,), t, late) for c in range(36)) for t in range(4))
-              for late in (False, True))
+def spend_table(base: float | None = None) -> tuple:
+    """:data:`SPEND` with ``base`` for :data:`medium.TRUMP_BASE` (its value if not given)."""
+    return tuple(tuple(tuple(M.spend_cost((c,), t, late, base) for c in range(36)) for t in range(4))
+                 for late in (False, True))
+
+
+SPEND = spend_table()
 """Per stage (stock left, stock out), trump suit and card: what spending the
 card costs (:func:`medium.spend_cost`; summed card by card from 0.0 as it
 does, so the sums are the same to the last bit)."""
