@@ -110,9 +110,11 @@ bench-bots:
 	$(ARENA) --format pairs --seats hard,medium,hard,medium --deals 2000 --seed 9
 	$(ARENA) --format four --seats hard,medium,medium,medium --deals 300 --seed 3
 	$(ARENA) --format three --seats hard,medium,medium --deals 150 --seed 10
+	$(ARENA) --format three --seats hard,medium,medium --deals 150 --seed 11
 	$(ARENA) --format pairs --seats hard-cheat,medium,hard-cheat,medium --deals 2000 --seed 9 --iterations 40
 	$(ARENA) --format four --seats hard-cheat,medium,medium,medium --deals 300 --seed 3 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
+	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 11 --iterations 40
 
 bench-bots-hands:
 	$(ARENA) --format four --seats hard-hands,medium,medium,medium --deals 300 --seed 3 --iterations 450
