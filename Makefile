@@ -34,7 +34,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium bench bench-bots bench-bots-hands bench-bots-browser bench-regret bench-start screenshots icons clean distclean
+.PHONY: help play test site venv node chromium bench bench-bots bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -45,6 +45,7 @@ help:
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
 	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
+	@echo "make bench-bots-legal  every level through thousands of random deals of every format and combination set"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
 	@echo "make screenshots  redraw docs/table-desktop.png and docs/table-phone.png"
 	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
@@ -115,6 +116,11 @@ bench-bots:
 	$(ARENA) --format four --seats hard-cheat,medium,medium,medium --deals 300 --seed 3 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 11 --iterations 40
+
+# Every level through thousands of random deals of every format and combination set,
+# every move checked by the engine (~15 min): the large count of tests/test_bots.py's legal-play test.
+bench-bots-legal:
+	$(PYTHON) bench/bot_legality.py --workers 2
 
 bench-bots-hands:
 	$(ARENA) --format four --seats hard-hands,medium,medium,medium --deals 300 --seed 3 --iterations 450

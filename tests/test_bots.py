@@ -442,6 +442,36 @@ def test_hard_thinks_in_slices_and_reaches_the_same_move():
     assert move == HardBot(seed=4, max_iterations=5 * SLICE_ROLLOUTS, deterministic=True).get_move(view)
 
 
+def test_bot_legality_bench_covers_every_set_and_stops_on_an_illegal_move(monkeypatch, capsys):
+    """``bench/bot_legality.py`` (``make bench-bots-legal``): one run per
+    combination set (none, all six, each alone) with the level at every seat
+    in turn; a bot that plays a card it does not hold stops it with the
+    engine's ``IllegalMoveError``."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import bot_legality
+
+    from burkozel.bots.easy import EasyBot
+    from burkozel.rules import IllegalMoveError
+    from burkozel.trick import Move
+
+    argv = ["bot_legality.py", "--levels", "easy", "--formats", "three", "--deals", "2", "--workers", "1"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert bot_legality.main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[2] for line in lines[:-1]] == ["none", "all"] + list(COMBOS)
+    assert lines[-1].startswith(f"{8 * 2} deals, {8 * 2 * 6} rounds")
+
+    def not_mine(self, view):
+        return Move(LEAD if view.trick is None else DISCARD, (next(c for c in DECK if c not in view.hand),))
+
+    monkeypatch.setattr(EasyBot, "get_move", not_mine)
+    with pytest.raises(IllegalMoveError):
+        bot_legality.main()
+
+
 def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():
     """``bench/medium_variants.py``: medium as it is wins exactly chance over a
     deal's seatings (the seatings are fair), a changed constant changes how
