@@ -118,7 +118,7 @@ bench-bots:
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 11 --iterations 40
 
 # Every level through thousands of random deals of every format and combination set,
-# every move checked by the engine (~15 min): the large count of tests/test_bots.py's legal-play test.
+# every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.
 bench-bots-legal:
 	$(PYTHON) bench/bot_legality.py --workers 2
 

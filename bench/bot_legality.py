@@ -10,7 +10,7 @@ through :meth:`burkozel.round.Round.push`, which refuses an illegal one with
 with its traceback and a non-zero exit.  The combination sets are none, all
 six, and each one alone.
 
-    python bench/bot_legality.py                       # every level (~15 min on two cores)
+    python bench/bot_legality.py                       # every level (~10 min on two cores)
     python bench/bot_legality.py --levels easy,medium --deals 200
 
 The hard bot plays at a small rollout cap (``--hard-iterations``): its moves
