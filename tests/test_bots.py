@@ -444,13 +444,10 @@ def test_hard_thinks_in_slices_and_reaches_the_same_move():
 
 def test_bot_legality_bench_covers_every_set_and_stops_on_an_illegal_move(monkeypatch, capsys):
     """``bench/bot_legality.py`` (``make bench-bots-legal``): one run per
-    combination set (none, all six, each alone) with the level at every seat
-    in turn; a bot that plays a card it does not hold stops it with the
+    combination set (none, all six, each alone), every seating of every deal
+    played; a bot that plays a card it does not hold stops it with the
     engine's ``IllegalMoveError``."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import benchpath  # noqa: F401
     import bot_legality
 
     from burkozel.bots.easy import EasyBot
@@ -458,7 +455,7 @@ def test_bot_legality_bench_covers_every_set_and_stops_on_an_illegal_move(monkey
     from burkozel.trick import Move
 
     argv = ["bot_legality.py", "--levels", "easy", "--formats", "three", "--deals", "2", "--workers", "1"]
-    monkeypatch.setattr(sys, "argv", argv)
+    monkeypatch.setattr("sys.argv", argv)
     assert bot_legality.main() == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[2] for line in lines[:-1]] == ["none", "all"] + list(COMBOS)
@@ -476,10 +473,7 @@ def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():
     """``bench/medium_variants.py``: medium as it is wins exactly chance over a
     deal's seatings (the seatings are fair), a changed constant changes how
     side 0 fares, and medium is left as it was."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import benchpath  # noqa: F401
     from medium_variants import share_of_deal
 
     from burkozel.bots import medium, playout

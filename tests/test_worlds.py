@@ -260,10 +260,7 @@ def test_a_seat_that_led_a_low_card_is_dealt_few_lower_cards_of_its_suit():
 def test_the_clue_table_is_what_medium_games_show():
     """``bench/world_clues.py`` measures the ratios the sampler uses; on a
     smaller sample every clue of the table still makes its cards rarer."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import benchpath  # noqa: F401
     from world_clues import measure
 
     from burkozel.worlds import CLUE_RATIOS
