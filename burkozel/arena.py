@@ -114,6 +114,13 @@ def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
         combos: Sequence[str] = COMBOS, budget_ms: float | None = None,
         iterations: int | None = None, workers: int = 1) -> dict:
     """Play ``deals`` duplicate deals and summarise them (the arena's JSON)."""
+    return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers))
+
+
+def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
+         combos: Sequence[str] = COMBOS, budget_ms: float | None = None,
+         iterations: int | None = None, workers: int = 1) -> list[dict]:
+    """Play ``deals`` duplicate deals: :func:`play_deal`'s result for each."""
     rules = TableRules(fmt, tuple(combos))
     if len(levels) != rules.players:
         raise ValueError(f"{fmt} needs {rules.players} bots, got {len(levels)}")
@@ -131,7 +138,7 @@ def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
             results = pool.map(play_deal, tasks, chunksize=1)
     else:
         results = [play_deal(t) for t in tasks]
-    return summarise(fmt, levels, results)
+    return results
 
 
 def _percentiles(values: list[float]) -> dict:
@@ -142,12 +149,19 @@ def _percentiles(values: list[float]) -> dict:
             "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 2)}
 
 
+def deal_shares(results: list[dict], side: int) -> list[float]:
+    """Per deal, ``side``'s mean share of the rounds won over its seatings:
+    the unit the intervals are computed on, and what paired comparisons of
+    two lineups on the same deals subtract (``bench/paired_arena.py``)."""
+    return [statistics.fmean(rd[side][2] for rd in r["rounds"]) for r in results]
+
+
 def summarise(fmt: str, levels: Sequence[str], results: list[dict]) -> dict:
     sides_n = 2 if fmt == "pairs" else len(levels)
     rounds = sum(len(r["rounds"]) for r in results)
     sides = []
     for side in range(sides_n):
-        shares = [statistics.fmean(rd[side][2] for rd in r["rounds"]) for r in results]
+        shares = deal_shares(results, side)
         won = sum(rd[side][2] for r in results for rd in r["rounds"])
         rate = won / rounds if rounds else 0.0
         half = 1.96 * statistics.stdev(shares) / sqrt(len(shares)) if len(shares) > 1 else 0.0

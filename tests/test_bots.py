@@ -469,6 +469,41 @@ def test_bot_legality_bench_covers_every_set_and_stops_on_an_illegal_move(monkey
         bot_legality.main()
 
 
+def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path, monkeypatch, capsys):
+    """``bench/paired_arena.py``: a run against its own saved baseline differs
+    by exactly nothing; a ``--set`` reaches the games (a hard bot left one
+    candidate and no other discards plays medium's move, so a pairs lineup of
+    it and medium splits every deal evenly) and is undone afterwards."""
+    import json
+
+    import benchpath  # noqa: F401
+    import paired_arena
+
+    from burkozel.bots import hard
+
+    base = tmp_path / "base.json"
+    common = ["paired_arena.py", "--format", "pairs", "--deals", "3", "--seed", "4", "--iterations", "8",
+              "--workers", "1"]
+    monkeypatch.setattr("sys.argv", common + ["--save", str(base)])
+    assert paired_arena.main() == 0
+    shares = json.loads(base.read_text())["shares"]
+    assert len(shares) == 3 and any(s != 0.5 for s in shares)
+    monkeypatch.setattr("sys.argv", common + ["--against", str(base)])
+    paired_arena.main()
+    assert "+0.00% ± 0.00" in capsys.readouterr().out.splitlines()[-1]
+
+    before = (hard.MAX_CANDIDATES, hard.EXTRA_DISCARDS)
+    flat = tmp_path / "flat.json"
+    monkeypatch.setattr("sys.argv", common + ["--set", "hard.MAX_CANDIDATES=1", "--set", "hard.EXTRA_DISCARDS=0",
+                                              "--save", str(flat)])
+    paired_arena.main()
+    assert json.loads(flat.read_text())["shares"] == [0.5, 0.5, 0.5]
+    assert (hard.MAX_CANDIDATES, hard.EXTRA_DISCARDS) == before
+    monkeypatch.setattr("sys.argv", common[:3] + ["--deals", "2", "--against", str(base)])
+    with pytest.raises(SystemExit):
+        paired_arena.main()  # other deals than the baseline's
+
+
 def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():
     """``bench/medium_variants.py``: medium as it is wins exactly chance over a
     deal's seatings (the seatings are fair), a changed constant changes how
