@@ -29,12 +29,12 @@ so that noise alone does not move the bot off a sound move.
 
 Measured (``python -m burkozel arena --iterations 450``, the table's count,
 CPython 3.11 on a shared 2-core machine, 29–30 Nov 2026): hard+hard wins 62.2%
-of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 39.5%
-of four (300 deals, seed 3) and 47.3% of three (150 deals, seed 10).  The
-same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
-pairs, 64.7% of four and 79.4% of three; seeing every hand but not the
-stock's order (hard-hands, 450 rollouts, before :data:`PRIOR_WEIGHTS`) 49.9%
-of four and 60.7% of three.
+of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 37.8%
+of four (2,000 deals, seed 3) and 45.1% of three (300 deals, seeds 10 and 11).
+The same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
+pairs, 64.7% of four (300 deals) and 80.2% of three; seeing every hand but
+not the stock's order (hard-hands, 450 rollouts, seeds 3 and 10) 49.9% of four
+and 62.4% of three.
 What the fair bot lacks is information: the other hands, which the play
 reveals little of, and the stock's order, which it never reveals.
 
