@@ -24,12 +24,11 @@ import random
 import statistics
 import sys
 from contextlib import contextmanager
-from math import sqrt
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from burkozel.arena import listed_side, seatings  # noqa: E402
+from burkozel.arena import half_width95, listed_side, seatings  # noqa: E402
 from burkozel.bots import medium, playout  # noqa: E402
 from burkozel.cards import DECK  # noqa: E402
 from burkozel.round import Round  # noqa: E402
@@ -112,7 +111,7 @@ def main() -> int:
         rng.shuffle(deck)
         shares.append(share_of_deal(rules, deck, rng.randrange(rules.players), changes))
     mean = statistics.fmean(shares)
-    half = 1.96 * statistics.stdev(shares) / sqrt(len(shares)) if len(shares) > 1 else 0.0
+    half = half_width95(shares)
     print(f"{args.format}, {args.deals} deals, {changes or 'medium as it is'}: "
           f"side 0 wins {100 * mean:.2f}% ± {100 * half:.2f}")
     return 0

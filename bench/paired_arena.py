@@ -25,7 +25,6 @@ import json
 import statistics
 import sys
 from contextlib import contextmanager
-from math import sqrt
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -67,8 +66,7 @@ def changed(changes: list[tuple[object, str, object]]):
 def paired(shares: list[float], baseline: list[float]) -> tuple[float, float]:
     """Mean per-deal difference and its 95% half-width."""
     diff = [a - b for a, b in zip(shares, baseline, strict=True)]
-    half = 1.96 * statistics.stdev(diff) / sqrt(len(diff)) if len(diff) > 1 else 0.0
-    return statistics.fmean(diff), half
+    return statistics.fmean(diff), arena.half_width95(diff)
 
 
 def main() -> int:

@@ -149,6 +149,12 @@ def _percentiles(values: list[float]) -> dict:
             "p95": round(values[min(len(values) - 1, int(0.95 * len(values)))], 2)}
 
 
+def half_width95(values: Sequence[float]) -> float:
+    """Half-width of the 95% interval of the mean of ``values`` (normal
+    approximation; 0 for fewer than two)."""
+    return 1.96 * statistics.stdev(values) / sqrt(len(values)) if len(values) > 1 else 0.0
+
+
 def deal_shares(results: list[dict], side: int) -> list[float]:
     """Per deal, ``side``'s mean share of the rounds won over its seatings:
     the unit the intervals are computed on, and what paired comparisons of
@@ -164,7 +170,7 @@ def summarise(fmt: str, levels: Sequence[str], results: list[dict]) -> dict:
         shares = deal_shares(results, side)
         won = sum(rd[side][2] for r in results for rd in r["rounds"])
         rate = won / rounds if rounds else 0.0
-        half = 1.96 * statistics.stdev(shares) / sqrt(len(shares)) if len(shares) > 1 else 0.0
+        half = half_width95(shares)
         sides.append({
             "bots": [levels[i] for i in range(len(levels)) if listed_side(fmt, i) == side],
             "rounds_won": won,
