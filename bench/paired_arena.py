@@ -5,11 +5,14 @@ the same deals played by the bot as it is and by a changed one, the per-deal
 difference of side 0's share of the rounds won, mean ± 95% interval.  The
 deals are the arena's (``python -m burkozel arena`` with the same format,
 seats, seed and count plays exactly the same games), so a saved run is a
-baseline for any later change:
+baseline for any later change, or for other levels in the same seats (the
+deals and the bots' seeds do not depend on the levels):
 
     python bench/paired_arena.py --format four --deals 300 --seed 5 --save /tmp/base.json
     python bench/paired_arena.py --format four --deals 300 --seed 5 \\
         --set hard.PRIOR_BONUS=0.6 --against /tmp/base.json
+    python bench/paired_arena.py --format four --deals 300 --seed 5 \\
+        --seats hard-late,medium,medium,medium --against /tmp/base.json
 
 ``--set MODULE.NAME=VALUE`` changes a constant of ``hard``, ``worlds``,
 ``playout`` or ``medium`` (:mod:`burkozel.bots` and :mod:`burkozel.worlds`)
@@ -87,8 +90,8 @@ def main() -> int:
         changes = [parse_change(item) for item in args.set]
     except ValueError as error:
         parser.error(str(error))
-    deals = {"format": args.format, "seats": seats, "seed": args.seed, "deals": args.deals,
-             "iterations": args.iterations}
+    # The deals and the bots' seeds depend on these alone, not on the levels seated.
+    deals = {"format": args.format, "seed": args.seed, "deals": args.deals, "iterations": args.iterations}
     baseline = None
     if args.against:
         baseline = json.loads(Path(args.against).read_text())
@@ -104,9 +107,10 @@ def main() -> int:
           f"side 0 wins {100 * side['win_rate']:.2f}% [{100 * side['ci95'][0]:.1f}, {100 * side['ci95'][1]:.1f}]")
     if baseline is not None:
         mean, half = paired(shares, baseline["shares"])
-        print(f"against {args.against} ({baseline['set'] or 'as it is'}): {100 * mean:+.2f}% ± {100 * half:.2f}")
+        print(f"against {args.against} ({','.join(baseline['seats'])}, {baseline['set'] or 'as it is'}): "
+              f"{100 * mean:+.2f}% ± {100 * half:.2f}")
     if args.save:
-        Path(args.save).write_text(json.dumps({**deals, "set": args.set, "shares": shares}))
+        Path(args.save).write_text(json.dumps({**deals, "seats": seats, "set": args.set, "shares": shares}))
     return 0
 
 

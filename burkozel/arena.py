@@ -18,8 +18,10 @@ worlds: an upper bound for what inference about hidden cards could gain.
 ``hard-hands`` sees every hand and every face-down discard but not the order
 of the stock (each of its worlds is the true position with the stock
 shuffled, the trump card kept last): the most that reading the other players
-could ever give, since nothing in play reveals the stock's order.  Both exist
-only here.
+could ever give, since nothing in play reveals the stock's order.
+``hard-late`` is the fair hard bot until the stock runs out and the cheat
+from then on: what reading the other hands perfectly in the last tricks, when
+the play has shown the most, could give.  All three exist only here.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from math import sqrt
 from typing import Sequence
 
 from .bots import make_bot
-from .bots.hard import HardBot
+from .bots.hard import HardBot, sampled_worlds
 from .cards import DECK
 from .round import Round
 from .rules import COMBOS, TableRules
@@ -72,6 +74,10 @@ def _bot(level: str, seed: str, options: dict, holder: list):
         return HardBot(seed=seed, worlds=lambda view: (lambda rng: holder[0].copy()), **options)
     if level == "hard-hands":
         return HardBot(seed=seed, worlds=lambda view: (lambda rng: shuffled_stock(holder[0], rng)), **options)
+    if level == "hard-late":
+        # Once the stock is out, nothing is hidden but the other hands and discards.
+        return HardBot(seed=seed, worlds=lambda view: ((lambda rng: holder[0].copy()) if view.stock == 0
+                                                       else sampled_worlds(view)), **options)
     opts = options if level == "hard" else {}
     return make_bot(level, seed=seed, **opts)
 

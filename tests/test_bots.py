@@ -277,6 +277,30 @@ def test_arena_cheat_reference_runs():
     assert out["rounds"] == 2 and "hard-cheat" in out["decision_ms"]
     out = arena_run("four", ["hard-hands", "medium", "medium", "medium"], deals=1, seed=2, iterations=8)
     assert out["rounds"] == 4 and "hard-hands" in out["decision_ms"]
+    out = arena_run("three", ["hard-late", "medium", "medium"], deals=1, seed=2, iterations=8)
+    assert out["rounds"] == 6 and "hard-late" in out["decision_ms"]
+
+
+def test_hard_late_samples_worlds_until_the_stock_is_out_then_sees_the_truth():
+    from burkozel.arena import _bot
+
+    rnd = Match(TableRules("four"), seed="late").round
+    bot = _bot("hard-late", "s", {}, [rnd])
+    medium = make_bot("medium")
+    rng = random.Random(3)
+    wrong_while_stock = right_after = 0
+    while not rnd.is_over:
+        view = rnd.view(rnd.to_act)
+        worlds = [bot._worlds(view)(rng) for _ in range(5)]
+        assert all(sorted(w.hands[view.seat]) == sorted(view.hand) and len(w.stock) == view.stock for w in worlds)
+        truth = [sorted(h) for h in rnd.hands]
+        if view.stock:
+            wrong_while_stock += sum([sorted(h) for h in w.hands] != truth for w in worlds)
+        else:
+            assert all([sorted(h) for h in w.hands] == truth and w.points == rnd.points for w in worlds)
+            right_after += 1
+        rnd.push(medium.get_move(view), view.seat)
+    assert wrong_while_stock > 0 and right_after > 0
 
 
 def test_hard_hands_worlds_differ_from_the_truth_only_in_the_stock_order():
@@ -502,6 +526,15 @@ def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path
     monkeypatch.setattr("sys.argv", common[:3] + ["--deals", "2", "--against", str(base)])
     with pytest.raises(SystemExit):
         paired_arena.main()  # other deals than the baseline's
+
+    # Other levels on the same deals: medium against itself splits every deal.
+    same = tmp_path / "same.json"
+    monkeypatch.setattr("sys.argv", common + ["--seats", "medium,medium,medium,medium", "--against", str(base),
+                                              "--save", str(same)])
+    assert paired_arena.main() == 0
+    assert json.loads(same.read_text())["shares"] == [0.5, 0.5, 0.5]
+    expected = sum(0.5 - s for s in shares) / 3
+    assert f"{100 * expected:+.2f}%" in capsys.readouterr().out.splitlines()[-1]
 
 
 def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():

@@ -141,6 +141,14 @@ def other_discards(view: SeatView, moves: Sequence[Move]) -> list[Move]:
 
 
 WorldSource = Callable[[SeatView], Callable[[object], Round]]
+"""Given the view, a function that deals one world from a random generator."""
+
+
+def sampled_worlds(view: SeatView) -> Callable[[object], Round]:
+    """The fair bot's worlds: dealt by one :class:`WorldSampler` of the view,
+    without their history (the rollouts play on from the position)."""
+    sampler = WorldSampler(view)
+    return lambda rng: sampler.sample(rng, history=False)
 
 
 SLICE_ROLLOUTS = 32
@@ -195,11 +203,7 @@ class HardBot:
         if len(moves) == 1:
             return moves[0]
         rng = decision_rng(self.seed, view)
-        if self._worlds is not None:
-            draw = self._worlds(view)
-        else:
-            sampler = WorldSampler(view)
-            draw = lambda rng: sampler.sample(rng, history=False)  # noqa: E731 - rollouts need no history
+        draw = (self._worlds or sampled_worlds)(view)
         side, pass_mark = view.side, view.pass_mark
         seen = Seen.of_view(view)
         cap = self.max_iterations
