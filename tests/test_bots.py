@@ -282,6 +282,8 @@ def test_arena_cheat_reference_runs():
 
 
 def test_hard_late_samples_worlds_until_the_stock_is_out_then_sees_the_truth():
+    """The arena's hard-late reference: the fair bot's worlds (which get some
+    hand wrong) while the stock lasts, the true position once it is out."""
     from burkozel.arena import _bot
 
     rnd = Match(TableRules("four"), seed="late").round
