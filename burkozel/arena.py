@@ -21,7 +21,9 @@ shuffled, the trump card kept last): the most that reading the other players
 could ever give, since nothing in play reveals the stock's order.
 ``hard-late`` is the fair hard bot until the stock runs out and the cheat
 from then on: what reading the other hands perfectly in the last tricks, when
-the play has shown the most, could give.  All three exist only here.
+the play has shown the most, could give; ``hard-early`` the other way round
+(hard-hands while the stock lasts, the fair bot after).  They all exist only
+here.
 """
 
 from __future__ import annotations
@@ -77,6 +79,9 @@ def _bot(level: str, seed: str, options: dict, holder: list):
     if level == "hard-late":
         # Once the stock is out, nothing is hidden but the other hands and discards.
         return HardBot(seed=seed, worlds=lambda view: ((lambda rng: holder[0].copy()) if view.stock == 0
+                                                       else sampled_worlds(view)), **options)
+    if level == "hard-early":
+        return HardBot(seed=seed, worlds=lambda view: ((lambda rng: shuffled_stock(holder[0], rng)) if view.stock
                                                        else sampled_worlds(view)), **options)
     opts = options if level == "hard" else {}
     return make_bot(level, seed=seed, **opts)

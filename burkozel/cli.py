@@ -80,8 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("arena", help="duplicate-deal bot arena: one JSON object of win rates and timings")
     p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
     p.add_argument("--seats", default="hard,medium,hard,medium",
-                   help="one level per listed seat (easy, medium, hard, hard-cheat, hard-hands, hard-late); "
-                        "pairs: 1st+3rd vs 2nd+4th")
+                   help="one level per listed seat (easy, medium, hard, hard-cheat, hard-hands, hard-late, "
+                        "hard-early); pairs: 1st+3rd vs 2nd+4th")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", default="1")
     p.add_argument("--combos", default="all", help=f"'all', '' for none, or a list of {','.join(COMBOS)}")

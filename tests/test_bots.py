@@ -277,32 +277,35 @@ def test_arena_cheat_reference_runs():
     assert out["rounds"] == 2 and "hard-cheat" in out["decision_ms"]
     out = arena_run("four", ["hard-hands", "medium", "medium", "medium"], deals=1, seed=2, iterations=8)
     assert out["rounds"] == 4 and "hard-hands" in out["decision_ms"]
-    out = arena_run("three", ["hard-late", "medium", "medium"], deals=1, seed=2, iterations=8)
-    assert out["rounds"] == 6 and "hard-late" in out["decision_ms"]
+    out = arena_run("three", ["hard-late", "hard-early", "medium"], deals=1, seed=2, iterations=8)
+    assert out["rounds"] == 6 and {"hard-late", "hard-early"} <= set(out["decision_ms"])
 
 
-def test_hard_late_samples_worlds_until_the_stock_is_out_then_sees_the_truth():
-    """The arena's hard-late reference: the fair bot's worlds (which get some
-    hand wrong) while the stock lasts, the true position once it is out."""
+@pytest.mark.parametrize("level", ["hard-late", "hard-early"])
+def test_hard_late_and_early_see_the_hands_in_one_phase_only(level):
+    """The arena's references that see every hand in one phase of the round:
+    hard-late once the stock is out (the true position), hard-early while it
+    lasts (every hand, the stock shuffled); in the other phase the fair bot's
+    worlds, which get some hand wrong."""
     from burkozel.arena import _bot
 
     rnd = Match(TableRules("four"), seed="late").round
-    bot = _bot("hard-late", "s", {}, [rnd])
+    bot = _bot(level, "s", {}, [rnd])
     medium = make_bot("medium")
     rng = random.Random(3)
-    wrong_while_stock = right_after = 0
+    wrong = right = 0
     while not rnd.is_over:
         view = rnd.view(rnd.to_act)
         worlds = [bot._worlds(view)(rng) for _ in range(5)]
         assert all(sorted(w.hands[view.seat]) == sorted(view.hand) and len(w.stock) == view.stock for w in worlds)
         truth = [sorted(h) for h in rnd.hands]
-        if view.stock:
-            wrong_while_stock += sum([sorted(h) for h in w.hands] != truth for w in worlds)
-        else:
+        if (view.stock == 0) == (level == "hard-late"):
             assert all([sorted(h) for h in w.hands] == truth and w.points == rnd.points for w in worlds)
-            right_after += 1
+            right += 1
+        else:
+            wrong += sum([sorted(h) for h in w.hands] != truth for w in worlds)
         rnd.push(medium.get_move(view), view.seat)
-    assert wrong_while_stock > 0 and right_after > 0
+    assert wrong > 0 and right > 0
 
 
 def test_hard_hands_worlds_differ_from_the_truth_only_in_the_stock_order():
