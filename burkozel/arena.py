@@ -70,19 +70,31 @@ def shuffled_stock(rnd: Round, rng: random.Random) -> Round:
                                points=rnd.points, to_act=rnd.to_act)
 
 
+REFERENCES = ("hard-cheat", "hard-hands", "hard-late", "hard-early")
+"""The hard bot with more than its view, for measurement only (see above)."""
+
+
+def reference_worlds(level: str, holder: list):
+    """The world source of a reference level (``holder[0]`` is the true round,
+    kept current by the arena): the truth, every hand with the stock shuffled,
+    or either of those in one phase of the round and the fair bot's worlds in
+    the other."""
+    def truth(view):
+        return lambda rng: holder[0].copy()
+
+    def hands(view):
+        return lambda rng: shuffled_stock(holder[0], rng)
+
+    def by_phase(while_stock, after_stock):
+        return lambda view: (while_stock if view.stock else after_stock)(view)
+
+    return {"hard-cheat": truth, "hard-hands": hands, "hard-late": by_phase(sampled_worlds, truth),
+            "hard-early": by_phase(hands, sampled_worlds)}[level]
+
+
 def _bot(level: str, seed: str, options: dict, holder: list):
-    if level == "hard-cheat":
-        # Its one "world" is the true round, held by the arena.
-        return HardBot(seed=seed, worlds=lambda view: (lambda rng: holder[0].copy()), **options)
-    if level == "hard-hands":
-        return HardBot(seed=seed, worlds=lambda view: (lambda rng: shuffled_stock(holder[0], rng)), **options)
-    if level == "hard-late":
-        # Once the stock is out, nothing is hidden but the other hands and discards.
-        return HardBot(seed=seed, worlds=lambda view: ((lambda rng: holder[0].copy()) if view.stock == 0
-                                                       else sampled_worlds(view)), **options)
-    if level == "hard-early":
-        return HardBot(seed=seed, worlds=lambda view: ((lambda rng: shuffled_stock(holder[0], rng)) if view.stock
-                                                       else sampled_worlds(view)), **options)
+    if level in REFERENCES:
+        return HardBot(seed=seed, worlds=reference_worlds(level, holder), **options)
     opts = options if level == "hard" else {}
     return make_bot(level, seed=seed, **opts)
 

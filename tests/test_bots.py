@@ -171,10 +171,12 @@ def test_hard_falls_back_to_the_medium_move_when_no_world_can_be_dealt():
 
 
 def test_hard_cheat_is_not_a_level():
+    from burkozel.arena import REFERENCES
     from burkozel.bots import _FACTORIES, _load
 
     _load()
     assert "hard-cheat" not in _FACTORIES and "hard-cheat" not in LEVELS
+    assert not set(REFERENCES) & (set(_FACTORIES) | set(LEVELS))
 
 
 # --- medium: stacked positions ------------------------------------------------
