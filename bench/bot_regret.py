@@ -43,7 +43,8 @@ sys.path.insert(0, str(ROOT))
 
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.bots import hard, make_bot  # noqa: E402
-from burkozel.bots.playout import Seen, fast_playout  # noqa: E402
+from burkozel.bots.medium import Seen  # noqa: E402
+from burkozel.bots.playout import fast_playout  # noqa: E402
 from burkozel.worlds import WorldSampler  # noqa: E402
 
 

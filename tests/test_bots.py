@@ -350,9 +350,11 @@ def _rounds_in_play(fmt, combos, label, count=60):
 @pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
 @pytest.mark.parametrize("combos", [(), COMBOS])
 def test_rollout_players_make_the_medium_bots_moves(fmt, combos):
-    """medium_move (plain lists) chooses what MediumBot.get_move chooses, at
-    every seat of rounds played to the end."""
-    from burkozel.bots.playout import Seen, State, medium_move
+    """medium_move on the true position (the rollouts' use: every hand and
+    each seat's own discards known) chooses what MediumBot.get_move chooses
+    from the seat's view, at every seat of rounds played to the end: the
+    valuation reads nothing the view does not hold."""
+    from burkozel.bots.medium import Seen, State, medium_move
 
     medium = make_bot("medium", seed=0)
     checked = 0
@@ -374,7 +376,8 @@ def test_rollout_players_make_the_medium_bots_moves(fmt, combos):
 def test_fast_playout_ends_where_medium_bots_do(fmt, combos):
     """fast_playout ends every position with the points medium bots at every
     seat reach through the engine, and leaves the position unchanged."""
-    from burkozel.bots.playout import Seen, fast_playout
+    from burkozel.bots.medium import Seen
+    from burkozel.bots.playout import fast_playout
 
     medium = make_bot("medium", seed=0)
     for rnd, rng in _rounds_in_play(fmt, combos, "fast"):
@@ -544,26 +547,24 @@ def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path
     assert f"{100 * expected:+.2f}%" in capsys.readouterr().out.splitlines()[-1]
 
 
-def test_medium_variants_bench_changes_side_zero_only_and_restores_medium():
+def test_medium_variants_bench_changes_side_zero_only():
     """``bench/medium_variants.py``: medium as it is wins exactly chance over a
-    deal's seatings (the seatings are fair), a changed constant changes how
-    side 0 fares, and medium is left as it was."""
+    deal's seatings (the seatings are fair), and other weights for side 0
+    change how side 0 fares."""
     import benchpath  # noqa: F401
     from medium_variants import share_of_deal
 
-    from burkozel.bots import medium, playout
+    from burkozel.bots.medium import MEDIUM, Weights
 
-    before = (medium.TRUMP_BASE, playout.SPEND, playout.medium_move)
     for fmt, chance in (("four", 0.25), ("three", 1 / 3), ("pairs", 0.5)):
         rules = TableRules(fmt, COMBOS)
         shares = []
         for deal in range(12):
             deck = list(DECK)
             random.Random(f"variants/{deal}").shuffle(deck)
-            assert share_of_deal(rules, deck, deal % rules.players, {}) == pytest.approx(chance)
-            shares.append(share_of_deal(rules, deck, deal % rules.players, {"TRUMP_BASE": 12.0}))
+            assert share_of_deal(rules, deck, deal % rules.players, MEDIUM) == pytest.approx(chance)
+            shares.append(share_of_deal(rules, deck, deal % rules.players, Weights(trump_base=12.0)))
         assert any(s != pytest.approx(chance) for s in shares), fmt
-    assert (medium.TRUMP_BASE, playout.SPEND, playout.medium_move) == before
 
 
 def test_hard_ranks_its_candidates_with_its_own_weights():

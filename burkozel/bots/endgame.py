@@ -21,8 +21,7 @@ from ..round import Round
 from ..rules import beats_all
 from ..trick import BEAT
 
-from .playout import DISCARD_RANK as _DISCARD_RANK
-from .playout import LOAD_RANK as _LOAD_RANK
+from .medium import DISCARD_RANK as _DISCARD_RANK, LOAD_RANK as _LOAD_RANK
 
 
 def leads(hand: Sequence[int]) -> list[tuple[int, ...]]:

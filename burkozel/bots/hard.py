@@ -61,8 +61,8 @@ from ..view import SeatView
 from ..worlds import WorldSampler
 from . import decision_rng, register
 from .endgame import solve
-from .medium import MEDIUM, MediumBot, Weights
-from .playout import DISCARD_RANK, Seen, fast_playout
+from .medium import DISCARD_RANK, MEDIUM, MediumBot, Seen, Weights
+from .playout import fast_playout
 
 DEFAULT_BUDGET_MS = 140.0 if sys.platform == "emscripten" else 38.0
 """Wall-clock time per decision.  Pyodide runs 3–4× slower than CPython, so

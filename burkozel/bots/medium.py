@@ -1,9 +1,9 @@
 """The medium bot (средняя): heuristics with card counting (the rule card).
 
 It remembers every face-up card that has gone (aces, tens and trumps above
-all) from ``view.history``, so it knows which of its cards are masters of
-their suit and how many trumps are still out against it.  Every candidate move
-gets a rough value in points, from that count:
+all), so it knows which of its cards are masters of their suit and how many
+trumps are still out against it.  Every candidate move gets a rough value in
+points, from that count:
 
 - a lead is worth its points plus the cards the others must throw on it when
   nobody can beat it, minus what the others gain when someone does (the
@@ -19,22 +19,36 @@ gets a rough value in points, from that count:
   cards onto a partner's trick the opponents are unlikely to take; in the
   single formats it never gives points away.
 
-A decision takes well under 5 ms on CPython: a few dozen candidates, each
-valued with plain arithmetic.
+The valuation is written once, on plain lists and bitmasks (:class:`State`,
+:func:`medium_move`), because the hard bot plays it for every seat of
+hundreds of rollouts a decision (:mod:`burkozel.bots.playout`);
+:class:`MediumBot` is the same function applied to a seat's view.  A decision
+takes well under a millisecond on CPython (the arena's ``decision_ms``).
+
+>>> from burkozel import Match, TableRules
+>>> match = Match(TableRules("four"), seed=1)
+>>> view = match.view(match.to_act)
+>>> bot = MediumBot()
+>>> bot.get_move(view) == bot.ranked(view)[0][1]
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import combinations
 from math import comb
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable
 
-from ..cards import POINTS_OF, RANK_OF, SUIT_OF
-from ..rules import beats_all, discard_key
+from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
+from ..rules import beats_all
 from ..trick import BEAT, DISCARD, LEAD, Move
-from ..view import SeatView
 from . import register
+
+if TYPE_CHECKING:
+    from ..round import Round
+    from ..view import SeatView
 
 PASS_BONUS = 7.0
 """Value of lifting the side to the pass mark (penalty 4 → 2)."""
@@ -54,17 +68,36 @@ LOAD_RISK = 0.5
 """Load a partner's trick when the later opponents beat it less often than this."""
 
 
+@lru_cache(maxsize=None)
+def spend_table(base: float) -> tuple:
+    """Per stage (stock left, stock out), trump suit and card: what spending
+    the card costs (:func:`spend_cost`), so that a move's cost is a sum of
+    table entries from 0.0, the same to the last bit as :func:`spend_cost`."""
+    return tuple(tuple(tuple(spend_cost((c,), t, late, base) for c in range(36)) for t in range(4))
+                 for late in (False, True))
+
+
 @dataclass(frozen=True)
 class Weights:
-    """The constants a lead's and a beat's value hang on that another player
-    of the same style might set differently (the hard bot ranks its
-    candidates with its own, :data:`burkozel.bots.hard.PRIOR_WEIGHTS`).  The
-    defaults are the medium bot's, and the rollouts' copy of it
-    (:mod:`burkozel.bots.playout`) plays those alone."""
+    """The constants the valuation hangs on, which another player of the same
+    style might set differently: the hard bot ranks its candidates with its
+    own (:data:`burkozel.bots.hard.PRIOR_WEIGHTS`), and
+    ``bench/medium_variants.py`` plays mediums with others against medium.
+    The defaults are the medium bot's (:data:`MEDIUM`)."""
 
     trump_worth: int = TRUMP_WORTH
     loot_early: float = LOOT_EARLY
     trump_base: float = TRUMP_BASE
+    loot_late: float = LOOT_LATE
+    pass_bonus: float = PASS_BONUS
+    zero_bonus: float = ZERO_BONUS
+    multi_penalty: float = MULTI_PENALTY
+    load_risk: float = LOAD_RISK
+
+    @cached_property
+    def spend(self) -> tuple:
+        """:func:`spend_table` of :attr:`trump_base`."""
+        return spend_table(self.trump_base)
 
 
 MEDIUM = Weights()
@@ -87,78 +120,9 @@ def hold_at_least(k: int, threats: int, unknown: int, hand: int) -> float:
     return max(0.0, 1.0 - miss / total)
 
 
-class Counting:
-    """What the seat can count from its view: the cards gone, the unknown ones
-    and who may still hold them."""
-
-    def __init__(self, view: SeatView) -> None:
-        self.view = view
-        self.trump = trump = view.trump
-        self.hand = list(view.hand)
-        gone: set[int] = set()
-        hidden_discards = 0
-        tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
-        for t in tricks:
-            for p in t.plays:
-                gone.update(p.cards)
-                gone.update(p.own)
-                if p.kind == DISCARD and not p.own:
-                    hidden_discards += p.count
-        self.gone = gone
-        mine = set(self.hand)
-        # The trump card lying under the stock is known to be there, not in a hand.
-        in_stock = {int(view.trump_card)} if view.stock else set()
-        self.unknown = [c for c in range(36) if c not in gone and c not in mine and c not in in_stock]
-        self.unknown_set = set(self.unknown)
-        self.pool = len(self.unknown)  # cards in other hands, the stock and hidden discards
-        self.trumps_out = sum(1 for c in self.unknown if SUIT_OF[c] == trump)
-        self.stock = view.stock
-        self.late = view.stock == 0
-        self.avg_points = (sum(POINTS_OF[c] for c in self.unknown) / self.pool) if self.pool else 0.0
-
-    def threats(self, cards: Iterable[int], trumps: bool = True) -> int:
-        """How many unknown cards beat at least one of ``cards`` (without
-        ``trumps``, only higher cards of the same suit count)."""
-        trump = self.trump if trumps else -1
-        n = 0
-        for u in self.unknown:
-            su, ru = SUIT_OF[u], RANK_OF[u]
-            for c in cards:
-                if (ru > RANK_OF[c] if su == SUIT_OF[c] else su == trump):
-                    n += 1
-                    break
-        return n
-
-    def beat_chance(self, cards: Sequence[int], seats: Iterable[int], trumps: bool = True) -> float:
-        """Chance that one of ``seats`` can beat ``cards`` (each needs as many
-        beating cards as there are cards; pairing ignored)."""
-        k = len(cards)
-        t = self.threats(cards, trumps)
-        if not t:
-            return 0.0
-        sizes = self.view.hand_sizes
-        safe = 1.0
-        for s in seats:
-            safe *= 1.0 - hold_at_least(k, t, self.pool, sizes[s])
-        return 1.0 - safe
-
-    def is_master(self, card: int) -> bool:
-        """No unknown card of its suit is higher (trumps aside)."""
-        s, r = SUIT_OF[card], RANK_OF[card]
-        return not any(SUIT_OF[u] == s and RANK_OF[u] > r for u in self.unknown)
-
-
-def trump_cost(cards: Iterable[int], counting: Counting, base: float | None = None) -> float:
-    """What spending these cards costs in future tricks (:func:`spend_cost`)."""
-    return spend_cost(cards, counting.trump, counting.late, base)
-
-
-def spend_cost(cards: Iterable[int], trump: int, late: bool, base: float | None = None) -> float:
+def spend_cost(cards: Iterable[int], trump: int, late: bool, base: float = TRUMP_BASE) -> float:
     """What spending these cards costs in future tricks: trumps most (high
-    ones more, from ``base``, :data:`TRUMP_BASE` if not given), less when few
-    cards are left to play (``late``)."""
-    if base is None:
-        base = TRUMP_BASE
+    ones more, from ``base``), less when few cards are left to play (``late``)."""
     scale = 0.5 if late else 1.0
     cost = 0.0
     for c in cards:
@@ -169,116 +133,366 @@ def spend_cost(cards: Iterable[int], trump: int, late: bool, base: float | None 
     return cost
 
 
-def band_bonus(before: int, gain: int, pass_mark: int) -> float:
+def band_bonus(before: int, gain: int, pass_mark: int, weights: Weights = MEDIUM) -> float:
     """The penalty-band edges a gain of ``gain`` points crosses."""
     bonus = 0.0
     if before == 0 and gain > 0:
-        bonus += ZERO_BONUS
+        bonus += weights.zero_bonus
     if before < pass_mark <= before + gain:
-        bonus += PASS_BONUS
+        bonus += weights.pass_bonus
     return bonus
+
+
+# --- the position on plain lists ------------------------------------------------
+
+ALL_CARDS = (1 << 36) - 1
+TOTAL_POINTS = sum(POINTS_OF)
+HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c])
+               for c in range(36))
+"""Per card: the cards of its suit that beat it."""
+BEATERS = tuple(
+    tuple(HIGHER[c] | (0 if SUIT_OF[c] == t else sum(1 << u for u in range(36) if SUIT_OF[u] == t))
+          for c in range(36))
+    for t in range(4))
+"""Per trump suit and card: every card that beats it alone."""
+DISCARD_RANK = tuple(
+    tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
+    for t in range(4))
+"""Per trump suit and card: the discard order, least valuable first and trumps
+last (the engine's auto-discard order, ``rules.discard_key``)."""
+LOAD_RANK = tuple(
+    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
+"""Per trump suit and card: the order of loading a partner's trick, most points
+first and trumps kept."""
+UNSEEN = -1
+"""A card in another seat's hand or in the stock, as a seat's view holds it."""
+
+
+def _mask(cards) -> tuple[int, int]:
+    mask = points = 0
+    for c in cards:
+        mask |= 1 << int(c)
+        points += POINTS_OF[c]
+    return mask, points
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the players have seen go before a position: the face-up cards
+    gone, each seat's own face-down discards (the viewer's alone when built
+    from a view) and the face-up points of the current trick."""
+
+    gone: int
+    gone_points: int
+    own: tuple[int, ...]
+    own_points: tuple[int, ...]
+    trick_points: int
+    pass_mark: int
+
+    @classmethod
+    def of_view(cls, view: "SeatView") -> "Seen":
+        gone = gone_points = trick_points = 0
+        own, own_points = [0] * view.players, [0] * view.players
+        tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+        for tv in tricks:
+            for p in tv.plays:
+                m, pts = _mask(p.cards)
+                gone |= m
+                gone_points += pts
+                if tv is view.trick:
+                    trick_points += pts
+                m, pts = _mask(p.own)
+                own[p.seat] |= m
+                own_points[p.seat] += pts
+        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points, view.pass_mark)
+
+    @classmethod
+    def of_round(cls, rnd: "Round") -> "Seen":
+        """Every seat's own discards too (for the tests and the cheat)."""
+        seen = cls.of_view(rnd.view(rnd.to_act))
+        own, own_points = [0] * rnd.players, [0] * rnd.players
+        for t in list(rnd.tricks) + ([rnd.trick] if rnd.trick is not None else []):
+            for p in t.plays:
+                if p.kind == DISCARD:
+                    m, pts = _mask(p.cards)
+                    own[p.seat] |= m
+                    own_points[p.seat] += pts
+        return cls(seen.gone, seen.gone_points, tuple(own), tuple(own_points), seen.trick_points, seen.pass_mark)
+
+
+class State:
+    """A round in play as plain lists, for :func:`medium_move` and the
+    rollouts: hands sorted, the stock drawn from its end, the trick as its
+    leader, size, winner and winning cards (``leader`` -1 between tricks), and
+    what the players have seen (:class:`Seen`)."""
+
+    __slots__ = ("hands", "stock", "points", "leader", "size", "winner", "winning", "trick_points",
+                 "trump", "trump_card", "side", "players", "gone", "gone_points", "own", "own_points",
+                 "pass_mark")
+
+    def _trick(self, t, seen: Seen) -> None:
+        if t is None:
+            self.leader, self.size, self.winner, self.winning, self.trick_points = -1, 0, 0, (), 0
+        else:
+            self.leader, self.size, self.winner, self.winning = t.leader, t.size, t.winner, t.winning
+            self.trick_points = seen.trick_points
+        self.pass_mark = seen.pass_mark
+        self.gone, self.gone_points = seen.gone, seen.gone_points
+        self.own, self.own_points = list(seen.own), list(seen.own_points)
+
+    @classmethod
+    def of_round(cls, r: "Round", seen: Seen) -> "State":
+        st = cls()
+        st.players = r.players
+        st.trump = r.trump
+        st.trump_card = int(r.trump_card)
+        st.side = r._side
+        st.hands = [sorted(h) for h in r.hands]
+        st.stock = list(r._stock)
+        st.points = list(r.points)
+        st._trick(r.trick, seen)
+        return st
+
+    @classmethod
+    def of_view(cls, view: "SeatView") -> "State":
+        """The position as ``view``'s seat knows it: the other hands and the
+        stock as so many :data:`UNSEEN` cards, the other side's points as 0
+        (the medium valuation reads only their sizes and its own points)."""
+        st = cls()
+        n = st.players = view.players
+        st.trump = view.trump
+        st.trump_card = int(view.trump_card)
+        st.side = [view.side_of(s) for s in range(n)]
+        st.hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
+        st.stock = [UNSEEN] * view.stock
+        st.points = [0] * (max(st.side) + 1)
+        st.points[view.side] = view.points
+        st._trick(view.trick, Seen.of_view(view))
+        return st
+
+
+# --- the valuation -------------------------------------------------------------
+
+def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, ...]]:
+    """Every set of ``size`` cards of the sorted ``hand`` that beats ``winning``
+    (in the engine's order of legal moves)."""
+    beaters = BEATERS[trump]
+    if size == 1:
+        beaten_by = beaters[winning[0]]
+        return [(c,) for c in hand if beaten_by >> c & 1]
+    # Only cards that beat some card of the trick can be part of a beat.
+    can = 0
+    for w in winning:
+        can |= beaters[w]
+    useful = [c for c in hand if can >> c & 1]
+    return [cs for cs in combinations(useful, size) if beats_all(cs, winning, trump)]
+
+
+def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
+                ranked: list | None = None) -> tuple[tuple[int, ...], bool]:
+    """The cards the medium bot plays for ``seat`` and whether they beat.
+
+    With a ``ranked`` list every move it considers is appended to it as
+    ``(value, tie-break, cards, beat)``, in the engine's order of legal moves
+    (answers list one or two discards only: its lowest cards, or the points it
+    would load onto a partner's trick); the move returned is the first of the
+    highest ``(value, tie-break)``.  Without, the obvious cases return early:
+    the rollouts call this for every move they play."""
+    hand = st.hands[seat]
+    trump = st.trump
+    n = st.players
+    side = st.side
+    my_side = side[seat]
+    leader = st.leader
+    w = weights
+    if leader >= 0:
+        size = st.size
+        winning = st.winning
+        if size == 1:
+            low = (min(hand, key=DISCARD_RANK[trump].__getitem__),)
+        else:
+            low = tuple(sorted(hand, key=DISCARD_RANK[trump].__getitem__)[:size])
+        partner_winning = side[st.winner] == my_side
+        if partner_winning:
+            if size == 1:
+                loaded = (min(hand, key=LOAD_RANK[trump].__getitem__),)
+            else:
+                loaded = tuple(sorted(hand, key=LOAD_RANK[trump].__getitem__)[:size])
+            load = sum(POINTS_OF[c] for c in loaded) > sum(POINTS_OF[c] for c in low)
+            if ranked is None:
+                if not load:
+                    return low, False
+                beats = []
+            else:
+                beats = _beats(hand, size, winning, trump)
+        else:
+            beats = _beats(hand, size, winning, trump)
+            if not beats and ranked is None:
+                return low, False
+    elif len(hand) == 1 and ranked is None:
+        return (hand[0],), False
+
+    # The counting: the cards this seat has not seen go.
+    hand_mask, hand_points = _mask(hand)
+    stock = st.stock
+    late = not stock
+    unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
+    unknown_points = TOTAL_POINTS - st.gone_points - st.own_points[seat] - hand_points
+    if not late:
+        # The trump card lying under the stock is known to be there, not in a hand.
+        unknown &= ~(1 << st.trump_card)
+        unknown_points -= POINTS_OF[st.trump_card]
+    pool = unknown.bit_count()  # cards in other hands, the stock and hidden discards
+    avg = unknown_points / pool if pool else 0.0
+    hands = st.hands
+    beaters = BEATERS[trump]
+    spend = w.spend[late][trump]
+    my_points = st.points[my_side]
+    hold = hold_at_least
+
+    def chance(k: int, threats: int, seats) -> float:
+        """That one of ``seats`` holds ``k`` of ``threats`` unknown cards
+        (each needs as many beating cards as there are cards; pairing ignored)."""
+        if not threats:
+            return 0.0
+        safe = 1.0
+        for s in seats:
+            safe *= 1.0 - hold(k, threats, pool, len(hands[s]))
+        return 1.0 - safe
+
+    def beat_chance(cards, seats) -> float:
+        m = 0
+        for c in cards:
+            m |= beaters[c]
+        return chance(len(cards), (m & unknown).bit_count(), seats)
+
+    if leader < 0:
+        opponents = [s for s in range(n) if side[s] != my_side]
+        partner = any(s != seat and side[s] == my_side for s in range(n))
+        # What the others throw on an unbeaten lead: junk early, points late.
+        loot_rate = avg * (w.loot_late if late else w.loot_early)
+        n_opp = len(opponents)
+        # band_bonus with this seat's points: the zero and pass-mark edges.
+        zero_bonus = w.zero_bonus if my_points == 0 else 0.0
+        pass_gap = st.pass_mark - my_points if my_points < st.pass_mark else TOTAL_POINTS + 1
+        pass_bonus = w.pass_bonus
+        worth = w.trump_worth
+        all_trumps = LATE_TRUMPS and late
+        multi = w.multi_penalty
+        points_of, rank_of = POINTS_OF, RANK_OF
+        chances: dict[tuple[int, int], float] = {}  # the same for every lead of k cards with as many threats
+        best, best_key = (hand[0],), None
+        i = 0
+        while i < len(hand):
+            # The hand is sorted: a suit's cards are together, lowest first.
+            suit = SUIT_OF[hand[i]]
+            j = i + 1
+            while j < len(hand) and SUIT_OF[hand[j]] == suit:
+                j += 1
+            same = hand[i:j]
+            i = j
+            for k in range(1, len(same) + 1):
+                loot = loot_rate * k * n_opp + (avg * 0.4 * k if partner else 0.0)
+                for cards in combinations(same, k):
+                    mine = 0
+                    cost = 0.0
+                    sixes = 0  # fewer sixes led breaks a tie
+                    for c in cards:
+                        mine += points_of[c]
+                        cost += spend[c]
+                        sixes -= rank_of[c] == 0
+                    # Its lowest card's beaters beat the set (nobody spends a trump on little).
+                    m = beaters[cards[0]] if mine >= worth or all_trumps else HIGHER[cards[0]]
+                    threats = (m & unknown).bit_count()
+                    p = chances.get((k, threats))
+                    if p is None:
+                        p = chances[k, threats] = chance(k, threats, opponents)
+                    # When beaten, the beater gets our cards and his own.
+                    value = (1 - p) * (mine + loot) - p * (mine + avg * k)
+                    value -= cost * (0.6 if p < 0.05 else 1.0)
+                    if k > 1 and p > 0.5:
+                        value -= multi * k  # many weak cards led: giving the tempo and points for little
+                    gain = int(mine + loot)
+                    if gain > 0:  # (no bonus otherwise: adding 0.0 changes nothing)
+                        bonus = zero_bonus + pass_bonus if gain >= pass_gap else zero_bonus
+                        value += bonus * (1 - p) * 0.5
+                    if ranked is not None:
+                        ranked.append((value, sixes, cards, False))
+                    if best_key is None or value > best_key[0] or (value == best_key[0] and sixes > best_key[1]):
+                        best, best_key = cards, (value, sixes)
+        return best, False
+
+    later_opponents: list[int] = []
+    later_partners: list[int] = []
+    s = seat + 1 if seat + 1 < n else 0
+    while s != leader:
+        (later_partners if side[s] == my_side else later_opponents).append(s)
+        s = s + 1 if s + 1 < n else 0
+    if partner_winning:
+        # Load the partner's trick with points when the opponents after us
+        # are unlikely to take it; never beat a winning partner.
+        if load and beat_chance(winning, later_opponents) < w.load_risk:
+            if ranked is not None:
+                ranked += [(1.0, 0, loaded, False), (0.0, 0, low, False)]
+            return loaded, False
+        if ranked is not None:
+            ranked.append((0.0, 0, low, False))
+            ranked += [(-100.0, 0, cards, True) for cards in beats]
+        return low, False
+    stake = st.trick_points
+    lost = 0
+    for c in low:
+        lost += POINTS_OF[c]
+    # The partner, last to act, may still take a trick we throw on.
+    best_value = -lost * 0.5 if later_partners and not later_opponents else -lost
+    if ranked is not None:
+        ranked.append((best_value, 0, low, False))
+    best, beat = low, False
+    # Later players throw on a trick too: a partner loads it, opponents give junk.
+    extra = avg * size * (0.6 * len(later_partners) + 0.1 * len(later_opponents))
+    # A band edge crossed by the others' points (our own cards are ours anyway).
+    band = band_bonus(my_points, stake, st.pass_mark, w)
+    for cards in beats:
+        mine = 0
+        cost = 0.0
+        for c in cards:
+            mine += POINTS_OF[c]
+            cost += spend[c]
+        p = beat_chance(cards, later_opponents) if later_opponents else 0.0
+        value = (1 - p) * (stake + mine + extra) - p * (mine + stake * 0.3) - cost
+        value += band * (1 - p)
+        if ranked is not None:
+            ranked.append((value, 0, cards, True))
+        if value > best_value:
+            best_value, best, beat = value, cards, True
+    return best, beat
+
+
+def _move(view: "SeatView", cards: tuple[int, ...], beat: bool) -> Move:
+    kind = LEAD if view.trick is None else BEAT if beat else DISCARD
+    return Move(kind, tuple(DECK[c] for c in cards))
 
 
 @register("medium")
 class MediumBot:
+    """:func:`medium_move` on the seat's view (deterministic: the seed is
+    accepted like every bot's and not needed)."""
+
     name = "medium"
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights = MEDIUM) -> None:
         self.seed = seed
+        self.weights = weights
 
-    def get_move(self, view: SeatView) -> Move:
-        return self.ranked(view)[0][1]
+    def get_move(self, view: "SeatView") -> Move:
+        cards, beat = medium_move(State.of_view(view), view.seat, self.weights)
+        return _move(view, cards, beat)
 
-    def ranked(self, view: SeatView, weights: Weights = MEDIUM) -> list[tuple[float, Move]]:
+    def ranked(self, view: "SeatView", weights: Weights | None = None) -> list[tuple[float, Move]]:
         """The moves it considers with their values, best first (the hard bot
         searches the first few, ranked with its own ``weights``).  Answers
         list one or two discards only."""
-        counting = Counting(view)
-        if view.trick is None:
-            scored = self._lead(view, counting, weights)
-        else:
-            scored = self._answer(view, counting, weights)
-        scored.sort(key=lambda x: x[0], reverse=True)  # stable: earlier moves win ties
-        return [(key[0] if isinstance(key, tuple) else key, move) for key, move in scored]
-
-    # --- leading ---------------------------------------------------------------
-
-    def _lead(self, view: SeatView, counting: Counting, weights: Weights) -> list:
-        n = view.players
-        me = view.seat
-        others = [(me + k) % n for k in range(1, n)]
-        opponents = [s for s in others if view.side_of(s) != view.side]
-        partner = [s for s in others if view.side_of(s) == view.side]
-        trump = counting.trump
-        scored = []
-        for move in view.legal_moves:
-            cards = move.cards
-            k = len(cards)
-            mine = sum(POINTS_OF[c] for c in cards)
-            # Nobody spends a trump on a trick worth little.
-            p = counting.beat_chance(cards, opponents,
-                                     trumps=mine >= weights.trump_worth or (LATE_TRUMPS and counting.late))
-            # What the others throw on an unbeaten lead: junk early, points late.
-            loot_rate = counting.avg_points * (LOOT_LATE if counting.late else weights.loot_early)
-            loot = loot_rate * k * len(opponents)
-            if partner:
-                loot += counting.avg_points * 0.4 * k
-            # When beaten, the beater gets our cards and his own.
-            value = (1 - p) * (mine + loot) - p * (mine + counting.avg_points * k)
-            value -= trump_cost(cards, counting, weights.trump_base) * (0.6 if p < 0.05 else 1.0)
-            if k > 1 and p > 0.5:
-                value -= MULTI_PENALTY * k  # many weak cards led: giving the tempo and points for little
-            value += band_bonus(view.points, int(mine + loot), view.pass_mark) * (1 - p) * 0.5
-            scored.append(((value, -sum(discard_key(c, trump)[1:3] == (0, 0) for c in cards)), move))
-        return scored
-
-    # --- answering -------------------------------------------------------------
-
-    def _answer(self, view: SeatView, counting: Counting, weights: Weights) -> list:
-        trick = view.trick
-        assert trick is not None
-        n = view.players
-        me = view.seat
-        trump = counting.trump
-        size = trick.size
-        stake = sum(POINTS_OF[c] for p in trick.plays for c in p.cards)
-        # Cards still to come after ours; the seats that still answer.
-        later = [(me + k) % n for k in range(1, n) if (me + k) % n != trick.leader]
-        later = later[: n - 1 - len(trick.plays)]
-        later_opp = [s for s in later if view.side_of(s) != view.side]
-        later_partner = [s for s in later if view.side_of(s) == view.side]
-        partner_winning = trick.winner != me and view.side_of(trick.winner) == view.side
-        hand = counting.hand
-        moves = view.legal_moves
-        beats = [m for m in moves if m.kind == BEAT]
-
-        # The discard: lowest cards, unless a partner's winning trick can carry points.
-        low = sorted(hand, key=lambda c: discard_key(c, trump))
-        low_discard = tuple(low[:size])
-        if partner_winning:
-            risk = counting.beat_chance(trick.winning, later_opp)
-            if risk < LOAD_RISK:
-                # Load the partner's trick: point cards, trumps kept.
-                loaded = sorted(hand, key=lambda c: (SUIT_OF[c] == trump, -POINTS_OF[c], RANK_OF[c]))
-                cards = tuple(loaded[:size])
-                if sum(POINTS_OF[c] for c in cards) > sum(POINTS_OF[c] for c in low_discard):
-                    return [(1.0, Move(DISCARD, cards)), (0.0, Move(DISCARD, low_discard))]
-            return [(0.0, Move(DISCARD, low_discard))] + [(-100.0, m) for m in beats]
-
-        lost = sum(POINTS_OF[c] for c in low_discard)
-        discard_value = -lost
-        if later_partner and not later_opp:
-            discard_value = -lost * 0.5  # the partner, last to act, may still take it
-        scored = [(discard_value, Move(DISCARD, low_discard))]
-        for move in beats:
-            cards = move.cards
-            mine = sum(POINTS_OF[c] for c in cards)
-            p = counting.beat_chance(cards, later_opp) if later_opp else 0.0
-            # Later players throw on a trick too: a partner loads it, opponents give junk.
-            extra = counting.avg_points * size * (0.6 * len(later_partner) + 0.1 * len(later_opp))
-            gain = stake + mine + extra
-            value = (1 - p) * gain - p * (mine + stake * 0.3) - trump_cost(cards, counting, weights.trump_base)
-            # A band edge crossed by the others' points (our own cards are ours anyway).
-            value += band_bonus(view.points, stake, view.pass_mark) * (1 - p)
-            scored.append((value, move))
-        return scored
+        scored: list = []
+        medium_move(State.of_view(view), view.seat, weights or self.weights, scored)
+        scored.sort(key=lambda e: (e[0], e[1]), reverse=True)  # stable: earlier moves win ties
+        return [(value, _move(view, cards, beat)) for value, _, cards, beat in scored]
