@@ -230,7 +230,8 @@ class State:
                  "trump", "trump_card", "side", "players", "gone", "gone_points", "own", "own_points",
                  "pass_mark")
 
-    def _trick(self, t, seen: Seen) -> None:
+    def _set_trick_and_seen(self, t, seen: Seen) -> None:
+        """The current trick ``t`` (or none) and what the players have seen."""
         if t is None:
             self.leader, self.size, self.winner, self.winning, self.trick_points = -1, 0, 0, (), 0
         else:
@@ -250,7 +251,7 @@ class State:
         st.hands = [sorted(h) for h in r.hands]
         st.stock = list(r._stock)
         st.points = list(r.points)
-        st._trick(r.trick, seen)
+        st._set_trick_and_seen(r.trick, seen)
         return st
 
     @classmethod
@@ -267,7 +268,7 @@ class State:
         st.stock = [UNSEEN] * view.stock
         st.points = [0] * (max(st.side) + 1)
         st.points[view.side] = view.points
-        st._trick(view.trick, Seen.of_view(view))
+        st._set_trick_and_seen(view.trick, Seen.of_view(view))
         return st
 
 
