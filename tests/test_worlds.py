@@ -277,6 +277,23 @@ def test_the_clue_table_is_what_medium_games_show():
     assert checked >= 6
 
 
+def test_world_marginals_bench_counts_each_unseen_card_in_truth_and_in_every_world():
+    """``bench/world_marginals.py``: every world deals the other hands as many
+    of the unseen cards as the truth holds there (the same hand sizes), so per
+    stage the worlds' count is the truth's times the worlds per position; and
+    each card is counted once per world."""
+    import benchpath  # noqa: F401
+    from world_marginals import KINDS, measure
+
+    worlds = 3
+    counts = measure("three", 40, worlds, seed=5)
+    for stage in ("early", "mid"):
+        rows = [counts[stage, k] for k in range(len(KINDS))]
+        assert all(dealt == cards * worlds and truth <= cards for truth, cards, _, dealt in rows)
+        assert sum(r[1] for r in rows) > 100
+        assert sum(r[2] for r in rows) == worlds * sum(r[0] for r in rows)
+
+
 def test_what_a_seat_lacked_fades_with_every_draw_since():
     """A lack shown in an earlier trick holds only for the part of the hand
     not drawn since: 3 of 4 cards kept per single-card trick with a draw, all
