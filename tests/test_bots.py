@@ -372,6 +372,39 @@ def test_rollout_players_make_the_medium_bots_moves(fmt, combos):
 
 
 @pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+def test_medium_ranks_legal_moves_best_first_and_plays_the_first(fmt):
+    """MediumBot.ranked (every move the valuation weighs, the hard bot's
+    candidates) lists legal moves, none twice, best first, and its first is
+    the move get_move plays without ranking (the early returns agree): every
+    lead of the hand when leading, a discard and every beat when answering."""
+    from burkozel.bots.medium import MediumBot
+
+    medium = MediumBot()
+    answers = loads = 0
+    for rnd, _ in _rounds_in_play(fmt, COMBOS, "ranked", 40):
+        view = rnd.view(rnd.to_act)
+        ranked = medium.ranked(view)
+        moves = [m for _, m in ranked]
+        values = [v for v, _ in ranked]
+        assert values == sorted(values, reverse=True)
+        assert len({(m.kind, frozenset(m.cards)) for m in moves}) == len(moves)
+        assert all(view.check(m) for m in moves)
+        assert moves[0] == medium.get_move(view)
+        legal = view.legal_moves
+        if view.trick is None:
+            assert len(moves) == len(legal)
+        else:
+            answers += 1
+            beats = {m for m in legal if m.kind == BEAT}
+            discards = sum(m.kind == DISCARD for m in moves)
+            # Two discards: it loads a partner's trick (lowest cards second) and beats nothing.
+            assert set(moves) - beats == {m for m in moves if m.kind == DISCARD}
+            assert (discards == 1 and beats <= set(moves)) or (discards == 2 and not beats & set(moves))
+            loads += discards == 2
+    assert answers > 10 and (loads > 0) == (fmt == "pairs")
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
 @pytest.mark.parametrize("combos", [(), COMBOS])
 def test_fast_playout_ends_where_medium_bots_do(fmt, combos):
     """fast_playout ends every position with the points medium bots at every
