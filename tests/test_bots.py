@@ -625,3 +625,24 @@ def test_hard_ranks_its_candidates_with_its_own_weights():
     for rnd, _ in _rounds_in_play("pairs", COMBOS, "weights", count=40):
         view = rnd.view(rnd.to_act)
         assert hard.candidates(view)[0] == medium.get_move(view)
+
+
+def test_value_calibration_bench_values_every_candidate_in_fair_and_true_worlds():
+    """``bench/value_calibration.py``: each position's candidates (the hard
+    bot's) are valued in fair worlds and in worlds with the true hands, both
+    within the utility's range; the two differ (the fair worlds are not the
+    truth); and the biases of a position's moves add up to nothing (only
+    differences between its moves are kept)."""
+    import benchpath  # noqa: F401
+    from value_calibration import biases, round_values
+
+    from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
+
+    positions = [p for i in range(3) for p in round_values(("three", "test", i, 6))]
+    assert len(positions) >= 6
+    low, high = -6 - MARGIN_WEIGHT * 120, WIN_WEIGHT + MARGIN_WEIGHT * 120
+    assert all(len(moves) >= 2 and all(low <= f <= high and low <= t <= high for _, f, t in moves)
+               for moves in positions)
+    assert any(f != t for moves in positions for _, f, t in moves)
+    for moves in positions:
+        assert sum(sum(v) for v in biases([moves]).values()) == pytest.approx(0.0, abs=1e-9)
