@@ -5,14 +5,18 @@ lasts, asks for every card the seat to act has not seen: is it in another
 seat's hand (rather than in the stock or a face-down discard)?  Once in
 truth, and ``--worlds`` times in worlds the hard bot's sampler deals from the
 seat's view.  Per stage of the round and kind of card
-(:data:`KINDS`) it prints both shares and their ratio.
+(:data:`KINDS`) it prints both shares and their ratio.  While the stock
+lasts a card not in a hand is in the stock or a face-down discard; after it,
+in a discard.
 
 Players keep their low trumps and play their high ones, so an unseen low
 trump is in a hand far more often than the worlds say (1.3-1.45 times in
 medium games of each format, in the middle of the round), an unseen ace or
-ten of trumps less often (0.75-0.85).  Worlds dealt with weights that put
-that right (within 5%) did not win more rounds: four -0.92% ± 2.38% (300
-paired deals, seed 7), three -2.89% ± 3.30% (150, seed 14); see the README.
+ten of trumps less often (0.75-0.85).  Once the stock is out a card is in a
+hand or a face-down discard, and the worlds throw low trumps too often
+(1.4-1.5 times too few in the hands) and plain aces and tens too seldom
+(0.82 times).  Worlds dealt with weights that put either right did not win
+more rounds (the README's tried and dropped, 30 Nov 2026).
 
     python bench/world_marginals.py --format three           # 2,000 rounds, ~40 s
     python bench/world_marginals.py --format four --rounds 1000
@@ -45,11 +49,11 @@ def kind_of(card: int, trump: int) -> int:
     return (0 if SUIT_OF[card] == trump else 3) + (0 if points >= 10 else 1 if points else 2)
 
 
-def stage_of(view) -> str | None:
+def stage_of(view) -> str:
     """``early`` (the first six cards drawn), ``mid`` (the rest of the stock)
-    or ``None`` once the stock is out (the hands then take what the discards leave)."""
+    or ``late`` (the stock is out: a card not in a hand is in a face-down discard)."""
     if not view.stock:
-        return None
+        return "late"
     return "early" if view.stock >= 36 - HAND_SIZE * view.players - 6 else "mid"
 
 
@@ -64,7 +68,7 @@ def measure(fmt: str, rounds: int, worlds: int, seed: int) -> dict[tuple[str, in
             seat = rnd.to_act
             view = rnd.view(seat)
             stage = stage_of(view)
-            if stage is not None and rng.random() < 0.25:
+            if rng.random() < 0.25:
                 unseen = rnd.unknown_to(seat)
                 held = {int(c) for s, hand in enumerate(rnd.hands) if s != seat for c in hand}
                 kinds = {int(c): kind_of(c, view.trump) for c in unseen}
@@ -93,7 +97,7 @@ def main() -> int:
     args = parser.parse_args()
     counts = measure(args.format, args.rounds, args.worlds, args.seed)
     print(f"{args.format}, {args.rounds} rounds: share of unseen cards in another seat's hand")
-    for stage in ("early", "mid"):
+    for stage in ("early", "mid", "late"):
         for k, kind in enumerate(KINDS):
             truth_in, cards, worlds_in, dealt = counts[stage, k]
             truth = truth_in / cards if cards else 0.0
