@@ -55,6 +55,8 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .arena import REFERENCES
+    from .bots import LEVELS
     from .rules import COMBOS, FORMATS
 
     parser = argparse.ArgumentParser(prog="python -m burkozel", description=__doc__)
@@ -80,8 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("arena", help="duplicate-deal bot arena: one JSON object of win rates and timings")
     p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
     p.add_argument("--seats", default="hard,medium,hard,medium",
-                   help="one level per listed seat (easy, medium, hard, hard-cheat, hard-hands, hard-late, "
-                        "hard-early); pairs: 1st+3rd vs 2nd+4th")
+                   help=f"one level per listed seat ({', '.join(LEVELS + REFERENCES)}); pairs: 1st+3rd vs 2nd+4th")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", default="1")
     p.add_argument("--combos", default="all", help=f"'all', '' for none, or a list of {','.join(COMBOS)}")
