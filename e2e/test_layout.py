@@ -1,0 +1,109 @@
+"""Nothing on the table covers anything else, at the sizes people play at.
+
+Why measured in a browser: the layout is one CSS grid whose parts change size
+with the format (two to four penalty chips, three or four plays in a trick) and
+with the screen.  A phone's browser shows about 390×664 of an iPhone's 390×844
+(its own bars take the rest); a tablet in portrait is 768 px wide.  At each of
+the player's turns, and right after each of their moves while the trick is
+still on the table (a full trick included), the boxes of the header's parts,
+the seats, the trick's plays, the deck, the prompt, the hand and the buttons
+must not overlap and must lie inside the window.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tablekit import new_match, play_turn, shared_page, wait_settled
+
+# Boxes that must not overlap one another (each selector may match several).
+PARTS = {
+    "header": ["header [data-action=menu]", "header [data-action=rules]", "#score .pts .lbl", "#score .pts .val",
+               "#score .pens > .lbl", "#score .chip"],
+    "table": [".seat-slot .seat", "#trick .play", "#deck .deck", "#deck .trump-note", "#me .seat",
+              "#status .prompt", "#hand .card", "#actions .btn.act:not(.idle)"],
+}
+
+OVERLAPS_JS = """
+(parts) => {
+  const out = [];
+  const boxes = [];
+  for (const [group, sels] of Object.entries(parts)) {
+    for (const sel of sels) {
+      document.querySelectorAll(sel).forEach((el, i) => {
+        const r = el.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1 || getComputedStyle(el).visibility === 'hidden') return;
+        boxes.push({group, name: `${sel}[${i}]`, r, el});
+      });
+    }
+  }
+  const W = window.innerWidth, H = window.innerHeight;
+  for (const b of boxes) {
+    if (b.r.left < -0.5 || b.r.top < -0.5 || b.r.right > W + 0.5 || b.r.bottom > H + 0.5)
+      out.push(`${b.name} outside the window`);
+  }
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      if (a.group !== b.group || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+      const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+      if (w > 1 && h > 1) out.push(`${a.name} overlaps ${b.name} by ${w.toFixed(0)}x${h.toFixed(0)}`);
+    }
+  }
+  return {overlaps: out, plays: document.querySelectorAll('#trick .play').length};
+}
+"""
+
+CASES = [
+    ("four", (390, 664)),
+    ("three", (360, 640)),
+    ("pairs", (390, 664)),
+    ("four", (768, 1024)),
+    ("four", (1280, 800)),
+]
+
+
+@pytest.fixture(scope="module")
+def shared(browser, server):
+    ctx, page, guard = shared_page(browser, server, seed=5, speed="fast")
+    # No motion: the boxes are measured where the cards come to rest.
+    page.emulate_media(reduced_motion="reduce")
+    yield page, guard
+    ctx.close()
+
+
+@pytest.mark.parametrize("fmt,size", CASES, ids=[f"{f}-{w}x{h}" for f, (w, h) in CASES])
+def test_nothing_overlaps(shared, fmt, size):
+    page, guard = shared
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    new_match(page, fmt, "easy")
+    players = {"pairs": 4, "four": 4, "three": 3}[fmt]
+    rng = random.Random(7)
+    checked = 0
+    fullest = 0
+    problems: list[str] = []
+
+    def check(moment: str) -> None:
+        nonlocal checked, fullest
+        seen = page.evaluate(OVERLAPS_JS, PARTS)
+        problems.extend(f"{moment}: {o}" for o in seen["overlaps"])
+        fullest = max(fullest, seen["plays"])
+        checked += 1
+
+    for move in range(10):
+        if wait_settled(page) != "play":
+            break
+        check(f"turn {move}")
+        play_turn(page, rng)
+        # Right after the move, before the bots go on or the trick is cleared (1.2 s at this speed).
+        try:
+            page.wait_for_selector("#trick .play.pos-bottom", timeout=1000)
+        except Exception:
+            continue
+        check(f"after move {move}")
+    guard.check()
+    assert not problems, "\n".join(problems[:20])
+    assert checked >= 10 and fullest == players, (checked, fullest)
