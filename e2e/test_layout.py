@@ -3,7 +3,8 @@
 Why measured in a browser: the layout is one CSS grid whose parts change size
 with the format (two to four penalty chips, three or four plays in a trick) and
 with the screen.  A phone's browser shows about 390×664 of an iPhone's 390×844
-(its own bars take the rest); a tablet in portrait is 768 px wide.  At each of
+(its own bars take the rest); a tablet in portrait is 768 px wide; a phone in
+landscape leaves 340–390 px of height.  At each of
 the player's turns, and right after each of their moves while the trick is
 still on the table (a full trick included), the boxes of the header's parts,
 the seats, the trick's plays, the deck, the prompt, the hand and the buttons
@@ -63,6 +64,8 @@ CASES = [
     ("pairs", (390, 664)),
     ("four", (768, 1024)),
     ("four", (1280, 800)),
+    ("four", (844, 390)),   # a phone in landscape
+    ("three", (667, 375)),
 ]
 
 
