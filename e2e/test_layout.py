@@ -4,11 +4,11 @@ Why measured in a browser: the layout is one CSS grid whose parts change size
 with the format (two to four penalty chips, three or four plays in a trick) and
 with the screen.  A phone's browser shows about 390×664 of an iPhone's 390×844
 (its own bars take the rest); a tablet in portrait is 768 px wide; a phone in
-landscape leaves 340–390 px of height.  At each of
-the player's turns, and right after each of their moves while the trick is
-still on the table (a full trick included), the boxes of the header's parts,
-the seats, the trick's plays, the deck, the prompt, the hand and the buttons
-must not overlap and must lie inside the window.
+landscape leaves 340–390 px of height.  At each of the player's turns, and
+right after each of their moves while the trick is still on the table (a full
+trick included), the boxes of the header's parts, the seats, the trick's
+plays, the deck, the prompt, the hand and the buttons must not overlap and
+must lie inside the window.
 """
 
 from __future__ import annotations
