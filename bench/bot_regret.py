@@ -79,8 +79,8 @@ def values(views: list, worlds: int, seed: int) -> list:
     for i, view in enumerate(views):
         sampler, seen = WorldSampler(view), Seen.of_view(view)
         rng = random.Random(f"regret/{seed}/{i}")
-        dealt = [sampler.sample(rng, history=False) for _ in range(worlds)]
-        out.append((view, {key(m): [hard.utility(fast_playout(w, m.kind, m.cards, seen), view.side, view.pass_mark)
+        dealt = [sampler.sample_deal(rng) for _ in range(worlds)]
+        out.append((view, {key(m): [hard.utility(fast_playout(w, m.kind, m.cards, seen), view.side)
                                     for w in dealt] for m in view.legal_moves}))
         if (i + 1) % 50 == 0:
             print(f"  valued {i + 1}/{len(views)} positions, {time.perf_counter() - start:.0f} s", file=sys.stderr)

@@ -29,46 +29,43 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel.arena import half_width95, listed_side, seatings  # noqa: E402
-from burkozel.bots.medium import MEDIUM, Seen, State, Weights, medium_move  # noqa: E402
+from burkozel.bots.medium import Seen, Weights, medium_move, weights_for  # noqa: E402
 from burkozel.bots.playout import fast_playout  # noqa: E402
 from burkozel.cards import DECK  # noqa: E402
 from burkozel.round import Round  # noqa: E402
-from burkozel.rules import COMBOS, TableRules  # noqa: E402
-from burkozel.trick import BEAT, DISCARD, LEAD  # noqa: E402
+from burkozel.rules import FORMATS, TableRules  # noqa: E402
 
 CONSTANTS = {f.name.upper(): f.name for f in fields(Weights)}
 """The constants one can change, by their names in ``burkozel/bots/medium.py``."""
 
 
 def play_round(rnd: Round, policy: tuple[Weights, ...]) -> list[int]:
-    """The round's final points per side, every seat playing medium with its
+    """The round's penalties per side, every seat playing medium with its
     ``policy`` weights."""
-    seen = Seen.of_round(rnd)
     seat = rnd.to_act
-    cards, beat = medium_move(State.of_round(rnd, seen), seat, policy[seat])
-    kind = LEAD if rnd.trick is None else BEAT if beat else DISCARD
-    return fast_playout(rnd, kind, cards, seen, policy)
+    kind, cards = medium_move(rnd.deal, seat, policy[seat])
+    return fast_playout(rnd.deal, kind, cards, Seen.of_deal(rnd.deal), policy).result[1]
 
 
 def share_of_deal(rules: TableRules, deck: list, dealer: int, weights: Weights) -> float:
     """Side 0's mean share of the rounds won over every seating of one deal,
     side 0 playing with ``weights`` and everyone else as medium."""
     fmt = rules.format
+    medium = weights_for(fmt)
     total = 0.0
     for seating in seatings(fmt):
         seats = {p for p in range(rules.players) if listed_side(fmt, seating[p]) == 0}
         mine = rules.side_of(min(seats))
-        policy = tuple(weights if p in seats else MEDIUM for p in range(rules.players))
-        points = play_round(Round(rules, dealer, deck), policy)
-        best = max(points)
-        if points[mine] == best:
-            total += 1.0 / points.count(best)
+        policy = tuple(weights if p in seats else medium for p in range(rules.players))
+        pens = play_round(Round(rules, dealer, deck), policy)
+        if pens[mine] == 0:  # the round is won by the sides without a penalty
+            total += 1.0 / pens.count(0)
     return total / len(seatings(fmt))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--format", default="four", choices=["pairs", "four", "three"])
+    parser.add_argument("--format", default="four", choices=list(FORMATS))
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", default="1")
     parser.add_argument("changes", nargs="*", metavar="NAME=VALUE", help=", ".join(CONSTANTS))
@@ -78,9 +75,9 @@ def main() -> int:
         name, _, value = item.partition("=")
         if name not in CONSTANTS:
             parser.error(f"{name}: not one of {', '.join(CONSTANTS)}")
-        changes[CONSTANTS[name]] = given[name] = type(getattr(MEDIUM, CONSTANTS[name]))(float(value))
-    weights = replace(MEDIUM, **changes)
-    rules = TableRules(args.format, COMBOS)
+        changes[CONSTANTS[name]] = given[name] = type(getattr(Weights(), CONSTANTS[name]))(float(value))
+    weights = replace(weights_for(args.format), **changes)
+    rules = TableRules(args.format)
     shares = []
     for deal in range(args.deals):
         rng = random.Random(f"medium-variants/{args.seed}/{deal}")

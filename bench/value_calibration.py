@@ -92,12 +92,11 @@ def round_values(task: tuple) -> list[list[tuple[str, float, float]]]:
         if len(moves) < 2:
             continue
         sampler, seen = WorldSampler(view), Seen.of_view(view)
-        fair = [sampler.sample(rng, history=False) for _ in range(worlds)]
-        true = [shuffled_stock(truth, rng) for _ in range(worlds)]
+        fair = [sampler.sample_deal(rng) for _ in range(worlds)]
+        true = [shuffled_stock(truth.deal, rng) for _ in range(worlds)]
 
         def value(dealt, move):
-            return statistics.fmean(hard.utility(fast_playout(w, move.kind, move.cards, seen), view.side,
-                                                 view.pass_mark) for w in dealt)
+            return statistics.fmean(hard.utility(fast_playout(w, move.kind, move.cards, seen), view.side) for w in dealt)
 
         out.append([(kind_of(view, m), value(fair, m), value(true, m)) for m in moves])
     return out

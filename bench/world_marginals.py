@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.cards import POINTS_OF, SUIT_OF  # noqa: E402
-from burkozel.round import HAND_SIZE  # noqa: E402
 from burkozel.worlds import WorldSampler  # noqa: E402
 
 KINDS = ("trump hi", "trump pic", "trump low", "plain A/10", "plain pic", "plain low")
@@ -54,7 +53,7 @@ def stage_of(view) -> str:
     or ``late`` (the stock is out: a card not in a hand is in a face-down discard)."""
     if not view.stock:
         return "late"
-    return "early" if view.stock >= 36 - HAND_SIZE * view.players - 6 else "mid"
+    return "early" if view.stock >= view.table.stock_size - 6 else "mid"
 
 
 def measure(fmt: str, rounds: int, worlds: int, seed: int) -> dict[tuple[str, int], list[int]]:
@@ -78,7 +77,7 @@ def measure(fmt: str, rounds: int, worlds: int, seed: int) -> dict[tuple[str, in
                     row[1] += 1
                 sampler = WorldSampler(view)
                 for _ in range(worlds):
-                    world = sampler.sample(rng, history=False)
+                    world = sampler.sample_deal(rng)
                     dealt = {int(c) for s, hand in enumerate(world.hands) if s != seat for c in hand}
                     for c, k in kinds.items():
                         row = counts[stage, k]

@@ -3,7 +3,7 @@
 Each deal (one round: a dealer and a deck from the seed) is replayed with the
 lineup rotated round the table, so that every listed side plays every seat's
 cards: ``pairs`` swaps the teams (2 seatings), ``four`` rotates (4), ``three``
-uses all 6 seatings.  The identical hands and trump remove most of the luck
+uses all 6 seatings, the two-player tables swap the hands (2).  The identical hands and trump remove most of the luck
 of the deal (bots.md §3).
 
 Sides are numbered by the ``--seats`` list, whatever physical seats a
@@ -38,36 +38,38 @@ from typing import Sequence
 from .bots import make_bot
 from .bots.hard import HardBot, sampled_worlds
 from .cards import DECK
+from .kernel import Deal
 from .round import Round
-from .rules import COMBOS, TableRules
+from .rules import FORMATS, TableRules
 
 
 def seatings(fmt: str) -> list[tuple[int, ...]]:
-    """For each seating, the listed bot index at each physical seat."""
-    if fmt == "pairs":
-        return [(0, 1, 2, 3), (1, 2, 3, 0)]
-    if fmt == "four":
-        return [tuple((p + r) % 4 for p in range(4)) for r in range(4)]
-    return [tuple(p) for p in permutations(range(3))]
+    """For each seating, the listed bot index at each physical seat: every
+    rotation of the table, and every order of three (a side of partners
+    keeps its seats opposite)."""
+    table = FORMATS[fmt]
+    n = table.players
+    if n == 3:
+        return [tuple(p) for p in permutations(range(3))]
+    turns = n // len(table.sides[0])  # pairs: the teams swap after one turn
+    return [tuple((p + r) % n for p in range(n)) for r in range(turns)]
 
 
 def listed_side(fmt: str, index: int) -> int:
-    """The side of the ``index``-th listed bot."""
-    return index % 2 if fmt == "pairs" else index
+    """The side of the ``index``-th listed bot (listed as if seated in order)."""
+    return FORMATS[fmt].side_of(index)
 
 
-def shuffled_stock(rnd: Round, rng: random.Random) -> Round:
-    """The position of ``rnd`` with the stock in a random order (the face-up
+def shuffled_stock(deal: Deal, rng: random.Random) -> Deal:
+    """The position of ``deal`` with the stock in a random order (the face-up
     trump card stays last while it is there): what a player who saw every hand
     and every discard still could not know."""
-    stock = rnd.stock
-    if stock:  # the trump card lies last until the stock runs out
-        rest = stock[:-1]
+    world = deal.copy()
+    if len(world.stock) > 1:  # the trump card lies last (stock[0]) until the stock runs out
+        rest = world.stock[1:]
         rng.shuffle(rest)
-        stock = rest + stock[-1:]
-    return Round.from_position(rnd.rules, rnd.dealer, hands=rnd.hands, stock=stock, trump_card=rnd.trump_card,
-                               trump_drawn_by=rnd.trump_drawn_by, tricks=rnd.tricks, trick=rnd.trick,
-                               points=rnd.points, to_act=rnd.to_act)
+        world.stock[1:] = rest
+    return world
 
 
 REFERENCES = ("hard-cheat", "hard-hands", "hard-late", "hard-early")
@@ -80,10 +82,10 @@ def reference_worlds(level: str, holder: list):
     or either of those in one phase of the round and the fair bot's worlds in
     the other."""
     def truth(view):
-        return lambda rng: holder[0].copy()
+        return lambda rng: holder[0].deal.copy()
 
     def hands(view):
-        return lambda rng: shuffled_stock(holder[0], rng)
+        return lambda rng: shuffled_stock(holder[0].deal, rng)
 
     def by_phase(while_stock, after_stock):
         return lambda view: (while_stock if view.stock else after_stock)(view)
@@ -102,8 +104,8 @@ def _bot(level: str, seed: str, options: dict, holder: list):
 def play_deal(task: tuple) -> dict:
     """Play one deal in every seating; per listed side, its points, penalty and
     win share in each, with each level's decision times."""
-    fmt, combos, levels, seed, deal, options = task
-    rules = TableRules(fmt, combos)
+    fmt, combos, discard, levels, seed, deal, options = task
+    rules = TableRules(fmt, combos, discard)
     n = rules.players
     rng = random.Random(f"arena/{seed}/{deal}")
     deck = list(DECK)
@@ -122,29 +124,29 @@ def play_deal(task: tuple) -> dict:
             out["times"].setdefault(levels[seating[seat]], []).append(1000.0 * (time.perf_counter() - t0))
             rnd.push(move, seat)
         pens = rnd.penalties
-        best = max(rnd.points)
-        tied = sum(1 for p in rnd.points if p == best)
+        tied = pens.count(0)  # a round is won by the sides without a penalty
         per_side = {}
         for p in range(n):
             side = listed_side(fmt, seating[p])
             phys = rules.side_of(p)
-            per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if rnd.points[phys] == best else 0.0)
+            per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if pens[phys] == 0 else 0.0)
         out["rounds"].append([per_side[s] for s in range(rules.side_count)])
     return out
 
 
 def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
-        combos: Sequence[str] = COMBOS, budget_ms: float | None = None,
-        iterations: int | None = None, workers: int = 1) -> dict:
+        combos: Sequence[str] | None = None, budget_ms: float | None = None,
+        iterations: int | None = None, workers: int = 1, discard: str | None = None) -> dict:
     """Play ``deals`` duplicate deals and summarise them (the arena's JSON)."""
-    return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers))
+    return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers, discard))
 
 
 def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
-         combos: Sequence[str] = COMBOS, budget_ms: float | None = None,
-         iterations: int | None = None, workers: int = 1) -> list[dict]:
-    """Play ``deals`` duplicate deals: :func:`play_deal`'s result for each."""
-    rules = TableRules(fmt, tuple(combos))
+         combos: Sequence[str] | None = None, budget_ms: float | None = None,
+         iterations: int | None = None, workers: int = 1, discard: str | None = None) -> list[dict]:
+    """Play ``deals`` duplicate deals (the table's default combinations and
+    discard face unless given): :func:`play_deal`'s result for each."""
+    rules = TableRules(fmt, None if combos is None else tuple(combos), discard)
     if len(levels) != rules.players:
         raise ValueError(f"{fmt} needs {rules.players} bots, got {len(levels)}")
     options: dict = {}
@@ -153,7 +155,7 @@ def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
     if iterations is not None:
         options["max_iterations"] = iterations
         options["deterministic"] = True
-    tasks = [(fmt, rules.combos, tuple(levels), seed, d, options) for d in range(deals)]
+    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options) for d in range(deals)]
     if workers > 1:
         import multiprocessing
 
@@ -186,7 +188,7 @@ def deal_shares(results: list[dict], side: int) -> list[float]:
 
 
 def summarise(fmt: str, levels: Sequence[str], results: list[dict]) -> dict:
-    sides_n = 2 if fmt == "pairs" else len(levels)
+    sides_n = FORMATS[fmt].side_count
     rounds = sum(len(r["rounds"]) for r in results)
     sides = []
     for side in range(sides_n):
@@ -215,11 +217,11 @@ def main(args) -> int:
     import json
     import sys
 
-    combos = COMBOS if args.combos == "all" else tuple(c for c in args.combos.split(",") if c)
+    combos = None if args.combos == "default" else tuple(c for c in args.combos.split(",") if c)
     levels = args.seats.split(",")
     try:
         out = run(args.format, levels, args.deals, seed=args.seed, combos=combos, budget_ms=args.budget_ms,
-                  iterations=args.iterations, workers=args.workers)
+                  iterations=args.iterations, workers=args.workers, discard=args.discard)
     except ValueError as e:
         print(f"burkozel arena: {e}", file=sys.stderr)
         return 2

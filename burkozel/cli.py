@@ -28,15 +28,20 @@ def _play(args: argparse.Namespace) -> int:
     from .rules import FORMATS, TableRules
     from .selfplay import play_match, summary
 
-    players = FORMATS[args.format].players
+    table = FORMATS[args.format]
+    players = table.players
     levels = args.bots.split(",")
     if len(levels) == 1:
         levels = levels * players
     if len(levels) != players:
         print(f"--bots needs 1 or {players} levels for {args.format}", file=sys.stderr)
         return 2
-    combos = tuple(c for c in args.combos.split(",") if c) if args.combos != "all" else None
-    rules = TableRules(args.format) if combos is None else TableRules(args.format, combos)
+    combos = tuple(c for c in args.combos.split(",") if c) if args.combos != "default" else None
+    try:
+        rules = TableRules(args.format, combos, args.discard)
+    except ValueError as e:
+        print(f"burkozel play: {e}", file=sys.stderr)
+        return 2
     for i in range(args.matches):
         match = play_match(rules, f"{args.seed}/{i}", levels)
         print(summary(i + 1, match), flush=True)
@@ -50,15 +55,17 @@ def _bench(args: argparse.Namespace) -> int:
         rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds)
         _, checked = random_rounds_per_second(fmt, seconds=args.seconds, checked=True)
         print(f"{fmt}: {rate:,.0f} random rounds/s on the search path, {checked:,.0f} through push() "
-              f"(one core, every combination on, {rounds} rounds)", flush=True)
+              f"(one core, the table's default combinations, {rounds} rounds)", flush=True)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .arena import REFERENCES
     from .bots import LEVELS
-    from .rules import COMBOS, FORMATS
+    from .rules import FORMATS
 
+    combos_help = ("'default' (the table's), '' for none, or a list of ids: "
+                   + "; ".join(f"{name}: {','.join(t.combo_ids)}" for name, t in FORMATS.items()))
     parser = argparse.ArgumentParser(prog="python -m burkozel", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -69,13 +76,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("play", help="play bot-only matches and print one line per match")
     p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
     p.add_argument("--bots", default="easy", help="one level for every seat, or one per seat: easy,medium,...")
-    p.add_argument("--combos", default="all", help=f"'all', '' for none, or a list of {','.join(COMBOS)}")
+    p.add_argument("--combos", default="default", help=combos_help)
+    p.add_argument("--discard", choices=("open", "closed"), default=None, help="the discard face (the table's default)")
     p.add_argument("--matches", type=int, default=3)
     p.add_argument("--seed", default="1")
     p.set_defaults(run=_play)
 
     p = sub.add_parser("bench", help="random-play throughput: full rounds per second per format")
-    p.add_argument("--formats", default="pairs,four,three")
+    p.add_argument("--formats", default=",".join(FORMATS))
     p.add_argument("--seconds", type=float, default=3.0)
     p.set_defaults(run=_bench)
 
@@ -85,7 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help=f"one level per listed seat ({', '.join(LEVELS + REFERENCES)}); pairs: 1st+3rd vs 2nd+4th")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", default="1")
-    p.add_argument("--combos", default="all", help=f"'all', '' for none, or a list of {','.join(COMBOS)}")
+    p.add_argument("--combos", default="default", help=combos_help)
+    p.add_argument("--discard", choices=("open", "closed"), default=None, help="the discard face (the table's default)")
     p.add_argument("--budget-ms", type=float, default=None, help="hard bot time per decision (CPython)")
     p.add_argument("--iterations", type=int, default=None,
                    help="hard bot rollout cap per decision, deterministic (no time budget)")

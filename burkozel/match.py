@@ -21,7 +21,7 @@ import random
 from typing import Sequence
 
 from .cards import DECK, Card
-from .rules import PENALTY_LIMIT, IllegalMoveError, TableRules, match_winners
+from .rules import IllegalMoveError, TableRules, match_winners
 from .round import Round
 from .trick import Move
 from .view import SeatView
@@ -93,7 +93,7 @@ class Match:
     @property
     def is_over(self) -> bool:
         """After a finished round in which a side reached the limit."""
-        return self.round.is_over and max(self.penalties) >= PENALTY_LIMIT
+        return self.round.is_over and max(self.penalties) >= self.rules.table.penalty_limit
 
     @property
     def winners(self) -> list[int]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import DECK, SUITS, SUIT_OF, Card
 from .match import Match
-from .rules import COMBOS, FORMATS, IllegalMoveError, TableRules
+from .rules import FORMATS, IllegalMoveError, TableRules
 from .round import check_deck
 from .trick import KINDS, Move
 
@@ -27,14 +27,23 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
     fmt = data.get("format")
-    if fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in FORMATS:
         raise ScenarioError(f"unknown format {fmt!r}")
-    combos = data.get("combos")
-    if not isinstance(combos, list) or any(c not in COMBOS for c in combos):
-        raise ScenarioError(f"combos must be a list of {', '.join(COMBOS)}")
-    if len(set(combos)) != len(combos):
-        raise ScenarioError("a combination is listed twice")
-    rules = TableRules(fmt, tuple(combos))
+    table = FORMATS[fmt]
+    # The four-card tables name their combinations always; the others default.
+    combos = data.get("combos", None if table.reports_deal_end else [])
+    if "combos" not in data and not table.reports_deal_end:
+        raise ScenarioError(f"combos is required for {fmt}")
+    if combos is not None:
+        if not isinstance(combos, list) or any(c not in table.combo_ids for c in combos):
+            raise ScenarioError(f"combos must be a list of {', '.join(table.combo_ids)}")
+        if len(set(combos)) != len(combos):
+            raise ScenarioError("a combination is listed twice")
+        combos = tuple(combos)
+    discard = data.get("discard")
+    if discard is not None and discard not in table.discard_faces:
+        raise ScenarioError(f"discard must be one of {', '.join(table.discard_faces)} for {fmt}")
+    rules = TableRules(fmt, combos, discard)
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ScenarioError(f"dealer must be a seat from 0 to {rules.players - 1}")
@@ -69,6 +78,7 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
 
 def _round_report(rnd) -> dict:
     over = rnd.is_over
+    extra = {"end": rnd.end, "winner": rnd.winner} if rnd.rules.table.reports_deal_end else {}
     return {
         "trump": SUITS[SUIT_OF[rnd.trump_card]],
         "tricks": [{"leader": t.leader, "combo": t.combo, "lead": [str(c) for c in t.lead],
@@ -76,6 +86,7 @@ def _round_report(rnd) -> dict:
         "complete": over,
         "points": list(rnd.points) if over else None,
         "penalties": list(rnd.penalties) if over else None,
+        **extra,
     }
 
 

@@ -20,11 +20,10 @@ import random
 from typing import Callable, Iterable, Sequence
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
-from .rules import (IllegalMoveError, TableRules, beats_all, find_combination,
-                    round_penalties)
-from .trick import BEAT, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves
+from .kernel import Deal
+from .rules import IllegalMoveError, TableRules, beats_all
+from .trick import BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves
 
-HAND_SIZE = 4
 _ALL_CARDS = frozenset(range(36))
 
 
@@ -41,16 +40,23 @@ def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
     return cards
 
 
-def random_cards(hand: list[Card], trick: Trick | None, trump: int,
-                 random: Callable[[], float]) -> tuple[str, tuple[Card, ...]]:
-    """The kind and cards of a random legal move for ``hand`` (see
-    :meth:`Round.random_move`); ``random`` is a ``Random.random`` method."""
+def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Card, ...]]:
+    """The kind and cards of a random legal move of the seat to act in
+    ``deal`` (see :meth:`Round.random_move`); ``random`` is a
+    ``Random.random`` method."""
+    seat = deal.to_act
+    hand = deal.hands[seat]
     h = len(hand)
-    if trick is None:
+    if deal.leader < 0:
+        if deal.declaration is not None and deal.tricks_done:
+            enough = deal.points[deal.side[seat]] >= deal.declaration
+            if random() < (0.5 if enough else 0.02):
+                return DECLARE, ()
+        # (Hands are equal at every lead, so a lead never exceeds another hand.)
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
         return LEAD, (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
-    k = trick.size
+    k = deal.size
     if k == h:
         cards = tuple(hand)
     elif k == 1:
@@ -61,13 +67,19 @@ def random_cards(hand: list[Card], trick: Trick | None, trump: int,
             j = i + int(random() * (h - i))
             pool[i], pool[j] = pool[j], pool[i]
         cards = tuple(pool[:k])
-    return (BEAT if beats_all(cards, trick.winning, trump) else DISCARD), cards
+    return (BEAT if beats_all(cards, deal.winning, deal.trump) else DISCARD), cards
+
+
+def _trick_of_log(entry: tuple) -> Trick:
+    leader, size, combo, plays, winner, winning = entry
+    return Trick(leader, size, combo, [Play(*p) for p in plays], winner, winning, True)
 
 
 class Round:
-    """The state of one round, from the deal to the last trick.
+    """The state of one round, from the deal to its end: the moves checked,
+    the tricks recorded, the position kept by a :class:`~burkozel.kernel.Deal`.
 
-    ``deck`` lists the 36 cards in draw order: the first ``4·n`` are dealt one
+    ``deck`` lists the 36 cards in draw order: the first ``h·n`` are dealt one
     at a time from the seat after the dealer, the rest is the stock drawn from
     the front, and the last card is the face-up trump (RULES.md §3).
     """
@@ -80,80 +92,128 @@ class Round:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         cards = check_deck(deck)
         self.rules = rules
-        self.players = n
         self.dealer = dealer
         self.deck = cards
-        self.trump_card: Card = cards[-1]
-        self.trump: int = SUIT_OF[self.trump_card]
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        for i in range(HAND_SIZE * n):
-            self.hands[(dealer + 1 + i) % n].append(cards[i])
-        for hand in self.hands:
-            hand.sort()
-        # The stock reversed, so that pop() draws its front; the trump is drawn last.
-        self._stock: list[Card] = list(reversed(cards[HAND_SIZE * n:]))
-        self.trump_drawn_by: int | None = None
-        self.tricks: list[Trick] = []
-        self.trick: Trick | None = None
-        self.points: list[int] = [0] * rules.side_count
-        self.to_act: int | None = None
-        self._side = [rules.side_of(s) for s in range(n)]
-        self._start_trick((dealer + 1) % n)
+        self.deal = Deal.dealt(rules, dealer, cards, log=True)
+        self._tricks: list[Trick] = []
 
     # --- what can be seen of the state --------------------------------------
 
     @property
+    def players(self) -> int:
+        return self.deal.players
+
+    @property
+    def trump_card(self) -> Card:
+        return self.deal.trump_card
+
+    @property
+    def trump(self) -> int:
+        return self.deal.trump
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        return self.deal.hands
+
+    @property
+    def points(self) -> list[int]:
+        return self.deal.points
+
+    @property
+    def to_act(self) -> int | None:
+        return self.deal.to_act
+
+    @property
+    def trump_drawn_by(self) -> int | None:
+        return self.deal.trump_drawn_by
+
+    @property
     def stock_size(self) -> int:
-        return len(self._stock)
+        return len(self.deal.stock)
 
     @property
     def stock(self) -> list[Card]:
         """The stock in draw order (the trump card last, while it is there)."""
-        return list(reversed(self._stock))
+        return list(reversed(self.deal.stock))
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order."""
+        log = self.deal.log
+        while len(self._tricks) < len(log):
+            self._tricks.append(_trick_of_log(log[len(self._tricks)]))
+        return self._tricks
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick under way, if any."""
+        d = self.deal
+        if d.leader < 0:
+            return None
+        return Trick(d.leader, d.size, d.combo, [Play(*p) for p in d.plays], d.winner, d.winning, False)
 
     @property
     def is_over(self) -> bool:
-        return self.to_act is None
+        return self.deal.to_act is None
 
     @property
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the seat to act (empty once the round is over)."""
-        if self.to_act is None:
-            return []
-        trick = self.trick
-        if trick is None:
-            return legal_moves(self.hands[self.to_act], self.trump, None)
-        return legal_moves(self.hands[self.to_act], self.trump, trick.size, trick.winning)
+    def end(self) -> str | None:
+        """How the round ended (``cards_out``, ``declared``, ``false_declaration``
+        or a winning combination's id), ``None`` while it goes on."""
+        return self.deal.end
 
     @property
-    def legal_kinds(self) -> dict[str, bool]:
-        if self.to_act is None:
-            return {LEAD: False, BEAT: False, DISCARD: False}
-        trick = self.trick
-        if trick is None:
-            return legal_kinds(self.hands[self.to_act], self.trump, None)
-        return legal_kinds(self.hands[self.to_act], self.trump, trick.size, trick.winning)
+    def ended_by(self) -> int | None:
+        """Who declared «31», or held the combination that ended the round."""
+        return self.deal.ended_by
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the deal once it is over (``None``: a draw, or a
+        tie for the most points)."""
+        return self.deal.result[0] if self.deal.result else None
 
     @property
     def penalties(self) -> list[int] | None:
         """This round's penalties per side, once it is over."""
-        if self.to_act is not None:
-            return None
-        return round_penalties(self.points, self.rules.pass_mark)
+        return list(self.deal.result[1]) if self.deal.result else None
+
+    def _rule_args(self) -> dict:
+        d = self.deal
+        if d.leader < 0:
+            return {"size": None, "max_lead": d.max_lead, "may_declare": d.may_declare(d.to_act)}
+        return {"size": d.size, "winning": d.winning}
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to act (empty once the round is over)."""
+        if self.deal.to_act is None:
+            return []
+        return legal_moves(self.deal.hands[self.deal.to_act], self.deal.trump, **self._rule_args())
+
+    @property
+    def legal_kinds(self) -> dict[str, bool]:
+        d = self.deal
+        if d.to_act is None:
+            return {LEAD: False, BEAT: False, DISCARD: False, DECLARE: False}
+        args = self._rule_args()
+        args.pop("max_lead", None)
+        return legal_kinds(d.hands[d.to_act], d.trump, **args)
 
     def side_of(self, seat: int) -> int:
-        return self._side[seat]
+        return self.deal.side[seat]
 
     def unknown_to(self, seat: int) -> set[Card]:
         """The cards whose faces ``seat`` cannot know now (RULES.md §9): the
         other hands, the stock and the other seats' face-down discards — but
         never the trump card, which everyone saw turned up."""
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
-        hidden.update(self._stock)
-        for trick in self.tricks + ([self.trick] if self.trick is not None else []):
-            for play in trick.plays:
-                if play.kind == DISCARD and play.seat != seat:
-                    hidden.update(play.cards)
+        hidden.update(self.deal.stock)
+        if not self.rules.open_discards:
+            for trick in self.tricks + ([self.trick] if self.trick is not None else []):
+                for play in trick.plays:
+                    if play.kind == DISCARD and play.seat != seat:
+                        hidden.update(play.cards)
         hidden.discard(self.trump_card)
         return hidden
 
@@ -162,15 +222,16 @@ class Round:
     def check(self, move: Move, seat: int | None = None) -> tuple[Card, ...]:
         """The cards ``move`` would play; raises :class:`IllegalMoveError` if it
         is illegal.  Never changes the state."""
-        if self.to_act is None:
+        d = self.deal
+        if d.to_act is None:
             raise IllegalMoveError("round_over", "the round is over")
-        if seat is not None and seat != self.to_act:
-            raise IllegalMoveError("not_your_turn", f"it is seat {self.to_act}'s turn, not seat {seat}'s")
-        trick = self.trick
-        hand = self.hands[self.to_act]
-        if trick is None:
-            return check_move(move, hand, self.trump, None)
-        return check_move(move, hand, self.trump, trick.size, trick.winning)
+        if seat is not None and seat != d.to_act:
+            raise IllegalMoveError("not_your_turn", f"it is seat {d.to_act}'s turn, not seat {seat}'s")
+        hand = d.hands[d.to_act]
+        if d.leader < 0:
+            return check_move(move, hand, d.trump, None, max_lead=d.max_lead,
+                              may_declare=d.table.declaration is not None, first_trick=d.tricks_done == 0)
+        return check_move(move, hand, d.trump, d.size, d.winning)
 
     def is_legal(self, move: Move, seat: int | None = None) -> bool:
         try:
@@ -183,116 +244,59 @@ class Round:
         """Play ``move`` for the seat to act (``seat``, if given, must be it).
         An illegal move raises :class:`IllegalMoveError` and changes nothing."""
         cards = self.check(move, seat)
-        self._play(move.kind, cards)
+        self.deal.step(move.kind, cards)
 
     def random_move(self, rng: random.Random) -> Move:
         """A random legal move, drawn cheaply (for random play and benchmarks):
         a lead of a random card with some of its suit, or a random set of cards
-        that beats when it can and is discarded otherwise."""
-        return Move(*random_cards(self.hands[self.to_act], self.trick, self.trump, rng.random))
-
-    # --- the machinery --------------------------------------------------------
-
-    def _play(self, kind: str, cards: tuple[Card, ...]) -> None:
-        seat = self.to_act
-        hand = self.hands[seat]
-        for c in cards:
-            hand.remove(c)
-        trick = self.trick
-        if trick is None:
-            trick = self.trick = Trick(seat, len(cards), None, [Play(seat, LEAD, cards)], seat, cards)
-        else:
-            trick.plays.append(Play(seat, kind, cards))
-            if kind == BEAT:
-                trick.winner = seat
-                trick.winning = cards
-        nxt = seat + 1
-        if nxt == self.players:
-            nxt = 0
-        if nxt == trick.leader:
-            self._finish_trick(trick)
-        else:
-            self.to_act = nxt
-
-    def _finish_trick(self, trick: Trick) -> None:
-        trick.finished = True
-        taker = trick.winner
-        points = 0
-        for play in trick.plays:
-            for c in play.cards:
-                points += POINTS_OF[c]
-        self.points[self._side[taker]] += points
-        self.tricks.append(trick)
-        self.trick = None
-        stock = self._stock
-        hands = self.hands
-        if stock:
-            # One card at a time from the taker clockwise; hands are equal, so
-            # each draws as many as the taker needs, or what the stock allows.
-            n = self.players
-            seat = taker
-            for _ in range(min((HAND_SIZE - len(hands[taker])) * n, len(stock))):
-                hands[seat].append(stock.pop())
-                seat = seat + 1 if seat + 1 < n else 0
-            if not stock:
-                self.trump_drawn_by = seat - 1 if seat else n - 1
-        elif not hands[taker]:
-            self.to_act = None  # every card has been played
-            return
-        self._start_trick(taker)
-
-    def _start_trick(self, leader: int) -> None:
-        """Before the first card of a trick: an out-of-turn combination, if a
-        hand holds an enabled one, is led at once (RULES.md §6)."""
-        combos = self.rules.combos
-        if combos and len(self.hands[leader]) >= 3:
-            found = find_combination(self.hands, leader, combos, self.trump_card)
-            if found is not None:
-                seat, combo, cards = found
-                hand = self.hands[seat]
-                for c in cards:
-                    hand.remove(c)
-                self.trick = Trick(seat, len(cards), combo, [Play(seat, LEAD, cards)], seat, cards)
-                self.to_act = (seat + 1) % self.players
-                return
-        self.to_act = leader
+        that beats when it can and is discarded otherwise («31» now and then)."""
+        return Move(*random_cards(self.deal, rng.random))
 
     # --- copies, for search ---------------------------------------------------
 
     def copy(self) -> "Round":
         """An independent copy (finished tricks are shared: they never change)."""
         other = Round.__new__(Round)
-        other.__dict__.update(self.__dict__)
-        other.hands = [list(h) for h in self.hands]
-        other._stock = list(self._stock)
-        other.tricks = list(self.tricks)
-        other.trick = self.trick.copy() if self.trick is not None else None
-        other.points = list(self.points)
+        other.rules, other.dealer, other.deck = self.rules, self.dealer, self.deck
+        other.deal = self.deal.copy()
+        other.deal.log = list(self.deal.log)
+        other.deal.plays = list(self.deal.plays)
+        other._tricks = list(self._tricks)
         return other
 
     @classmethod
     def from_position(cls, rules: TableRules, dealer: int, *, hands: Sequence[Iterable[Card]],
                       stock: Sequence[Card], trump_card: Card, trump_drawn_by: int | None,
                       tricks: Sequence[Trick], trick: Trick | None, points: Sequence[int],
-                      to_act: int | None) -> "Round":
+                      to_act: int | None, end: str | None = None, ended_by: int | None = None) -> "Round":
         """A round built from a whole position, such as a world a bot samples
         from its view.  ``stock`` is in draw order.  The deck it records is the
-        position's cards in no meaningful order."""
+        position's cards in no meaningful order.  What the players have seen go
+        (:class:`~burkozel.kernel.Deal`'s ``gone`` and ``own``) is read from the
+        tricks given."""
         self = cls.__new__(cls)
         self.rules = rules
-        self.players = rules.players
         self.dealer = dealer
-        self.hands = [sorted(DECK[c] for c in h) for h in hands]
-        self._stock = list(reversed([DECK[c] for c in stock]))
-        self.trump_card = DECK[trump_card]
-        self.trump = SUIT_OF[self.trump_card]
-        self.trump_drawn_by = trump_drawn_by
-        self.tricks = list(tricks)
-        self.trick = trick.copy() if trick is not None else None
-        self.points = list(points)
-        self.to_act = to_act
-        self._side = [rules.side_of(s) for s in range(rules.players)]
         self.deck = ()
+        d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
+                                trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
+                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by)
+        d.log = [(t.leader, t.size, t.combo, tuple(tuple(p) for p in t.plays), t.winner, t.winning)
+                 for t in tricks]
+        d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
+        self._tricks = list(tricks)
+        for t in list(tricks) + ([trick] if trick is not None else []):
+            for p in t.plays:
+                face_up = p.kind != DISCARD or d.open_discards
+                for c in p.cards:
+                    if face_up:
+                        d.gone |= 1 << c
+                        d.gone_points += POINTS_OF[c]
+                        if t is trick:
+                            d.trick_points += POINTS_OF[c]
+                    else:
+                        d.own[p.seat] |= 1 << c
+                        d.own_points[p.seat] += POINTS_OF[c]
         return self
 
     def view(self, seat: int, **match_info) -> "SeatView":

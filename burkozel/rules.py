@@ -1,14 +1,25 @@
-"""The rules of this table that do not depend on a position: formats, sides,
-beating, combinations and penalties (RULES.md §§1, 2, 4.2, 5, 6).
+"""The rules of every table as data: one frozen :class:`RuleSet` per table,
+found by name in :data:`FORMATS` (RULES.md, RULES-variants.md).
 
-Everything here is a pure function of its arguments, so the round, the seat
-views and the bots all ask the same questions of the same code.
+Like python-chess's variants, a table is a value that changes settings, not a
+branch in the code: the number of players and the sides, the hand size, who
+draws first, the discard faces allowed, the combinations (each a
+:class:`Combination` object), the «31» declaration and the scoring.  The
+deal (:mod:`burkozel.kernel`), the views, the replay, the bots and the table
+in the browser all ask the rule set; nothing else names a table.
+
+>>> rules = TableRules("duel")
+>>> rules.players, rules.hand_size, rules.discard, rules.combos
+(2, 4, 'closed', ('golden_moscow', 'bura', 'four_ends', 'molodka', 'moscow'))
+>>> TableRules("bura31", combos=("molodka",)).table.declaration
+31
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from functools import cached_property
+from typing import Callable, Iterable, Sequence
 
 from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, SUITS, TEN, Card
 
@@ -23,91 +34,6 @@ class IllegalMoveError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-# --- formats and sides -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Format:
-    """A way of seating the table (RULES.md §2)."""
-
-    name: str
-    players: int
-    pass_mark: int
-    sides: tuple[tuple[int, ...], ...]
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.name == "pairs" else seat
-
-
-FORMATS: dict[str, Format] = {
-    "pairs": Format("pairs", 4, 31, ((0, 2), (1, 3))),
-    "four": Format("four", 4, 21, ((0,), (1,), (2,), (3,))),
-    "three": Format("three", 3, 21, ((0,), (1,), (2,))),
-}
-
-COMBOS: tuple[str, ...] = ("golden_moscow", "bura", "four_ends", "molodka", "moscow", "small_moscow")
-"""Out-of-turn combinations, highest priority first (RULES.md §6)."""
-
-PENALTY_LIMIT = 12
-"""The match ends after a round in which a side reaches this many penalties."""
-
-
-class FormatFacts:
-    """What follows from the ``format`` alone: shared by :class:`TableRules`
-    and the seat views, which both carry a format name."""
-
-    format: str
-
-    @property
-    def table(self) -> Format:
-        return FORMATS[self.format]
-
-    @property
-    def players(self) -> int:
-        return FORMATS[self.format].players
-
-    @property
-    def pass_mark(self) -> int:
-        return FORMATS[self.format].pass_mark
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return FORMATS[self.format].sides
-
-    @property
-    def side_count(self) -> int:
-        return len(FORMATS[self.format].sides)
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.format == "pairs" else seat
-
-
-@dataclass(frozen=True)
-class TableRules(FormatFacts):
-    """What is chosen before a match: the format and the enabled combinations.
-
-    >>> rules = TableRules("pairs", combos=("bura",))
-    >>> rules.players, rules.pass_mark, rules.side_of(2)
-    (4, 31, 0)
-    """
-
-    format: str = "pairs"
-    combos: tuple[str, ...] = COMBOS
-
-    def __post_init__(self) -> None:
-        if self.format not in FORMATS:
-            raise ValueError(f"unknown format {self.format!r} (pairs, four or three)")
-        combos = tuple(self.combos)
-        for combo in combos:
-            if combo not in COMBOS:
-                raise ValueError(f"unknown combination {combo!r}")
-        # Stored in priority order, without repeats: equal rules compare equal.
-        object.__setattr__(self, "combos", tuple(c for c in COMBOS if c in combos))
-
-    def to_dict(self) -> dict:
-        return {"format": self.format, "combos": list(self.combos)}
 
 
 # --- beating -----------------------------------------------------------------
@@ -184,39 +110,10 @@ def auto_discard(hand: Iterable[int], chosen: Sequence[int], count: int, trump: 
 
 # --- combinations ------------------------------------------------------------
 
-
-def combination_cards(combo: str, hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-    """The cards ``hand`` leads for ``combo``, or ``None`` if it does not hold it.
-
-    When the hand has more qualifying cards than are led, the trump card comes
-    first if it qualifies, then the others in canonical suit order (RULES.md §6).
-    """
-    trump = SUIT_OF[trump_card]
-    if combo == "golden_moscow":
-        aces = [c for c in hand if RANK_OF[c] == ACE]
-        return _ordered(aces, trump) if len(aces) == 4 else None
-    if combo == "bura":
-        trumps = [c for c in hand if SUIT_OF[c] == trump]
-        return _ordered(trumps, trump) if len(trumps) >= 4 else None
-    if combo == "four_ends":
-        ends = [c for c in hand if RANK_OF[c] in (ACE, TEN)]
-        return _ordered(ends, trump)[:4] if len(ends) >= 4 else None
-    if combo == "molodka":
-        for suit in range(4):
-            if suit != trump:
-                same = [c for c in hand if SUIT_OF[c] == suit]
-                if len(same) >= 4:
-                    return _ordered(same, trump)[:4]
-        return None
-    if combo == "moscow":
-        aces = [c for c in hand if RANK_OF[c] == ACE]
-        if len(aces) >= 3 and trump * 9 + ACE in aces:
-            return _ordered(aces, trump)[:3]
-        return None
-    if combo == "small_moscow":
-        tens = [c for c in hand if RANK_OF[c] == TEN]
-        return _ordered(tens, trump)[:3] if len(tens) >= 3 else None
-    raise ValueError(f"unknown combination {combo!r}")
+LEAD_OUT = "lead"
+"""A combination's effect: its holder leads it out of turn."""
+WINS = "win"
+"""A combination's effect: its holder wins the deal at once."""
 
 
 def _ordered(cards: Iterable[int], trump: int) -> tuple[Card, ...]:
@@ -224,38 +121,93 @@ def _ordered(cards: Iterable[int], trump: int) -> tuple[Card, ...]:
     return tuple(DECK[c] for c in sorted(cards, key=lambda c: (SUIT_OF[c] != trump, c)))
 
 
+@dataclass(frozen=True)
+class Combination:
+    """A combination a hand may hold: ``find(hand, trump_card)`` gives the
+    cards it leads (or shows), ``None`` when the hand lacks it.  ``effect`` is
+    :data:`LEAD_OUT` or :data:`WINS`; a combination that is not ``switchable``
+    is always in force (бура in Бура «31»).  ``size`` is the fewest cards a
+    hand needs to hold it."""
+
+    id: str
+    size: int
+    effect: str
+    find: Callable[[Sequence[int], int], "tuple[Card, ...] | None"] = field(repr=False)
+    switchable: bool = True
+
+
+def _of_rank(rank: int, count: int, exact: bool = False, with_trump: bool = False):
+    def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
+        trump = SUIT_OF[trump_card]
+        same = [c for c in hand if RANK_OF[c] == rank]
+        if len(same) < count or (exact and len(same) != count):
+            return None
+        if with_trump and trump * 9 + rank not in same:
+            return None
+        return _ordered(same, trump)[:count]
+    return find
+
+
+def _trumps(count: int):
+    def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
+        trump = SUIT_OF[trump_card]
+        same = [c for c in hand if SUIT_OF[c] == trump]
+        return _ordered(same, trump)[:count] if len(same) >= count else None
+    return find
+
+
+def _plain_suit(count: int):
+    def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
+        trump = SUIT_OF[trump_card]
+        for suit in range(4):
+            if suit != trump:
+                same = [c for c in hand if SUIT_OF[c] == suit]
+                if len(same) >= count:
+                    return _ordered(same, trump)[:count]
+        return None
+    return find
+
+
+def _four_ends(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
+    ends = [c for c in hand if RANK_OF[c] in (ACE, TEN)]
+    return _ordered(ends, SUIT_OF[trump_card])[:4] if len(ends) >= 4 else None
+
+
+BURKOZEL_COMBINATIONS: tuple[Combination, ...] = (
+    Combination("golden_moscow", 4, LEAD_OUT, _of_rank(ACE, 4)),
+    Combination("bura", 4, LEAD_OUT, _trumps(4)),
+    Combination("four_ends", 4, LEAD_OUT, _four_ends),
+    Combination("molodka", 4, LEAD_OUT, _plain_suit(4)),
+    Combination("moscow", 3, LEAD_OUT, _of_rank(ACE, 3, with_trump=True)),
+    Combination("small_moscow", 3, LEAD_OUT, _of_rank(TEN, 3)),
+)
+"""The out-of-turn combinations of RULES.md §6, highest priority first."""
+
+BURA31_COMBINATIONS: tuple[Combination, ...] = (
+    Combination("moscow", 3, WINS, _of_rank(ACE, 3)),
+    Combination("bura", 3, WINS, _trumps(3), switchable=False),
+    Combination("molodka", 3, LEAD_OUT, _plain_suit(3)),
+)
+"""Бура «31»'s checks in their order (RULES-variants.md §1.5, §3)."""
+
+COMBOS: tuple[str, ...] = tuple(c.id for c in BURKOZEL_COMBINATIONS)
+"""The ids of the four-card table's combinations, highest priority first."""
+
 # Per card, a number whose sum over a hand counts its aces (bits 0–3), tens
 # (bits 4–7) and cards of each suit (a nibble a suit from bit 8): a hand of
 # at most four cards never carries from one field into the next.
 _COMBO_CODE = tuple((RANK_OF[c] == ACE) + 16 * (RANK_OF[c] == TEN) + (1 << (8 + 4 * SUIT_OF[c])) for c in range(36))
+
+
 _FOUR_OF_A_SUIT = sum(4 << (8 + 4 * s) for s in range(4))
 
 
-def find_combination(hands: Sequence[Sequence[int]], leader: int, combos: Sequence[str],
-                     trump_card: int) -> tuple[int, str, tuple[Card, ...]] | None:
-    """Who leads out of turn, with what: the highest-priority enabled combination,
-    its holder nearest in turn order to the regular ``leader`` (leader first)."""
-    n = len(hands)
-    # Most hands hold nothing: one cheap sum per hand rules them out before
-    # any combination is looked at (this runs before every trick).
-    order = []
-    for k in range(n):
-        seat = (leader + k) % n
-        hand = hands[seat]
-        if len(hand) < 3:
-            continue
-        code = sum(map(_COMBO_CODE.__getitem__, hand))
-        aces, tens = code & 15, code >> 4 & 15
-        if aces >= 3 or tens >= 3 or aces + tens >= 4 or code & _FOUR_OF_A_SUIT:
-            order.append(seat)
-    if not order:
-        return None
-    for combo in combos:
-        for seat in order:
-            cards = combination_cards(combo, hands[seat], trump_card)
-            if cards is not None:
-                return seat, combo, cards
-    return None
+def _may_hold(code: int) -> bool:
+    """A cheap test of a hand's code (the sum of :data:`_COMBO_CODE` over at
+    most four cards) that rules out most hands holding no combination of
+    RULES.md §6: this runs before every trick, and most hands hold nothing."""
+    aces, tens = code & 15, code >> 4 & 15
+    return aces >= 3 or tens >= 3 or aces + tens >= 4 or bool(code & _FOUR_OF_A_SUIT)
 
 
 # --- penalties ---------------------------------------------------------------
@@ -282,6 +234,233 @@ def match_winners(penalties: Sequence[int]) -> list[int]:
     """Sides with the fewest penalties (a tie shares the win)."""
     least = min(penalties)
     return [side for side, p in enumerate(penalties) if p == least]
+
+
+# --- the tables --------------------------------------------------------------
+
+CARDS_OUT, DECLARED, FALSE_DECLARATION = "cards_out", "declared", "false_declaration"
+"""How a deal ends (besides a winning combination, which ends it by its id)."""
+
+Opening = tuple
+"""What the check before a trick finds: ``("lead", seat, combo, cards)`` or
+``("win", seat, combo)``; ``None`` when the regular leader simply leads."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """One table's rules (RULES.md §§2–7 for ``pairs``, ``four``, ``three``;
+    RULES-variants.md for ``duel`` and ``bura31``).
+
+    ``draw_first`` is ``"taker"`` (the trick's taker draws first, then
+    clockwise) or ``"leader"`` (the attacker draws first).  ``discard_faces``
+    lists the discard faces a match may choose, the default first.
+    ``pass_mark`` is where the penalty bands change (2 at or above it);
+    ``declaration`` the points a «31» needs, ``None`` where nobody declares.
+    ``reports_deal_end``: the replay reports each deal's ``end`` and
+    ``winner`` (the two-player tables).  ``penalty_limit``: the match ends
+    after a deal in which a side reaches it."""
+
+    name: str
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    hand_size: int
+    pass_mark: int
+    combinations: tuple[Combination, ...] = BURKOZEL_COMBINATIONS
+    default_combos: tuple[str, ...] = COMBOS
+    discard_faces: tuple[str, ...] = ("closed",)
+    draw_first: str = "taker"
+    declaration: int | None = None
+    penalty_limit: int = 12
+    reports_deal_end: bool = False
+    closed_points_known: bool = True
+    """Whether a side knows the points of the face-down cards in its tricks
+    (RULES.md §9: yes; Бура «31» with closed discards: no, RULES-variants §3)."""
+
+    @cached_property
+    def seat_sides(self) -> tuple[int, ...]:
+        """The side of each seat."""
+        return tuple(next(i for i, side in enumerate(self.sides) if seat in side) for seat in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        return self.seat_sides[seat]
+
+    @property
+    def side_count(self) -> int:
+        return len(self.sides)
+
+    @property
+    def combo_ids(self) -> tuple[str, ...]:
+        """The switchable combinations, highest priority first."""
+        return tuple(c.id for c in self.combinations if c.switchable)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock after the deal."""
+        return 36 - self.hand_size * self.players
+
+    def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
+                active: Sequence[Combination]) -> Opening | None:
+        """The check before a trick (RULES.md §6): the highest-priority active
+        combination, led by its holder nearest in turn order to the regular
+        ``leader`` (the leader first)."""
+        n = len(hands)
+        order = []
+        for k in range(n):
+            seat = (leader + k) % n
+            hand = hands[seat]
+            if len(hand) >= 3 and _may_hold(sum(map(_COMBO_CODE.__getitem__, hand))):
+                order.append(seat)
+        if not order:
+            return None
+        for combo in active:
+            for seat in order:
+                cards = combo.find(hands[seat], trump_card)
+                if cards is not None:
+                    return LEAD_OUT, seat, combo.id, cards
+        return None
+
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+        """``(winning seat or None, penalties per side)`` of a finished deal.
+        ``seat`` is the declarer or the winning combination's holder."""
+        pens = round_penalties(points, self.pass_mark)
+        best = [s for s, p in enumerate(pens) if p == 0]
+        return (best[0] if len(best) == 1 else None), pens
+
+
+@dataclass(frozen=True)
+class Bura31RuleSet(RuleSet):
+    """Бура «31» (RULES-variants.md §1): three trumps win the deal, «31» is
+    declared, a deal is won (0) or lost (2, a false «31» 4) or drawn."""
+
+    def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
+                active: Sequence[Combination]) -> Opening | None:
+        other = 1 - leader
+        trump = SUIT_OF[trump_card]
+        for combo in active:
+            have = [seat for seat in (leader, other)
+                    if len(hands[seat]) >= combo.size and combo.find(hands[seat], trump_card) is not None]
+            if not have:
+                continue
+            if combo.effect == WINS:
+                if len(have) == 2:  # both: the player not on turn must beat all the other's cards
+                    mine, theirs = combo.find(hands[other], trump_card), combo.find(hands[leader], trump_card)
+                    return WINS, (other if beats_all(mine, theirs, trump) else leader), combo.id
+                return WINS, have[0], combo.id
+            if have == [other]:  # only the non-leader leads out of turn
+                return LEAD_OUT, other, combo.id, combo.find(hands[other], trump_card)
+        return None
+
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+        pens = [0] * self.players
+        if end == CARDS_OUT:
+            best = max(points)
+            if points.count(best) > 1 or best < self.declaration:
+                return None, pens
+            winner = points.index(best)
+        elif end == FALSE_DECLARATION:
+            pens[seat] = 4
+            return 1 - seat, pens
+        else:
+            winner = seat
+        pens[1 - winner] = 2
+        return winner, pens
+
+
+_ONE_EACH_2 = ((0,), (1,))
+
+FORMATS: dict[str, RuleSet] = {
+    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21),
+    "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
+                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True),
+    "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
+                            default_combos=(), discard_faces=("open", "closed"), declaration=31,
+                            reports_deal_end=True, closed_points_known=False),
+}
+"""Every table, by name: the registry the replay, the bots and the web read."""
+
+
+def find_table(name: str) -> RuleSet:
+    """The rule set called ``name``; ``ValueError`` names the choices otherwise."""
+    try:
+        return FORMATS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown format {name!r} (one of {', '.join(FORMATS)})") from None
+
+
+class RulesFacts:
+    """What follows from a ``format`` name and the switches: shared by
+    :class:`TableRules` and the seat views, which both carry them."""
+
+    format: str
+
+    @property
+    def table(self) -> RuleSet:
+        return FORMATS[self.format]
+
+    @property
+    def players(self) -> int:
+        return FORMATS[self.format].players
+
+    @property
+    def hand_size(self) -> int:
+        return FORMATS[self.format].hand_size
+
+    @property
+    def pass_mark(self) -> int:
+        return FORMATS[self.format].pass_mark
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return FORMATS[self.format].sides
+
+    @property
+    def side_count(self) -> int:
+        return len(FORMATS[self.format].sides)
+
+    def side_of(self, seat: int) -> int:
+        return FORMATS[self.format].seat_sides[seat]
+
+
+@dataclass(frozen=True)
+class TableRules(RulesFacts):
+    """What is chosen before a match: the table, its enabled combinations and
+    the discard face (each table's defaults when not given).
+
+    >>> rules = TableRules("pairs", combos=("bura",))
+    >>> rules.players, rules.pass_mark, rules.side_of(2)
+    (4, 31, 0)
+    """
+
+    format: str = "pairs"
+    combos: tuple[str, ...] | None = None
+    discard: str | None = None
+
+    def __post_init__(self) -> None:
+        table = find_table(self.format)
+        combos = table.default_combos if self.combos is None else tuple(self.combos)
+        for combo in combos:
+            if combo not in table.combo_ids:
+                raise ValueError(f"unknown combination {combo!r} for {self.format}")
+        # Stored in priority order, without repeats: equal rules compare equal.
+        object.__setattr__(self, "combos", tuple(c for c in table.combo_ids if c in combos))
+        discard = table.discard_faces[0] if self.discard is None else self.discard
+        if discard not in table.discard_faces:
+            raise ValueError(f"discard must be one of {', '.join(table.discard_faces)} for {self.format}")
+        object.__setattr__(self, "discard", discard)
+
+    @cached_property
+    def active(self) -> tuple[Combination, ...]:
+        """The combinations in force, in the order they are checked."""
+        return tuple(c for c in self.table.combinations if not c.switchable or c.id in self.combos)
+
+    @property
+    def open_discards(self) -> bool:
+        return self.discard == "open"
+
+    def to_dict(self) -> dict:
+        return {"format": self.format, "combos": list(self.combos), "discard": self.discard}
 
 
 def suit_index(letter: str) -> int:

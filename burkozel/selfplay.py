@@ -14,7 +14,7 @@ from typing import Sequence
 from .bots import make_bot
 from .match import Match
 from .round import Round, random_cards
-from .rules import COMBOS, FORMATS, TableRules
+from .rules import TableRules
 
 
 def play_match(rules: TableRules, seed: int | str, levels: Sequence[str]) -> Match:
@@ -39,23 +39,24 @@ def summary(index: int, match: Match) -> str:
     pens = ", ".join(f"{sides[i]}: {p}" for i, p in enumerate(match.penalties))
     won = " and ".join(sides[w] for w in match.winners)
     return (f"match {index} seed={match.seed} {rules.format}: {len(match.rounds)} rounds, "
-            f"penalties {{{pens}}}, won by {'seat' if rules.format != 'pairs' else 'seats'} {won}")
+            f"penalties {{{pens}}}, won by {'seats' if len(rules.sides[0]) > 1 else 'seat'} {won}")
 
 
 def random_playout(rnd: Round, rng: random.Random) -> None:
     """Play ``rnd`` to its end with random legal moves, on the unchecked path."""
-    hands, trump, play, draw = rnd.hands, rnd.trump, rnd._play, rng.random
-    while (seat := rnd.to_act) is not None:
-        play(*random_cards(hands[seat], rnd.trick, trump, draw))
+    deal, draw = rnd.deal, rng.random
+    step = deal.step
+    while deal.to_act is not None:
+        step(*random_cards(deal, draw))
 
 
 def random_rounds_per_second(fmt: str, seconds: float = 2.0, seed: int = 0,
-                             combos: Sequence[str] = COMBOS, checked: bool = False) -> tuple[int, float]:
+                             combos: Sequence[str] | None = None, checked: bool = False) -> tuple[int, float]:
     """Deal and play random rounds of ``fmt`` for about ``seconds``: (rounds,
     rounds per second).  Moves come from :meth:`Round.random_move`; with
     ``checked`` each goes through :meth:`Round.push` and its full check,
     otherwise straight to the unchecked path that search bots use."""
-    rules = TableRules(fmt, tuple(combos))
+    rules = TableRules(fmt, None if combos is None else tuple(combos))
     rng = random.Random(seed)
     n = rules.players
     rounds = 0

@@ -5,6 +5,8 @@
 Move.lead(AS, 6S)
 >>> str(Move.discard())
 'discard'
+>>> Move.declare().to_dict()
+{'declare': True}
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from itertools import combinations
 from typing import Iterable, NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .kernel import BEAT, DECLARE, DISCARD, LEAD
 from .rules import IllegalMoveError, auto_discard, beats_all
 
-LEAD, BEAT, DISCARD = "lead", "beat", "discard"
-KINDS = (LEAD, BEAT, DISCARD)
+KINDS = (LEAD, BEAT, DISCARD, DECLARE)
 
 CardLike = Union[Card, str, int]
 
@@ -30,7 +32,8 @@ def _card(value: CardLike) -> Card:
 
 
 class Move(NamedTuple):
-    """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards.
+    """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards,
+    or ``declare`` «31» (Бура «31» only, instead of a lead).
 
     A ``discard`` may name fewer cards than the trick needs (none at all, say):
     the engine completes it with the least valuable cards (RULES.md §4.2).
@@ -54,6 +57,10 @@ class Move(NamedTuple):
         return cls(DISCARD, tuple(_card(c) for c in cards))
 
     @classmethod
+    def declare(cls) -> "Move":
+        return cls(DECLARE, ())
+
+    @classmethod
     def parse(cls, text: str) -> "Move":
         """``Move.parse("beat 7S 6D")``: the kind, then the cards."""
         words = text.split()
@@ -63,18 +70,25 @@ class Move(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict) -> "Move":
-        """The replay notation: ``{"lead": ["AS"]}`` (a ``seat`` key is ignored)."""
+        """The replay notation: ``{"lead": ["AS"]}``, ``{"declare": true}``
+        (a ``seat`` key is ignored)."""
         if not isinstance(data, dict):
             raise ValueError(f"a move is an object, not {type(data).__name__}")
         kinds = [k for k in KINDS if k in data]
         if len(kinds) != 1:
-            raise ValueError("a move names exactly one of lead, beat, discard")
+            raise ValueError("a move names exactly one of lead, beat, discard, declare")
         cards = data[kinds[0]]
+        if kinds[0] == DECLARE:
+            if cards is not True:
+                raise ValueError("declare: the value must be true")
+            return cls.declare()
         if not isinstance(cards, list):
             raise ValueError(f"{kinds[0]}: expected a list of cards")
         return cls(kinds[0], tuple(_card(c) for c in cards))
 
     def to_dict(self) -> dict:
+        if self.kind == DECLARE:
+            return {DECLARE: True}
         return {self.kind: [str(c) for c in self.cards]}
 
     def __str__(self) -> str:
@@ -141,13 +155,25 @@ class Trick:
 
 
 def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
-               winning: Sequence[int] = ()) -> tuple[Card, ...]:
+               winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False,
+               first_trick: bool = False) -> tuple[Card, ...]:
     """Check ``move`` for a seat holding ``hand``: ``size`` is the number of
     cards each answer needs, or ``None`` when the seat leads a new trick;
-    ``winning`` is the current winning set.  Returns the cards actually played
-    (a short discard completed); raises :class:`IllegalMoveError` otherwise."""
+    ``winning`` is the current winning set; ``max_lead`` the most cards a
+    lead may have; ``may_declare`` whether the table has «31» and this is the
+    seat's regular lead (``first_trick``: before the deal's first trick is
+    complete, when «31» is refused).  Returns the cards actually played (a
+    short discard completed); raises :class:`IllegalMoveError` otherwise."""
     if not isinstance(move, Move) or move.kind not in KINDS:
         raise IllegalMoveError("bad_move", f"not a move: {move!r}")
+    if move.kind == DECLARE:
+        if not may_declare:
+            raise IllegalMoveError("no_declaration", "«31» is declared only instead of one's regular lead")
+        if first_trick:
+            raise IllegalMoveError("declare_too_early", "no «31» before the deal's first trick")
+        if move.cards:
+            raise IllegalMoveError("wrong_count", "«31» names no cards")
+        return ()
     cards = move.cards
     if len(cards) > 1 and len(set(cards)) != len(cards):
         raise IllegalMoveError("duplicate_card", "the same card is named twice")
@@ -157,8 +183,8 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     if size is None:
         if move.kind != LEAD:
             raise IllegalMoveError("must_lead", "a new trick starts: the move must be a lead")
-        if not 1 <= len(cards) <= 4:
-            raise IllegalMoveError("wrong_count", "a lead is 1 to 4 cards")
+        if not 1 <= len(cards) <= max_lead:
+            raise IllegalMoveError("wrong_count", f"a lead is 1 to {max_lead} cards")
         suit = SUIT_OF[cards[0]]
         if any(SUIT_OF[c] != suit for c in cards):
             raise IllegalMoveError("mixed_suits", "a lead is of one suit")
@@ -179,17 +205,20 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
 
 
 def legal_moves(hand: Sequence[int], trump: int, size: int | None,
-                winning: Sequence[int] = ()) -> list[Move]:
-    """Every legal move: each lead (1–4 cards of one suit), each beat, and each
-    full discard (a short discard is the same as one of these)."""
+                winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False) -> list[Move]:
+    """Every legal move: each lead (1 to ``max_lead`` cards of one suit), each
+    beat, and each full discard (a short discard is the same as one of these);
+    «31» last, when ``may_declare``."""
     hand = sorted(hand)
     moves: list[Move] = []
     if size is None:
         for suit in range(4):
             same = [DECK[c] for c in hand if SUIT_OF[c] == suit]
-            for k in range(1, len(same) + 1):
+            for k in range(1, min(len(same), max_lead) + 1):
                 for combo in combinations(same, k):
                     moves.append(Move(LEAD, combo))
+        if may_declare:
+            moves.append(Move(DECLARE, ()))
         return moves
     cards = [DECK[c] for c in hand]
     for combo in combinations(cards, size):
@@ -201,9 +230,9 @@ def legal_moves(hand: Sequence[int], trump: int, size: int | None,
 
 
 def legal_kinds(hand: Sequence[int], trump: int, size: int | None,
-                winning: Sequence[int] = ()) -> dict[str, bool]:
+                winning: Sequence[int] = (), may_declare: bool = False) -> dict[str, bool]:
     """Which kinds of move are possible at all (for enabling buttons)."""
     if size is None:
-        return {LEAD: bool(hand), BEAT: False, DISCARD: False}
+        return {LEAD: bool(hand), BEAT: False, DISCARD: False, DECLARE: may_declare}
     can_beat = any(beats_all(combo, winning, trump) for combo in combinations(hand, size))
-    return {LEAD: False, BEAT: can_beat, DISCARD: True}
+    return {LEAD: False, BEAT: can_beat, DISCARD: True, DECLARE: False}

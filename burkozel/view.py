@@ -16,13 +16,13 @@ through JSON for the browser.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .cards import DECK, SUIT_OF, SUITS, Card
-from .rules import FormatFacts, TableRules
-from .trick import DISCARD, Move, Play, check_move, legal_kinds, legal_moves
+from .cards import POINTS_OF, SUIT_OF, SUITS, Card
+from .rules import IllegalMoveError, RulesFacts, TableRules
+from .trick import DECLARE, DISCARD, Move, Play, check_move, legal_kinds, legal_moves
 
 if TYPE_CHECKING:
     from .round import Round
@@ -80,19 +80,20 @@ class TrickView:
                    d["winner"], tuple(Card.parse(c) for c in d["winning"]), d["finished"])
 
 
-def _play_view(play: Play, seat: int) -> PlayView:
-    if play.kind == DISCARD:
+def _play_view(play: Play, seat: int, open_discards: bool) -> PlayView:
+    if play.kind == DISCARD and not open_discards:
         return PlayView(play.seat, play.kind, len(play.cards), (), play.cards if play.seat == seat else ())
     return PlayView(play.seat, play.kind, len(play.cards), play.cards)
 
 
-def _trick_view(trick, seat: int) -> TrickView:
-    return TrickView(trick.leader, trick.size, trick.combo, tuple(_play_view(p, seat) for p in trick.plays),
+def _trick_view(trick, seat: int, open_discards: bool) -> TrickView:
+    return TrickView(trick.leader, trick.size, trick.combo,
+                     tuple(_play_view(p, seat, open_discards) for p in trick.plays),
                      trick.winner, trick.winning, trick.finished)
 
 
 @dataclass(frozen=True)
-class SeatView(FormatFacts):
+class SeatView(RulesFacts):
     """Everything one seat may know, and nothing more (RULES.md §9)."""
 
     seat: int
@@ -108,7 +109,10 @@ class SeatView(FormatFacts):
     trick: TrickView | None
     history: tuple[TrickView, ...]
     points: int
-    """This seat's side's points in this round (the others' are unknown)."""
+    """This seat's side's points in this round (the others' are unknown);
+    where the faces of face-down cards in one's tricks are not known
+    (Бура «31» with closed discards), the points of the cards it has seen,
+    :attr:`unseen_taken` counting the others."""
     penalties: tuple[int, ...]
     """Match penalties per side, this round's included once it is over."""
     round_no: int = 0
@@ -117,12 +121,22 @@ class SeatView(FormatFacts):
     round_penalties: tuple[int, ...] | None = None
     match_over: bool = False
     winners: tuple[int, ...] = ()
+    discard: str = "closed"
+    """The discard face of this match (``open`` or ``closed``)."""
+    end: str | None = None
+    """How the round ended, once it is over (see :attr:`Round.end`)."""
+    deal_winner: int | None = None
+    """The seat that won the round once it is over (``None``: a draw or a tie)."""
+    ended_by: int | None = None
+    """Who declared «31», or held the combination that ended the round."""
+    unseen_taken: int = 0
+    """Face-down cards in this side's tricks whose faces it cannot know."""
 
     # --- derived facts -----------------------------------------------------
 
-    @property
+    @cached_property
     def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos)
+        return TableRules(self.format, self.combos, self.discard)
 
     @property
     def side(self) -> int:
@@ -145,41 +159,49 @@ class SeatView(FormatFacts):
         return self.to_act == self.seat
 
     @property
+    def open_discards(self) -> bool:
+        return self.discard == "open"
+
+    @property
+    def max_lead(self) -> int:
+        """The most cards a lead may have: no more than any player holds."""
+        return min(self.hand_sizes)
+
+    @property
+    def may_declare(self) -> bool:
+        """Whether «31» is a legal move now (Бура «31»: one's regular lead,
+        after the deal's first trick)."""
+        return (self.table.declaration is not None and self.my_turn and self.trick is None
+                and len(self.history) > 0)
+
+    @property
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves (empty when it is not its turn)."""
         if not self.my_turn:
             return []
         if self.trick is None:
-            return legal_moves(self.hand, self.trump, None)
+            return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare)
         return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
 
     @property
     def legal_kinds(self) -> dict[str, bool]:
         if not self.my_turn:
-            return {"lead": False, "beat": False, "discard": False}
+            return {"lead": False, "beat": False, "discard": False, DECLARE: False}
         if self.trick is None:
-            return legal_kinds(self.hand, self.trump, None)
+            return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare)
         return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning)
 
     def check(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would play, or :class:`IllegalMoveError` — the
         same check the engine makes, answered from what the seat knows."""
-        from .rules import IllegalMoveError
-
         if self.to_act is None:
             raise IllegalMoveError("round_over", "the round is over")
         if not self.my_turn:
             raise IllegalMoveError("not_your_turn", f"it is seat {self.to_act}'s turn")
         if self.trick is None:
-            return check_move(move, self.hand, self.trump, None)
+            return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
+                              may_declare=self.table.declaration is not None, first_trick=not self.history)
         return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning)
-
-    def sample_world(self, rng: random.Random) -> "Round":
-        """A full position consistent with everything this seat knows, the
-        hidden cards dealt at random (for search; see :mod:`burkozel.worlds`)."""
-        from .worlds import sample_world
-
-        return sample_world(self, rng)
 
     # --- building and serialising ------------------------------------------
 
@@ -188,12 +210,25 @@ class SeatView(FormatFacts):
            match_over: bool = False, winners: tuple[int, ...] = ()) -> "SeatView":
         """The view of ``seat`` in round ``rnd``; the match adds its own facts."""
         over = rnd.is_over
+        rules = rnd.rules
         if penalties is None:
-            penalties = tuple(rnd.penalties) if over else (0,) * rnd.rules.side_count
+            penalties = tuple(rnd.penalties) if over else (0,) * rules.side_count
+        opened = rules.open_discards
+        history = tuple(_trick_view(t, seat, opened) for t in rnd.tricks)
+        side = rnd.side_of(seat)
+        points, unseen = rnd.points[side], 0
+        if not over and not opened and not rules.table.closed_points_known:
+            # Only the faces seen count; the others' face-down cards are counted, not valued.
+            points = 0
+            for tv in history:
+                if rnd.side_of(tv.winner) == side:
+                    for p in tv.plays:
+                        points += sum(POINTS_OF[c] for c in p.cards or p.own)
+                        unseen += p.count if not (p.cards or p.own) else 0
         return cls(
             seat=seat,
-            format=rnd.rules.format,
-            combos=rnd.rules.combos,
+            format=rules.format,
+            combos=rules.combos,
             dealer=rnd.dealer,
             trump_card=rnd.trump_card,
             trump_drawn_by=rnd.trump_drawn_by,
@@ -201,15 +236,20 @@ class SeatView(FormatFacts):
             hand=tuple(sorted(rnd.hands[seat])),
             hand_sizes=tuple(len(h) for h in rnd.hands),
             to_act=rnd.to_act,
-            trick=_trick_view(rnd.trick, seat) if rnd.trick is not None else None,
-            history=tuple(_trick_view(t, seat) for t in rnd.tricks),
-            points=rnd.points[rnd.side_of(seat)],
+            trick=_trick_view(rnd.trick, seat, opened) if rnd.trick is not None else None,
+            history=history,
+            points=points,
             penalties=tuple(penalties),
             round_no=round_no,
             round_points=tuple(rnd.points) if over else None,
             round_penalties=tuple(rnd.penalties) if over else None,
             match_over=match_over,
             winners=tuple(winners),
+            discard=rules.discard,
+            end=rnd.end,
+            deal_winner=rnd.winner,
+            ended_by=rnd.ended_by,
+            unseen_taken=unseen,
         )
 
     def to_dict(self) -> dict:
@@ -219,8 +259,11 @@ class SeatView(FormatFacts):
             "seat": self.seat,
             "format": self.format,
             "players": self.players,
+            "hand_size": self.hand_size,
             "combos": list(self.combos),
+            "discard": self.discard,
             "pass_mark": self.pass_mark,
+            "declaration": self.table.declaration,
             "sides": [list(s) for s in self.sides],
             "side": self.side,
             "dealer": self.dealer,
@@ -242,6 +285,10 @@ class SeatView(FormatFacts):
             "round_penalties": list(self.round_penalties) if self.round_penalties is not None else None,
             "match_over": self.match_over,
             "winners": list(self.winners),
+            "end": self.end,
+            "deal_winner": self.deal_winner,
+            "ended_by": self.ended_by,
+            "unseen_taken": self.unseen_taken,
         }
 
     @classmethod
@@ -257,4 +304,7 @@ class SeatView(FormatFacts):
             round_points=tuple(d["round_points"]) if d["round_points"] is not None else None,
             round_penalties=tuple(d["round_penalties"]) if d["round_penalties"] is not None else None,
             match_over=d["match_over"], winners=tuple(d["winners"]),
+            discard=d.get("discard", "closed"), end=d.get("end"), deal_winner=d.get("deal_winner"),
+            ended_by=d.get("ended_by"),
+            unseen_taken=d.get("unseen_taken", 0),
         )

@@ -47,8 +47,8 @@ from math import comb
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from .cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
-from .round import HAND_SIZE, Round
-from .rules import TableRules, find_combination
+from .kernel import Deal
+from .round import Round
 from .trick import DISCARD, Play, Trick
 
 if TYPE_CHECKING:
@@ -234,18 +234,19 @@ def _subset_with_points(pool_by_class: list[list[int]], size: int, target: int,
 
 def _kept_share(view: "SeatView", index: int) -> float:
     """About which share of a hand held at trick ``index`` is still in it: each
-    draw after a trick of ``k`` cards replaces ``k`` of the 4 (in expectation,
+    draw after a trick of ``k`` cards replaces ``k`` of the hand (in expectation,
     when a player plays old and new cards alike).  1.0 for the current trick
     and for tricks after the stock ran out."""
     share = 1.0
-    stock = 36 - HAND_SIZE * view.players
+    stock = view.table.stock_size
+    size = view.hand_size
     for i, trick in enumerate(view.history):
         if stock <= 0:
             break
         drawn = min(trick.size, -(-stock // view.players))
         stock -= trick.size * view.players
         if i >= index:
-            share *= max(0.0, (HAND_SIZE - drawn) / HAND_SIZE)
+            share *= max(0.0, (size - drawn) / size)
     return share
 
 
@@ -304,7 +305,7 @@ def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) ->
 
 def _stock_out_trick(view: "SeatView") -> int:
     """The index (in the history) of the trick after which the stock ran out."""
-    stock = 36 - HAND_SIZE * view.players
+    stock = view.table.stock_size
     for i, trick in enumerate(view.history):
         stock -= trick.size * view.players
         if stock <= 0:
@@ -317,7 +318,7 @@ class WorldSampler:
 
     def __init__(self, view: "SeatView") -> None:
         self.view = view
-        self.rules = TableRules(view.format, view.combos)
+        self.rules = view.rules
         seat = view.seat
         n = view.players
         my_side = view.side
@@ -332,13 +333,14 @@ class WorldSampler:
         # Hidden discard slots: (trick index, play index, count).  The points of
         # a side are known (its own side's always, every side's at the round's
         # end): the hidden faces in the tricks it took must make up the rest.
-        known_sides = range(self.rules.side_count) if view.round_points is not None else (my_side,)
+        known_sides = (range(self.rules.side_count) if view.round_points is not None
+                       else (my_side,) if not view.unseen_taken else ())
         target = {side: (view.round_points[side] if view.round_points is not None else view.points)
                   for side in known_sides}
         self.slots: list[tuple[int, int, int]] = []
         self.group: list[int | None] = []
         self.loading: list[bool] = []
-        pairs = view.format == "pairs"
+        partners = any(len(side) > 1 for side in view.sides)
         for ti, tv in enumerate(tricks):
             side = view.side_of(tv.winner) if tv.finished else None
             if side not in target:
@@ -347,10 +349,10 @@ class WorldSampler:
             for pi, p in enumerate(tv.plays):
                 if side is not None:
                     target[side] -= sum(POINTS_OF[c] for c in p.cards) + sum(POINTS_OF[c] for c in p.own)
-                if p.kind == DISCARD and p.seat != seat:
+                if p.kind == DISCARD and p.seat != seat and not p.cards:
                     self.slots.append((ti, pi, p.count))
                     self.group.append(side)
-                    self.loading.append(pairs and view.side_of(winning) == view.side_of(p.seat))
+                    self.loading.append(partners and view.side_of(winning) == view.side_of(p.seat))
                 elif p.kind != DISCARD:
                     winning = p.seat
         self.tricks = tricks
@@ -405,7 +407,7 @@ class WorldSampler:
 
         # The start of the current trick is the last combination check the
         # hidden hands went through with nothing found (if the trick is no combo).
-        self.check_combos = bool(view.combos) and (view.trick is None or view.trick.combo is None)
+        self.check_combos = bool(self.rules.active) and (view.trick is None or view.trick.combo is None)
 
         # Inference from the play (a light opponent model): what each play of
         # another seat suggests about the cards it kept (:func:`play_clues`),
@@ -415,7 +417,7 @@ class WorldSampler:
         # from an earlier trick counts only for the share of the hand kept
         # since (:func:`_kept_share`).  Any card may still land anywhere.
         self.hand_weight: dict[int, dict[int, float]] = {}
-        ratios = CLUE_RATIOS[view.format]
+        ratios = CLUE_RATIOS.get(view.format, {})
         unseen = set(self.unseen)
         for ti, tv in enumerate(tricks):
             kept = None
@@ -435,7 +437,7 @@ class WorldSampler:
     def _trick(self, tv: "TrickView", faces: dict[int, tuple[int, ...]]) -> Trick:
         plays = []
         for pi, p in enumerate(tv.plays):
-            if p.kind == DISCARD:
+            if p.kind == DISCARD and not p.cards:
                 cards = p.own if p.own else faces[pi]
                 plays.append(Play(p.seat, p.kind, tuple(DECK[c] for c in cards)))
             else:
@@ -552,14 +554,10 @@ class WorldSampler:
         if min(len(h) for h in start) < 3:
             return False
         leader = tv.leader if tv is not None else view.to_act
-        return find_combination(start, leader, view.combos, view.trump_card) is not None
+        return self.rules.table.opening(start, leader, view.trump_card, self.rules.active) is not None
 
-    def sample(self, rng: random.Random, history: bool = True) -> Round:
-        """One world, drawn with ``rng``.  With ``history=False`` the world's
-        finished tricks are left out (``tricks`` is empty, the points and
-        everything else are the same): enough to play on from, and cheaper,
-        for a search that deals hundreds of worlds per decision."""
-        view = self.view
+    def _dealt(self, rng: random.Random) -> tuple[list[list[int]], dict[int, dict[int, tuple[int, ...]]], list[int]]:
+        """Hidden hands, hidden discard faces by trick and play, and the stock."""
         dealt = None
         for attempt in range(64 + COMBO_RETRIES):
             got = self._deal(rng)
@@ -574,31 +572,44 @@ class WorldSampler:
                 break
         if dealt is None:
             raise ValueError("no world is consistent with this view")
-        hands, faces, stock = dealt
-        if history:
-            tricks = [self.fixed[ti] if ti in self.fixed else self._trick(tv, faces[ti])
-                      for ti, tv in enumerate(self.tricks)]
-            current = tricks.pop() if view.trick is not None else None
-            points = [0] * self.rules.side_count
-            side_of = self.rules.side_of
-            for t in tricks:
-                points[side_of(t.winner)] += t.points
-        else:
-            tricks = []
-            current = None
-            if view.trick is not None:
-                ti = len(self.tricks) - 1
-                current = self.fixed[ti] if ti in self.fixed else self._trick(self.tricks[ti], faces[ti])
-            points = list(self.base_points)
-            side_of = self.rules.side_of
-            for ti, by_play in faces.items():
-                tv = self.tricks[ti]
-                if tv.finished:
-                    points[side_of(tv.winner)] += sum(POINTS_OF[c] for cards in by_play.values() for c in cards)
+        return dealt
+
+    def sample(self, rng: random.Random) -> Round:
+        """One world, drawn with ``rng``, as a :class:`Round` with its history."""
+        view = self.view
+        hands, faces, stock = self._dealt(rng)
+        tricks = [self.fixed[ti] if ti in self.fixed else self._trick(tv, faces[ti])
+                  for ti, tv in enumerate(self.tricks)]
+        current = tricks.pop() if view.trick is not None else None
+        points = [0] * self.rules.side_count
+        side_of = self.rules.side_of
+        for t in tricks:
+            points[side_of(t.winner)] += t.points
         return Round.from_position(
             self.rules, view.dealer, hands=[[DECK[c] for c in h] for h in hands],
             stock=[DECK[c] for c in stock], trump_card=view.trump_card, trump_drawn_by=view.trump_drawn_by,
-            tricks=tricks, trick=current, points=points, to_act=view.to_act)
+            tricks=tricks, trick=current, points=points, to_act=view.to_act, end=view.end, ended_by=view.ended_by)
+
+    def sample_deal(self, rng: random.Random) -> Deal:
+        """One world as a bare :class:`~burkozel.kernel.Deal`, without its
+        finished tricks (the points and everything else the same): enough to
+        play on from, and cheaper, for a search that deals hundreds of worlds
+        a decision.  What the players have seen is left for the search to set."""
+        view = self.view
+        hands, faces, stock = self._dealt(rng)
+        current = None
+        if view.trick is not None:
+            ti = len(self.tricks) - 1
+            current = self.fixed[ti] if ti in self.fixed else self._trick(self.tricks[ti], faces[ti])
+        points = list(self.base_points)
+        side_of = self.rules.side_of
+        for ti, by_play in faces.items():
+            tv = self.tricks[ti]
+            if tv.finished:
+                points[side_of(tv.winner)] += sum(POINTS_OF[c] for cards in by_play.values() for c in cards)
+        return Deal.at(self.rules, hands=hands, stock=stock, trump_card=view.trump_card,
+                       trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
+                       tricks_done=len(view.history), trick=current, end=view.end, ended_by=view.ended_by)
 
 
 def sample_world(view: "SeatView", rng: random.Random) -> Round:

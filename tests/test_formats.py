@@ -6,11 +6,13 @@ from burkozel import FORMATS, Match, TableRules
 from stacking import new_round, play
 
 
-def test_the_three_formats():
-    assert {n: (f.players, f.sides, f.pass_mark) for n, f in FORMATS.items()} == {
-        "pairs": (4, ((0, 2), (1, 3)), 31),
-        "four": (4, ((0,), (1,), (2,), (3,)), 21),
-        "three": (3, ((0,), (1,), (2,)), 21),
+def test_the_five_tables():
+    assert {n: (f.players, f.sides, f.pass_mark, f.hand_size) for n, f in FORMATS.items()} == {
+        "pairs": (4, ((0, 2), (1, 3)), 31, 4),
+        "four": (4, ((0,), (1,), (2,), (3,)), 21, 4),
+        "three": (3, ((0,), (1,), (2,)), 21, 4),
+        "duel": (2, ((0,), (1,)), 32, 4),
+        "bura31": (2, ((0,), (1,)), 31, 3),
     }
 
 

@@ -55,7 +55,7 @@ def test_a_beat_must_beat_the_current_winning_set_not_the_lead():
 def test_a_discard_is_allowed_even_when_a_beat_is_possible_and_never_changes_the_winner():
     rnd = four()
     play(rnd, "lead AS")
-    assert rnd.legal_kinds == {"lead": False, "beat": True, "discard": True}
+    assert rnd.legal_kinds == {"lead": False, "beat": True, "discard": True, "declare": False}
     play(rnd, "discard 6H", "discard KS", "discard")
     trick = rnd.tricks[-1]
     assert trick.winner == 0 and [p.kind for p in trick.plays] == ["lead", "discard", "discard", "discard"]

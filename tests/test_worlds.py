@@ -128,8 +128,6 @@ def test_worlds_vary_at_the_start():
 def test_combination_check_is_respected_when_leading():
     """When the seat is to lead a new trick, no hidden hand holds an enabled
     combination (it would have been led out of turn)."""
-    from burkozel.rules import find_combination
-
     rules = TableRules("four", COMBOS)
     rng = random.Random(8)
     for _ in range(150):
@@ -139,13 +137,13 @@ def test_combination_check_is_respected_when_leading():
         view = real.view(real.to_act)
         for k in range(5):
             world = sample_world(view, random.Random(k))
-            assert find_combination(world.hands, view.to_act, COMBOS, view.trump_card) is None
+            assert rules.table.opening(world.hands, view.to_act, view.trump_card, rules.active) is None
 
 
 @pytest.mark.parametrize("fmt,combos", RULE_SETS)
 def test_worlds_without_history_are_the_same_position(fmt, combos):
-    """``sample(rng, history=False)`` (for search) deals the same hands, stock,
-    current trick and points as a full world from the same random numbers."""
+    """``sample_deal(rng)`` (for search) deals the same hands, stock, current
+    trick and points as a full world from the same random numbers."""
     rules = TableRules(fmt, combos)
     rng = random.Random(f"nohistory/{fmt}/{combos}")
     for _ in range(40):
@@ -155,10 +153,12 @@ def test_worlds_without_history_are_the_same_position(fmt, combos):
         sampler = WorldSampler(real.view(real.to_act))
         for k in range(3):
             full = sampler.sample(random.Random(k))
-            bare = sampler.sample(random.Random(k), history=False)
-            assert bare.tricks == []
-            assert (bare.hands, bare.stock, bare.points, bare.trick, bare.to_act) == \
-                (full.hands, full.stock, full.points, full.trick, full.to_act)
+            bare = sampler.sample_deal(random.Random(k))
+            d = full.deal
+            assert bare.log is None and bare.tricks_done == d.tricks_done
+            assert (bare.hands, bare.stock, bare.points, bare.to_act) == (d.hands, d.stock, d.points, d.to_act)
+            assert (bare.leader, bare.size, bare.combo, bare.winner, bare.winning, bare.stake) == \
+                (d.leader, d.size, d.combo, d.winner, d.winning, d.stake)
 
 
 def test_point_subsets_are_uniform():
@@ -198,10 +198,10 @@ def test_the_trump_card_goes_where_the_known_points_need_it():
     holder = view.trump_drawn_by
     rng = random.Random(1)
     for k in range(1000):
-        world = sampler.sample(rng, history=k < 50)
+        world = sampler.sample(rng) if k < 50 else sampler.sample_deal(rng)
         assert view.trump_card not in world.hands[holder]
         if k < 50:
-            assert world.view(view.seat).to_dict() == data
+            assert world.view(view.seat).to_dict() == view.to_dict()
 
 
 def _hand_frequency(view, seat: int, cards: set, samples: int = 600) -> float:
@@ -209,7 +209,7 @@ def _hand_frequency(view, seat: int, cards: set, samples: int = 600) -> float:
     rng = random.Random(5)
     held = 0
     for _ in range(samples):
-        held += len(cards & set(sampler.sample(rng, history=False).hands[seat]))
+        held += len(cards & set(sampler.sample_deal(rng).hands[seat]))
     return held / samples
 
 

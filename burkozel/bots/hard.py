@@ -54,14 +54,12 @@ import time
 from math import fsum
 from typing import Callable, Generator, Sequence
 
-from ..round import Round
-from ..rules import round_penalties
+from ..kernel import Deal
 from ..trick import DISCARD, Move
 from ..view import SeatView
 from ..worlds import WorldSampler
 from . import decision_rng, register
-from .endgame import solve
-from .medium import DISCARD_RANK, MEDIUM, MediumBot, Seen, Weights
+from .medium import DISCARD_RANK, MediumBot, Seen, Weights, weights_for
 from .playout import fast_playout
 
 DEFAULT_BUDGET_MS = 140.0 if sys.platform == "emscripten" else 38.0
@@ -101,12 +99,6 @@ three −0.7% ± 3.0%."""
 FIRST_WORLDS = 4
 """Worlds per candidate before the first halving."""
 
-ENDGAME_CARDS = 0
-"""Once the stock is out and no hand holds more cards, worlds are searched
-exactly (:mod:`burkozel.bots.endgame`) instead of rolled out.  Off (0):
-with 2, pairs lost 0.5% ± 0.6% of rounds won against medium (paired, 300
-deals, 600 iterations): in a sampled world the search plays as if it saw
-every hand (strategy fusion), and a solve costs ten rollouts."""
 WIN_WEIGHT = 5.0
 """Penalty units for winning the round (having the most points; a tie shares
 it), on top of its penalty of 0.  Measured against medium at 600 iterations,
@@ -116,16 +108,17 @@ and +0.8% ± 1.9% in pairs (400 deals each, seeds 21 and 22; the mean penalty
 fell too, 1.085 → 1.073); 9 against 2, +0.4% ± 2.1% (seed 21)."""
 
 
-def utility(points: Sequence[int], side: int, pass_mark: int) -> float:
-    """How good a finished round is for ``side``: minus its penalty, a bonus
-    for winning it (:data:`WIN_WEIGHT`) and a small term for its margin over
-    the best other side."""
-    pen = round_penalties(points, pass_mark)[side]
+def utility(deal: Deal, side: int) -> float:
+    """How good a finished deal is for ``side``: minus its penalty, a bonus
+    for winning it (:data:`WIN_WEIGHT`, shared by every side without a
+    penalty) and a small term for its margin over the best other side."""
+    pens = deal.result[1]
+    points = deal.points
     mine = points[side]
     best_other = max(p for s, p in enumerate(points) if s != side)
-    u = -pen + MARGIN_WEIGHT * (mine - best_other)
-    if WIN_WEIGHT and mine >= best_other:
-        u += WIN_WEIGHT / sum(1 for p in points if p == mine)
+    u = -pens[side] + MARGIN_WEIGHT * (mine - best_other)
+    if WIN_WEIGHT and not pens[side]:
+        u += WIN_WEIGHT / pens.count(0)
     return u
 
 
@@ -140,15 +133,14 @@ def other_discards(view: SeatView, moves: Sequence[Move]) -> list[Move]:
     return others
 
 
-WorldSource = Callable[[SeatView], Callable[[object], Round]]
+WorldSource = Callable[[SeatView], Callable[[object], Deal]]
 """Given the view, a function that deals one world from a random generator."""
 
 
-def sampled_worlds(view: SeatView) -> Callable[[object], Round]:
+def sampled_worlds(view: SeatView) -> Callable[[object], Deal]:
     """The fair bot's worlds: dealt by one :class:`WorldSampler` of the view,
     without their history (the rollouts play on from the position)."""
-    sampler = WorldSampler(view)
-    return lambda rng: sampler.sample(rng, history=False)
+    return WorldSampler(view).sample_deal
 
 
 SLICE_ROLLOUTS = 32
@@ -185,10 +177,15 @@ class HardBot:
         :data:`PRIOR_WEIGHTS`): its best few (:data:`MAX_CANDIDATES`) and, when
         all it sees to play is a discard of its lowest cards, the next
         :data:`EXTRA_DISCARDS` discards."""
-        ranked = self._prior.ranked(view, PRIOR_WEIGHTS.get(view.format, MEDIUM))
+        ranked = self._prior.ranked(view, PRIOR_WEIGHTS.get(view.format, weights_for(view.format)))
         moves = [m for _, m in ranked[:MAX_CANDIDATES]]
         if len(moves) == 1 and moves[0].kind == DISCARD:
             moves += other_discards(view, moves)[:EXTRA_DISCARDS]
+        declare = Move.declare()
+        if view.may_declare and view.unseen_taken and declare not in moves:
+            # The points of the cards taken face down are not known: «31» may be
+            # true or false, and the worlds say how likely each is.
+            moves.append(declare)
         return moves
 
     def think(self, view: SeatView) -> Generator[None, None, Move]:
@@ -204,16 +201,10 @@ class HardBot:
             return moves[0]
         rng = decision_rng(self.seed, view)
         draw = (self._worlds or sampled_worlds)(view)
-        side, pass_mark = view.side, view.pass_mark
+        side = view.side
         seen = Seen.of_view(view)
         cap = self.max_iterations
-        # Few cards left and no stock: each world is solved exactly, not rolled out.
-        endgame = view.stock == 0 and max(view.hand_sizes) <= ENDGAME_CARDS
-
-        def score(points: list[int]) -> float:
-            return utility(points, side, pass_mark)
-
-        worlds: list[Round] = []
+        worlds: list[Deal] = []
         results: list[list[float]] = [[] for _ in moves]
         bonus = [PRIOR_BONUS if m == prior else 0.0 for m in moves]
         alive = list(range(len(moves)))
@@ -238,10 +229,7 @@ class HardBot:
                             # worlds played so far, or take the medium move.
                             done = True
                             break
-                    if endgame:
-                        res.append(solve(worlds[w], m.kind, m.cards, side, score))
-                    else:
-                        res.append(utility(fast_playout(worlds[w], m.kind, m.cards, seen), side, pass_mark))
+                    res.append(utility(fast_playout(worlds[w], m.kind, m.cards, seen), side))
                     used += 1
                     if used >= cap or (deadline is not None and time.perf_counter() >= deadline):
                         done = True

@@ -19,7 +19,8 @@ points, from that count:
   cards onto a partner's trick the opponents are unlikely to take; in the
   single formats it never gives points away.
 
-The valuation is written once, on plain lists and bitmasks (:class:`State`,
+The valuation is written once, on the engine's plain lists and bitmasks
+(:class:`~burkozel.kernel.Deal`,
 :func:`medium_move`), because the hard bot plays it for every seat of
 hundreds of rollouts a decision (:mod:`burkozel.bots.playout`);
 :class:`MediumBot` is the same function applied to a seat's view.  A decision
@@ -42,12 +43,12 @@ from math import comb
 from typing import TYPE_CHECKING, Iterable
 
 from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
+from ..kernel import Deal
 from ..rules import beats_all
-from ..trick import BEAT, DISCARD, LEAD, Move
+from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move, Trick
 from . import register
 
 if TYPE_CHECKING:
-    from ..round import Round
     from ..view import SeatView
 
 PASS_BONUS = 7.0
@@ -178,16 +179,16 @@ def _mask(cards) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class Seen:
-    """What the players have seen go before a position: the face-up cards
-    gone, each seat's own face-down discards (the viewer's alone when built
-    from a view) and the face-up points of the current trick."""
+    """What one seat has seen go before a position: the face-up cards gone,
+    its own face-down discards and the face-up points of the current trick.
+    A rollout starts every seat from the deciding seat's knowledge
+    (:meth:`apply`), whatever world it plays in."""
 
     gone: int
     gone_points: int
     own: tuple[int, ...]
     own_points: tuple[int, ...]
     trick_points: int
-    pass_mark: int
 
     @classmethod
     def of_view(cls, view: "SeatView") -> "Seen":
@@ -204,72 +205,37 @@ class Seen:
                 m, pts = _mask(p.own)
                 own[p.seat] |= m
                 own_points[p.seat] += pts
-        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points, view.pass_mark)
+        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points)
 
     @classmethod
-    def of_round(cls, rnd: "Round") -> "Seen":
-        """Every seat's own discards too (for the tests and the cheat)."""
-        seen = cls.of_view(rnd.view(rnd.to_act))
-        own, own_points = [0] * rnd.players, [0] * rnd.players
-        for t in list(rnd.tricks) + ([rnd.trick] if rnd.trick is not None else []):
-            for p in t.plays:
-                if p.kind == DISCARD:
-                    m, pts = _mask(p.cards)
-                    own[p.seat] |= m
-                    own_points[p.seat] += pts
-        return cls(seen.gone, seen.gone_points, tuple(own), tuple(own_points), seen.trick_points, seen.pass_mark)
+    def of_deal(cls, deal: Deal) -> "Seen":
+        """What the players of ``deal`` have seen (each its own discards)."""
+        return cls(deal.gone, deal.gone_points, tuple(deal.own), tuple(deal.own_points), deal.trick_points)
+
+    def apply(self, deal: Deal) -> None:
+        """Make this what the players of ``deal`` have seen."""
+        deal.gone, deal.gone_points, deal.trick_points = self.gone, self.gone_points, self.trick_points
+        deal.own, deal.own_points = list(self.own), list(self.own_points)
 
 
-class State:
-    """A round in play as plain lists, for :func:`medium_move` and the
-    rollouts: hands sorted, the stock drawn from its end, the trick as its
-    leader, size, winner and winning cards (``leader`` -1 between tricks), and
-    what the players have seen (:class:`Seen`)."""
-
-    __slots__ = ("hands", "stock", "points", "leader", "size", "winner", "winning", "trick_points",
-                 "trump", "trump_card", "side", "players", "gone", "gone_points", "own", "own_points",
-                 "pass_mark")
-
-    def _set_trick_and_seen(self, t, seen: Seen) -> None:
-        """The current trick ``t`` (or none) and what the players have seen."""
-        if t is None:
-            self.leader, self.size, self.winner, self.winning, self.trick_points = -1, 0, 0, (), 0
-        else:
-            self.leader, self.size, self.winner, self.winning = t.leader, t.size, t.winner, t.winning
-            self.trick_points = seen.trick_points
-        self.pass_mark = seen.pass_mark
-        self.gone, self.gone_points = seen.gone, seen.gone_points
-        self.own, self.own_points = list(seen.own), list(seen.own_points)
-
-    @classmethod
-    def of_round(cls, r: "Round", seen: Seen) -> "State":
-        st = cls()
-        st.players = r.players
-        st.trump = r.trump
-        st.trump_card = int(r.trump_card)
-        st.side = r._side
-        st.hands = [sorted(h) for h in r.hands]
-        st.stock = list(r._stock)
-        st.points = list(r.points)
-        st._set_trick_and_seen(r.trick, seen)
-        return st
-
-    @classmethod
-    def of_view(cls, view: "SeatView") -> "State":
-        """The position as ``view``'s seat knows it: the other hands and the
-        stock as so many :data:`UNSEEN` cards, the other side's points as 0
-        (the medium valuation reads only their sizes and its own points)."""
-        st = cls()
-        n = st.players = view.players
-        st.trump = view.trump
-        st.trump_card = int(view.trump_card)
-        st.side = [view.side_of(s) for s in range(n)]
-        st.hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
-        st.stock = [UNSEEN] * view.stock
-        st.points = [0] * (max(st.side) + 1)
-        st.points[view.side] = view.points
-        st._set_trick_and_seen(view.trick, Seen.of_view(view))
-        return st
+def view_deal(view: "SeatView") -> Deal:
+    """The position as ``view``'s seat knows it: the other hands and the
+    stock as so many :data:`UNSEEN` cards, the other sides' points as 0
+    (the medium valuation reads only their sizes and its own points)."""
+    n = view.players
+    hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
+    points = [0] * view.side_count
+    points[view.side] = view.points
+    trick = None
+    if view.trick is not None:
+        tv = view.trick
+        trick = Trick(tv.leader, tv.size, tv.combo, [(p.seat, p.kind, p.cards) for p in tv.plays],
+                      tv.winner, tv.winning)
+    deal = Deal.at(view.rules, hands=hands, stock=[UNSEEN] * view.stock, trump_card=view.trump_card,
+                   trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
+                   tricks_done=len(view.history), trick=trick)
+    Seen.of_view(view).apply(deal)
+    return deal
 
 
 # --- the valuation -------------------------------------------------------------
@@ -289,8 +255,8 @@ def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, .
     return [cs for cs in combinations(useful, size) if beats_all(cs, winning, trump)]
 
 
-def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
-                ranked: list | None = None) -> tuple[tuple[int, ...], bool]:
+def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
+                ranked: list | None = None) -> tuple[str, tuple[int, ...]]:
     """The cards the medium bot plays for ``seat`` and whether they beat.
 
     With a ``ranked`` list every move it considers is appended to it as
@@ -322,16 +288,22 @@ def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
             load = sum(POINTS_OF[c] for c in loaded) > sum(POINTS_OF[c] for c in low)
             if ranked is None:
                 if not load:
-                    return low, False
+                    return DISCARD, low
                 beats = []
             else:
                 beats = _beats(hand, size, winning, trump)
         else:
             beats = _beats(hand, size, winning, trump)
             if not beats and ranked is None:
-                return low, False
-    elif len(hand) == 1 and ranked is None:
-        return (hand[0],), False
+                return DISCARD, low
+    else:
+        if st.table.declaration is not None and st.tricks_done and st.points[side[seat]] >= st.table.declaration:
+            # «31» with the points in hand wins the deal: nothing does better.
+            if ranked is not None:
+                ranked.append((1000.0, 0, DECLARE, ()))
+            return DECLARE, ()
+        if len(hand) == 1 and ranked is None:
+            return LEAD, (hand[0],)
 
     # The counting: the cards this seat has not seen go.
     hand_mask, hand_points = _mask(hand)
@@ -418,10 +390,10 @@ def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
                         bonus = zero_bonus + pass_bonus if gain >= pass_gap else zero_bonus
                         value += bonus * (1 - p) * 0.5
                     if ranked is not None:
-                        ranked.append((value, sixes, cards, False))
+                        ranked.append((value, sixes, LEAD, cards))
                     if best_key is None or value > best_key[0] or (value == best_key[0] and sixes > best_key[1]):
                         best, best_key = cards, (value, sixes)
-        return best, False
+        return LEAD, best
 
     later_opponents: list[int] = []
     later_partners: list[int] = []
@@ -434,12 +406,12 @@ def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
         # are unlikely to take it; never beat a winning partner.
         if load and beat_chance(winning, later_opponents) < w.load_risk:
             if ranked is not None:
-                ranked += [(1.0, 0, loaded, False), (0.0, 0, low, False)]
-            return loaded, False
+                ranked += [(1.0, 0, DISCARD, loaded), (0.0, 0, DISCARD, low)]
+            return DISCARD, loaded
         if ranked is not None:
-            ranked.append((0.0, 0, low, False))
-            ranked += [(-100.0, 0, cards, True) for cards in beats]
-        return low, False
+            ranked.append((0.0, 0, DISCARD, low))
+            ranked += [(-100.0, 0, BEAT, cards) for cards in beats]
+        return DISCARD, low
     stake = st.trick_points
     lost = 0
     for c in low:
@@ -447,7 +419,7 @@ def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
     # The partner, last to act, may still take a trick we throw on.
     best_value = -lost * 0.5 if later_partners and not later_opponents else -lost
     if ranked is not None:
-        ranked.append((best_value, 0, low, False))
+        ranked.append((best_value, 0, DISCARD, low))
     best, beat = low, False
     # Later players throw on a trick too: a partner loads it, opponents give junk.
     extra = avg * size * (0.6 * len(later_partners) + 0.1 * len(later_opponents))
@@ -463,15 +435,28 @@ def medium_move(st: State, seat: int, weights: Weights = MEDIUM,
         value = (1 - p) * (stake + mine + extra) - p * (mine + stake * 0.3) - cost
         value += band * (1 - p)
         if ranked is not None:
-            ranked.append((value, 0, cards, True))
+            ranked.append((value, 0, BEAT, cards))
         if value > best_value:
             best_value, best, beat = value, cards, True
-    return best, beat
+    return (BEAT if beat else DISCARD), best
 
 
-def _move(view: "SeatView", cards: tuple[int, ...], beat: bool) -> Move:
-    kind = LEAD if view.trick is None else BEAT if beat else DISCARD
+def _move(kind: str, cards: tuple[int, ...]) -> Move:
     return Move(kind, tuple(DECK[c] for c in cards))
+
+
+TABLE_WEIGHTS: dict[str, Weights] = {}
+"""The medium bot's constants where a table wants others than :data:`MEDIUM`
+(filled in below, once :class:`Weights` knows every constant)."""
+
+
+def weights_for(table: str) -> Weights:
+    return TABLE_WEIGHTS.get(table, MEDIUM)
+
+
+# Бура «31»: reaching 31 wins the deal (the next lead declares it), and no
+# band rewards a first point.
+TABLE_WEIGHTS["bura31"] = Weights(pass_bonus=25.0, zero_bonus=0.0)
 
 
 @register("medium")
@@ -481,19 +466,18 @@ class MediumBot:
 
     name = "medium"
 
-    def __init__(self, seed: int | str = 0, weights: Weights = MEDIUM) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights | None = None) -> None:
         self.seed = seed
         self.weights = weights
 
     def get_move(self, view: "SeatView") -> Move:
-        cards, beat = medium_move(State.of_view(view), view.seat, self.weights)
-        return _move(view, cards, beat)
+        return _move(*medium_move(view_deal(view), view.seat, self.weights or weights_for(view.format)))
 
     def ranked(self, view: "SeatView", weights: Weights | None = None) -> list[tuple[float, Move]]:
         """The moves it considers with their values, best first (the hard bot
         searches the first few, ranked with its own ``weights``).  Answers
         list one or two discards only."""
         scored: list = []
-        medium_move(State.of_view(view), view.seat, weights or self.weights, scored)
+        medium_move(view_deal(view), view.seat, weights or self.weights or weights_for(view.format), scored)
         scored.sort(key=lambda e: (e[0], e[1]), reverse=True)  # stable: earlier moves win ties
-        return [(value, _move(view, cards, beat)) for value, _, cards, beat in scored]
+        return [(value, _move(kind, cards)) for value, _, kind, cards in scored]

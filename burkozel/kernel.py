@@ -1,0 +1,271 @@
+"""The trick step, written once: a deal on plain lists.
+
+:class:`Deal` is the fast representation of a position that the engine and
+the bots' rollouts share.  :class:`~burkozel.round.Round` checks each move
+and then hands it to :meth:`Deal.step`; a rollout calls :meth:`Deal.step`
+directly with the moves its policy chooses.  One step plays the cards, and
+when a trick is complete the taker takes it, the players draw (in the order
+the rule set says), the check before the next trick runs (an out-of-turn
+combination, or one that wins the deal) and the deal ends when the cards
+run out, a combination wins it or a «31» is declared.
+
+Besides the position a deal keeps what the players have seen go (the
+face-up cards, each seat's own face-down discards): the medium bot's card
+counting reads it, in the engine and in the rollouts alike.
+
+>>> from burkozel import TableRules
+>>> from burkozel.cards import DECK
+>>> deal = Deal.dealt(TableRules("duel", combos=()), dealer=0, deck=DECK)
+>>> deal.to_act, deal.hands[1][:2]
+(1, [6C, 8C])
+>>> deal.step("lead", (DECK[0],))
+>>> deal.to_act
+0
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Sequence
+
+from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, LEAD_OUT, TableRules
+
+LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
+
+
+class Deal:
+    """One deal's position, mutable, on plain lists.
+
+    ``hands`` are sorted lists of cards; ``stock`` is reversed (``pop()``
+    draws its front, the face-up trump card is ``stock[0]``); ``points`` per
+    side; the trick under way is ``leader`` (-1 between tricks), ``size``,
+    ``winner``, ``winning``, ``combo`` and ``stake`` (every card in it, face
+    down too).  ``to_act`` is ``None`` once the deal is over, and then
+    ``end`` says how it ended, ``ended_by`` who declared or held the
+    combination that ended it, and ``result`` is ``(winning seat or None,
+    penalties per side)``.  With ``log`` (a list) every finished trick is
+    appended to it as ``(leader, size, combo, plays, winner, winning)`` and
+    ``plays`` lists the current trick's ``(seat, kind, cards)``; rollouts
+    leave both ``None``.
+
+    What the players have seen: ``gone`` (a bitmask of face-up cards played)
+    with ``gone_points``, ``trick_points`` (face-up points of the trick under
+    way) and per seat ``own``/``own_points`` (its face-down discards)."""
+
+    __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
+                 "draw_from_leader", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
+                 "leader", "size", "winner", "winning", "combo", "stake", "plays", "log", "tricks_done",
+                 "trump_drawn_by", "end", "ended_by", "result",
+                 "gone", "gone_points", "trick_points", "own", "own_points")
+
+    # --- making one ---------------------------------------------------------------
+
+    @classmethod
+    def empty(cls, rules: TableRules, trump_card: int) -> "Deal":
+        """A deal with the rules' constants set and no cards anywhere."""
+        d = cls.__new__(cls)
+        table = rules.table
+        d.rules = rules
+        d.table = table
+        n = d.players = table.players
+        d.hand_size = table.hand_size
+        d.side = table.seat_sides
+        d.pass_mark = table.pass_mark
+        d.open_discards = rules.open_discards
+        d.active = rules.active
+        d.draw_from_leader = table.draw_first == "leader"
+        d.declaration = table.declaration
+        d.trump_card = DECK[trump_card]
+        d.trump = SUIT_OF[trump_card]
+        d.hands = [[] for _ in range(n)]
+        d.stock = []
+        d.points = [0] * table.side_count
+        d.to_act = None
+        d.leader, d.size, d.winner, d.winning, d.combo, d.stake = -1, 0, -1, (), None, 0
+        d.plays = d.log = None
+        d.tricks_done = 0
+        d.trump_drawn_by = None
+        d.end = d.ended_by = d.result = None
+        d.gone = d.gone_points = d.trick_points = 0
+        d.own = [0] * n
+        d.own_points = [0] * n
+        return d
+
+    @classmethod
+    def dealt(cls, rules: TableRules, dealer: int, deck: Sequence[Card], log: bool = False) -> "Deal":
+        """The deal of ``deck`` (draw order, RULES.md §3): one card at a time
+        from the seat after the dealer, the rest the stock, the last card the
+        face-up trump; then the check before the first trick."""
+        d = cls.empty(rules, deck[-1])
+        n = d.players
+        dealt = d.hand_size * n
+        for i in range(dealt):
+            d.hands[(dealer + 1 + i) % n].append(deck[i])
+        for hand in d.hands:
+            hand.sort()
+        d.stock = list(reversed(deck[dealt:]))
+        if log:
+            d.log, d.plays = [], []
+        d.open_trick((dealer + 1) % n)
+        return d
+
+    @classmethod
+    def at(cls, rules: TableRules, *, hands: Sequence[Sequence[int]], stock: Sequence[int], trump_card: int,
+           trump_drawn_by: int | None, points: Sequence[int], to_act: int | None, tricks_done: int,
+           trick=None, end: str | None = None, ended_by: int | None = None) -> "Deal":
+        """A deal at a given position (a world a bot samples, say): ``stock``
+        in draw order, ``trick`` the trick under way (anything with
+        ``leader``, ``size``, ``combo``, ``winner``, ``winning`` and ``plays``
+        of ``(seat, kind, cards)``) or ``None``; a deal that is over
+        (``to_act`` ``None``) ended as ``end`` says (the cards out by
+        default).  What the players have seen is left empty: the caller knows
+        whose knowledge it wants."""
+        d = cls.empty(rules, trump_card)
+        d.hands = [sorted(DECK[c] for c in h) for h in hands]
+        d.stock = [DECK[c] for c in reversed(stock)]
+        d.trump_drawn_by = trump_drawn_by
+        d.points = list(points)
+        d.to_act = to_act
+        d.tricks_done = tricks_done
+        if trick is not None:
+            d.leader, d.size, d.combo, d.winner, d.winning = trick.leader, trick.size, trick.combo, trick.winner, trick.winning
+            d.stake = sum(POINTS_OF[c] for p in trick.plays for c in p[2])
+        if to_act is None:
+            d.finish(end or CARDS_OUT, ended_by)
+        return d
+
+    def copy(self) -> "Deal":
+        """An independent copy (the log is not carried: a copy is for search)."""
+        d = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            setattr(d, name, getattr(self, name))
+        d.hands = [list(h) for h in self.hands]
+        d.stock = list(self.stock)
+        d.points = list(self.points)
+        d.own = list(self.own)
+        d.own_points = list(self.own_points)
+        d.plays = d.log = None
+        return d
+
+    # --- questions ------------------------------------------------------------------
+
+    def may_declare(self, seat: int) -> bool:
+        """Whether ``seat`` may declare «31» now: its regular lead, after the
+        deal's first trick (RULES-variants.md §1.6)."""
+        return (self.declaration is not None and self.to_act == seat and self.leader < 0
+                and self.tricks_done > 0)
+
+    @property
+    def max_lead(self) -> int:
+        """The most cards a lead may have: no more than any player holds."""
+        return min(len(h) for h in self.hands)
+
+    # --- the step -------------------------------------------------------------------
+
+    def step(self, kind: str, cards: tuple) -> None:
+        """Play ``kind``/``cards`` (already checked) for the seat to act."""
+        seat = self.to_act
+        hand = self.hands[seat]
+        pts = 0
+        mask = 0
+        for c in cards:
+            hand.remove(c)
+            pts += POINTS_OF[c]
+            mask |= 1 << c
+        if kind == DISCARD and not self.open_discards:
+            self.own[seat] |= mask
+            self.own_points[seat] += pts
+        elif kind == DECLARE:
+            self.declare(seat)
+            return
+        else:
+            self.gone |= mask
+            self.gone_points += pts
+            self.trick_points += pts
+        self.stake += pts
+        if self.leader < 0:
+            self.leader = self.winner = seat
+            self.size = len(cards)
+            self.winning = cards
+            self.combo = None
+        elif kind == BEAT:
+            self.winner = seat
+            self.winning = cards
+        if self.plays is not None:
+            self.plays.append((seat, kind, cards))
+        nxt = seat + 1
+        if nxt == self.players:
+            nxt = 0
+        if nxt != self.leader:
+            self.to_act = nxt
+        else:
+            self.take()
+
+    def take(self) -> None:
+        """The trick is complete: the winner takes it, everyone draws."""
+        winner = self.winner
+        leader = self.leader
+        self.points[self.side[winner]] += self.stake
+        if self.log is not None:
+            self.log.append((leader, self.size, self.combo, tuple(self.plays), winner, self.winning))
+            self.plays = []
+        self.leader = -1
+        self.stake = self.trick_points = 0
+        self.tricks_done += 1
+        stock = self.stock
+        hands = self.hands
+        if stock:
+            # One card at a time, clockwise from the taker (or the attacker);
+            # hands are equal, so each draws back to the hand size or what is left.
+            n = self.players
+            s = leader if self.draw_from_leader else winner
+            for _ in range(min((self.hand_size - len(hands[winner])) * n, len(stock))):
+                insort(hands[s], stock.pop())
+                s = s + 1 if s + 1 < n else 0
+            if not stock:
+                self.trump_drawn_by = s - 1 if s else n - 1
+        elif not hands[winner]:
+            self.finish(CARDS_OUT)
+            return
+        self.open_trick(winner)
+
+    def open_trick(self, leader: int) -> None:
+        """Before the first card of a trick: the check of the hands (an
+        out-of-turn combination, or one that wins the deal)."""
+        if self.active and len(self.hands[leader]) >= 3:
+            found = self.table.opening(self.hands, leader, self.trump_card, self.active)
+            if found is not None:
+                if found[0] == LEAD_OUT:
+                    _, seat, combo, cards = found
+                    hand = self.hands[seat]
+                    pts = 0
+                    for c in cards:
+                        hand.remove(c)
+                        pts += POINTS_OF[c]
+                        self.gone |= 1 << c
+                    self.gone_points += pts
+                    self.stake = self.trick_points = pts
+                    self.leader = self.winner = seat
+                    self.size = len(cards)
+                    self.winning = cards
+                    self.combo = combo
+                    if self.plays is not None:
+                        self.plays.append((seat, LEAD, cards))
+                    self.to_act = seat + 1 if seat + 1 < self.players else 0
+                    return
+                _, seat, combo = found
+                self.finish(combo, seat)
+                return
+        self.to_act = leader
+
+    def declare(self, seat: int) -> None:
+        """«31»: with the points the deal is won, without it is lost double."""
+        enough = self.points[self.side[seat]] >= self.declaration
+        self.finish(DECLARED if enough else FALSE_DECLARATION, seat)
+
+    def finish(self, end: str, seat: int | None = None) -> None:
+        self.to_act = None
+        self.end = end
+        self.ended_by = seat
+        self.result = self.table.deal_result(end, self.points, seat)
