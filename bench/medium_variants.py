@@ -43,6 +43,8 @@ def play_round(rnd: Round, policy: tuple[Weights, ...]) -> list[int]:
     """The round's penalties per side, every seat playing medium with its
     ``policy`` weights."""
     seat = rnd.to_act
+    if seat is None:  # over at the deal (Бура «31»: a бура or Москва dealt)
+        return rnd.penalties
     kind, cards = medium_move(rnd.deal, seat, policy[seat])
     return fast_playout(rnd.deal, kind, cards, Seen.of_deal(rnd.deal), policy).result[1]
 

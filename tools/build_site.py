@@ -65,6 +65,11 @@ SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", "tests", "test"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".md", ".orig", ".rej", ".swp", "~")
 SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
 
+# Engine modules only the command line, the arena and the benchmarks use (its
+# cheating reference bots live in arena.py): the page never imports them, so
+# they stay out of the zip it downloads.
+OFFLINE_ONLY = {"__main__.py", "cli.py", "arena.py", "selfplay.py", "replay.py"}
+
 # Fixed timestamp for zip entries so the zips (and so the app hash) depend
 # only on file contents, not on checkout times.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -230,6 +235,7 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     pkg_entries = [
         (f"{package_dir.name}/{rel.as_posix()}", (package_dir / rel).read_bytes())
         for rel in walk(package_dir)
+        if rel.as_posix() not in OFFLINE_ONLY
     ]
     site.add("burkozel.zip", make_zip(pkg_entries))
     app.append("burkozel.zip")

@@ -2,8 +2,9 @@
 
 It leads its cheapest plain card, beats in suit when it can do so cheaply,
 spends a trump only on a trick worth ten points or more, and otherwise
-discards its least valuable cards.  A little noise keeps it from being
-entirely predictable.
+discards its least valuable cards; in Бура «31» it declares once its own
+tricks plainly hold 31.  A little noise keeps it from being entirely
+predictable.
 """
 
 from __future__ import annotations
@@ -33,9 +34,11 @@ class EasyBot:
         moves = view.legal_moves
         rng = decision_rng(self.seed, view)
         if rng.random() < self.noise:
-            return rng.choice(moves)
+            return rng.choice([m for m in moves if m.kind != "declare"] or moves)
         trump = view.trump
         if view.trick is None:
+            if view.may_declare and view.points >= view.table.declaration:
+                return Move.declare()
             singles = [m for m in moves if len(m.cards) == 1]
             return min(singles, key=lambda m: discard_key(m.cards[0], trump))
         trick = view.trick

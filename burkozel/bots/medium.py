@@ -454,9 +454,12 @@ def weights_for(table: str) -> Weights:
     return TABLE_WEIGHTS.get(table, MEDIUM)
 
 
-# Бура «31»: reaching 31 wins the deal (the next lead declares it), and no
-# band rewards a first point.
-TABLE_WEIGHTS["bura31"] = Weights(pass_bonus=25.0, zero_bonus=0.0)
+# Бура «31»: reaching 31 wins the deal (the next lead declares it), no band
+# rewards a first point, and cheaper leads are expected to be trumped
+# (bench/README.md has the measurements).
+TABLE_WEIGHTS["bura31"] = Weights(pass_bonus=25.0, zero_bonus=0.0, trump_worth=10)
+# One on one, every lead faces one answer: the other player trumps cheaper leads.
+TABLE_WEIGHTS["duel"] = Weights(trump_worth=10)
 
 
 @register("medium")
