@@ -62,8 +62,8 @@ COMBO_RETRIES = 12
 CLUE_FLOOR = 0.03
 """The least weight the clues leave a card in one hand: never impossible."""
 CLUE_RATIOS: dict[str, dict[str, float]] = {
-    # Not measured: in pairs the measured table lost rounds (see below), and these
-    # hand-set values, the model before it, are kept.
+    # Not measured: in pairs the measured table lost rounds, and these hand-set
+    # values, the model before it, are kept.
     "pairs": {
         "throw on plain <10: higher": 0.1,
         "throw on plain 10+: higher": 0.1,
@@ -93,24 +93,13 @@ CLUE_RATIOS: dict[str, dict[str, float]] = {
         "throw on trump 10+: higher": 0.00,
     },
 }
-"""Per format, per clue of :func:`play_clues`: how many times as often as by
+"""Per table, per clue of :func:`play_clues`: how many times as often as by
 chance the clue's cards were in the player's hand right after such a play,
 in medium-bot games (``python bench/world_clues.py`` measures every clue and
-prints this table).  Only the clues that make cards rarer (0.7 or less) are
-used.  The others (after throwing its lowest cards a hand holds more tens and
-aces: 1.6–2.1) multiply across the tricks of one seat and crowd its hand;
-with them the hard bot won -1.1% ± 2.2% of four rounds (300 paired deals,
-seed 3) and -0.1% ± 3.2% of three (150, seed 10) against the rarer-only
-table's +1.1% ± 2.0% and +0.8% ± 2.8%, both against the hand-set model
-before it (which was wrong: it made a seat that threw cards under a plain
-card 10 times less likely to hold a higher one of its suit; medium games show
-0.8–1.8 times).  Over more deals the rarer-only table won four +1.0% ± 1.5%
-(600 deals, seeds 3 and 4) and three +0.5% ± 1.9% (300, seeds 10 and 11).
-
-In ``pairs`` the hand-set model stays: there the measured table won 1.8% ±
-2.6% fewer rounds (400 paired deals, seed 9; applied to the opponents only,
-3.8% ± 2.6% fewer).  Why a truer model of the hands plays worse there is not
-known."""
+prints this table).  Only the clues that make cards rarer are used: the
+others multiply across one seat's tricks and crowd its hand.  ``pairs``
+keeps hand-set values, which won more rounds there; a table without an
+entry deals the hands uniformly (``docs/bots.md`` has the measurements)."""
 TRUMP_DISCARD_WEIGHT = 0.15
 """Weight of a face-down discard slot against a hand slot for the drawn trump card."""
 

@@ -3,48 +3,29 @@
 For each decision it deals worlds consistent with its view
 (:mod:`burkozel.worlds`), plays every candidate move in the same worlds
 (common random numbers) and finishes each world with every seat playing the
-medium bot's move (:mod:`burkozel.bots.playout`), scoring the round's end for
-its side: the penalty band it lands in, a bonus for winning the round and a
-small term for the point margin.
-
-The rollouts run on plain lists (:func:`~burkozel.bots.playout.fast_playout`,
-about 0.2 ms a rollout on CPython 3.11, several times less than through the engine's
-views) from worlds dealt without their history
-(``WorldSampler.sample(rng, history=False)``, about 0.1 ms a world).  Until
-29 Nov 2026 they used a cruder policy, 3.4× cheaper; at the same time per
-decision the medium rollouts won +3.8% ± 3.3% of pairs rounds (400 paired
-deals, seed 21) and +0.7% ± 2.3% in four (300, seed 3).
+medium bot's move through the engine's trick step
+(:mod:`burkozel.bots.playout`), scoring the deal's end for its side: its
+penalty, a bonus for winning the deal and a small term for the point margin.
+Rollouts that predict how the others really play were the strongest lever
+found; what the fair bot still lacks is information (the other hands, which
+the play reveals little of, and the stock's order, which it never reveals).
+``docs/bots.md`` has the measurements behind every choice here.
 
 The candidates (:meth:`HardBot.candidates`) are the medium bot's best few
-moves (:meth:`MediumBot.ranked`): with some 250–450 rollouts per decision,
-searching every legal move (up to 15 leads) leaves too few rollouts per move
-to tell them apart, and the leads and beats beyond medium's best five were
-never worth more (``bench/bot_regret.py``).  In four and three the ranking
-is that of a medium tuned for the format (:data:`PRIOR_WEIGHTS`).  It offers
-only one or two discards, though (the least valuable cards, or points onto a
-partner's trick); when its lowest cards are all it would play, three more discards are
-searched (:data:`EXTRA_DISCARDS`).  Successive halving spends the rollouts on
-the moves still in contention, and the medium choice gets a small head start
-so that noise alone does not move the bot off a sound move.
-
-Measured (``python -m burkozel arena --iterations 450``, the table's count,
-CPython 3.11 on a shared 2-core machine, 29–30 Nov 2026): hard+hard wins 62.2%
-of pairs rounds against medium+medium (2,000 deals, seed 9), one hard 37.8%
-of four (2,000 deals, seed 3) and 45.1% of three (300 deals, seeds 10 and 11).
-The same search on the true position (hard-cheat, 40 rollouts) wins 89.1% of
-pairs, 64.7% of four (300 deals) and 80.2% of three; seeing every hand but
-not the stock's order (hard-hands, 450 rollouts, seeds 3 and 10) 49.9% of four
-and 62.4% of three.
-What the fair bot lacks is information: the other hands, which the play
-reveals little of, and the stock's order, which it never reveals.
+moves (:meth:`MediumBot.ranked`): a few hundred rollouts a decision cannot
+tell fifteen leads apart, and the moves beyond medium's best five were never
+worth more.  Medium offers only one or two discards, so when its lowest
+cards are all it would play, more discards are searched
+(:data:`EXTRA_DISCARDS`); in Бура «31» with closed discards «31» is searched
+too, its truth unknown.  Successive halving spends the rollouts on the moves
+still in contention, and the medium choice gets a small head start so that
+noise alone does not move the bot off a sound move.
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
 first.  With ``deterministic=True`` only the cap counts, so a decision depends
 on the seed and the view alone (tests, arenas, the table's resume).
-
-:class:`HardBot` with ``worlds=`` replaced by the true position is the
-arena's *hard-cheat* reference (see :mod:`burkozel.arena`); it is never
-registered as a level the table can offer.
+:class:`HardBot` given other ``worlds=`` (the true position, say) is how the
+arena builds its reference bots; they are never levels the table offers.
 """
 
 from __future__ import annotations
@@ -76,36 +57,17 @@ MAX_CANDIDATES = 5
 """The medium bot's best few moves are searched (fewer moves, more rollouts each)."""
 EXTRA_DISCARDS = 3
 """When the medium bot's only move is a discard of its lowest cards, this many
-other discards are searched too (:func:`other_discards`).  Which cards to give
-up was the search's largest blind spot: over 300 positions of medium games,
-each legal move valued in 1,000 sampled worlds, the best move outside the
-candidates was worth 0.11 penalty units a decision in four and 0.045 in pairs (0.005
-and 0.008 with three more).  In play at 450 rollouts, rounds won on paired
-deals: four +1.5% ± 1.4% (300, seed 3), pairs +1.7% ± 1.9% (400, seed 9),
-three +0.0% ± 2.0% (150, seed 10)."""
+other discards are searched too (:func:`other_discards`): which cards to give
+up was the search's largest blind spot."""
 PRIOR_WEIGHTS = {"four": Weights(trump_base=6.0, loot_early=0.3), "three": Weights(trump_worth=10)}
-"""The medium valuation the candidates and the head start come from, by
-format: in four and three the medium bot's own constants are not its best
-(``bench/medium_variants.py``, 2,000 deals against medium bots: trumps kept
-more, ``trump_base=6, loot_early=0.3``, win 26.2% of four; trumping expected on
-cheaper leads, ``trump_worth=10``, 35.7% of three; both lose in pairs, which
-keeps medium's).  Against ranking with medium's own, at 450 rollouts on paired
-deals: four +0.96% ± 0.88% (300 deals, seed 3) and +0.67% ± 0.64% (seed 4),
-three +1.1% ± 1.9% (150 deals, seed 10) and +1.0% ± 1.8% (seed 11); on fresh
-deals four −0.71% ± 0.90% (seed 5), three −1.11% ± 1.74% (seed 12), so over
-all of them +0.31% ± 0.47% and +0.31% ± 1.07%: kept, its gain not shown.  As
-the rollout policy of the bot's own later moves instead, four −1.3% ± 1.6%,
-three −0.7% ± 3.0%."""
+"""The medium valuation the candidates and the head start come from, where a
+table's best differs from the medium bot's own (:func:`~burkozel.bots.medium.weights_for`)."""
 FIRST_WORLDS = 4
 """Worlds per candidate before the first halving."""
 
 WIN_WEIGHT = 5.0
-"""Penalty units for winning the round (having the most points; a tie shares
-it), on top of its penalty of 0.  Measured against medium at 600 iterations,
-paired: 2 against 0, +1.8% ± 2.2% rounds won in pairs (300 deals), +0.5% ±
-2.5% in four (100), +4.0% ± 3.1% in three (60); 5 against 2, +1.0% ± 1.7%
-and +0.8% ± 1.9% in pairs (400 deals each, seeds 21 and 22; the mean penalty
-fell too, 1.085 → 1.073); 9 against 2, +0.4% ± 2.1% (seed 21)."""
+"""Penalty units for winning the deal (no penalty; sides that tie share it),
+on top of the penalty itself: a win is worth more than its band says."""
 
 
 def utility(deal: Deal, side: int) -> float:
