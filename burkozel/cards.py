@@ -16,8 +16,6 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable
-
 SUITS = "CDHS"
 """Canonical suit order (clubs, diamonds, hearts, spades): every tie-break uses it."""
 
@@ -105,19 +103,3 @@ def beats(x: int, y: int, trump: int) -> bool:
     if sx == sy:
         return RANK_OF[x] > RANK_OF[y]
     return sx == trump
-
-
-def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
-    """Parse a list of card texts; raises ``ValueError`` naming the first bad one."""
-    if isinstance(texts, str):
-        raise ValueError("expected a list of cards, got one string")
-    return tuple(Card.parse(t) for t in texts)
-
-
-def card_names(cards: Iterable[int]) -> list[str]:
-    """Cards as their texts, in the order given."""
-    return [str(DECK[c]) for c in cards]
-
-
-def total_points(cards: Iterable[int]) -> int:
-    return sum(POINTS_OF[c] for c in cards)

@@ -9,7 +9,7 @@ from typing import Sequence
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .replay import ScenarioError, replay
+    from .replay import replay
 
     try:
         with open(args.file, encoding="utf-8") as f:

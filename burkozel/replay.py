@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import DECK, SUITS, SUIT_OF, Card
+from .cards import SUITS, SUIT_OF, Card
 from .match import Match
 from .rules import FORMATS, IllegalMoveError, TableRules
 from .round import check_deck

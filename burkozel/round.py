@@ -17,12 +17,15 @@ one :class:`~burkozel.rules.IllegalMoveError`.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
 from .kernel import Deal
 from .rules import IllegalMoveError, TableRules, beats_all
 from .trick import BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 _ALL_CARDS = frozenset(range(36))
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Iterable, Sequence
 
-from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, SUITS, TEN, Card
+from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card
 
 # --- errors -----------------------------------------------------------------
 
@@ -77,22 +77,6 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
     return True
 
 
-def beat_pairing(answer: Sequence[int], target: Sequence[int], trump: int) -> list[tuple[Card, Card]] | None:
-    """The pairing the engine finds for a beat, as (answering card, beaten card),
-    or ``None`` if there is none.  For showing a beat, not for deciding it."""
-    from itertools import permutations
-
-    for order in permutations(answer):
-        if all(beats_one(a, t, trump) for a, t in zip(order, target)):
-            return [(DECK[a], DECK[t]) for a, t in zip(order, target)]
-    return None
-
-
-def beats_one(x: int, y: int, trump: int) -> bool:
-    sx, sy = SUIT_OF[x], SUIT_OF[y]
-    return RANK_OF[x] > RANK_OF[y] if sx == sy else sx == trump
-
-
 # --- auto-discard ------------------------------------------------------------
 
 
@@ -136,11 +120,11 @@ class Combination:
     switchable: bool = True
 
 
-def _of_rank(rank: int, count: int, exact: bool = False, with_trump: bool = False):
+def _of_rank(rank: int, count: int, with_trump: bool = False):
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
         trump = SUIT_OF[trump_card]
         same = [c for c in hand if RANK_OF[c] == rank]
-        if len(same) < count or (exact and len(same) != count):
+        if len(same) < count:
             return None
         if with_trump and trump * 9 + rank not in same:
             return None
@@ -461,7 +445,3 @@ class TableRules(RulesFacts):
 
     def to_dict(self) -> dict:
         return {"format": self.format, "combos": list(self.combos), "discard": self.discard}
-
-
-def suit_index(letter: str) -> int:
-    return SUITS.index(letter)

@@ -12,7 +12,7 @@ Move.lead(AS, 6S)
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterable, NamedTuple, Sequence, Union
+from typing import NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
 from .kernel import BEAT, DECLARE, DISCARD, LEAD

@@ -309,7 +309,6 @@ class WorldSampler:
         self.view = view
         self.rules = view.rules
         seat = view.seat
-        n = view.players
         my_side = view.side
         trump_card = view.trump_card
         seen: set[int] = set(view.hand)

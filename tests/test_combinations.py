@@ -4,7 +4,7 @@ the tie-break, the check after every draw, and the automatic lead."""
 import pytest
 
 from burkozel import COMBOS, IllegalMoveError, Move
-from stacking import cards, hand, new_round, play
+from stacking import new_round, play
 
 ALL = COMBOS
 

@@ -3,7 +3,7 @@
 import pytest
 
 from burkozel import DECK, Match, Round, TableRules
-from stacking import hand, new_round, play
+from stacking import hand, new_round
 
 
 @pytest.mark.parametrize("fmt, n", [("pairs", 4), ("four", 4), ("three", 3)])

@@ -4,7 +4,7 @@ import pytest
 
 from burkozel import IllegalMoveError, Move
 from burkozel.rules import discard_key
-from stacking import cards, hand, new_round, play
+from stacking import cards, new_round, play
 
 # Four players, seat 0 leads (the dealer is seat 3), hearts are trumps.
 HANDS = ["AS 6S 7C 8C", "7S 6H KD QD", "KS TS 9C 9D", "8S QS JD TH"]
@@ -139,8 +139,6 @@ def test_legal_moves_list_every_lead_beat_and_discard():
 
 
 def test_malformed_input_gets_one_clear_error_and_changes_nothing():
-    import random as _random
-
     from burkozel import Match, Round, TableRules
 
     rnd = four()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import POINTS_OF, RANK_OF, SUIT_OF
 from ..rules import discard_key
-from ..trick import BEAT, DISCARD, LEAD, Move
+from ..trick import BEAT, DISCARD, Move
 from ..view import SeatView
 from . import decision_rng, register
 
