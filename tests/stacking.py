@@ -62,3 +62,61 @@ def play(rnd: Round | Match, *moves: str) -> None:
 
 def hand(rnd: Round, seat: int) -> str:
     return " ".join(str(c) for c in sorted(rnd.hands[seat]))
+
+
+# --- the two-player tables (RULES-variants.md §5) ----------------------------
+
+
+def deal_deck(nd: str, d: str, trump: str, stock: str = "") -> list[Card]:
+    """RULES-variants.md §5's shorthand: the non-dealer's and the dealer's cards
+    interleaved (ND first), then ``stock``, then every other card in canonical
+    order, then the face-up ``trump``."""
+    nd_cards, d_cards = cards(nd), cards(d)
+    assert len(nd_cards) == len(d_cards), "both hands are dealt in full"
+    front = [c for pair in zip(nd_cards, d_cards) for c in pair] + cards(stock)
+    last = Card.parse(trump)
+    used = front + [last]
+    assert len(set(used)) == len(used), "a card is placed twice"
+    return front + [c for c in DECK if c not in used] + [last]
+
+
+def deal_round(fmt: str, dealer: int, nd: str, d: str, trump: str, stock: str = "",
+               combos: Sequence[str] | None = None, discard: str | None = None) -> Round:
+    """A deal of ``duel`` or ``bura31`` from :func:`deal_deck` (the table's
+    default combinations and discard face unless given)."""
+    rules = TableRules(fmt, None if combos is None else tuple(combos), discard)
+    return Round(rules, dealer, deal_deck(nd, d, trump, stock))
+
+
+def parse_deck(text: str) -> list[Card]:
+    """A whole deck written out, as RULES-variants.md §5 gives B5, D4 and D5."""
+    deck = cards(text)
+    assert len(deck) == 36 and len(set(deck)) == 36
+    return deck
+
+
+def lowest_card_move(rnd: Round) -> Move:
+    """RULES-variants.md §5's B5 policy: the leader leads its lowest card by
+    (is trump, rank, suit); the answerer beats a single card with its lowest
+    beating card by the same key, else ``discard: []``; nobody declares."""
+    trump = rnd.trump
+    hand_cards = rnd.hands[rnd.to_act]
+
+    def key(c: Card) -> tuple:
+        return (c.suit == trump, c.rank, c.suit)
+
+    trick = rnd.trick
+    if trick is None:
+        return Move.lead(min(hand_cards, key=key))
+    if trick.size == 1:
+        beating = [c for c in hand_cards if c.beats(trick.winning[0], trump)]
+        if beating:
+            return Move.beat(min(beating, key=key))
+    return Move.discard()
+
+
+def play_out(rnd: Round | Match, policy=lowest_card_move) -> None:
+    """Play the current deal to its end with ``policy`` (a function of the round)."""
+    deal = rnd.round if isinstance(rnd, Match) else rnd
+    while not deal.is_over:
+        rnd.push(policy(deal))
