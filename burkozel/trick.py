@@ -167,8 +167,10 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     if not isinstance(move, Move) or move.kind not in KINDS:
         raise IllegalMoveError("bad_move", f"not a move: {move!r}")
     if move.kind == DECLARE:
-        if not may_declare:
+        if size is not None:
             raise IllegalMoveError("no_declaration", "«31» is declared only instead of one's regular lead")
+        if not may_declare:
+            raise IllegalMoveError("no_declaration", "this table has no «31»")
         if first_trick:
             raise IllegalMoveError("declare_too_early", "no «31» before the deal's first trick")
         if move.cards:
