@@ -16,10 +16,15 @@ import texts
 from burkozel import Move
 
 
-def settings(fmt="pairs", difficulty="easy", combos=storage.COMBOS, speed="normal"):
+def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discard=None):
+    """Menu settings for ``fmt``: ``combos`` None = every combination of the table on."""
     s = storage.default_settings()
     s.update(format=fmt, difficulty=difficulty, speed=speed)
-    s["combos"] = {c: c in combos for c in storage.COMBOS}
+    ids = storage.FORMATS[fmt].combo_ids
+    mine = storage.table_settings(s, fmt)
+    mine["combos"] = {c: combos is None or c in combos for c in ids}
+    if discard is not None:
+        mine["discard"] = discard
     return s
 
 
@@ -52,7 +57,7 @@ def step(table: game.Table, rng: random.Random) -> bool:
     return False
 
 
-@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
+@pytest.mark.parametrize("fmt", ["pairs", "four", "three", "duel", "bura31"])
 def test_whole_match_by_clicks(fmt):
     table = game.Table(settings(fmt), seed=11)
     table.new_match()
@@ -72,7 +77,7 @@ def snapshot(table: game.Table) -> str:
     return json.dumps([table.display(), table.ui(), table.phase(), table.next_timer()], sort_keys=True, default=str)
 
 
-@pytest.mark.parametrize("fmt", ["pairs", "three"])
+@pytest.mark.parametrize("fmt", ["pairs", "three", "duel", "bura31"])
 def test_resume_anywhere_gives_the_same_table_and_the_same_future(fmt):
     """Save after every step, restore into a fresh table: same display, and the
     two tables then play on identically (same bot decisions)."""
@@ -82,7 +87,7 @@ def test_resume_anywhere_gives_the_same_table_and_the_same_future(fmt):
     checked = 0
     for i in range(400):
         if not step(table, rng):
-            break
+            assert table.next_round()  # «Новая партия»: a short match (Бура «31») goes on with another
         if i % 7 == 0 or table.phase() in ("clearing", "round_end", "match_end"):
             raw = storage.dump_match(table.saved())
             saved, notices = storage.load_match(raw)
@@ -285,3 +290,89 @@ def test_a_hard_bot_thinks_in_slices_and_plays_its_reference_move():
         slices += 1
     assert slices > 2
     assert table.match.moves[moves_before] == (seat, expected)
+
+
+# --- the two-player tables ------------------------------------------------------------
+
+
+def human_turn(table: game.Table, rng: random.Random) -> game.SeatView:
+    """Advance (bots, trick clearing, next rounds) to the human's next turn."""
+    for _ in range(2000):
+        if table.human_to_act():
+            return table.view()
+        if table.phase() == "match_end":
+            table.new_match()
+        elif not step(table, rng):
+            break
+    raise AssertionError("no human turn")
+
+
+@pytest.mark.parametrize("fmt", ["duel", "bura31"])
+def test_two_seats_sit_bottom_and_top(fmt):
+    table = game.Table(settings(fmt), seed=2)
+    table.new_match()
+    ui = table.ui()
+    assert ui["positions"] == ["bottom", "top"] and ui["names"] == ["Вы", "Соперник"]
+    assert table.match.rules.players == 2
+    assert table.info.discard == storage.FORMATS[fmt].discard_faces[0]
+
+
+def test_new_match_takes_the_chosen_tables_own_switches():
+    s = settings("bura31", combos=("moscow",), discard="closed")
+    s["tables"]["duel"]["combos"]["small_moscow"] = True  # another table's switch: no effect here
+    table = game.Table(s, seed=4)
+    table.new_match()
+    assert table.match.rules.combos == ("moscow",) and table.match.rules.discard == "closed"
+    saved = table.saved()
+    assert saved["discard"] == "closed" and saved["format"] == "bura31"
+    s["format"] = "duel"
+    table.new_match()
+    assert table.match.rules.combos == storage.FORMATS["duel"].combo_ids
+    assert table.match.rules.discard == "closed"
+
+
+def test_declare_button_is_the_engines_legal_declare():
+    """«31» is offered exactly when the view says it is legal; it ends the deal."""
+    table = game.Table(settings("bura31"), seed=6)
+    table.new_match()
+    rng = random.Random(3)
+    seen = {True: 0, False: 0}
+    for _ in range(60):
+        view = human_turn(table, rng)
+        actions = table.actions()
+        assert set(actions) == {"lead", "beat", "discard", "declare"}
+        legal = view.legal_kinds["declare"]
+        assert actions["declare"]["enabled"] is legal
+        seen[legal] += 1
+        if view.trick is None and not view.history:
+            assert actions["declare"]["reason"] == "после первой взятки"
+            assert table.act("declare") == "после первой взятки"
+        if legal:
+            points = view.points
+            assert table.act("declare") is None
+            d = table.display()
+            assert d["round_over"] and d["ended_by"] == 0
+            assert d["end"] == ("declared" if points >= 31 else "false_declaration")
+            assert d["deal_winner"] == (0 if points >= 31 else 1)
+            continue
+        human_click(table, rng)
+    assert seen[True] and seen[False]
+
+
+def test_three_card_leads_and_selection_limit():
+    table = game.Table(settings("bura31"), seed=8)
+    table.new_match()
+    view = human_turn(table, random.Random(1))
+    for c in view.hand:
+        assert table.toggle(str(c))
+    assert len(table.selection) == 3 == view.hand_size
+    if view.trick is None:
+        assert texts.prompt_lead(3) in table.ui()["prompt"]
+
+
+def test_other_tables_have_no_declare_button():
+    table = game.Table(settings("duel"), seed=1)
+    table.new_match()
+    assert "declare" not in table.actions()
+    with_declare = game.Table(settings("bura31"), seed=1)
+    assert with_declare.act("declare")  # no match: refused, nothing happens

@@ -47,9 +47,10 @@ def hidden_cards(table: game.Table) -> set[str]:
     return {str(c) for c in table.match.round.unknown_to(0)}
 
 
-@pytest.mark.parametrize("fmt", ["pairs", "four", "three"])
-def test_no_hidden_card_ever_reaches_the_markup(fmt):
-    table = game.Table(settings(fmt, difficulty="easy"), seed=21)
+@pytest.mark.parametrize("fmt,discard", [("pairs", None), ("four", None), ("three", None), ("duel", "closed"),
+                                         ("duel", "open"), ("bura31", "open"), ("bura31", "closed")])
+def test_no_hidden_card_ever_reaches_the_markup(fmt, discard):
+    table = game.Table(settings(fmt, difficulty="easy", discard=discard), seed=21)
     table.new_match()
     rng = random.Random(fmt)
     for _ in range(3000):
@@ -120,15 +121,136 @@ def test_rules_cover_every_section_of_the_rule_book():
     html = render.rules_html()
     for needle in ("36", "десятка сильнее короля", "120", "31", "21", "последней", "рубашкой",
                    "самые дешёвые", "12 или больше", "золотая Москва", "малая Москва", "три секунды",
-                   "Следующий раунд", "Чужие руки", "К игре →"):
+                   "Следующий раунд", "Чужие руки", "К игре →",
+                   # the two-player tables (RULES-variants.md), numbers from their rule sets
+                   "Вдвоём: Буркозёл один на один", "по 4 карты", "первым тянет заходивший", "«4 лба»",
+                   "60 на 60 — ничья", "при 32–59 очках", "Бура «31»", "по 3 карты", "сразу выигрывает сдачу",
+                   "не раньше, чем сыграна первая взятка", "ложное «31»", "штраф вдвойне", "Москва (включается в меню)",
+                   "32 и больше → 2", "1–31 → 4"):
         assert needle in html, needle
 
 
 def test_menu_inputs_contract():
-    html = render.menu_html(storage.default_settings(), {"levels": ("easy", "medium", "hard")})
-    for v in ("pairs", "four", "three"):
-        assert f'name="format" value="{v}"' in html
-    for v in ("easy", "medium", "hard"):
-        assert f'name="difficulty" value="{v}"' in html
-    for c in storage.COMBOS:
-        assert f'type="checkbox" name="{c}"' in html
+    s = storage.default_settings()
+    for fmt, table in storage.FORMATS.items():
+        s["format"] = fmt
+        html = render.menu_html(s, {"levels": ("easy", "medium", "hard")})
+        for v in ("pairs", "four", "three", "duel", "bura31"):
+            assert f'name="format" value="{v}"' in html
+        assert f'name="format" value="{fmt}" id="format-{fmt}" checked' in html
+        for v in ("easy", "medium", "hard"):
+            assert f'name="difficulty" value="{v}"' in html
+        # Each table shows its own switches, on as that table's settings say.
+        assert re.findall(r'type="checkbox" name="([a-z_]+)"', html) == list(table.combo_ids)
+        for c in table.combo_ids:
+            on = f'type="checkbox" name="{c}" id="combo-{c}" role="switch" checked' in html
+            assert on == (c in table.default_combos), (fmt, c)
+        faces = re.findall(r'name="discard" value="(\w+)"', html)
+        assert faces == (list(table.discard_faces) if len(table.discard_faces) > 1 else []), fmt
+        if faces:
+            assert f'name="discard" value="{table.discard_faces[0]}" id="discard-{table.discard_faces[0]}" checked' in html
+    assert re.findall(r'name="format" value="\w+" id="format-\w+"[^>]*>\s*<span class="opt-title">([^<]+)', html) == \
+        ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»"]
+    s["format"] = "bura31"
+    assert "бура — три козыря — выигрывает сдачу всегда" in render.menu_html(s, {})
+
+
+def finish_with(table: game.Table, rng: random.Random, wanted) -> dict:
+    """Step until ``wanted(display)`` holds; returns that display."""
+    for _ in range(5000):
+        d = table.display()
+        if d is not None and wanted(d):
+            return d
+        if not step(table, rng):
+            table.next_round()
+    raise AssertionError("never happened")
+
+
+def discard_plays(d: dict) -> list[dict]:
+    return [p for p in (d["trick"] or {"plays": []})["plays"] if p["kind"] == "discard" and p["seat"] != 0]
+
+
+@pytest.mark.parametrize("fmt,discard", [("bura31", "open"), ("duel", "open"), ("bura31", "closed"),
+                                         ("duel", "closed")])
+def test_open_discards_lie_face_up_and_closed_ones_stay_backs(fmt, discard):
+    table = game.Table(settings(fmt, discard=discard), seed=12)
+    table.new_match()
+    d = finish_with(table, random.Random(2), lambda d: discard_plays(d))
+    html = render.trick_html(d, table.ui())
+    play = discard_plays(d)[0]
+    if discard == "open":
+        assert play["cards"] and all(f'data-card="{c}"' in html for c in play["cards"])
+        assert "discarded" in html
+    else:
+        assert not play["cards"]
+        block = html.split(f'data-seat="{play["seat"]}"')[1]
+        assert block.count("card back") >= play["count"] and "data-card" not in block.split("play-label")[0]
+
+
+def test_declare_button_markup():
+    table = game.Table(settings("bura31"), seed=6)
+    table.new_match()
+    rng = random.Random(3)
+    d = finish_with(table, rng, lambda d: table.human_to_act() and d["trick"] is None)
+    html = render.actions_html(table.ui())
+    assert 'data-action="declare"' in html and "«31»" in html
+    enabled = '<button type="button" class="btn act primary declare" data-action="declare"' in html
+    assert enabled is d["legal"]["declare"]
+    duel = game.Table(settings("duel"), seed=6)
+    duel.new_match()
+    assert 'data-action="declare"' not in render.actions_html(duel.ui())
+
+
+@pytest.mark.parametrize("end,winner,by,points,line", [
+    ("bura", 1, 1, [0, 0], "У соперника бура — три козыря: сдача его."),
+    ("bura", 0, 0, [11, 0], "У вас бура — три козыря: сдача ваша."),
+    ("moscow", 0, 0, [0, 0], "У вас Москва — три туза: сдача ваша."),
+    ("declared", 0, 0, [33, 10], "Вы объявили «31» (33 очка) — сдача ваша."),
+    ("false_declaration", 0, 1, [10, 25], "Соперник объявил «31», а набрал только 25 очков — ложное «31», штраф вдвойне."),
+    ("cards_out", 1, None, [50, 70], "Карты кончились: больше очков у соперника."),
+    ("cards_out", None, None, [60, 60], "Карты кончились, 60 на 60 — ничья, штрафов нет."),
+])
+def test_the_result_says_how_the_deal_ended(end, winner, by, points, line):
+    table = game.Table(settings("bura31"), seed=6)
+    table.new_match()
+    d = finish_with(table, random.Random(5), lambda d: d["round_over"])
+    d.update(end=end, deal_winner=winner, ended_by=by, round_points=points)
+    html = render.result_html(d, table.ui())
+    assert f'<p class="deal-end">{line}</p>' in html
+    assert "ложное «31» — 4 объявившему" in html and "до 12 штрафных" in html
+
+
+def test_duel_result_and_score_come_from_the_rule_set():
+    table = game.Table(settings("duel"), seed=7)
+    table.new_match()
+    d = finish_with(table, random.Random(5), lambda d: d["round_over"])
+    html = render.result_html(d, table.ui())
+    assert "60 на 60 — ничья. Проигравшему: 32 очка и больше — 2, 1–31 — 4, без очков — 6." in html
+    score = render.score_html(d, table.ui())
+    assert "выход 32" in score and "до 12" in score and "Соперник" in score
+
+
+def test_closed_bura_shows_own_face_up_points_and_a_count_of_closed_cards():
+    table = game.Table(settings("bura31", discard="closed"), seed=3)
+    table.new_match()
+    d = finish_with(table, random.Random(1), lambda d: d["unseen_taken"] > 0 and not d["round_over"])
+    score = render.score_html(d, table.ui())
+    assert f'{d["points"]}<small class="unseen"' in score and f'+{d["unseen_taken"]} закр.' in score
+    assert "цель 31" in score
+
+
+@pytest.mark.parametrize("combo,cards,title", [
+    ("golden_moscow", ["AC", "AD", "AH", "AS"], "4 конца"),
+    ("four_ends", ["TC", "TD", "TH", "TS"], "4 конца"),
+    ("four_ends", ["AC", "AD", "AH", "AS"], "4 конца"),
+    ("four_ends", ["AS", "TC", "TD", "TH"], "4 лба"),
+    ("four_ends", ["AC", "AD", "TH", "TS"], "4 лба"),
+    ("bura", ["6H", "7H", "8H", "9H"], "Бура"),
+])
+def test_duel_names_four_ends_and_four_foreheads(combo, cards, title):
+    assert texts.combo_title("duel", combo, cards) == title
+    assert texts.combo_title("pairs", combo, cards) == texts.COMBO_TITLES[combo]
+    d = {"format": "duel", "trick": {"plays": [{"seat": 1, "kind": "lead", "count": 4, "cards": cards}],
+                                     "combo": combo, "size": 4, "winner": 1, "finished": False, "leader": 1}}
+    html = render.trick_html(d, {"names": ["Вы", "Соперник"], "positions": ["bottom", "top"]})
+    assert f'<div class="combo-badge">{title}</div>' in html

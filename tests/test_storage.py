@@ -7,8 +7,23 @@ import json
 
 import webpath  # noqa: F401
 
+import game
 import storage
 import texts
+from burkozel import FORMATS
+
+# Written by the table as it was before the two-player tables (schema 1, commit 935f6b7):
+# a match of pairs half-way through its first round, the last trick still on the table.
+V1_MATCH = (
+    '{"v":1,"format":"pairs","combos":["golden_moscow","bura","four_ends","molodka","moscow"],"difficulty":"medium",'
+    '"seed":424242,"rounds":[[[1,{"lead":["QC","KC","AC"]}],[2,{"discard":["7H","JS","KH"]}],[3,{"discard":["8S",'
+    '"TS","6D"]}],[0,{"discard":["7D","TD","AH"]}],[1,{"lead":["6H","9H"]}],[2,{"beat":["8H","JH"]}],[3,{"discard":'
+    '["9C","9S"]}],[0,{"discard":["QH","7S"]}],[2,{"lead":["8C"]}],[3,{"discard":["6C"]}],[0,{"beat":["TC"]}],'
+    '[1,{"beat":["AD"]}],[1,{"lead":["KD"]}],[2,{"discard":["JC"]}],[3,{"discard":["QS"]}],[0,{"discard":["8D"]}],'
+    '[1,{"lead":["6S"]}],[2,{"beat":["JD"]}],[3,{"beat":["QD"]}],[0,{"discard":["7C"]}]]],"clearing":true}'
+)
+V1_SETTINGS = ('{"v":1,"format":"three","difficulty":"medium","combos":{"golden_moscow":true,"bura":true,'
+               '"four_ends":true,"molodka":true,"moscow":true,"small_moscow":false},"speed":"normal"}')
 
 
 def test_nothing_stored_gives_defaults_silently():
@@ -19,12 +34,59 @@ def test_nothing_stored_gives_defaults_silently():
     assert storage.load_match("") == (None, [])
 
 
+def test_defaults_come_from_the_rule_sets():
+    s = storage.default_settings()
+    assert set(s["tables"]) == set(FORMATS) == {"pairs", "four", "three", "duel", "bura31"}
+    for fmt, table in FORMATS.items():
+        mine = s["tables"][fmt]
+        assert list(mine["combos"]) == list(table.combo_ids)
+        assert storage.chosen_combos(s, fmt) == table.default_combos
+        assert mine["discard"] == table.discard_faces[0]
+    assert storage.chosen_combos(s, "duel") == ("golden_moscow", "bura", "four_ends", "molodka", "moscow")
+    assert storage.chosen_combos(s, "bura31") == () and s["tables"]["bura31"]["discard"] == "open"
+    assert s["tables"]["duel"]["discard"] == "closed"
+
+
 def test_settings_round_trip():
     s = storage.default_settings()
     s.update(format="three", difficulty="hard", speed="fast")
-    s["combos"]["bura"] = False
+    s["tables"]["three"]["combos"]["bura"] = False
+    s["tables"]["bura31"]["combos"]["moscow"] = True
+    s["tables"]["bura31"]["discard"] = "closed"
+    s["tables"]["duel"]["discard"] = "open"
     loaded, notices = storage.load_settings(storage.dump_settings(s))
     assert loaded == s and notices == []
+
+
+def test_each_table_keeps_its_own_switches():
+    s = storage.default_settings()
+    s["tables"]["pairs"]["combos"]["small_moscow"] = False
+    s["tables"]["duel"]["combos"]["small_moscow"] = True
+    loaded, _ = storage.load_settings(storage.dump_settings(s))
+    assert storage.chosen_combos(loaded, "pairs") == ("golden_moscow", "bura", "four_ends", "molodka", "moscow")
+    assert storage.chosen_combos(loaded, "four") == FORMATS["four"].combo_ids
+    assert storage.chosen_combos(loaded, "duel") == FORMATS["duel"].combo_ids
+
+
+def test_settings_of_schema_1_migrate():
+    """Schema 1 had one set of switches for the three tables it knew: each of them keeps it."""
+    settings, notices = storage.load_settings(V1_SETTINGS)
+    assert notices == []
+    assert settings["format"] == "three" and settings["difficulty"] == "medium"
+    for fmt in ("pairs", "four", "three"):
+        assert storage.chosen_combos(settings, fmt) == ("golden_moscow", "bura", "four_ends", "molodka", "moscow")
+    assert settings["tables"]["duel"] == storage.table_defaults("duel")
+    assert settings["tables"]["bura31"] == storage.table_defaults("bura31")
+
+
+def test_a_switch_of_another_table_or_a_wrong_face_is_dropped():
+    raw = json.dumps({"v": 2, "format": "bura31", "difficulty": "easy", "speed": "normal",
+                      "tables": {"bura31": {"combos": {"moscow": True, "bura": False}, "discard": "sideways"},
+                                 "poker": {"combos": {}}}})
+    settings, notices = storage.load_settings(raw)
+    assert settings["format"] == "bura31"
+    assert settings["tables"]["bura31"] == {"combos": {"moscow": True, "molodka": False}, "discard": "open"}
+    assert notices == [texts.NOTICE_SETTINGS_PARTIAL]
 
 
 def test_garbage_settings():
@@ -35,13 +97,15 @@ def test_garbage_settings():
 
 
 def test_wrong_types_keep_the_valid_fields():
-    raw = json.dumps({"v": 1, "format": "three", "difficulty": 3, "speed": "warp",
-                      "combos": {"bura": False, "moscow": "yes"}})
-    settings, notices = storage.load_settings(raw)
-    assert settings["format"] == "three"
-    assert settings["difficulty"] == "medium" and settings["speed"] == "normal"
-    assert settings["combos"]["bura"] is False and settings["combos"]["moscow"] is True
-    assert notices == [texts.NOTICE_SETTINGS_PARTIAL]
+    for v, tables in ((1, None), (2, {"three": {"combos": {"bura": False, "moscow": "yes"}}})):
+        data = {"v": v, "format": "three", "difficulty": 3, "speed": "warp"}
+        data.update({"combos": {"bura": False, "moscow": "yes"}} if tables is None else {"tables": tables})
+        settings, notices = storage.load_settings(json.dumps(data))
+        assert settings["format"] == "three"
+        assert settings["difficulty"] == "medium" and settings["speed"] == "normal"
+        three = settings["tables"]["three"]["combos"]
+        assert three["bura"] is False and three["moscow"] is True
+        assert notices == [texts.NOTICE_SETTINGS_PARTIAL]
 
 
 def test_unknown_and_missing_keys():
@@ -52,27 +116,46 @@ def test_unknown_and_missing_keys():
 
 
 def test_other_versions_of_settings_are_dropped():
-    for v in (0, 2, 99, "1", None):
+    for v in (0, 3, 99, "1", None):
         settings, notices = storage.load_settings(json.dumps({"v": v, "format": "three"}))
         assert settings == storage.default_settings()
         assert notices == [texts.NOTICE_SETTINGS_BROKEN]
 
 
 def test_migration_hook(monkeypatch):
-    monkeypatch.setitem(storage.MIGRATIONS, 0, lambda d: {**d, "v": 1, "format": d.pop("fmt")})
+    monkeypatch.setitem(storage.MIGRATIONS, 0, lambda d: {**d, "v": 1, "format": d.pop("fmt"), "combos": {}})
     settings, _ = storage.load_settings(json.dumps({"v": 0, "fmt": "three"}))
     assert settings["format"] == "three"
 
 
-GOOD_MATCH = {"v": 1, "format": "three", "combos": ["bura"], "difficulty": "easy", "seed": 7,
+GOOD_MATCH = {"v": 2, "format": "three", "combos": ["bura"], "discard": "closed", "difficulty": "easy", "seed": 7,
               "rounds": [[[1, {"lead": ["6C"]}], [2, {"discard": []}]]], "clearing": False}
+BURA_MATCH = {"v": 2, "format": "bura31", "combos": ["moscow"], "discard": "open", "difficulty": "hard", "seed": 3,
+              "rounds": [[[1, {"lead": ["6C", "7C", "8C"]}], [0, {"discard": []}], [1, {"declare": True}]]],
+              "clearing": False}
 
 
 def test_match_round_trip():
-    saved, notices = storage.load_match(json.dumps(GOOD_MATCH))
+    for match in (GOOD_MATCH, BURA_MATCH):
+        saved, notices = storage.load_match(json.dumps(match))
+        assert notices == []
+        assert saved == {k: v for k, v in match.items() if k != "v"}
+        assert json.loads(storage.dump_match(saved)) == match
+
+
+def test_a_match_of_schema_1_migrates_and_resumes():
+    """A match saved before the upgrade loads (closed discards, as those tables had)
+    and replays to the very position it was saved in."""
+    saved, notices = storage.load_match(V1_MATCH)
     assert notices == []
-    assert saved == {k: v for k, v in GOOD_MATCH.items() if k != "v"}
-    assert json.loads(storage.dump_match(saved)) == GOOD_MATCH
+    assert saved["format"] == "pairs" and saved["discard"] == "closed" and len(saved["rounds"][0]) == 20
+    table = game.Table(storage.default_settings(), seed=1)
+    assert table.restore(saved) and not table.notices
+    assert table.phase() == "clearing"
+    view = table.view()
+    assert [str(c) for c in view.hand] == ["AS"] and view.points == 5 and table.match.to_act == 3
+    assert table.saved() == saved
+    assert json.loads(storage.dump_match(table.saved()))["v"] == storage.SCHEMA == 2
 
 
 def bad(**changes):
@@ -89,6 +172,12 @@ def test_broken_matches_are_dropped_with_a_notice():
         bad(rounds=[[[0, {"lead": ["1X"]}]]]), bad(rounds=[[[0, {"play": ["6C"]}]]]),
         bad(rounds=[[[0, {"lead": "6C"}]]]), bad(rounds=[[[0, {"lead": ["6C"], "beat": []}]]]),
         bad(rounds=[[0]]), bad(clearing="yes"), bad(format=...), bad(seed=...), bad(v=...),
+        bad(discard="open"), bad(discard=...), bad(rounds=[[[0, {"declare": True}]]]),
+        bad(rounds=[[[0, {"lead": ["6C", "7C", "8C", "9C", "TC"]}]]]),
+        bad(format="duel", combos=["bura"], rounds=[[[2, {"lead": ["6C"]}]]]),
+        bad(format="bura31", combos=["bura"], discard="open"),
+        bad(format="bura31", combos=[], discard="open", rounds=[[[0, {"lead": ["6C", "7C", "8C", "9C"]}]]]),
+        bad(format="bura31", combos=[], discard="open", rounds=[[[0, {"declare": 1}]]]),
     ]
     for raw in cases:
         saved, notices = storage.load_match(raw)
@@ -97,7 +186,7 @@ def test_broken_matches_are_dropped_with_a_notice():
 
 
 def test_matches_of_other_versions_say_so():
-    for v in (0, 2, 99):
+    for v in (0, 3, 99):
         saved, notices = storage.load_match(bad(v=v))
         assert saved is None and notices == [texts.NOTICE_MATCH_OLD]
 

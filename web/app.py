@@ -141,8 +141,8 @@ class App:
         s = t.settings
         pending = False
         if info is not None:
-            combos = tuple(c for c in storage.COMBOS if s["combos"].get(c))
-            pending = (s["format"], s["difficulty"], combos) != (info.format, info.difficulty, tuple(info.combos))
+            chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"])
+            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard)
         return {"levels": t.levels, "can_continue": t.phase() in ("play", "clearing"),
                 "settings_pending": pending}
 
@@ -331,13 +331,18 @@ class App:
             target = event.target
             name = str(target.name or "")
             s = self.table.settings
+            mine = storage.table_settings(s)
             if name in ("format", "difficulty", "speed"):
                 value = str(target.value)
-                allowed = {"format": storage.FORMATS, "difficulty": storage.LEVELS, "speed": storage.SPEEDS}[name]
+                allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS}[name]
                 if value in allowed:
                     s[name] = value
-            elif name in storage.COMBOS:
-                s["combos"][name] = bool(target.checked)
+            elif name == "discard":
+                value = str(target.value)
+                if value in storage.FORMATS[s["format"]].discard_faces:
+                    mine["discard"] = value
+            elif name in mine["combos"]:
+                mine["combos"][name] = bool(target.checked)
             else:
                 return
             self.save_settings()

@@ -25,7 +25,7 @@ from burkozel.bots import make_bot
 
 import game
 
-FORMATS = ("pairs", "four", "three")
+from burkozel import FORMATS
 
 
 _POSITIONS: dict[tuple[str, int], list[SeatView]] = {}
@@ -72,7 +72,6 @@ def time_decisions(level: str, views: list[SeatView], seed: Any = 0, variant: st
     ms: list[float] = []
     moves: list[str] = []
     iterations: list[int] = []
-    endgame: list[bool] = []
     bots: dict[int, Any] = {}
     for view in views:
         bot = bots.get(view.seat)
@@ -85,8 +84,7 @@ def time_decisions(level: str, views: list[SeatView], seed: Any = 0, variant: st
         ms.append((clock() - t0) * 1000.0)
         moves.append(json.dumps(move.to_dict(), sort_keys=True))
         iterations.append(int(getattr(bot, "last_iterations", 0)))
-        endgame.append(game.is_endgame(view))
-    return {"ms": ms, "moves": moves, "iterations": iterations, "endgame": endgame}
+    return {"ms": ms, "moves": moves, "iterations": iterations}
 
 
 def run(args: dict[str, Any]) -> dict[str, Any]:

@@ -17,14 +17,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import storage
 import texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
-
-try:
-    from burkozel.bots.hard import ENDGAME_CARDS
-except ImportError:  # pragma: no cover - a hard bot without the exact endgame
-    ENDGAME_CARDS = 0
 
 HUMAN = 0
 
@@ -41,25 +37,15 @@ HARD_ITERATIONS = 450
 (the count the arena's strength figures at 450 rollouts were measured with)."""
 HARD_LONG_ROLLOUTS = 16
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
-HARD_ENDGAME_ITERATIONS = {8: 100, 7: 200, 6: 250}
-"""In the exact endgame, by the cards left in all hands: fewer worlds, each solved."""
 HARD_SAFETY_MS = 2500.0
 """Wall-clock cap of one hard decision, far above what it takes (see :class:`TableHardBot`)."""
 TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts (fewer above {HARD_LONG_ROLLOUTS} cards in play), "
-                  f"endgame by cards in hands {HARD_ENDGAME_ITERATIONS}, safety cap {HARD_SAFETY_MS:g} ms")
-
-
-def is_endgame(view: SeatView) -> bool:
-    """The stock is out and no hand holds more than two cards: where the hard
-    bot solves each world exactly (``hard.ENDGAME_CARDS``) instead of rolling out."""
-    return view.stock == 0 and max(view.hand_sizes) <= ENDGAME_CARDS
+                  f"safety cap {HARD_SAFETY_MS:g} ms")
 
 
 def hard_iterations(view: SeatView) -> int:
-    """How many rollouts (or endgame solves) the table's hard bot spends on ``view``."""
+    """How many rollouts the table's hard bot spends on ``view``."""
     in_hands = sum(view.hand_sizes)
-    if is_endgame(view):
-        return HARD_ENDGAME_ITERATIONS.get(in_hands, HARD_ITERATIONS)
     # A rollout costs about 10 + the cards still to play (measured on CPython).
     return min(HARD_ITERATIONS, HARD_ITERATIONS * (10 + HARD_LONG_ROLLOUTS) // (10 + view.stock + in_hands))
 
@@ -106,13 +92,7 @@ class TableHardBot:
       with the shrink from 24 cards 134 / 238, 94 / 301, 130 / 298 ms.  It
       costs no measurable strength: ``bench/table_arena.py`` against the
       arena's flat 450 on the same deals, four +0.5% ± 1.3% (300 deals),
-      three +1.4% ± 2.0% (150), pairs −0.75% ± 1.45% (800);
-    - the exact endgame (stock out, ≤ ``hard.ENDGAME_CARDS`` cards a hand;
-      off in hard.py since 37ef6a2, so this applies only if it is turned back
-      on) solves a whole world per iteration: with 8 cards in hands 400 solves
-      took up to 340 ms of CPython CPU (≈ 450–650 ms in the browser), so 8, 7
-      and 6 cards get 100, 200 and 250 worlds (``HARD_ENDGAME_ITERATIONS``),
-      ≤ ~90 ms CPU each.
+      three +1.4% ± 2.0% (150), pairs −0.75% ± 1.45% (800).
 
     ``HARD_SAFETY_MS`` keeps a much slower device from waiting for seconds:
     the bot then stops at 2.5 s and its choice may differ from the deterministic
@@ -169,7 +149,11 @@ def reference_bot(level: str, seed: int | str = 0) -> Any:
     return make_bot(level, seed=seed)
 
 
-POSITIONS = {3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+"""Where each seat sits on the screen, by the number of players (you at the bottom)."""
+
+ACTIONS = ("lead", "beat", "discard", "declare")
+"""The table's move buttons; «31» (``declare``) only where the table has the declaration."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +164,11 @@ class MatchInfo:
     combos: tuple[str, ...]
     difficulty: str
     seed: int
+    discard: str = "closed"
+
+    @property
+    def rules(self) -> TableRules:
+        return TableRules(self.format, self.combos, self.discard)
 
 
 class Table:
@@ -240,16 +229,17 @@ class Table:
     def new_match(self) -> None:
         """Start a match with the menu's current settings (RULES.md §8)."""
         s = self.settings
-        combos = tuple(c for c, on in s["combos"].items() if on)
+        fmt = s["format"]
+        rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"])
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
-        self._start(MatchInfo(s["format"], TableRules(s["format"], combos).combos, s["difficulty"], seed))
+        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard))
         self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
-        self.match = Match(TableRules(info.format, info.combos), seed=info.seed)
+        self.match = Match(info.rules, seed=info.seed)
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
@@ -267,7 +257,8 @@ class Table:
         """Replay a saved match (see ``storage.load_match``); ``False`` and a
         notice if its moves no longer replay — the table is then left empty."""
         try:
-            self._start(MatchInfo(saved["format"], tuple(saved["combos"]), saved["difficulty"], saved["seed"]))
+            self._start(MatchInfo(saved["format"], tuple(saved["combos"]), saved["difficulty"], saved["seed"],
+                                  saved["discard"]))
             match = self.match
             assert match is not None
             rounds = saved["rounds"]
@@ -305,7 +296,7 @@ class Table:
         never renders from it (only from seat 0's view)."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        return {"format": self.info.format, "combos": list(self.info.combos),
+        return {"format": self.info.format, "combos": list(self.info.combos), "discard": self.info.discard,
                 "difficulty": self.info.difficulty, "seed": self.info.seed,
                 "rounds": self.rounds, "clearing": self.clearing}
 
@@ -346,7 +337,7 @@ class Table:
             return False
         if card in self.selection:
             self.selection.remove(card)
-        elif len(self.selection) < 4:
+        elif len(self.selection) < view.hand_size:
             self.selection.append(card)
         else:
             return False
@@ -358,25 +349,35 @@ class Table:
         self.message = None
 
     def _move_for(self, kind: str) -> Move:
+        if kind == "declare":
+            return Move.declare()
         return Move.from_dict({kind: list(self.selection)})
 
     def actions(self) -> dict[str, dict[str, Any]]:
         """For each button: whether it is enabled and, if not, a short reason."""
-        out = {k: {"enabled": False, "reason": "", "relevant": True} for k in ("lead", "beat", "discard")}
         view = self.view()
+        kinds = ACTIONS if view is not None and view.table.declaration is not None else ACTIONS[:3]
+        out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
         if view is None:
             return out
         phase = self.phase()
-        # Which buttons matter now: «Ходить» for a new trick, «Побить»/«Сбросить» for an answer.
+        # Which buttons matter now: «Ходить» (and «31») for a new trick, «Побить»/«Сбросить» for an answer.
         leading = view.trick is None or phase == "clearing"
         for kind in out:
-            out[kind]["relevant"] = (kind == "lead") == leading
+            out[kind]["relevant"] = (kind in ("lead", "declare")) == leading
         if phase == "clearing" or phase != "play" or view.to_act != HUMAN or HUMAN in self.bots:
             return out
         size = view.trick.size if view.trick is not None else None
         n = len(self.selection)
         for kind in out:
             if not out[kind]["relevant"]:
+                continue
+            if kind == "declare":
+                # Enabled exactly when the engine says «31» is legal now.
+                out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
+                if not out[kind]["enabled"]:
+                    out[kind]["reason"] = texts.reason(self._refusal(view, Move.declare()), kind=kind,
+                                                       size=None, selected=n)
                 continue
             if n == 0 and kind == "lead":
                 out[kind]["reason"] = texts.NO_SELECTION_LEAD
@@ -388,24 +389,34 @@ class Table:
                 view.check(self._move_for(kind))
             except (IllegalMoveError, ValueError) as e:
                 code = getattr(e, "code", "bad_move")
-                out[kind]["reason"] = texts.reason(code, kind=kind, size=size, selected=n)
+                out[kind]["reason"] = texts.reason(code, kind=kind, size=size or view.max_lead, selected=n)
                 continue
             out[kind]["enabled"] = True
             if kind == "discard" and size is not None and n < size:
                 out[kind]["reason"] = texts.AUTO_DISCARD
         return out
 
+    @staticmethod
+    def _refusal(view: SeatView, move: Move) -> str:
+        """The engine's code for why ``move`` is illegal now (``"bad_move"`` if it is legal)."""
+        try:
+            view.check(move)
+        except (IllegalMoveError, ValueError) as e:
+            return getattr(e, "code", "bad_move")
+        return "bad_move"
+
     def act(self, kind: Any) -> str | None:
-        """Play the selection as ``kind`` for the human.  Returns ``None`` on
-        success, or one short Russian error — and then nothing has changed."""
-        if kind not in ("lead", "beat", "discard"):
+        """Play the selection as ``kind`` for the human (``declare``: «31», the
+        selection ignored).  Returns ``None`` on success, or one short Russian
+        error — and then nothing has changed."""
+        if kind not in ACTIONS:
             return self._refuse("так нельзя")
         if not self.human_to_act():
             return self._refuse(texts.reason("not_your_turn", kind=kind, size=None, selected=0,
                                              actor=self._actor_name()))
-        action = self.actions()[kind]
-        if not action["enabled"]:
-            return self._refuse(action["reason"] or "так нельзя")
+        action = self.actions().get(kind)
+        if action is None or not action["enabled"]:
+            return self._refuse(action["reason"] if action and action["reason"] else "так нельзя")
         view = self.view()
         assert view is not None
         try:
@@ -569,7 +580,7 @@ class Table:
             d["stock"] = b.stock
             d["trump_drawn_by"] = b.trump_drawn_by
             d["to_act"] = None
-            d["legal"] = {"lead": False, "beat": False, "discard": False}
+            d["legal"] = {kind: False for kind in d["legal"]}
             d["round_over"] = False
             d["round_points"] = None
             d["round_penalties"] = None
@@ -590,7 +601,8 @@ class Table:
                 prompt = texts.prompt_taken(names[view.history[-1].winner])
             elif phase == "play":
                 if view.to_act == HUMAN and HUMAN not in self.bots:
-                    prompt = texts.prompt_lead() if view.trick is None else texts.prompt_answer(view.trick.size)
+                    prompt = (texts.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
+                              if view.trick is None else texts.prompt_answer(view.trick.size))
                 elif view.to_act is not None:
                     prompt = texts.prompt_waiting(names[view.to_act])
                     thinking = view.to_act
@@ -600,7 +612,7 @@ class Table:
                 prompt = texts.MATCH_OVER
         announce = None
         if view is not None and phase == "play" and view.trick is not None and view.trick.combo:
-            announce = texts.shout_combo(view.trick.combo, names[view.trick.leader])
+            announce = texts.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
         return {
             "phase": phase,
             "names": list(names),

@@ -6,8 +6,9 @@ state — so it cannot leak another hand; ``tests/test_render.py`` checks that o
 CPython.  The glue (``app.py``) puts each region's markup into its element only
 when it changed, so unchanged parts keep their focus and animations.
 
-Test hooks (a contract): every face-up card has ``data-card="AS"``; a face-down
-card is ``class="card back"`` with no identity at all; ``#hand`` holds
+Test hooks (a contract): every face-up card has ``data-card="AS"`` (a discard
+too, where the table's discards lie face up); a face-down card is
+``class="card back"`` with no identity at all; ``#hand`` holds
 ``button[data-card]`` with ``aria-pressed``; ``#trick`` the trick; ``#trump``
 the trump card.
 
@@ -21,6 +22,7 @@ from html import escape
 from typing import Any
 
 import texts
+from burkozel import FORMATS
 
 SUITS = "CDHS"
 RED = {"D", "H"}
@@ -193,6 +195,7 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
 
 def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     fmt = view["format"]
+    table = FORMATS[fmt]
     mine = view["side"]
     chips = []
     for side, pen in enumerate(view["penalties"]):
@@ -200,11 +203,15 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         danger = " hot" if pen >= 8 else ""
         chips.append(f'<li class="{cls}{danger}"><span class="who">{texts.side_label(fmt, side)}</span>'
                      f'<b>{pen}</b></li>')
+    target = (f"цель {table.declaration}" if table.declaration is not None else f"выход {view['pass_mark']}")
+    unseen = view.get("unseen_taken") or 0
+    closed = (f'<small class="unseen" title="{texts.unseen_title(unseen)}">+{unseen} закр.</small>'
+              if unseen else "")
     return (
         f'<div class="pts" title="Очки вашей стороны в этом раунде">'
         f'<span class="lbl">Раунд {view["round_no"] + 1} · очки</span>'
-        f'<b class="val">{view["points"]}</b><span class="of">выход {view["pass_mark"]}</span></div>'
-        f'<div class="pens"><span class="lbl">Штрафы <span class="of">до 12</span></span>'
+        f'<b class="val">{view["points"]}{closed}</b><span class="of">{target}</span></div>'
+        f'<div class="pens"><span class="lbl">Штрафы <span class="of">до {table.penalty_limit}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
 
@@ -295,8 +302,10 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     for i, play in enumerate(trick["plays"]):
         seat = play["seat"]
         kind = play["kind"]
-        if kind == "discard":
+        if kind == "discard" and not play["cards"]:
             cards = "".join(back() for _ in range(play["count"]))
+        elif kind == "discard":  # an open discard: face up, for everyone
+            cards = "".join(face(c, "discarded") for c in play["cards"])
         else:
             cards = "".join(face(c) for c in play["cards"])
         classes = ["play", f"pos-{positions[seat]}", f"kind-{kind}", f"n{play['count']}"]
@@ -306,7 +315,7 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
             classes.append("fresh")
         label = KIND_LABELS[kind]
         if i == 0 and trick.get("combo"):
-            label = texts.COMBO_TITLES[trick["combo"]].lower()
+            label = texts.combo_title(view["format"], trick["combo"], play["cards"]).lower()
         parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
                      f'<div class="cards">{cards}</div>'
                      f'<span class="play-label">{names[seat]} · {label}</span></div>')
@@ -315,7 +324,8 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         cls += f" to-{positions[trick['winner']]}"
     combo = ""
     if trick.get("combo"):
-        combo = f'<div class="combo-badge">{texts.COMBO_TITLES[trick["combo"]]}</div>'
+        title = texts.combo_title(view["format"], trick["combo"], trick["plays"][0]["cards"])
+        combo = f'<div class="combo-badge">{title}</div>'
     return f'<div class="{cls}" data-size="{trick["size"]}">{combo}{"".join(parts)}</div>'
 
 
@@ -348,13 +358,16 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
 def actions_html(ui: dict[str, Any]) -> str:
     acts = ui.get("actions", {})
     out = []
-    for kind in ("lead", "beat", "discard"):
+    for kind in acts or ("lead", "beat", "discard"):
         a = acts.get(kind, {"enabled": False, "reason": ""})
         dis = "" if a["enabled"] else " disabled"
         why = f'<small class="why">{escape(a["reason"])}</small>' if a.get("reason") else '<small class="why"></small>'
         cls = " primary" if a["enabled"] else ""
         if not a.get("relevant", True):
             cls += " idle"
+        if kind == "declare":
+            cls += " declare"
+            dis += f' title="{texts.DECLARE_HINT}"'
         out.append(f'<button type="button" class="btn act{cls}" data-action="{kind}"{dis}>'
                    f'<span class="act-name">{texts.ACTION_TITLES[kind]}</span>{why}</button>')
     return "".join(out)
@@ -377,7 +390,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         cls = []
         if side == mine:
             cls.append("mine")
-        if points[side] == best:
+        if (points[side] == best if not FORMATS[fmt].reports_deal_end
+                else view.get("deal_winner") is not None and side == FORMATS[fmt].side_of(view["deal_winner"])):
             cls.append("top")
         if view["match_over"] and side in view["winners"]:
             cls.append("champ")
@@ -385,17 +399,17 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
                     f'<td>+{round_pen[side]}</td><td><b>{totals[side]}</b></td></tr>')
     over = view["match_over"]
     title = texts.MATCH_OVER if over else f"Раунд {view['round_no'] + 1} окончен"
-    head = ""
+    ending = texts.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points))
+    head = f'<p class="deal-end">{escape(ending)}</p>'
     if over:
-        head = f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]))}</p>'
+        head += f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]))}</p>'
     button = texts.NEW_MATCH if over else texts.NEXT_ROUND
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
         '<table class="result-table"><thead><tr><th scope="col">Сторона</th><th scope="col">Очки</th>'
         '<th scope="col">Штраф</th><th scope="col">Всего</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
-        f'<p class="fine">Выход — {view["pass_mark"]}. Больше всех очков — 0 штрафных; '
-        f'с выходом — 2, без выхода — 4, без очков — 6. Партия — до 12 штрафных.</p>'
+        f'<p class="fine">{escape(texts.penalty_note(fmt))}</p>'
         '<div class="dlg-buttons">'
         '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
         f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button></div>'
@@ -427,8 +441,10 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     levels = ui.get("levels", ("easy", "medium", "hard"))
     has_match = ui.get("can_continue", False)
     pending = ui.get("settings_pending", False)
-    fmt = "".join(_radio("format", f, settings["format"] == f, texts.FORMAT_TITLES[f], texts.FORMAT_HINTS[f])
-                  for f in ("pairs", "four", "three"))
+    chosen = settings["format"]
+    table = FORMATS[chosen]
+    mine = settings["tables"][chosen]
+    fmt = "".join(_radio("format", f, chosen == f, texts.FORMAT_TITLES[f], texts.format_hint(f)) for f in FORMATS)
     diff = "".join(
         _radio("difficulty", d, settings["difficulty"] == d, texts.DIFFICULTY_TITLES[d],
                texts.DIFFICULTY_HINTS[d] if d in levels else texts.DIFFICULTY_UNAVAILABLE, d not in levels)
@@ -436,14 +452,21 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     speed = "".join(_radio("speed", s, settings["speed"] == s, texts.SPEED_TITLES[s], "")
                     for s in ("normal", "fast"))
     combos = []
-    for i, c in enumerate(("golden_moscow", "bura", "four_ends", "molodka", "moscow", "small_moscow")):
-        on = settings["combos"].get(c, False)
+    for i, c in enumerate(table.combo_ids):
+        on = mine["combos"].get(c, False)
         combos.append(
             f'<label class="switch"><span class="prio" aria-hidden="true">{i + 1}</span>'
             f'<span class="sw-text"><span class="opt-title">{texts.COMBO_TITLES[c]}</span>'
-            f'<small>{texts.COMBO_HINTS[c]}</small></span>'
+            f'<small>{texts.combo_hint(chosen, c)}</small></span>'
             f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{" checked" if on else ""}>'
             f'<span class="knob" aria-hidden="true"></span></label>')
+    # A combination that wins the deal and cannot be switched off (Бура «31»'s бура) is said, not offered.
+    legend = texts.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
+    discard = ""
+    if len(table.discard_faces) > 1:
+        faces = "".join(_radio("discard", d, mine["discard"] == d, texts.DISCARD_TITLES[d], texts.DISCARD_HINTS[d])
+                        for d in table.discard_faces)
+        discard = f'<fieldset class="group"><legend>Сброс</legend><div class="opts two">{faces}</div></fieldset>'
     note = texts.SETTINGS_PENDING if pending else texts.SETTINGS_LATER
     buttons = ""
     if has_match:
@@ -454,16 +477,45 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         '<div class="dlg-head"><h2 id="menu-title">Буркозёл <span class="sub">четыре листа</span></h2>'
         + ('<button type="button" class="x" data-action="continue" aria-label="Закрыть меню">×</button>' if has_match else "")
         + '</div><div class="dlg-scroll">'
-        f'<fieldset class="group"><legend>Формат</legend><div class="opts three">{fmt}</div></fieldset>'
+        f'<fieldset class="group"><legend>Стол</legend><div class="opts formats">{fmt}</div></fieldset>'
         f'<fieldset class="group"><legend>Боты</legend><div class="opts three">{diff}</div></fieldset>'
-        '<fieldset class="group combos"><legend>Внеочередные заходы '
-        '<small>по старшинству: при нескольких играет верхняя</small></legend>'
-        f'{"".join(combos)}</fieldset>'
+        f'<fieldset class="group combos"><legend>Комбинации · {texts.FORMAT_TITLES[chosen]} '
+        f'<small>{legend}</small></legend>'
+        f'{"".join(combos)}</fieldset>{discard}'
         f'<fieldset class="group"><legend>Скорость ботов</legend><div class="opts two">{speed}</div></fieldset>'
         f'<p class="note{" pending" if pending else ""}">{note}</p>'
         '<button type="button" class="btn link" data-action="rules">Правила этого стола</button>'
         '</div>'
         f'<div class="dlg-buttons">{buttons}</div>'
+    )
+
+
+PEN_COLUMNS = (("pairs", "Пары"), ("four", "Каждый за себя"), ("duel", "Вдвоём"))
+"""The pass-mark tables in the rules dialog's penalty table (трое scores as четверо)."""
+
+
+def penalty_table() -> str:
+    """The rules dialog's penalties per deal, each number asked of the rule sets."""
+    bands = {f: texts.pass_bands(f) for f, _ in PEN_COLUMNS}
+    marks = {f: FORMATS[f].pass_mark for f, _ in PEN_COLUMNS}
+
+    def row(title: str, cell) -> str:
+        return f'<tr><th scope="row">{title}</th>' + "".join(f"<td>{cell(f)}</td>" for f, _ in PEN_COLUMNS) + "</tr>"
+
+    head = "".join(f'<th scope="col">{title}</th>' for _, title in PEN_COLUMNS)
+    bura = FORMATS["bura31"]
+    b31 = texts.declaration_bands("bura31")
+    return (
+        '<table class="pen-table"><caption>Штрафные за раунд</caption>'
+        f'<thead><tr><th scope="col">Итог раунда</th>{head}</tr></thead><tbody>'
+        + row("больше всех очков (или поровну)", lambda f: "0")
+        + row("выход набран", lambda f: f"{marks[f]} и больше → {bands[f]['pass']}")
+        + row("очки есть, выхода нет", lambda f: f"1–{marks[f] - 1} → {bands[f]['below']}")
+        + row("ни одного очка", lambda f: str(bands[f]["zero"]))
+        + '</tbody></table>'
+        f'<p class="fine">Бура «{bura.declaration}»: выигрыш сдачи — 0, проигрыш — {b31["lost"]}, '
+        f'ложное «{bura.declaration}» — {b31["false"]}, ничья — 0. '
+        f'Везде партия — до {FORMATS["four"].penalty_limit} штрафных.</p>'
     )
 
 
@@ -475,14 +527,7 @@ def rules_html() -> str:
         sections.append(f'<section><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3><ul>{body}</ul></section>')
     bots = "".join(f"<li>{escape(p)}</li>" for p in texts.RULES_DIFFICULTY)
     sections.append(f'<section><h3><span class="num">{len(texts.RULES_SECTIONS) + 1:02d}</span> Боты</h3><ul>{bots}</ul></section>')
-    table = (
-        '<table class="pen-table"><caption>Штрафные за раунд</caption>'
-        '<thead><tr><th scope="col">Итог раунда</th><th scope="col">Пары</th><th scope="col">Каждый за себя</th></tr></thead>'
-        '<tbody><tr><th scope="row">больше всех очков</th><td>0</td><td>0</td></tr>'
-        '<tr><th scope="row">выход набран</th><td>31 и больше → 2</td><td>21 и больше → 2</td></tr>'
-        '<tr><th scope="row">очки есть, выхода нет</th><td>1–30 → 4</td><td>1–20 → 4</td></tr>'
-        '<tr><th scope="row">ни одного очка</th><td>6</td><td>6</td></tr></tbody></table>'
-    )
+    table = penalty_table()
     return (
         '<div class="dlg-head"><h2 id="rules-title">Правила этого стола</h2>'
         '<button type="button" class="x" data-action="close-rules" aria-label="Закрыть правила">×</button></div>'

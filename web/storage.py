@@ -8,12 +8,17 @@ plain strings and dicts, so it is tested on CPython without a browser
 Two keys, validated independently so that one broken value never takes the
 other down:
 
-``burkozel.settings``  the menu: format, difficulty, combinations, speed;
+``burkozel.settings``  the menu: the table chosen, difficulty, speed, and each
+                       table's own switches (combinations, discard face);
 ``burkozel.match``     the match in progress: its rules, seed and every move.
 
 Each value carries ``"v"`` (the schema version).  A value from an older
 version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
 a notice; a value from a newer version is dropped (we cannot know its shape).
+
+What a table offers (its combinations and their defaults, its discard faces,
+its players and hand size) is read from ``burkozel.rules.FORMATS``: nothing
+about the rules is restated here.
 """
 
 from __future__ import annotations
@@ -22,36 +27,66 @@ import json
 from typing import Any, Callable
 
 import texts
+from burkozel import Card, FORMATS
+from burkozel.bots import LEVELS
 
 SETTINGS_KEY = "burkozel.settings"
 MATCH_KEY = "burkozel.match"
-SCHEMA = 1
+SCHEMA = 2
 
-FORMATS = ("pairs", "four", "three")
-LEVELS = ("easy", "medium", "hard")
 SPEEDS = ("normal", "fast")
-COMBOS = ("golden_moscow", "bura", "four_ends", "molodka", "moscow", "small_moscow")
 KINDS = ("lead", "beat", "discard")
-RANKS = "6789TJQKA"
-SUITS = "CDHS"
+DECLARE = "declare"
 MAX_SEED = 2**53 - 1
 MAX_ROUNDS = 200
-MAX_MOVES_PER_ROUND = 64  # 36 cards, at least one per move
+MAX_MOVES_PER_ROUND = 64  # 36 cards, at least one per move (a «31» ends the round)
+OLD_FORMATS = ("pairs", "four", "three")
+"""The tables of schema 1, which had one set of combination switches for all three."""
 
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "format": "pairs",
-    "difficulty": "medium",
-    "combos": {c: True for c in COMBOS},
-    "speed": "normal",
-}
 
-# version -> function taking that version's dict and returning the next version's.
-# Schema 1 is the first published one; older data (no "v") cannot be read.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+def table_defaults(fmt: str) -> dict[str, Any]:
+    """One table's own switches as the rule set defines them."""
+    table = FORMATS[fmt]
+    return {"combos": {c: c in table.default_combos for c in table.combo_ids},
+            "discard": table.discard_faces[0]}
 
 
 def default_settings() -> dict[str, Any]:
-    return {**DEFAULT_SETTINGS, "combos": dict(DEFAULT_SETTINGS["combos"])}
+    return {"format": "pairs", "difficulty": "medium", "speed": "normal",
+            "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}}
+
+
+def table_settings(settings: dict[str, Any], fmt: str | None = None) -> dict[str, Any]:
+    """The switches of table ``fmt`` (the chosen one by default)."""
+    return settings["tables"][fmt or settings["format"]]
+
+
+def chosen_combos(settings: dict[str, Any], fmt: str | None = None) -> tuple[str, ...]:
+    """The combinations switched on for ``fmt``, in the table's priority order."""
+    fmt = fmt or settings["format"]
+    on = table_settings(settings, fmt)["combos"]
+    return tuple(c for c in FORMATS[fmt].combo_ids if on.get(c))
+
+
+def _settings_v1_to_v2(data: dict) -> dict:
+    """Schema 1 had one ``combos`` dict for pairs, four and three (and no other
+    table): each of the three gets a copy; the new tables start from their defaults."""
+    out = {k: v for k, v in data.items() if k != "combos"}
+    out["v"] = 2
+    if "combos" in data:
+        out["tables"] = {fmt: {"combos": data["combos"]} for fmt in OLD_FORMATS}
+    return out
+
+
+def _match_v1_to_v2(data: dict) -> dict:
+    """Schema 1 matches were of pairs, four or three, whose discards were always closed."""
+    return {**data, "v": 2, "discard": "closed"}
+
+
+# version -> function taking that version's dict and returning the next version's.
+# Schema 1 is the first published one; older data (no "v") cannot be read.
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _settings_v1_to_v2}
+MATCH_MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _match_v1_to_v2}
 
 
 def _parse(raw: Any) -> tuple[Any, bool]:
@@ -68,13 +103,13 @@ def _parse(raw: Any) -> tuple[Any, bool]:
     return (value, False) if isinstance(value, dict) else (None, True)
 
 
-def _migrate(data: dict) -> dict | None:
+def _migrate(data: dict, steps: dict[int, Callable[[dict], dict]]) -> dict | None:
     """Bring ``data`` to :data:`SCHEMA`, or ``None`` if that is impossible."""
     v = data.get("v")
     if type(v) is not int:
         return None
     while v < SCHEMA:
-        step = MIGRATIONS.get(v)
+        step = steps.get(v)
         if step is None:
             return None
         data = step(data)
@@ -87,61 +122,96 @@ def _migrate(data: dict) -> dict | None:
 # --- settings ---------------------------------------------------------------
 
 
+def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
+    """Fill ``out`` (table ``fmt``'s defaults) from stored ``data``; whether all was clean."""
+    if not isinstance(data, dict):
+        return False
+    table = FORMATS[fmt]
+    clean = not set(data) - {"combos", "discard"}
+    combos = data.get("combos")
+    if isinstance(combos, dict):
+        for combo in table.combo_ids:
+            value = combos.get(combo)
+            if isinstance(value, bool):
+                out["combos"][combo] = value
+            else:
+                clean = False
+        clean = clean and not set(combos) - set(table.combo_ids)
+    else:
+        clean = False
+    if "discard" in data:
+        if data["discard"] in table.discard_faces:
+            out["discard"] = data["discard"]
+        else:
+            clean = False
+    return clean
+
+
 def load_settings(raw: Any) -> tuple[dict[str, Any], list[str]]:
     """The menu settings from stored text, and notices for the player.
 
     Valid fields are kept, broken or missing ones take their defaults, unknown
-    keys are ignored; anything that was not as expected earns one notice.
-    """
+    keys are ignored; anything that was not as expected earns one notice.  A
+    table missing from ``tables`` keeps its defaults silently (a table new in
+    this version)."""
     settings = default_settings()
     data, garbage = _parse(raw)
     if garbage or (data is not None and not isinstance(data, dict)):
         return settings, [texts.NOTICE_SETTINGS_BROKEN]
     if data is None:
         return settings, []
-    migrated = _migrate(data)
+    migrated = _migrate(data, MIGRATIONS)
     if migrated is None:
         return settings, [texts.NOTICE_SETTINGS_BROKEN]
     data = migrated
     clean = True
-    for key, allowed in (("format", FORMATS), ("difficulty", LEVELS), ("speed", SPEEDS)):
+    for key, allowed in (("format", tuple(FORMATS)), ("difficulty", LEVELS), ("speed", SPEEDS)):
         value = data.get(key)
         if isinstance(value, str) and value in allowed:
             settings[key] = value
         else:
             clean = False
-    combos = data.get("combos")
-    if isinstance(combos, dict):
-        for combo in COMBOS:
-            value = combos.get(combo)
-            if isinstance(value, bool):
-                settings["combos"][combo] = value
+    tables = data.get("tables")
+    if isinstance(tables, dict):
+        for fmt, stored in tables.items():
+            if fmt in FORMATS:
+                clean = _load_table(fmt, stored, settings["tables"][fmt]) and clean
             else:
                 clean = False
-        if set(combos) - set(COMBOS):
-            clean = False
     else:
         clean = False
-    if set(data) - {"v", "format", "difficulty", "speed", "combos"}:
+    if set(data) - {"v", "format", "difficulty", "speed", "tables"}:
         clean = False
     return settings, ([] if clean else [texts.NOTICE_SETTINGS_PARTIAL])
 
 
 def dump_settings(settings: dict[str, Any]) -> str:
+    tables = {}
+    for fmt, table in FORMATS.items():
+        mine = table_settings(settings, fmt)
+        entry: dict[str, Any] = {"combos": {c: bool(mine["combos"].get(c)) for c in table.combo_ids}}
+        if len(table.discard_faces) > 1:
+            entry["discard"] = mine.get("discard", table.discard_faces[0])
+        tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "format": settings["format"], "difficulty": settings["difficulty"],
-                       "combos": {c: bool(settings["combos"].get(c)) for c in COMBOS},
-                       "speed": settings["speed"]}, ensure_ascii=False, separators=(",", ":"))
+                       "speed": settings["speed"], "tables": tables}, ensure_ascii=False, separators=(",", ":"))
 
 
 # --- the match in progress ----------------------------------------------------------
 
 
 def _is_card(value: Any) -> bool:
-    return isinstance(value, str) and len(value) == 2 and value[0] in RANKS and value[1] in SUITS
+    if not isinstance(value, str) or len(value) != 2:
+        return False
+    try:
+        return str(Card.parse(value)) == value
+    except ValueError:
+        return False
 
 
-def _is_move(item: Any, players: int) -> bool:
-    """``[seat, {"lead": ["AS"]}]`` with a plausible seat and cards."""
+def _is_move(item: Any, players: int, hand_size: int, declares: bool) -> bool:
+    """``[seat, {"lead": ["AS"]}]`` (or ``{"declare": true}`` where «31» exists)
+    with a plausible seat and cards."""
     if not isinstance(item, list) or len(item) != 2:
         return False
     seat, move = item
@@ -150,7 +220,9 @@ def _is_move(item: Any, players: int) -> bool:
     if not isinstance(move, dict) or len(move) != 1:
         return False
     kind, cards = next(iter(move.items()))
-    return (kind in KINDS and isinstance(cards, list) and len(cards) <= 4
+    if kind == DECLARE:
+        return declares and cards is True
+    return (kind in KINDS and isinstance(cards, list) and len(cards) <= hand_size
             and all(_is_card(c) for c in cards))
 
 
@@ -165,9 +237,9 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         return None, []
     if garbage or not isinstance(data, dict):
         return None, [texts.NOTICE_MATCH_BROKEN]
-    if type(data.get("v")) is int and data["v"] != SCHEMA and _migrate(data) is None:
+    if type(data.get("v")) is int and data["v"] != SCHEMA and _migrate(data, MATCH_MIGRATIONS) is None:
         return None, [texts.NOTICE_MATCH_OLD]
-    data = _migrate(data)
+    data = _migrate(data, MATCH_MIGRATIONS)
     if data is None:
         return None, [texts.NOTICE_MATCH_BROKEN]
     fmt = data.get("format")
@@ -175,23 +247,27 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     level = data.get("difficulty")
     seed = data.get("seed")
     rounds = data.get("rounds")
+    discard = data.get("discard")
     clearing = data.get("clearing", False)
+    table = FORMATS.get(fmt) if isinstance(fmt, str) else None
     ok = (
-        isinstance(fmt, str) and fmt in FORMATS
-        and isinstance(combos, list) and all(isinstance(c, str) and c in COMBOS for c in combos)
+        table is not None
+        and isinstance(combos, list) and all(isinstance(c, str) and c in table.combo_ids for c in combos)
         and len(set(combos)) == len(combos)
+        and isinstance(discard, str) and discard in table.discard_faces
         and isinstance(level, str) and level in LEVELS
         and type(seed) is int and 0 <= seed <= MAX_SEED
         and isinstance(rounds, list) and 1 <= len(rounds) <= MAX_ROUNDS
         and isinstance(clearing, bool)
     )
     if ok:
-        players = 3 if fmt == "three" else 4
-        ok = all(isinstance(r, list) and len(r) <= MAX_MOVES_PER_ROUND and all(_is_move(m, players) for m in r)
+        declares = table.declaration is not None
+        ok = all(isinstance(r, list) and len(r) <= MAX_MOVES_PER_ROUND
+                 and all(_is_move(m, table.players, table.hand_size, declares) for m in r)
                  for r in rounds)
     if not ok:
         return None, [texts.NOTICE_MATCH_BROKEN]
-    return {"format": fmt, "combos": list(combos), "difficulty": level, "seed": seed,
+    return {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
             "rounds": rounds, "clearing": clearing}, []
 
 

@@ -8,26 +8,41 @@ normative source; nothing is copied from the seed rule card).
 
 from __future__ import annotations
 
+from burkozel.rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FORMATS
+
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "pairs": ("Вы", "Запад", "Север", "Восток"),
     "four": ("Вы", "Запад", "Север", "Восток"),
     "three": ("Вы", "Запад", "Восток"),
+    "duel": ("Вы", "Соперник"),
+    "bura31": ("Вы", "Соперник"),
 }
-"""Seat names; play goes clockwise 0 → 1 → 2 (→ 3): you, then left, top, right."""
+"""Seat names; play goes clockwise 0 → 1 → 2 (→ 3): you, then left, top, right
+(two players: you and the opponent across the table)."""
 
 # Genitive forms for «Бура у Востока!», «козырь у Запада».
-SEAT_GENITIVE = {"Вы": "вас", "Запад": "Запада", "Север": "Севера", "Восток": "Востока"}
+SEAT_GENITIVE = {"Вы": "вас", "Запад": "Запада", "Север": "Севера", "Восток": "Востока", "Соперник": "соперника"}
 
 FORMAT_TITLES = {
     "pairs": "Пары 2×2",
     "four": "Четверо",
     "three": "Трое",
+    "duel": "Вдвоём",
+    "bura31": "Бура «31»",
 }
-FORMAT_HINTS = {
-    "pairs": "вы и Север против Запада и Востока, выход 31",
-    "four": "каждый за себя, выход 21",
-    "three": "каждый за себя, выход 21",
-}
+
+
+def format_hint(fmt: str) -> str:
+    """The menu's line under a table's name, its numbers from the rule set."""
+    table = FORMATS[fmt]
+    if fmt == "pairs":
+        return f"вы и Север против Запада и Востока, выход {table.pass_mark}"
+    if fmt == "duel":
+        return f"Буркозёл один на один, по {table.hand_size} карты"
+    if table.declaration is not None:
+        return f"по {table.hand_size} карты, объявите «{table.declaration}»"
+    return f"каждый за себя, выход {table.pass_mark}"
+
 
 DIFFICULTY_TITLES = {"easy": "Лёгкая", "medium": "Средняя", "hard": "Сложная"}
 DIFFICULTY_HINTS = {
@@ -55,6 +70,38 @@ COMBO_HINTS = {
     "moscow": "три туза, среди них козырный",
     "small_moscow": "три десятки",
 }
+TABLE_COMBO_HINTS: dict[str, dict[str, str]] = {
+    "duel": {
+        "golden_moscow": "четыре туза — «4 конца»",
+        "four_ends": "тузы и десятки: четыре десятки — «4 конца», смесь — «4 лба»",
+    },
+    "bura31": {
+        "moscow": "любые три туза: сдача ваша сразу, даже против буры",
+        "molodka": "три карты одной некозырной масти: заход вне очереди",
+    },
+}
+"""Where a table's combination differs from the four-seat one (RULES-variants.md)."""
+FOUR_ENDS, FOUR_FOREHEADS = "4 конца", "4 лба"
+COMBOS_LEGEND = {
+    "lead": "по старшинству: при нескольких играет верхняя",
+    "win": "бура — три козыря — выигрывает сдачу всегда, её не выключить",
+}
+DISCARD_TITLES = {"closed": "Рубашкой вверх", "open": "Открытый"}
+DISCARD_HINTS = {"closed": "лиц сброса не видит никто", "open": "сброшенные карты видны обоим"}
+
+
+def combo_hint(fmt: str, combo: str) -> str:
+    return TABLE_COMBO_HINTS.get(fmt, {}).get(combo, COMBO_HINTS[combo])
+
+
+def combo_title(fmt: str, combo: str, cards: "list[str] | tuple" = ()) -> str:
+    """A combination's name as the table calls it.  In ``duel`` four aces or
+    four tens are «4 конца», any other four of aces and tens «4 лба»
+    (RULES-variants.md §2.5)."""
+    if fmt == "duel" and combo in ("golden_moscow", "four_ends") and cards:
+        ranks = {str(c)[0] for c in cards}
+        return FOUR_ENDS if len(ranks) == 1 else FOUR_FOREHEADS
+    return COMBO_TITLES.get(combo, combo)
 
 SUIT_NAMES = {"C": "трефы", "D": "бубны", "H": "черви", "S": "пики"}
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -63,7 +110,8 @@ RANK_NAMES = {"6": "шестёрка", "7": "семёрка", "8": "восьмё
               "J": "валет", "Q": "дама", "K": "король", "A": "туз"}
 SUIT_GENITIVE = {"C": "треф", "D": "бубен", "H": "червей", "S": "пик"}
 
-ACTION_TITLES = {"lead": "Ходить", "beat": "Побить", "discard": "Сбросить"}
+ACTION_TITLES = {"lead": "Ходить", "beat": "Побить", "discard": "Сбросить", "declare": "«31»"}
+DECLARE_HINT = "Объявить «31»: во взятках 31 очко или больше"
 
 
 def card_name(code: str) -> str:
@@ -115,9 +163,13 @@ def reason(code: str, *, kind: str, size: int | None, selected: int, actor: str 
         return "нужно ответить"
     if code == "does_not_beat":
         return "не бьёт"
+    if code == "declare_too_early":
+        return "после первой взятки"
+    if code == "no_declaration":
+        return "вместо захода"
     if code == "wrong_count":
         if kind == "lead":
-            return "от 1 до 4 карт"
+            return f"от 1 до {size or 4} карт"
         if size is not None:
             return f"нужно {cards_acc(size)}"
     if code in ("card_not_in_hand", "duplicate_card", "bad_move"):
@@ -133,8 +185,9 @@ WAIT_TURN = "ждём ход"
 
 # --- status line ----------------------------------------------------------------
 
-def prompt_lead() -> str:
-    return "Ваш заход: 1–4 карты одной масти"
+def prompt_lead(most: int = 4, may_declare: bool = False) -> str:
+    cards = "1 карта" if most == 1 else f"1–{most} карты"
+    return f"Ваш заход: {cards} одной масти" + (" — или «31»" if may_declare else "")
 
 
 def prompt_answer(size: int) -> str:
@@ -149,8 +202,8 @@ def prompt_taken(name: str) -> str:
     return "Взятка ваша" if name == "Вы" else f"Взятку берёт {name}"
 
 
-def shout_combo(combo: str, name: str) -> str:
-    return f"{COMBO_TITLES.get(combo, combo)} у {genitive(name)}!"
+def shout_combo(fmt: str, combo: str, cards: "list[str] | tuple", name: str) -> str:
+    return f"{combo_title(fmt, combo, cards)} у {genitive(name)}!"
 
 
 def trump_drawn(name: str) -> str:
@@ -204,13 +257,100 @@ def winners_line(fmt: str, winners: list[int]) -> str:
     names = [SEAT_NAMES[fmt][w] for w in winners]
     if len(names) == 1:
         return "Победа ваша!" if names[0] == "Вы" else f"Победил {names[0]}"
+    if len(names) == len(FORMATS[fmt].sides):
+        return "Ничья: штрафов поровну"
     return "Победу делят: " + ", ".join(names)
 
 
+# --- how a deal ended and what it cost (numbers from the rule set) --------------------
+
+TOTAL_POINTS = 120
+HALF = TOTAL_POINTS // 2
+
+
+def _band(fmt: str, end: str, points: list[int], side: int, seat: int | None = None) -> int:
+    """The penalty ``side`` gets for a deal ending so: asked of the rule set, never restated."""
+    return FORMATS[fmt].deal_result(end, points, seat)[1][side]
+
+
+def pass_bands(fmt: str) -> dict[str, int]:
+    """A pass-mark table's penalties for a side that did not have the most points:
+    at the pass mark or more, below it, with no points at all."""
+    mark = FORMATS[fmt].pass_mark
+    return {"pass": _band(fmt, CARDS_OUT, [TOTAL_POINTS - mark, mark], 1),
+            "below": _band(fmt, CARDS_OUT, [TOTAL_POINTS - mark + 1, mark - 1], 1),
+            "zero": _band(fmt, CARDS_OUT, [TOTAL_POINTS, 0], 1)}
+
+
+def declaration_bands(fmt: str) -> dict[str, int]:
+    """A declaring table's penalties: a lost deal, and a false «31» for the declarer."""
+    return {"lost": _band(fmt, CARDS_OUT, [HALF + 1, HALF - 1], 1),
+            "false": _band(fmt, FALSE_DECLARATION, [0, 0], 0, seat=0)}
+
+
+def penalty_note(fmt: str) -> str:
+    """The small print under a deal's result: how penalties are given at this table."""
+    table = FORMATS[fmt]
+    limit = f"Партия — до {table.penalty_limit} штрафных."
+    if table.declaration is not None:
+        b = declaration_bands(fmt)
+        return (f"Выигрыш сдачи — 0 штрафных, проигрыш — {b['lost']}, ложное «{table.declaration}» — "
+                f"{b['false']} объявившему, ничья — 0. {limit}")
+    b = pass_bands(fmt)
+    mark = table.pass_mark
+    if table.players == 2:
+        return (f"{HALF} на {HALF} — ничья. Проигравшему: {mark} очка и больше — {b['pass']}, 1–{mark - 1} — "
+                f"{b['below']}, без очков — {b['zero']}. {limit}")
+    return (f"Выход — {mark}. Больше всех очков — 0 штрафных; с выходом — {b['pass']}, без выхода — "
+            f"{b['below']}, без очков — {b['zero']}. {limit}")
+
+
+def unseen_title(n: int) -> str:
+    """The hint on «+N закр.»: closed cards in one's tricks, valued only at the deal's end."""
+    return f"В ваших взятках {cards_word(n)} рубашкой вверх: их очки откроются в конце сдачи"
+
+
+def _who(name: str, verb_me: str, verb_other: str) -> str:
+    return f"Вы {verb_me}" if name == "Вы" else f"{name} {verb_other}"
+
+
+def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
+                  points: list[int] | None) -> str:
+    """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
+    running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``)."""
+    names = SEAT_NAMES[fmt]
+    table = FORMATS[fmt]
+    call = f"«{table.declaration}»" if table.declaration is not None else ""
+    if end in ("bura", "moscow") and by is not None:
+        what = {"bura": "бура — три козыря", "moscow": "Москва — три туза"}[end]
+        return f"У {genitive(names[by])} {what}: сдача {'ваша' if by == 0 else 'его'}."
+    if end == DECLARED and by is not None:
+        pts = f" ({points_word(points[by])})" if points else ""
+        return _who(names[by], f"объявили {call}{pts} — сдача ваша.", f"объявил {call}{pts} — сдача его.")
+    if end == FALSE_DECLARATION and by is not None:
+        pts = f" только {points_word(points[by])}" if points else " меньше"
+        return _who(names[by], f"объявили {call}, а набрали{pts} — ложное {call}, штраф вдвойне.",
+                    f"объявил {call}, а набрал{pts} — ложное {call}, штраф вдвойне.")
+    if table.players != 2:
+        return "Все карты сыграны."
+    if winner is None:
+        if points and points[0] == points[1]:
+            return f"Карты кончились, {points[0]} на {points[1]} — ничья, штрафов нет."
+        return "Карты кончились — ничья, штрафов нет."
+    return f"Карты кончились: больше очков {'у вас' if winner == 0 else 'у ' + genitive(names[winner])}."
+
+
 # --- the rules dialog ---------------------------------------------------------------
-# Each section restates a clause of RULES.md in our own words.
+# Each section restates a clause of RULES.md (the tables of three and four) or of
+# RULES-variants.md (the two-player tables) in our own words; the numbers come
+# from the rule sets.
 
 RULES_TITLE = "Правила этого стола"
+_PAIRS, _FOUR, _DUEL, _BURA = FORMATS["pairs"], FORMATS["four"], FORMATS["duel"], FORMATS["bura31"]
+_BANDS = pass_bands("four")
+_DUEL_BANDS = pass_bands("duel")
+_BURA_BANDS = declaration_bands("bura31")
+_CALL = f"«{_BURA.declaration}»"
 
 RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Колода и карты", (
@@ -220,9 +360,10 @@ RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Карта бьёт другую, если она той же масти и старше, или если она козырь, а та — нет. Козырь перебивается только старшим козырем.",
     )),
     ("Кто с кем играет", (
-        "Пары 2×2: вы с Севером против Запада с Востоком, партнёры сидят друг напротив друга, очки и штрафы у пары общие. Выход — 31 очко.",
-        "Четверо и трое: каждый играет только за себя. Выход — 21 очко.",
+        f"Пары 2×2: вы с Севером против Запада с Востоком, партнёры сидят друг напротив друга, очки и штрафы у пары общие. Выход — {points_word(_PAIRS.pass_mark)}.",
+        f"Четверо и трое: каждый играет только за себя. Выход — {points_word(_FOUR.pass_mark)}.",
         "Всё идёт по часовой стрелке: после вас ходит Запад, затем Север (в игре на четверых) и Восток.",
+        "Вдвоём и Бура «31» — столы на двоих, соперник сидит напротив. Чем они отличаются, сказано в их разделах ниже; остальное — как здесь.",
     )),
     ("Сдача", (
         "Первого сдающего выбирает жребий, дальше сдача переходит по кругу.",
@@ -244,7 +385,7 @@ RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Итог раунда", (
         "Очки стороны — сумма очков карт во всех её взятках. Пока идёт раунд, вы видите только свои очки: из-за закрытых сбросов чужой счёт неизвестен.",
         "Больше всех очков — 0 штрафных (при равенстве лидеров ноль получает каждый из них).",
-        "Остальные получают: 6 штрафных при нуле очков (даже если брали пустые взятки), 4 — если очки есть, но до выхода не дотянули, 2 — если выход набран.",
+        f"Остальные получают: {_BANDS['zero']} штрафных при нуле очков (даже если брали пустые взятки), {_BANDS['below']} — если очки есть, но до выхода не дотянули, {_BANDS['pass']} — если выход набран.",
         "В конце раунда показываются очки и штрафы всех сторон, но не лица сброшенных карт.",
     )),
     ("Внеочередные заходы", (
@@ -255,7 +396,7 @@ RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Остальные отвечают тем же числом карт и могут её перебить: четыре козыря бьются только четырьмя старшими козырями. Сама комбинация ничего не выигрывает — она лишь даёт заход.",
     )),
     ("Партия", (
-        "Штрафные копятся от раунда к раунду. Как только после раунда у кого-то набралось 12 или больше, партия заканчивается для всех.",
+        f"Штрафные копятся от раунда к раунду. Как только после раунда у кого-то набралось {_FOUR.penalty_limit} или больше, партия заканчивается для всех.",
         "Побеждает сторона с наименьшим штрафом; при равенстве победа делится. Никто не выбывает по ходу.",
     )),
     ("За столом", (
@@ -266,6 +407,27 @@ RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Кто что знает", (
         "Каждый знает свою руку, козырь и кому он достался, сколько карт в колоде, все открытые карты и кто их сыграл, сколько карт было в каждом закрытом сбросе и чей он, очки своей стороны и все штрафы.",
         "Чужие руки и лица сброшенных карт не знает никто — и боты тоже: им показывают ровно то же, что видел бы игрок на их месте.",
+    )),
+    ("Вдвоём: Буркозёл один на один", (
+        f"Играют двое, у каждого по {_DUEL.hand_size} карты. Сдающий меняется каждую сдачу, и после ничьей тоже; первым ходит тот, кто не сдавал.",
+        f"Заход — от одной до {_DUEL.hand_size} карт одной масти (комбинация может быть из разных мастей). Соперник отвечает столько же картами: либо бьёт каждую карту своей — и взятка его, либо скидывает любые карты, даже когда мог побить, — и взятку берёт заходивший. Побить только часть нельзя.",
+        "Скинутые карты обычно лежат рубашкой вверх и не открываются никогда; в меню можно выбрать открытый сброс.",
+        f"Добор: первым тянет заходивший, за ним отвечавший, по одной, пока у обоих снова не будет по {_DUEL.hand_size}. Поэтому открытый козырь достаётся тому, кто отвечал на взятку, после которой колода опустела.",
+        "Комбинации заходят вне очереди так же, как за большим столом, и в том же порядке старшинства. Четыре туза или четыре десятки стол называет «4 конца», другие четвёрки из тузов и десяток — «4 лба». Обычно включены первые пять, малая Москва — по желанию.",
+        f"Сдача идёт до последней карты. {HALF} на {HALF} — ничья, штрафов нет, следующая сдача. Иначе у кого больше очков — 0 штрафных; проигравший получает {_DUEL_BANDS['pass']} при {_DUEL.pass_mark}–{HALF - 1} очках, {_DUEL_BANDS['below']} при 1–{_DUEL.pass_mark - 1} и {_DUEL_BANDS['zero']}, если не набрал ни очка (даже со взятками из пустых карт).",
+        f"Партия идёт, пока у кого-то не наберётся {_DUEL.penalty_limit} штрафных или больше; побеждает тот, у кого их меньше.",
+    )),
+    ("Бура «31»", (
+        f"Играют двое, у каждого по {_BURA.hand_size} карты. Сдающий меняется каждую сдачу; первым ходит тот, кто не сдавал.",
+        f"Заход — от одной до {_BURA.hand_size} карт одной масти. Ответ — столько же карт: побить все (взятка ваша) или сбросить любые (взятка заходившего).",
+        "Сброс обычно открытый: сброшенные карты видят оба. В меню можно сбрасывать рубашкой вверх — тогда в своих очках вы видите очки открытых карт и отдельно число взятых закрытых.",
+        f"Добор: сначала взявший взятку, потом другой, по одной, до {_BURA.hand_size} карт; взявший и заходит следующим.",
+        f"Бура — {_BURA.hand_size} козыря на руке — сразу выигрывает сдачу, объявлять её не надо. Это проверяется после сдачи и после каждого добора. Если бура у обоих, тот, кто не на ходу, выигрывает, только когда его козыри бьют все козыри соперника; иначе выигрывает тот, кто на ходу.",
+        "Москва (включается в меню): любые три туза сразу выигрывают сдачу и проверяются раньше буры. Молодка (тоже в меню): три карты одной некозырной масти — игрок не на ходу заходит ими вне очереди; если молодка у обоих, всё идёт обычным порядком.",
+        f"{_CALL}: вместо своего захода — но не раньше, чем сыграна первая взятка сдачи, — можно нажать {_CALL}. Если в ваших взятках {points_word(_BURA.declaration)} или больше, сдача ваша; если меньше — это ложное {_CALL} и штраф вдвойне.",
+        f"Если карты кончились, а {_CALL} никто не объявил, выигрывает тот, у кого больше очков; {HALF} на {HALF} — ничья.",
+        f"Выигравший сдачу получает 0 штрафных, проигравший — {_BURA_BANDS['lost']}, за ложное {_CALL} — {_BURA_BANDS['false']}, ничья — 0 обоим. Партия — до {_BURA.penalty_limit} штрафных, побеждает тот, у кого их меньше.",
+        "Очки соперника открываются только в конце сдачи; свои вы видите всегда.",
     )),
 )
 
