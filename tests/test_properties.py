@@ -1,17 +1,29 @@
-"""Properties over random seeds, formats and combination sets (hypothesis)."""
+"""Properties over random seeds, formats and combination sets (hypothesis);
+the two-player tables (RULES-variants.md) with both discard faces each."""
 
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from burkozel import COMBOS, DECK, Match, TableRules
-from fuzzing import check_invariants, fuzz, snapshot
+from burkozel.rules import FORMATS
+from fuzzing import EARLY_ENDS, check_invariants, fuzz, snapshot
 
 formats = st.sampled_from(["pairs", "four", "three"])
 combo_sets = st.sets(st.sampled_from(COMBOS))
 seeds = st.integers(0, 2**32)
+
+TWO_PLAYER_TABLES = [("duel", "closed"), ("duel", "open"), ("bura31", "open"), ("bura31", "closed")]
+"""Both two-player tables with both discard faces (the default first)."""
+two_player = pytest.mark.parametrize("fmt, face", TWO_PLAYER_TABLES)
+
+
+def switch_sets(fmt):
+    """Any set of ``fmt``'s switchable combinations."""
+    return st.sets(st.sampled_from(FORMATS[fmt].combo_ids))
 
 
 def known_to(view) -> set[str]:
@@ -41,23 +53,34 @@ def test_a_random_round_conserves_cards_and_hands_out_all_120_points(fmt, combos
     assert sum(rnd.points) == 120
 
 
+def check_views(match) -> None:
+    """No seat's view (as sent to the browser) holds a card it may not know:
+    the other hands, the stock, the other seats' face-down discards."""
+    rnd = match.round
+    all_cards = {str(c) for c in DECK}
+    for seat in range(rnd.players):
+        view = match.view(seat)
+        text = json.dumps(view.to_dict())
+        shown = {c for c in all_cards if f'"{c}"' in text}
+        assert shown <= known_to(view), f"seat {seat} sees {shown - known_to(view)}"
+        never = {c for other in range(rnd.players) if other != seat for c in rnd.hands[other]}
+        never |= set(rnd.stock)
+        if not rnd.rules.open_discards:
+            never |= {c for t in rnd.tricks + ([rnd.trick] if rnd.trick else []) for p in t.plays
+                      if p.kind == "discard" and p.seat != seat for c in p.cards}
+        never.discard(rnd.trump_card)
+        assert not {str(c) for c in never} & shown
+        assert rnd.unknown_to(seat) == never
+
+
 @settings(max_examples=20, deadline=None)
 @given(formats, combo_sets, seeds)
 def test_a_view_never_holds_a_card_its_seat_may_not_know(fmt, combos, seed):
     rng = random.Random(seed)
     match = Match(TableRules(fmt, tuple(combos)), seed=seed)
     rnd = match.round
-    all_cards = {str(c) for c in DECK}
     while True:
-        for seat in range(rnd.players):
-            view = match.view(seat)
-            text = json.dumps(view.to_dict())
-            shown = {c for c in all_cards if f'"{c}"' in text}
-            assert shown <= known_to(view), f"seat {seat} sees {shown - known_to(view)}"
-            for other in range(rnd.players):
-                if other != seat:
-                    hidden = {str(c) for c in rnd.hands[other]} - {str(rnd.trump_card)}
-                    assert not hidden & shown
+        check_views(match)
         if rnd.is_over:
             break
         rnd.push(rnd.random_move(rng))
@@ -73,7 +96,8 @@ def test_illegal_moves_are_refused_and_change_nothing(seed):
 def test_the_fuzzer_meets_every_kind_of_illegal_move():
     stats = fuzz(7, rounds=40)
     for code in ("not_your_turn", "card_not_in_hand", "duplicate_card", "wrong_count", "mixed_suits",
-                 "does_not_beat", "must_lead", "must_answer", "bad_move", "round_over"):
+                 "does_not_beat", "must_lead", "must_answer", "bad_move", "round_over",
+                 "no_declaration", "declare_too_early"):
         assert stats[f"refused:{code}"] > 0, code
 
 
@@ -91,3 +115,76 @@ def test_a_copy_is_independent(fmt, combos, seed, steps):
     while not twin.is_over:
         twin.push(twin.random_move(rng))
     assert snapshot(rnd) == before
+
+
+# --- the two-player tables (RULES-variants.md), both discard faces ------------------
+
+
+@two_player
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, data=st.data())
+def test_a_two_player_deal_conserves_cards_and_every_legal_move_applies(fmt, face, seed, data):
+    combos = data.draw(switch_sets(fmt))
+    rng = random.Random(seed)
+    rnd = Match(TableRules(fmt, tuple(combos), face), seed=seed).round
+    while not rnd.is_over:
+        moves = rnd.legal_moves
+        for move in moves:
+            trial = rnd.copy()
+            trial.push(move)
+            check_invariants(trial)
+        rnd.push(rng.choice([m for m in moves if m.kind != "declare"] if rng.random() < 0.8 else moves))
+        check_invariants(rnd)
+    if rnd.end == "cards_out":
+        assert sum(rnd.points) == 120 and not rnd.stock and not any(rnd.hands)
+    else:  # only Бура «31» ends early, by a «31» or a winning combination
+        assert fmt == "bura31" and rnd.end in EARLY_ENDS and sum(rnd.points) <= 120
+    bands = [[0, 0], [0, 2], [0, 4]] + ([[0, 6]] if fmt == "duel" else [])
+    assert sorted(rnd.penalties) in bands
+
+
+@two_player
+@settings(max_examples=10, deadline=None)
+@given(seed=seeds, data=st.data())
+def test_a_two_player_view_never_holds_a_card_its_seat_may_not_know(fmt, face, seed, data):
+    combos = data.draw(switch_sets(fmt))
+    rng = random.Random(seed)
+    match = Match(TableRules(fmt, tuple(combos), face), seed=seed)
+    rnd = match.round
+    while True:
+        check_views(match)
+        seen = {c for t in rnd.tricks for p in t.plays if p.kind == "discard" for c in p.cards}
+        for seat in (0, 1):
+            view = match.view(seat)
+            faces = {c for t in view.history for p in t.plays if p.kind == "discard" for c in p.cards}
+            assert faces == (seen if face == "open" else set())  # open discards are public
+            if not rnd.is_over:
+                assert view.round_points is None  # the other seat's points are not shown
+            if rnd.is_over or face == "open" or fmt == "duel":
+                assert view.points == rnd.points[seat] and view.unseen_taken == 0
+            else:  # Бура «31», closed: the faces seen, and a count of the others
+                assert view.points <= rnd.points[seat]
+                closed = sum(p.count for t in view.history if t.winner == seat for p in t.plays
+                             if p.kind == "discard")
+                assert view.unseen_taken == closed
+        if rnd.is_over:
+            break
+        rnd.push(rnd.random_move(rng))
+
+
+@two_player
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds)
+def test_two_player_illegal_moves_are_refused_and_change_nothing(fmt, face, seed):
+    stats = fuzz(seed, rounds=2, formats=[fmt], discard=face)
+    assert stats[f"format:{fmt}"] == 2 and sum(v for k, v in stats.items() if k.startswith("refused")) > 0
+
+
+def test_the_fuzzer_plays_every_table_and_meets_every_refusal_of_31():
+    stats = fuzz(3, rounds=len(FORMATS) * 4)
+    assert all(stats[f"format:{fmt}"] == 4 for fmt in FORMATS)
+    for fmt, face in TWO_PLAYER_TABLES:
+        two = fuzz(5, rounds=12, formats=[fmt], discard=face)
+        assert two["legal"] > 0 and two["refused:no_declaration"] > 0
+        if fmt == "bura31":
+            assert two["refused:declare_too_early"] > 0
