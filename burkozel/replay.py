@@ -1,6 +1,7 @@
 """Replaying a stacked deck (``python -m burkozel replay FILE``), exactly as
 SCENARIOS.md defines it: a scenario in, every result out.
 
+>>> from burkozel.cards import DECK
 >>> from burkozel.replay import replay
 >>> out, status = replay({"format": "three", "combos": [], "dealer": 0,
 ...                       "rounds": [{"deck": [str(c) for c in DECK], "actions": []}]})
