@@ -43,7 +43,7 @@ class Deal:
     ``winner``, ``winning``, ``combo`` and ``stake`` (every card in it, face
     down too).  ``to_act`` is ``None`` once the deal is over, and then
     ``end`` says how it ended, ``ended_by`` who declared or held the
-    combination that ended it, and ``result`` is ``(winning seat or None,
+    combination that ended it, and ``result`` is ``(winning side or None,
     penalties per side)``.  With ``log`` (a list) every finished trick is
     appended to it as ``(leader, size, combo, plays, winner, winning)`` and
     ``plays`` lists the current trick's ``(seat, kind, cards)``; rollouts

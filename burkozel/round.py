@@ -172,8 +172,8 @@ class Round:
 
     @property
     def winner(self) -> int | None:
-        """The seat that won the deal once it is over (``None``: a draw, or a
-        tie for the most points)."""
+        """The side that won the deal once it is over, the seat at the
+        two-player tables (``None``: a draw, or a tie for the most points)."""
         return self.deal.result[0] if self.deal.result else None
 
     @property

@@ -304,7 +304,7 @@ class RuleSet:
         return None
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
-        """``(winning seat or None, penalties per side)`` of a finished deal.
+        """``(winning side or None, penalties per side)`` of a finished deal.
         ``seat`` is the declarer or the winning combination's holder."""
         pens = round_penalties(points, self.pass_mark)
         best = [s for s, p in enumerate(pens) if p == 0]

@@ -126,7 +126,8 @@ class SeatView(RulesFacts):
     end: str | None = None
     """How the round ended, once it is over (see :attr:`Round.end`)."""
     deal_winner: int | None = None
-    """The seat that won the round once it is over (``None``: a draw or a tie)."""
+    """The side that won the round once it is over, the seat at the two-player
+    tables (``None``: a draw or a tie)."""
     ended_by: int | None = None
     """Who declared «31», or held the combination that ended the round."""
     unseen_taken: int = 0
