@@ -1,17 +1,30 @@
-"""Every bot level through many random deals of every format and combination set.
+"""Every bot level through many random deals of every table, combination set and discard face.
 
 The large-count companion of ``tests/test_bots.py::test_every_level_plays_legal_rounds``
 (which plays a dozen deals per case inside ``make test``).  Each run is a
 duplicate-deal arena (:func:`burkozel.arena.run`): the level under test sits at
-half the seats (one of three in ``three``), medium and easy at the rest, and
-the seatings rotate so that it plays every seat's cards.  Every move goes
+half the seats (one of three in ``three``; one of two in ``duel`` and
+``bura31``, against medium, or medium against easy), other levels at the rest,
+and the seatings rotate so that it plays every seat's cards.  Every move goes
 through :meth:`burkozel.round.Round.push`, which refuses an illegal one with
 ``IllegalMoveError``: an illegal move or any exception stops the benchmark
-with its traceback and a non-zero exit.  The combination sets are none, all
-six, and each one alone.
+with its traceback and a non-zero exit.
 
-    python bench/bot_legality.py                       # every level (~10 min on two cores)
+The cases of each table (:func:`cases`): at ``pairs``, ``four`` and ``three``
+the combination sets none, all six, and each one alone; at ``duel`` every
+subset of its six switches (64) and at ``bura31`` every subset of its two
+(``moscow``, ``molodka``: 4), each with both discard faces.  ``--deals`` is
+the count per case of an eight-case table; a table with more cases splits the
+same total over them (``duel``: 62 deals a case for 1,000), so every table
+gets about eight times ``--deals`` deals per level.  Each case has its own
+seed, hence its own decks.
+
+    python bench/bot_legality.py                       # every level, every table (~18 min on two cores*)
     python bench/bot_legality.py --levels easy,medium --deals 200
+    python bench/bot_legality.py --formats duel,bura31 --deals 16 --hard-deals 8
+
+* The four-card tables took ~10 minutes; ``duel`` and ``bura31`` add about 8
+(extrapolated from ``--formats duel,bura31 --deals 64 --hard-deals 16``: 1.5 min).
 
 The hard bot plays at a small rollout cap (``--hard-iterations``): its moves
 come from the same candidates and code paths at any cap, and the table's 450
@@ -23,29 +36,61 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel.arena import run  # noqa: E402
-from burkozel.rules import COMBOS  # noqa: E402
+from burkozel.rules import FORMATS  # noqa: E402
 
-COMBO_SETS: tuple[tuple[str, ...], ...] = ((), COMBOS) + tuple((c,) for c in COMBOS)
+BASE_CASES = 8
+"""The cases of a four-card table: ``--deals`` is the count per case of this many."""
+
+
+def combo_sets(fmt: str) -> list[tuple[str, ...]]:
+    """The combination sets a table is run with: none, all and each alone at
+    the four-card tables; every subset of the switches at the two-player ones."""
+    ids = FORMATS[fmt].combo_ids
+    if FORMATS[fmt].players > 2:
+        return [(), ids] + [(c,) for c in ids]
+    return [subset for k in range(len(ids) + 1) for subset in combinations(ids, k)]
+
+
+def cases(fmt: str) -> list[tuple[tuple[str, ...], str]]:
+    """Every (combination set, discard face) a table is run with."""
+    return [(combos, face) for combos in combo_sets(fmt) for face in FORMATS[fmt].discard_faces]
+
+
+def deals_per_case(fmt: str, deals: int) -> int:
+    """``deals`` for a table of :data:`BASE_CASES` cases; the same total split
+    over the cases of a table that has more (at least one each)."""
+    return max(1, deals * BASE_CASES // max(BASE_CASES, len(cases(fmt))))
 
 
 def lineup(fmt: str, level: str) -> tuple[str, ...]:
-    """The level under test at half the seats, the other two levels between."""
-    if fmt == "three":
+    """The level under test at half the seats, other levels between."""
+    players = FORMATS[fmt].players
+    if players == 2:
+        return (level, "easy" if level == "medium" else "medium")
+    if players == 3:
         return (level, "medium", "easy")
     return (level, "medium", level, "easy")
+
+
+def named(fmt: str, combos: tuple[str, ...]) -> str:
+    if combos and combos == FORMATS[fmt].combo_ids:
+        return "all"
+    return ",".join(combos) or "none"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="easy,medium,hard")
-    parser.add_argument("--formats", default="pairs,four,three")
-    parser.add_argument("--deals", type=int, default=1000, help="deals per format and set (easy, medium)")
-    parser.add_argument("--hard-deals", type=int, default=40, help="deals per format and set (hard)")
+    parser.add_argument("--formats", default=",".join(FORMATS))
+    parser.add_argument("--deals", type=int, default=1000,
+                        help="deals per case of an eight-case table (easy, medium)")
+    parser.add_argument("--hard-deals", type=int, default=40, help="the same for hard")
     parser.add_argument("--hard-iterations", type=int, default=60)
     parser.add_argument("--seed", default="legal")
     parser.add_argument("--workers", type=int, default=2)
@@ -54,17 +99,24 @@ def main() -> int:
     start = time.perf_counter()
     for level in args.levels.split(","):
         hard = level == "hard"
-        deals = args.hard_deals if hard else args.deals
         for fmt in args.formats.split(","):
-            for combos in COMBO_SETS:
+            deals = deals_per_case(fmt, args.hard_deals if hard else args.deals)
+            t_table = time.perf_counter()
+            table_rounds = 0
+            for combos, face in cases(fmt):
                 t0 = time.perf_counter()
-                result = run(fmt, lineup(fmt, level), deals, seed=f"{args.seed}/{level}", combos=combos,
-                             iterations=args.hard_iterations if hard else None, workers=args.workers)
+                case = f"{named(fmt, combos)}/{face}"
+                result = run(fmt, lineup(fmt, level), deals, seed=f"{args.seed}/{level}/{fmt}/{case}",
+                             combos=combos, discard=face, iterations=args.hard_iterations if hard else None,
+                             workers=min(args.workers, deals))
                 total_rounds += result["rounds"]
+                table_rounds += result["rounds"]
                 total_deals += deals
-                named = "all six" if combos == COMBOS else ",".join(combos) or "none"
-                print(f"{level:6} {fmt:5} {named:13} {deals:5} deals "
-                      f"{result['rounds']:6} rounds  {time.perf_counter() - t0:6.1f} s", flush=True)
+                if len(cases(fmt)) <= 2 * BASE_CASES:
+                    print(f"{level:6} {fmt:6} {named(fmt, combos):30} {face:6} {deals:5} deals "
+                          f"{result['rounds']:6} rounds  {time.perf_counter() - t0:6.1f} s", flush=True)
+            print(f"{level:6} {fmt:6} {len(cases(fmt))} cases x {deals} deals: {table_rounds} rounds "
+                  f"in {time.perf_counter() - t_table:.1f} s", flush=True)
     print(f"{total_deals} deals, {total_rounds} rounds in {time.perf_counter() - start:.0f} s: "
           f"every move legal, no exception")
     return 0
