@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Sequence
 
 from burkozel import DECK, IllegalMoveError, Match, Move, Round, TableRules
-from burkozel.cards import POINTS_OF, SUIT_OF
+from burkozel.cards import SUIT_OF
 from burkozel.rules import FORMATS
 
 EARLY_ENDS = ("declared", "false_declaration", "bura", "moscow")

@@ -120,3 +120,17 @@ def play_out(rnd: Round | Match, policy=lowest_card_move) -> None:
     deal = rnd.round if isinstance(rnd, Match) else rnd
     while not deal.is_over:
         rnd.push(policy(deal))
+
+
+def refused(rnd: Round, move: Move | str, seat: int | None = None) -> str:
+    """The code of the rule ``move`` breaks (``"lead AS"`` or a :class:`Move`);
+    asserts that it is refused and leaves the position as it was."""
+    import pytest
+
+    from burkozel import IllegalMoveError
+
+    before = repr(rnd), len(rnd.tricks)
+    with pytest.raises(IllegalMoveError) as e:
+        rnd.push(Move.parse(move) if isinstance(move, str) else move, seat)
+    assert (repr(rnd), len(rnd.tricks)) == before
+    return e.value.code

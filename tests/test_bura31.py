@@ -10,7 +10,8 @@ import pytest
 
 from burkozel import DECK, IllegalMoveError, Match, Move, Round, TableRules
 from burkozel.rules import FORMATS
-from stacking import cards, deal_deck, deal_round, hand, lowest_card_move, parse_deck, play, play_out
+from stacking import (cards, deal_deck, deal_round, hand, lowest_card_move, parse_deck, play, play_out,
+                      refused)
 
 B5 = parse_deck("6C QH JH AD TH TD 8S KS 9H 9S 9C JC 9D 7S JD KC 7H 7C "
                 "6H TC AH AS AC JS KH QC QD 8C 8H 6S KD 6D QS TS 7D 8D")
@@ -19,15 +20,6 @@ B5 = parse_deck("6C QH JH AD TH TD 8S KS 9H 9S 9C JC 9D 7S JD KC 7H 7C "
 def b1_deal1(**options):
     """B1, deal 1: dealer 0; 1 holds AH TH KH, 0 holds 6D 7D 8D; trump 6S."""
     return deal_round("bura31", 0, "AH TH KH", "6D 7D 8D", "6S", stock="QD QC", **options)
-
-
-def refused(rnd, move, seat=None):
-    """The code of the rule ``move`` breaks; the position must not change."""
-    before = repr(rnd), len(rnd.tricks)
-    with pytest.raises(IllegalMoveError) as e:
-        rnd.push(Move.parse(move) if isinstance(move, str) else move, seat)
-    assert (repr(rnd), len(rnd.tricks)) == before
-    return e.value.code
 
 
 # --- §1.1–1.2 the hand and the lead ------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from burkozel import COMBOS, DECK, IllegalMoveError, Match, Move, Round, TableRules
 from burkozel.rules import FORMATS
 from burkozel.trick import Play, Trick
-from stacking import cards, deal_round, hand, lowest_card_move, parse_deck, play, play_out
+from stacking import cards, deal_round, hand, lowest_card_move, parse_deck, play, play_out, refused
 
 D4 = parse_deck("6S KC AC JC 9H TH TC QD JD 8S 7D 7H TD KS AD TS QH 8H "
                 "9D 9C AS 6D 9S AH KD 6H 6C 7S 8D JH JS QS 8C QC 7C KH")
@@ -22,14 +22,6 @@ D5 = parse_deck("AC TH 7H AD 9H 8S KD TC 8C QH 8D 6D 6H QS TD 9S 7S QD "
 def d1(**options):
     """D1: dealer 0; 1 holds 6C 7D 8S 9C, 0 holds TC 6D 7S JS; trump 7H."""
     return deal_round("duel", 0, "6C 7D 8S 9C", "TC 6D 7S JS", "7H", stock="AH 6H 8D 9D QS KD", **options)
-
-
-def refused(rnd, move, seat=None):
-    before = repr(rnd), len(rnd.tricks)
-    with pytest.raises(IllegalMoveError) as e:
-        rnd.push(Move.parse(move) if isinstance(move, str) else move, seat)
-    assert (repr(rnd), len(rnd.tricks)) == before
-    return e.value.code
 
 
 def discard_all(rnd):

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from burkozel import DECK, IllegalMoveError, Match, Move, Round, TableRules
-from stacking import cards, deal_round, hand, parse_deck, play, play_out
+from burkozel import DECK, Match, Move, Round, TableRules
+from stacking import cards, deal_round, hand, parse_deck, play, play_out, refused
 
 TWO = ("duel", "bura31")
 HAND = {"duel": 4, "bura31": 3}
@@ -59,9 +59,7 @@ def test_the_non_dealer_leads_first(fmt, dealer):
     rnd = Round(TableRules(fmt, ()), dealer, DECK)
     assert rnd.to_act == 1 - dealer and rnd.trick is None
     leader_card = rnd.hands[1 - dealer][0]
-    with pytest.raises(IllegalMoveError) as e:
-        rnd.push(Move.lead(rnd.hands[dealer][0]), seat=dealer)
-    assert e.value.code == "not_your_turn"
+    assert refused(rnd, Move.lead(rnd.hands[dealer][0]), dealer) == "not_your_turn"
     rnd.push(Move.lead(leader_card), seat=1 - dealer)
     assert rnd.trick.leader == 1 - dealer and rnd.to_act == dealer
 
@@ -112,12 +110,8 @@ def test_a_beat_must_beat_every_led_card_each_by_a_different_card():
     rnd = deal_round("duel", 1, "9H TH 8C 8D", "AH 6C 6S 7S", "KS", combos=())
     play(rnd, "lead 9H TH")
     for answer in ("beat AH 6C", "beat 6S 6C"):
-        with pytest.raises(IllegalMoveError) as e:
-            rnd.push(Move.parse(answer))
-        assert e.value.code == "does_not_beat"  # no partial beat: 6C beats nothing
-    with pytest.raises(IllegalMoveError) as e:
-        rnd.push(Move.beat("AH"))
-    assert e.value.code == "wrong_count"
+        assert refused(rnd, answer) == "does_not_beat"  # no partial beat: 6C beats nothing
+    assert refused(rnd, "beat AH") == "wrong_count"
     rnd.push(Move.beat("AH", "6S"))  # AH on 9H or TH, the trump 6S on the other
     assert rnd.tricks[-1].winner == 1 and rnd.points == [0, 21]
 
@@ -162,6 +156,40 @@ def test_a_discard_of_too_many_cards_is_refused(fmt):
     rnd = Round(TableRules(fmt, ()), 0, DECK)
     lead = rnd.hands[1][0]
     rnd.push(Move.lead(lead))
-    with pytest.raises(IllegalMoveError) as e:
-        rnd.push(Move.discard(*rnd.hands[0][:2]))
-    assert e.value.code == "wrong_count"
+    assert refused(rnd, Move.discard(*rnd.hands[0][:2])) == "wrong_count"
+
+
+# --- the replay of the two-player tables (SCENARIOS.md) ---------------------------------
+
+
+def _scenario(fmt, deck, actions=(), **fields):
+    return {"format": fmt, "dealer": 0, "rounds": [{"deck": [str(c) for c in deck], "actions": list(actions)}],
+            **fields}
+
+
+@pytest.mark.parametrize("fields", [
+    {"format": "bura31", "combos": ["bura"]},           # not a switch of bura31
+    {"format": "bura31", "combos": ["golden_moscow"]},
+    {"format": "duel", "combos": ["royal"]},
+    {"format": "four", "combos": [], "discard": "open"},  # the four-card tables: closed only
+    {"format": "duel", "discard": "sideways"},
+    {"format": "duel", "dealer": 2},
+])
+def test_unreadable_two_player_scenarios(fields):
+    from burkozel.replay import ScenarioError, replay
+
+    with pytest.raises(ScenarioError):
+        replay({**_scenario("duel", DECK), **fields})
+
+
+def test_the_replay_reports_the_deals_end_and_winner_only_at_the_two_player_tables():
+    from burkozel.replay import replay
+
+    out, status = replay(_scenario("bura31", B5, [{"seat": 1, "declare": True}]))
+    assert status == 1 and out["error"]["index"] == 0  # no «31» before the first trick
+    assert out["rounds"][0]["end"] is None and out["rounds"][0]["winner"] is None and out["to_act"] == 1
+    out, status = replay(_scenario("duel", DECK, [{"seat": 1, "lead": ["6C"]}, {"seat": 0, "beat": ["7C"]},
+                                                  {"seat": 0, "declare": True}], combos=[]))
+    assert status == 1 and out["error"]["index"] == 2 and out["to_act"] == 0
+    out, _ = replay({**_scenario("four", DECK), "combos": []})
+    assert "end" not in out["rounds"][0] and "winner" not in out["rounds"][0]
