@@ -34,7 +34,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium bench bench-bots bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start screenshots icons clean distclean
+.PHONY: help play test site venv node chromium bench bench-bots bench-bots-two bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -44,6 +44,7 @@ help:
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
+	@echo "make bench-bots-two  the same for the two-player tables (duel, bura31) and their ceilings"
 	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
 	@echo "make bench-bots-legal  every level through thousands of random deals of every format and combination set"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
@@ -116,6 +117,17 @@ bench-bots:
 	$(ARENA) --format four --seats hard-cheat,medium,medium,medium --deals 300 --seed 3 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 11 --iterations 40
+
+# The two-player tables (issue #18): medium vs easy, hard vs medium at the table's 450 rollouts,
+# and the ceiling: the same search on the true position (hard-cheat). Every deal is played twice,
+# the hands swapped.
+bench-bots-two:
+	$(ARENA) --format duel --seats medium,easy --deals 2000 --seed 1
+	$(ARENA) --format bura31 --seats medium,easy --deals 2000 --seed 1
+	$(ARENA) --format duel --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
+	$(ARENA) --format bura31 --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
+	$(ARENA) --format duel --seats hard,medium --deals 2000 --seed 9 --iterations 450
+	$(ARENA) --format bura31 --seats hard,medium --deals 2000 --seed 9 --iterations 450
 
 # Every level through thousands of random deals of every format and combination set,
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.
