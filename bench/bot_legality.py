@@ -103,6 +103,7 @@ def main() -> int:
             deals = deals_per_case(fmt, args.hard_deals if hard else args.deals)
             t_table = time.perf_counter()
             table_rounds = 0
+            many = len(cases(fmt)) > 2 * BASE_CASES
             for combos, face in cases(fmt):
                 t0 = time.perf_counter()
                 case = f"{named(fmt, combos)}/{face}"
@@ -112,11 +113,12 @@ def main() -> int:
                 total_rounds += result["rounds"]
                 table_rounds += result["rounds"]
                 total_deals += deals
-                if len(cases(fmt)) <= 2 * BASE_CASES:
+                if not many:
                     print(f"{level:6} {fmt:6} {named(fmt, combos):30} {face:6} {deals:5} deals "
                           f"{result['rounds']:6} rounds  {time.perf_counter() - t0:6.1f} s", flush=True)
-            print(f"{level:6} {fmt:6} {len(cases(fmt))} cases x {deals} deals: {table_rounds} rounds "
-                  f"in {time.perf_counter() - t_table:.1f} s", flush=True)
+            if many:  # one line for the table, not one a case
+                print(f"{level:6} {fmt:6} {len(cases(fmt))}-cases {'':23} {deals:5} deals a case "
+                      f"{table_rounds:6} rounds  {time.perf_counter() - t_table:6.1f} s", flush=True)
     print(f"{total_deals} deals, {total_rounds} rounds in {time.perf_counter() - start:.0f} s: "
           f"every move legal, no exception")
     return 0
