@@ -30,17 +30,22 @@ NAMES = {"C": "треф", "D": "бубен", "H": "червей", "S": "пик"}
 RANKS = {"6": "шестёрка", "7": "семёрка", "8": "восьмёрка", "9": "девятка", "T": "десятка",
          "J": "валет", "Q": "дама", "K": "король", "A": "туз"}
 
-# Records every card identity that ever reaches the DOM, and any face-down card
-# that carries more than its class (a leak of identity by attribute or content).
+# Records every card identity that ever reaches the DOM, every face shown in a
+# discard (allowed only where the table's discards lie face up), and any face-down
+# card that carries more than its class (a leak of identity by attribute or content).
 WATCH_DOM = """
 (() => {
   window.__seen = new Set();
+  window.__discardFaces = [];
   window.__badBacks = [];
   const scan = (node) => {
     if (!node || node.nodeType !== 1) return;
     const all = [node, ...node.querySelectorAll('[data-card], .back')];
     for (const el of all) {
-      if (el.dataset && el.dataset.card) window.__seen.add(el.dataset.card);
+      if (el.dataset && el.dataset.card) {
+        window.__seen.add(el.dataset.card);
+        if (el.closest('.kind-discard')) window.__discardFaces.push(el.dataset.card);
+      }
       if (el.classList && el.classList.contains('back')) {
         const extra = el.getAttributeNames().filter((a) => a !== 'class' && a !== 'aria-hidden');
         if (extra.length || el.childNodes.length) window.__badBacks.push(el.outerHTML);
@@ -66,10 +71,13 @@ def open_table(page, base_url: str, watch: bool = True, **params):
 
 
 def choose(page, fmt: str | None = None, difficulty: str | None = None, combos: dict[str, bool] | None = None,
-           speed: str | None = None) -> None:
-    """Set menu inputs (the menu must be open)."""
+           speed: str | None = None, discard: str | None = None) -> None:
+    """Set menu inputs (the menu must be open); ``combos`` and ``discard`` are the
+    switches of the table chosen (each table has its own)."""
     if fmt:
         page.check(f"input[name=format][value={fmt}]")
+    if discard:
+        page.check(f"input[name=discard][value={discard}]")
     if difficulty:
         page.check(f"input[name=difficulty][value={difficulty}]")
     if speed:
@@ -83,6 +91,7 @@ def new_match(page, fmt: str = "pairs", difficulty: str = "easy", **kw) -> None:
     choose(page, fmt, difficulty, **kw)
     page.click("#menu [data-action=new]")
     wait_settled(page)
+    reset_seen(page)
 
 
 def wait_settled(page, timeout: int = 30_000) -> str:
@@ -106,7 +115,8 @@ def saved(page) -> dict | None:
 
 def replay(saved_match: dict) -> Match:
     """The full match rebuilt from the saved moves — in the test, to know what must stay hidden."""
-    match = Match(TableRules(saved_match["format"], tuple(saved_match["combos"])), seed=saved_match["seed"])
+    rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"))
+    match = Match(rules, seed=saved_match["seed"])
     for r, moves in enumerate(saved_match["rounds"]):
         if r:
             match.next_round()
@@ -122,7 +132,10 @@ def hidden_now(match: Match) -> set[str]:
 
 
 def others_discarded(match: Match) -> int:
+    """Cards the other seats threw face down this round (none where discards lie face up)."""
     rnd = match.round
+    if match.rules.open_discards:
+        return 0
     tricks = rnd.tricks + ([rnd.trick] if rnd.trick else [])
     return sum(len(p.cards) for t in tricks for p in t.plays if p.kind == "discard" and p.seat != 0)
 
@@ -138,6 +151,8 @@ def check_no_leak(page) -> None:
     seen = set(page.evaluate("[...window.__seen]"))
     assert len(seen) <= 36 - others_discarded(match), (len(seen), others_discarded(match))
     assert not page.evaluate("window.__badBacks"), "a face-down card carries an identity"
+    if not match.rules.open_discards:
+        assert not page.evaluate("window.__discardFaces"), "a face-down discard was shown face up"
 
 
 PLAY_TURN_JS = """
@@ -184,7 +199,7 @@ def play_round(page, rng: random.Random, check=True) -> str:
 
 
 def reset_seen(page) -> None:
-    page.evaluate("window.__seen = new Set()")
+    page.evaluate("if (window.__seen) { window.__seen = new Set(); window.__discardFaces = []; }")
 
 
 # --- one page shared by a module's tests (boot is the expensive part) ------------------

@@ -50,7 +50,7 @@ def table(shared):
 
 def bot_positions(data: dict):
     """Each bot move of the saved match, with the bot's view just before it."""
-    match = Match(TableRules(data["format"], tuple(data["combos"])), seed=data["seed"])
+    match = Match(TableRules(data["format"], tuple(data["combos"]), data.get("discard")), seed=data["seed"])
     for r, moves in enumerate(data["rounds"]):
         if r:
             match.next_round()

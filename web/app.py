@@ -25,7 +25,7 @@ from typing import Any
 import render
 import storage
 import texts
-from game import Table
+from game import ACTIONS, Table
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -294,7 +294,7 @@ class App:
             return
         action = str(button.getAttribute("data-action"))
         t = self.table
-        if action in ("lead", "beat", "discard"):
+        if action in ACTIONS:
             t.act(action)
         elif action == "menu":
             if "menu" not in self.dialogs:
