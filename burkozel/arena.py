@@ -136,16 +136,20 @@ def play_deal(task: tuple) -> dict:
 
 def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
         combos: Sequence[str] | None = None, budget_ms: float | None = None,
-        iterations: int | None = None, workers: int = 1, discard: str | None = None) -> dict:
+        iterations: int | None = None, workers: int = 1, discard: str | None = None, first: int = 0) -> dict:
     """Play ``deals`` duplicate deals and summarise them (the arena's JSON)."""
-    return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers, discard))
+    return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers,
+                                       discard, first))
 
 
 def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
          combos: Sequence[str] | None = None, budget_ms: float | None = None,
-         iterations: int | None = None, workers: int = 1, discard: str | None = None) -> list[dict]:
-    """Play ``deals`` duplicate deals (the table's default combinations and
-    discard face unless given): :func:`play_deal`'s result for each."""
+         iterations: int | None = None, workers: int = 1, discard: str | None = None,
+         first: int = 0) -> list[dict]:
+    """Play ``deals`` duplicate deals, numbered from ``first`` (the table's
+    default combinations and discard face unless given): :func:`play_deal`'s
+    result for each.  Deal ``d`` of a seed is the same whatever else runs, so
+    a long run can be played in parts."""
     rules = TableRules(fmt, None if combos is None else tuple(combos), discard)
     if len(levels) != rules.players:
         raise ValueError(f"{fmt} needs {rules.players} bots, got {len(levels)}")
@@ -155,7 +159,7 @@ def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
     if iterations is not None:
         options["max_iterations"] = iterations
         options["deterministic"] = True
-    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options) for d in range(deals)]
+    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options) for d in range(first, first + deals)]
     if workers > 1:
         import multiprocessing
 
@@ -220,11 +224,15 @@ def main(args) -> int:
     combos = None if args.combos == "default" else tuple(c for c in args.combos.split(",") if c)
     levels = args.seats.split(",")
     try:
-        out = run(args.format, levels, args.deals, seed=args.seed, combos=combos, budget_ms=args.budget_ms,
-                  iterations=args.iterations, workers=args.workers, discard=args.discard)
+        results = play(args.format, levels, args.deals, seed=args.seed, combos=combos, budget_ms=args.budget_ms,
+                       iterations=args.iterations, workers=args.workers, discard=args.discard, first=args.first)
     except ValueError as e:
         print(f"burkozel arena: {e}", file=sys.stderr)
         return 2
+    if args.shares:
+        with open(args.shares, "w", encoding="utf-8") as f:
+            json.dump(deal_shares(results, 0), f)
+    out = summarise(args.format, levels, results)
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")
     return 0
