@@ -395,7 +395,8 @@ class WorldSampler:
 
         # The start of the current trick is the last combination check the
         # hidden hands went through with nothing found (if the trick is no combo).
-        self.check_combos = bool(self.rules.active) and (view.trick is None or view.trick.combo is None)
+        self.check_combos = (bool(self.rules.active) and view.to_act is not None
+                             and (view.trick is None or view.trick.combo is None))
 
         # Inference from the play (a light opponent model): what each play of
         # another seat suggests about the cards it kept (:func:`play_clues`),
