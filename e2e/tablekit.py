@@ -228,6 +228,28 @@ def shared_page(browser, server, **params):
     return ctx, page, guard
 
 
+def table_fixtures(**params):
+    """A module's ``shared`` fixture (one booted table for its tests, each of
+    which starts its own match) and its ``table`` fixture (that page at
+    1280×800, guarded): ``shared, table = table_fixtures(seed=3)``."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def shared(browser, server):
+        ctx, page, guard = shared_page(browser, server, **params)
+        yield page, guard
+        ctx.close()
+
+    @pytest.fixture
+    def table(shared):
+        page, guard = shared
+        page.set_viewport_size({"width": 1280, "height": 800})
+        yield page
+        guard.check()
+
+    return shared, table
+
+
 def to_menu(page) -> None:
     """Get to the open menu from wherever the table is."""
     if page.is_visible("#rules"):

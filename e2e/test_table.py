@@ -9,26 +9,14 @@ import random
 import pytest
 
 from tablekit import (check_no_leak, choose, hand, new_match, open_table, play_round, play_turn, reset_seen,
-                      saved, shared_page, wait_settled)
+                      saved, table_fixtures, wait_settled)
 
 NO_COMBOS = {c: False for c in ("golden_moscow", "bura", "four_ends", "molodka", "moscow", "small_moscow")}
 ALL_COMBOS = {c: True for c in NO_COMBOS}
 
 
-@pytest.fixture(scope="module")
-def shared(browser, server):
-    """One booted table for this module's tests; each starts its own match."""
-    ctx, page, guard = shared_page(browser, server, seed=3)
-    yield page, guard
-    ctx.close()
-
-
-@pytest.fixture
-def table(shared):
-    page, guard = shared
-    page.set_viewport_size({"width": 1280, "height": 800})
-    yield page
-    guard.check()
+shared, table = table_fixtures(seed=3)
+"""One booted table for this module's tests; each starts its own match."""
 
 
 @pytest.mark.parametrize("fmt,seed", [("pairs", 3), ("four", 4), ("three", 5)])

@@ -14,26 +14,14 @@ import random
 import pytest
 
 from harness import app_url, boot
-from tablekit import (check_no_leak, new_match, open_table, play_round, play_turn, replay, saved, shared_page,
+from tablekit import (check_no_leak, new_match, open_table, play_round, play_turn, replay, saved, table_fixtures,
                       to_menu, wait_settled)
 
 RESULT_OVER = ("round_end", "match_end")
 
 
-@pytest.fixture(scope="module")
-def shared(browser, server):
-    """One booted table for this module's tests; each starts its own match."""
-    ctx, page, guard = shared_page(browser, server, seed=11)
-    yield page, guard
-    ctx.close()
-
-
-@pytest.fixture
-def table(shared):
-    page, guard = shared
-    page.set_viewport_size({"width": 1280, "height": 800})
-    yield page
-    guard.check()
+shared, table = table_fixtures(seed=11)
+"""One booted table for this module's tests; each starts its own match."""
 
 
 def my_view(page):

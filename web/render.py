@@ -508,7 +508,7 @@ def penalty_table() -> str:
     return (
         '<table class="pen-table"><caption>Штрафные за раунд</caption>'
         f'<thead><tr><th scope="col">Итог раунда</th>{head}</tr></thead><tbody>'
-        + row("больше всех очков (или поровну)", lambda f: "0")
+        + row("больше всех очков", lambda f: "0")
         + row("выход набран", lambda f: f"{marks[f]} и больше → {bands[f]['pass']}")
         + row("очки есть, выхода нет", lambda f: f"1–{marks[f] - 1} → {bands[f]['below']}")
         + row("ни одного очка", lambda f: str(bands[f]["zero"]))
