@@ -180,13 +180,18 @@ REGIONS_JS = """() => Object.fromEntries(['score', 'seat-1', 'deck', 'trick', 'h
   .map((id) => [id, document.getElementById(id).innerHTML]))"""
 
 
-def reload_and_compare(page, base_url: str) -> None:
-    """The table, reloaded, shows the same match; «Продолжить партию» goes on."""
-    wait_settled(page)
+def reload_and_compare(page, base_url: str, seed: int) -> None:
+    """The table, reloaded, shows the same match: in play, under the menu's
+    «Продолжить партию», which goes on; after a deal (Бура «31» may end one at
+    once), with its result."""
+    phase = wait_settled(page)
     before = (page.evaluate(REGIONS_JS), saved(page))
-    boot(page, app_url(base_url, speed="instant"))
-    assert page.is_visible("#menu [data-action=continue]")
+    boot(page, app_url(base_url, seed=seed, speed="instant"))
     assert (page.evaluate(REGIONS_JS), saved(page)) == before
+    if phase in RESULT_OVER:
+        assert page.is_visible("#result") and not page.is_visible("#menu")
+        return
+    assert page.is_visible("#menu [data-action=continue]")
     page.click("#menu [data-action=continue]")
     wait_settled(page)
 
@@ -201,7 +206,7 @@ def test_two_player_tables_keep_their_switches_and_resume_after_a_reload(page, b
     data = saved(page)
     assert data["format"] == "duel" and data["discard"] == "open"
     assert "small_moscow" in data["combos"] and "molodka" not in data["combos"]
-    reload_and_compare(page, base_url)
+    reload_and_compare(page, base_url, 21)
     # Бура «31» starts from its own defaults, not from duel's switches.
     to_menu(page)
     page.check("input[name=format][value=bura31]")
@@ -212,7 +217,7 @@ def test_two_player_tables_keep_their_switches_and_resume_after_a_reload(page, b
     for _ in range(2):
         if wait_settled(page) == "play":
             play_turn(page, rng)
-    reload_and_compare(page, base_url)
+    reload_and_compare(page, base_url, 21)
     data = saved(page)
     assert data["format"] == "bura31" and data["discard"] == "closed" and data["combos"] == ["moscow"]
     to_menu(page)
