@@ -39,7 +39,7 @@ from burkozel.bots import hard  # noqa: E402
 
 MODULES = {"hard": hard, "worlds": worlds}
 DEFAULT_SEATS = {"pairs": "hard,medium,hard,medium", "four": "hard,medium,medium,medium",
-                 "three": "hard,medium,medium"}
+                 "three": "hard,medium,medium", "duel": "hard,medium", "bura31": "hard,medium"}
 
 
 def parse_change(text: str) -> tuple[object, str, object]:

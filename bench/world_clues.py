@@ -11,7 +11,7 @@ clues that make cards rarer; ``pairs`` keeps its hand-set table, which won
 more rounds there).
 
     python bench/world_clues.py                 # 3,000 rounds a format, ~1 min
-    python bench/world_clues.py --rounds 500
+    python bench/world_clues.py --rounds 500 --formats duel,bura31
 
 A ratio near 0 is a near-certain lack (a seat that threw cards under an
 opponent's ten of trumps held no higher trump); above 1, cards kept more often
@@ -57,7 +57,7 @@ def measure(fmt: str, rounds: int, seed: str = "clues") -> dict[str, tuple[int, 
             seat = rnd.to_act
             move = bots[seat].get_move(rnd.view(seat))
             index = 0 if rnd.trick is None else len(rnd.trick.plays)
-            if move.kind != DISCARD:
+            if move.kind != DISCARD or rules.open_discards:
                 face_up.update(move.cards)
             kept = set(rnd.hands[seat]) - set(move.cards)
             unseen = set(range(36)) - face_up - ({rnd.trump_card} if rnd.stock_size else set())
@@ -80,8 +80,9 @@ def measure(fmt: str, rounds: int, seed: str = "clues") -> dict[str, tuple[int, 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3000, help="medium-bot rounds per format")
+    parser.add_argument("--formats", default="pairs,four,three")
     args = parser.parse_args()
-    formats = ("pairs", "four", "three")
+    formats = tuple(args.formats.split(","))
     measured = {fmt: measure(fmt, args.rounds) for fmt in formats}
     clues = sorted(set().union(*measured.values()))
     print(f"{'clue':<36}" + "".join(f"{fmt:>18}" for fmt in formats))
