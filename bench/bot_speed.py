@@ -50,8 +50,10 @@ sys.path.insert(0, str(ROOT))
 from harness import CHROMIUM_ARGS, SITE, chromium_path  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
+from burkozel.rules import FORMATS as TABLES  # noqa: E402
+
 READY_TIMEOUT_MS = 180_000
-FORMATS = ("pairs", "four", "three")
+FORMATS = tuple(TABLES)
 CHUNK = 25
 """Decisions per call into the page (so progress shows and no call runs for minutes)."""
 
@@ -75,9 +77,11 @@ LONGTASKS_SCRIPT = """
 
 
 def settings_script(fmt: str, difficulty: str, speed: str) -> str:
-    value = json.dumps({"v": 1, "format": fmt, "difficulty": difficulty, "speed": speed,
-                        "combos": {c: True for c in ("golden_moscow", "bura", "four_ends", "molodka",
-                                                     "moscow", "small_moscow")}})
+    """The table's saved settings: every table's default switches, ``fmt`` chosen."""
+    import storage
+
+    value = storage.dump_settings({**storage.default_settings(), "format": fmt, "difficulty": difficulty,
+                                   "speed": speed})
     return f"localStorage.setItem('burkozel.settings', {json.dumps(value)});"
 
 
@@ -94,7 +98,7 @@ def line(text: str) -> None:
 def browser_decisions(page, cdp, level: str, fmt: str, n: int, seed: int) -> dict:
     """Timed in the page, CHUNK decisions per call; also the main thread's CPU
     time over the calls (CDP ``ThreadTime``) against their wall time."""
-    out = {"ms": [], "moves": [], "iterations": [], "endgame": []}
+    out = {"ms": [], "moves": [], "iterations": []}
     page.evaluate("(r) => window.burkozelBench(r)", json.dumps({"level": "easy", "format": fmt, "n": n, "seed": seed}))
     cpu = wall = 0.0
     for skip in range(0, n, CHUNK):
@@ -124,7 +128,7 @@ def cpython_decisions(level: str, fmt: str, n: int, seed: int) -> dict:
                            "clock": "cpu"})
 
 
-def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> None:
+def decision_bench(browser, base: str, counts: dict[str, int], seed: int, formats=FORMATS) -> None:
     page = browser.new_page()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
@@ -136,7 +140,7 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> Non
     for level, n in counts.items():
         if n <= 0:
             continue
-        for fmt in FORMATS:
+        for fmt in formats:
             web = browser_decisions(page, cdp, level, fmt, n, seed)
             cpy = cpython_decisions(level, fmt, n, seed)
             med, p95, top = stats(web["ms"])
@@ -144,11 +148,6 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int) -> Non
             same = sum(a == b for a, b in zip(web["moves"], cpy["moves"]))
             its = [i for i in web["iterations"] if i]
             extra = f" | rollouts median {statistics.median(its):.0f}" if its else ""
-            if level == "hard":
-                end = [m for m, e in zip(web["ms"], web["endgame"]) if e]
-                rest = [m for m, e in zip(web["ms"], web["endgame"]) if not e]
-                extra += (f" | max: endgame {max(end, default=0):.0f} ({len(end)}), "
-                          f"stock/long hands {max(rest, default=0):.0f} ({len(rest)}) ms")
             line(f"{level:<6} {fmt:<5} n={len(web['ms']):<4} browser median {med:6.1f} p95 {p95:6.1f} "
                  f"max {top:6.1f} ms (cpu share {web['cpu_share']:.2f}) | CPython cpu median {cmed:5.1f} "
                  f"p95 {cp95:5.1f} max {cmax:5.1f} ms | ratio of totals {sum(web['ms']) / sum(cpy['ms']):.1f}x | "
@@ -207,6 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--medium", type=int, default=500, help="medium decisions per format (0 = skip)")
     ap.add_argument("--easy", type=int, default=0, help="easy decisions per format (0 = skip)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--formats", default=",".join(FORMATS), help="the tables whose decisions are timed")
     ap.add_argument("--play-seconds", type=float, default=60.0, help="long-task run (0 = skip)")
     ap.add_argument("--play-speed", default="normal", choices=("normal", "fast", "instant"))
     ap.add_argument("--play-format", default="pairs", choices=FORMATS)
@@ -227,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             line(f"Burkozel bot decision times — Chromium {browser.version}, Python {sys.version.split()[0]}; "
                  f"{os.cpu_count()} cores, load average {load} (other work skews the times)")
-            decision_bench(browser, base, {"easy": args.easy, "medium": args.medium, "hard": args.hard}, args.seed)
+            decision_bench(browser, base, {"easy": args.easy, "medium": args.medium, "hard": args.hard}, args.seed,
+                           tuple(args.formats.split(",")))
             if args.play_seconds > 0:
                 longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds, args.play_seed)
             browser.close()

@@ -54,58 +54,18 @@ class TableHardBot:
     """The hard bot as the table seats it: a count of rollouts that depends on
     the position alone, not a time budget.
 
-    Why not ``make_bot("hard")``'s default budget (140 ms under Pyodide): a
-    budget makes each choice depend on how fast the machine is at that moment,
-    and the resume promise (issue #6) is that a restored match meets the same
-    bot decisions to come.  With a count a decision depends on the seed and
-    the view alone, and it is the same in the browser as on CPython.
-
-    The counts were measured with ``bench/bot_speed.py`` (Chromium on the
-    2-core dev machine, 29 Nov 2026; the browser needs 1.3–2× CPython's CPU
-    time).  The page must not freeze for more than 200 ms in a task, so the
-    slowest positions, not the median, set them:
-
-    - 450 rollouts (``HARD_ITERATIONS``), the count of the arena's strength
-      figures at a rollout cap.  Since the rollouts play the medium bot's
-      moves (29 Nov 2026, 3.4× the cost of the cruder policy before) 450 take
-      about the time 1200 of those did.  Before that it was 1200, and 600 until
-      earlier that day; doubling 600
-      won +1.4% ± 1.7% of pairs rounds against medium (400 paired deals), and
-      ``bench/bot_speed.py`` then measured a browser median of 105 / 1 / 79 ms,
-      p95 242 / 224 / 210 ms and a slowest decision of 295 / 300 / 252 ms
-      (pairs / four / three; 600 gave 56 / 0.2 / 40, 128 / 112 / 104 and
-      ≤ 183 ms): inside the targets (median ≤ 150, p95 ≤ 300 ms), with
-      less room on a slower device.  Until the search could pause (``think``), one
-      decision was one task and the count had to stay at 320: 400 gave a
-      browser median of ~30–45 ms, p95 ~75–80 ms and, in 60 s autoplays, a
-      slowest move of 140–200 ms (one 202 ms task).  Since the table runs a
-      decision in slices of ``hard.SLICE_ROLLOUTS`` rollouts, one task a
-      slice, no task grows with the count (45 s of «трое» autoplay at fast
-      speed: no task over 50 ms, the longest step 36 ms), and only the time to
-      a decision does.  A rollout costs about 10 + the cards still to play,
-      and with a full stock 400 of the older, cheaper ones took 110–230 ms in the browser (65–90
-      ms of CPython CPU), so above ``HARD_LONG_ROLLOUTS`` cards in play the
-      count shrinks in proportion (254 with all 36 in play), keeping the time
-      to a decision within the targets (p95 ≤ 300 ms).  With the medium
-      rollouts it is still needed (30 Nov 2026, browser median / p95 in
-      pairs, four, three): without it 138 / 298, 149 / 373, 197 / 376 ms;
-      with the shrink from 24 cards 134 / 238, 94 / 301, 130 / 298 ms.  It
-      costs no measurable strength: ``bench/table_arena.py`` against the
-      arena's flat 450 on the same deals, four +0.5% ± 1.3% (300 deals),
-      three +1.4% ± 2.0% (150), pairs −0.75% ± 1.45% (800).
-
-    ``HARD_SAFETY_MS`` keeps a much slower device from waiting for seconds:
-    the bot then stops at 2.5 s and its choice may differ from the deterministic
-    one.  The bot plans its rollouts with the time left, so a cap also changes
-    how they are spread when the first rollouts are slow: at 1 s (the cap until
-    the medium rollouts, each 3.4× dearer) one hard decision in 450 differed
-    from CPython's in the browser.  At 2.5 s the cap neither binds nor changes
-    the spread unless a rollout costs several times what it does here; the benchmark's "same moves" column (browser with the cap vs.
-    CPython with ``deterministic=True``) checks that.  ``hard.py`` has no
-    "deterministic, but give up after T" option; this is the nearest.
-    Before the search could pause, a 45 s autoplay of «трое» at fast speed
-    on the loaded machine met one 230–440 ms task now and then; the slices
-    (``Table.bot_move``) removed that.
+    Why a count: with a budget each choice would depend on how fast the
+    machine is at that moment, and a resumed match must meet the same bot
+    decisions to come; with a count a decision depends on the seed and the
+    view alone, the same in the browser as on CPython.  450 rollouts
+    (``HARD_ITERATIONS``) is the count of the arena's strength figures;
+    above ``HARD_LONG_ROLLOUTS`` cards in play rollouts are long and the
+    count shrinks in proportion, keeping the time to a decision within the
+    targets.  The search runs in slices (``HardBot.think``), one task a
+    slice, so no task grows with the count.  ``HARD_SAFETY_MS`` keeps a much
+    slower device from waiting for seconds: the bot then stops early and its
+    choice may differ from the deterministic one.  The measurements behind
+    these numbers are in ``docs/bots.md``.
     """
 
     name = "hard"
