@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Make the README screenshots of the table mid-round:
-docs/table-desktop.png (1280×800) and docs/table-phone.png (390×844).
+docs/table-desktop.png (1280×800) and docs/table-phone.png (390×844) of пары,
+docs/table-bura31.png (1280×800) of Бура «31».
 
 Run after `make site`:  python e2e/screenshots.py  [--out docs]
 
@@ -20,6 +21,31 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 SEED = 2024
+
+
+def reach_bura31_scene(page, base_url: str) -> None:
+    """Бура «31»: the opponent has led after a few tricks, your answer picked."""
+    from harness import app_url, boot
+    from tablekit import new_match, play_turn, wait_settled
+
+    boot(page, app_url(base_url, seed=SEED, speed="instant", sw="off"))
+    new_match(page, "bura31", "medium")
+    rng = random.Random(SEED)
+    for _ in range(400):
+        phase = wait_settled(page)
+        if phase in ("round_end", "match_end"):
+            page.click("#result [data-action=next]")
+            continue
+        answering = "idle" in (page.get_attribute("[data-action=lead]", "class") or "")
+        if answering and page.locator("#trick .play").count() == 1 and "Раунд 2" in page.text_content("#score"):
+            cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+            page.click(f'#hand [data-card="{cards[-1]}"]')
+            page.evaluate("document.getElementById('table').dataset.speed = 'normal'")
+            page.mouse.move(0, 0)
+            page.wait_for_timeout(400)
+            return
+        play_turn(page, rng)
+    raise SystemExit("screenshots: no suitable moment found in bura31")
 
 
 def reach_scene(page, base_url: str) -> None:
@@ -71,11 +97,13 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with Server() as srv, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        for name, (w, h), scale in (("desktop", (1280, 800), 1), ("phone", (390, 844), 2)):
+        shots = (("desktop", (1280, 800), 1, reach_scene), ("phone", (390, 844), 2, reach_scene),
+                 ("bura31", (1280, 800), 1, reach_bura31_scene))
+        for name, (w, h), scale, reach in shots:
             ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=scale,
                                       locale="ru-RU", is_mobile=name == "phone", has_touch=name == "phone")
             page = ctx.new_page()
-            reach_scene(page, srv.url)
+            reach(page, srv.url)
             path = args.out / f"table-{name}.png"
             page.screenshot(path=str(path))
             print(f"wrote {path}")
