@@ -23,37 +23,14 @@ sys.path.insert(0, str(HERE))
 SEED = 2024
 
 
-def reach_bura31_scene(page, base_url: str) -> None:
-    """Бура «31»: the opponent has led after a few tricks, your answer picked."""
+def reach(page, base_url: str, fmt: str, scene) -> None:
+    """Play ``fmt`` from a fixed seed until ``scene(page)`` (the player's turn)
+    picks its cards and says the moment has come; then pose it as at normal speed."""
     from harness import app_url, boot
     from tablekit import new_match, play_turn, wait_settled
 
     boot(page, app_url(base_url, seed=SEED, speed="instant", sw="off"))
-    new_match(page, "bura31", "medium")
-    rng = random.Random(SEED)
-    for _ in range(400):
-        phase = wait_settled(page)
-        if phase in ("round_end", "match_end"):
-            page.click("#result [data-action=next]")
-            continue
-        answering = "idle" in (page.get_attribute("[data-action=lead]", "class") or "")
-        if answering and page.locator("#trick .play").count() == 1 and "Раунд 2" in page.text_content("#score"):
-            cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
-            page.click(f'#hand [data-card="{cards[-1]}"]')
-            page.evaluate("document.getElementById('table').dataset.speed = 'normal'")
-            page.mouse.move(0, 0)
-            page.wait_for_timeout(400)
-            return
-        play_turn(page, rng)
-    raise SystemExit("screenshots: no suitable moment found in bura31")
-
-
-def reach_scene(page, base_url: str) -> None:
-    from harness import app_url, boot
-    from tablekit import new_match, play_turn, wait_settled
-
-    boot(page, app_url(base_url, seed=SEED, speed="instant", sw="off"))
-    new_match(page, "pairs", "medium")
+    new_match(page, fmt, "medium")
     rng = random.Random(SEED)
     for _ in range(400):
         phase = wait_settled(page)
@@ -61,30 +38,52 @@ def reach_scene(page, base_url: str) -> None:
             page.click("#result [data-action=next]")
             continue
         if phase == "match_end":
-            raise SystemExit("screenshots: the match ended before the scene was found")
-        round_no = page.text_content("#score")
-        plays = page.locator("#trick .play").count()
-        answering = "idle" in (page.get_attribute("[data-action=lead]", "class") or "")
-        discards = page.locator("#trick .play.kind-discard").count()
-        faces = page.locator("#trick .play:not(.kind-discard)").count()
-        if ("Раунд 2" in round_no and answering and plays >= 3 and discards >= 1 and faces >= 2
-                and page.locator("#deck .count").count()):
-            # Pick a card, as a player about to answer would.
-            cards = page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
-            for c in cards:
-                page.click(f'#hand [data-card="{c}"]')
-                if page.is_enabled("[data-action=beat]"):
-                    break
-                page.click(f'#hand [data-card="{c}"]')
-            else:
-                page.click(f'#hand [data-card="{cards[0]}"]')
+            raise SystemExit(f"screenshots: the {fmt} match ended before the scene was found")
+        if scene(page):
             # Shown as at normal speed (instant mode switches motion off).
             page.evaluate("document.getElementById('table').dataset.speed = 'normal'")
             page.mouse.move(0, 0)
             page.wait_for_timeout(400)
             return
         play_turn(page, rng)
-    raise SystemExit("screenshots: no suitable moment found")
+    raise SystemExit(f"screenshots: no suitable moment found in {fmt}")
+
+
+def _answering(page) -> bool:
+    return "idle" in (page.get_attribute("[data-action=lead]", "class") or "")
+
+
+def _hand(page) -> list[str]:
+    return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def pairs_scene(page) -> bool:
+    """Second round, a trick on the table with several answers, one face down;
+    a card picked, as a player about to answer would."""
+    plays = page.locator("#trick .play").count()
+    discards = page.locator("#trick .play.kind-discard").count()
+    faces = page.locator("#trick .play:not(.kind-discard)").count()
+    if not ("Раунд 2" in page.text_content("#score") and _answering(page) and plays >= 3 and discards >= 1
+            and faces >= 2 and page.locator("#deck .count").count()):
+        return False
+    cards = _hand(page)
+    for c in cards:
+        page.click(f'#hand [data-card="{c}"]')
+        if page.is_enabled("[data-action=beat]"):
+            break
+        page.click(f'#hand [data-card="{c}"]')
+    else:
+        page.click(f'#hand [data-card="{cards[0]}"]')
+    return True
+
+
+def bura31_scene(page) -> bool:
+    """Бура «31», second deal: the opponent has led, a card of the answer picked."""
+    if not (_answering(page) and page.locator("#trick .play").count() == 1
+            and "Раунд 2" in page.text_content("#score")):
+        return False
+    page.click(f'#hand [data-card="{_hand(page)[-1]}"]')
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,13 +96,13 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with Server() as srv, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        shots = (("desktop", (1280, 800), 1, reach_scene), ("phone", (390, 844), 2, reach_scene),
-                 ("bura31", (1280, 800), 1, reach_bura31_scene))
-        for name, (w, h), scale, reach in shots:
+        shots = (("desktop", (1280, 800), 1, "pairs", pairs_scene), ("phone", (390, 844), 2, "pairs", pairs_scene),
+                 ("bura31", (1280, 800), 1, "bura31", bura31_scene))
+        for name, (w, h), scale, fmt, scene in shots:
             ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=scale,
                                       locale="ru-RU", is_mobile=name == "phone", has_touch=name == "phone")
             page = ctx.new_page()
-            reach(page, srv.url)
+            reach(page, srv.url, fmt, scene)
             path = args.out / f"table-{name}.png"
             page.screenshot(path=str(path))
             print(f"wrote {path}")
