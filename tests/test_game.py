@@ -376,3 +376,22 @@ def test_other_tables_have_no_declare_button():
     assert "declare" not in table.actions()
     with_declare = game.Table(settings("bura31"), seed=1)
     assert with_declare.act("declare")  # no match: refused, nothing happens
+
+
+def test_selecting_cards_during_a_bot_turn_leaves_the_next_step_as_it_was():
+    """The timer's key (what the next timed step is for) stays the same while the
+    player selects cards during a bot's turn, so the page keeps the bot's timer
+    running (issue #19); it changes once the bot has moved."""
+    table = game.Table(settings("pairs"), seed=2)
+    table.new_match()
+    rng = random.Random(0)
+    while not (table.phase() == "play" and not table.human_to_act() and len(table.view().hand) >= 2):
+        step(table, rng)
+    key = table.timer_key()
+    assert key is not None and key[0] == "bot"
+    cards = [str(c) for c in table.view().hand]
+    for c in cards[:2] + cards[:1]:
+        assert table.toggle(c)
+        assert table.timer_key() == key
+    assert table.run_timer("bot")
+    assert table.timer_key() != key

@@ -96,6 +96,7 @@ class App:
         self.attrs: dict[str, str] = {}
         self.menu_cache = ""
         self.timer_id: Any = None
+        self.scheduled_for: tuple | None = None  # what the timer is for (Table.timer_key)
         self.heap_marks = 0
         self.steps: list[tuple[float, float]] | None = None
         """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
@@ -231,14 +232,20 @@ class App:
         return any(d in self.dialogs for d in ("menu", "rules"))
 
     def _schedule(self) -> None:
+        """Schedule the table's next timed step once: a refresh that leaves the
+        step and its position as they were (a card selected while a bot is
+        to move) keeps the timer running, so the game's pace never depends
+        on the player's clicks."""
+        key = None if self.paused() else self.table.timer_key()
         if self.timer_id is not None:
+            if key is not None and key == self.scheduled_for:
+                return
             window.clearTimeout(self.timer_id)
             self.timer_id = None
-        if self.paused():
+        self.scheduled_for = key
+        if key is None:
             return
         due = self.table.next_timer()
-        if due is None:
-            return
         if self.params["matches"] and due[0] == "new_match" and self.table.matches_done + 1 >= self.params["matches"]:
             self.table.matches_done += 1
             document.documentElement.setAttribute("data-matches", str(self.table.matches_done))

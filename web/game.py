@@ -433,6 +433,18 @@ class Table:
             return ("new_match", 0)
         return None
 
+    def timer_key(self) -> tuple | None:
+        """What the next timed step is for: the step, its delay and the position
+        it acts on.  While it stays the same, a scheduled step stays scheduled:
+        the player's clicks (selecting cards during others' turns) re-render
+        the table but never put the game's next step off."""
+        due = self.next_timer()
+        if due is None:
+            return None
+        moves = len(self.match.moves) if self.match is not None else -1
+        rounds = len(self.match.rounds) if self.match is not None else -1
+        return due + (id(self.match), moves, rounds, self.clearing, self.matches_done)
+
     def run_timer(self, kind: str) -> bool:
         """Do the timed step ``kind`` if it is still due; returns whether it ran."""
         due = self.next_timer()

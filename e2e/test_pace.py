@@ -1,0 +1,42 @@
+"""The game's pace never depends on the player's clicks (issue #19): selecting
+cards while the bots are to move re-renders the table, but never puts their
+moves off.  (Before, every click restarted the bot's timer: a player tapping
+a card every 300 ms held the table up for good.)"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tablekit import hand, new_match, open_table, play_turn, saved, wait_settled
+
+CLICK_EVERY_MS = 100
+WATCH_S = 4.0
+
+
+def _moves(page) -> int:
+    return sum(len(r) for r in saved(page)["rounds"])
+
+
+def test_clicking_cards_during_bot_turns_does_not_hold_the_game_up(page, base_url):
+    open_table(page, base_url, seed=11, speed="normal", watch=False)
+    new_match(page, "pairs", "easy")
+    rng = random.Random(11)
+    while page.locator("#trick .play").count() or len(hand(page)) < 2:  # until ours to lead, cards to spare
+        play_turn(page, rng)
+        if wait_settled(page) == "round_end":
+            page.click("#result [data-action=next]")
+            wait_settled(page)
+    play_turn(page, rng)  # our lead: three bots answer now, 850 ms a move at normal speed
+    before = _moves(page)
+    clicks = 0
+    start = time.monotonic()
+    while time.monotonic() - start < WATCH_S and page.get_attribute("#table", "data-turn") != "me":
+        cards = hand(page)
+        if cards:
+            page.click(f'#hand [data-card="{cards[clicks % len(cards)]}"]')
+            clicks += 1
+        page.wait_for_timeout(CLICK_EVERY_MS)
+    moved = _moves(page) - before
+    # Three bot moves take 2.6 s at normal speed; a click every 100 ms used to stop them all.
+    assert clicks >= 10 and moved >= 2, (clicks, moved)
