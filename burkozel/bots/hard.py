@@ -36,7 +36,7 @@ from math import fsum
 from typing import Callable, Generator, Sequence
 
 from ..kernel import Deal
-from ..trick import DISCARD, Move
+from ..trick import DECLARE, DISCARD, Move
 from ..view import SeatView
 from ..worlds import WorldSampler
 from . import decision_rng, register
@@ -159,8 +159,9 @@ class HardBot:
         deadline = None if self.deterministic else start + self.budget_ms / 1000.0
         moves = self.candidates(view)
         prior = moves[0]
-        if len(moves) == 1:
-            return moves[0]
+        if len(moves) == 1 or prior.kind == DECLARE:
+            # A «31» the medium bot declares is a true one: a won deal, nothing better to search for.
+            return prior
         rng = decision_rng(self.seed, view)
         draw = (self._worlds or sampled_worlds)(view)
         side = view.side
