@@ -231,7 +231,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         classes.append("turn")
     if _trick_winner(view) == seat:
         classes.append("winning")
-    partner = view["format"] == "pairs" and seat == 2
+    partner = seat != view["seat"] and seat in view["sides"][view["side"]]
     if partner:
         classes.append("partner")
     tags = ""
