@@ -181,27 +181,25 @@ class Round:
         """This round's penalties per side, once it is over."""
         return list(self.deal.result[1]) if self.deal.result else None
 
-    def _rule_args(self) -> dict:
-        d = self.deal
-        if d.leader < 0:
-            return {"size": None, "max_lead": d.max_lead, "may_declare": d.may_declare(d.to_act)}
-        return {"size": d.size, "winning": d.winning}
-
     @property
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act (empty once the round is over)."""
-        if self.deal.to_act is None:
+        d = self.deal
+        if d.to_act is None:
             return []
-        return legal_moves(self.deal.hands[self.deal.to_act], self.deal.trump, **self._rule_args())
+        if d.leader < 0:
+            return legal_moves(d.hands[d.to_act], d.trump, None, max_lead=d.max_lead,
+                               may_declare=d.may_declare(d.to_act))
+        return legal_moves(d.hands[d.to_act], d.trump, d.size, d.winning)
 
     @property
     def legal_kinds(self) -> dict[str, bool]:
         d = self.deal
         if d.to_act is None:
             return {LEAD: False, BEAT: False, DISCARD: False, DECLARE: False}
-        args = self._rule_args()
-        args.pop("max_lead", None)
-        return legal_kinds(d.hands[d.to_act], d.trump, **args)
+        if d.leader < 0:
+            return legal_kinds(d.hands[d.to_act], d.trump, None, may_declare=d.may_declare(d.to_act))
+        return legal_kinds(d.hands[d.to_act], d.trump, d.size, d.winning)
 
     def side_of(self, seat: int) -> int:
         return self.deal.side[seat]
