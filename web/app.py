@@ -23,6 +23,7 @@ import traceback
 from typing import Any
 
 import render
+import seats
 import storage
 import texts
 from game import ACTIONS, Table
@@ -142,8 +143,9 @@ class App:
         s = t.settings
         pending = False
         if info is not None:
-            chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"])
-            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard)
+            chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"],
+                      seats.chosen(s))
+            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
         return {"levels": t.levels, "can_continue": t.phase() in ("play", "clearing"),
                 "settings_pending": pending}
 
@@ -168,6 +170,8 @@ class App:
             if self.cache.get(region) != markup:
                 self._replace(self.el[region], markup)
                 self.cache[region] = markup
+                if region == "handover-slot" and markup:
+                    self.el[region].querySelector("button").focus()  # «Я — …» is one key away
         self._sync_dialogs()
         self._save()
         self._schedule()
@@ -323,6 +327,8 @@ class App:
                 t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
             t.next_round()
             self.dialogs = []
+        elif action == "handover":
+            t.confirm_handover()
         elif action == "dismiss":
             index = button.getAttribute("data-index")
             try:
@@ -350,7 +356,7 @@ class App:
                     mine["discard"] = value
             elif name in mine["combos"]:
                 mine["combos"][name] = bool(target.checked)
-            else:
+            elif not seats.apply_change(s, name, str(target.value)):
                 return
             self.save_settings()
             self.refresh()

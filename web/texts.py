@@ -21,7 +21,20 @@ SEAT_NAMES: dict[str, tuple[str, ...]] = {
 (two players: you and the opponent across the table)."""
 
 # Genitive forms for «Бура у Востока!», «козырь у Запада».
-SEAT_GENITIVE = {"Вы": "вас", "Запад": "Запада", "Север": "Севера", "Восток": "Востока", "Соперник": "соперника"}
+SEAT_GENITIVE = {"Вы": "вас", "Запад": "Запада", "Север": "Севера", "Восток": "Востока", "Соперник": "соперника",
+                 "Юг": "Юга"}
+SEAT_INSTRUMENTAL = {"Запад": "Западом", "Север": "Севером", "Восток": "Востоком", "Юг": "Югом"}
+
+PERSON_NAMES: dict[str, tuple[str, ...]] = {
+    "pairs": ("Юг", "Запад", "Север", "Восток"),
+    "four": ("Юг", "Запад", "Север", "Восток"),
+    "three": ("Юг", "Запад", "Восток"),
+    "duel": ("Юг", "Север"),
+    "bura31": ("Юг", "Север"),
+}
+"""A seat's name when several people share the device (``web/seats.py``): the
+side of the table it faces, as players of cards name seats; the player at
+seat 0 is «Юг» (the screen's bottom in single play)."""
 
 FORMAT_TITLES = {
     "pairs": "Пары 2×2",
@@ -143,7 +156,13 @@ def points_word(n: int) -> str:
 
 
 def genitive(name: str) -> str:
-    return SEAT_GENITIVE.get(name, name)
+    """«у Запада»; a typed name is not declined: «у игрока Аня»."""
+    return SEAT_GENITIVE.get(name, f"игрока {name}")
+
+
+def instrumental(name: str) -> str:
+    """«с Севером»; a typed name is not declined: «с игроком Аня»."""
+    return SEAT_INSTRUMENTAL.get(name, f"игроком {name}")
 
 
 # --- reasons an action button is disabled (IllegalMoveError.code → words) ------
@@ -234,27 +253,59 @@ NOTICE_STORAGE_OFF = "Браузер не даёт сохранять: наст�
 NOTICE_STORAGE_FULL = "Не удалось сохранить партию: хранилище браузера переполнено."
 NOTICE_BOT_FALLBACK = "Выбранная сложность пока недоступна — играют лёгкие боты."
 
+# --- several people at one device (web/seats.py) ---------------------------------------
 
-def side_label(fmt: str, side: int) -> str:
-    """A side's name in the score: «Мы»/«Они» in pairs, seat names otherwise."""
+SEATS_LEGEND = "Игроки"
+SEATS_HINT = "Несколько человек играют на одном устройстве, передавая его друг другу"
+SEAT_KIND_TITLES = {"human": "Человек", "bot": "Бот"}
+SEAT_NAME_LABEL = "Имя"
+SEAT_BOT_TAG = "бот"
+
+
+def seat_place(fmt: str, seat: int) -> str:
+    """The menu's label of a seat: «Место 2 · Запад»."""
+    return f"Место {seat + 1} · {PERSON_NAMES[fmt][seat]}"
+
+
+def handover_title(name: str) -> str:
+    return f"Передайте устройство: {name}"
+
+
+def handover_button(name: str) -> str:
+    return f"Я — {name}"
+
+
+HANDOVER_NOTE = "Карты скрыты, пока устройство не в нужных руках. Остальным — не подглядывать."
+
+
+def side_label(fmt: str, side: int, names: "list[str] | tuple | None" = None, mine: int = 0) -> str:
+    """A side's name in the score: «Мы»/«Они» in pairs (``mine`` is the viewer's
+    side), seat names otherwise (``names``: the table's, the viewer «Вы»)."""
     if fmt == "pairs":
-        return "Мы" if side == 0 else "Они"
-    return SEAT_NAMES[fmt][side]
+        return "Мы" if side == mine else "Они"
+    return (names or SEAT_NAMES[fmt])[side]
 
 
-def side_members(fmt: str, side: int) -> str:
-    if fmt == "pairs":
-        return "вы и Север" if side == 0 else "Запад и Восток"
-    return ""
+def side_members(fmt: str, side: int, names: "list[str] | tuple | None" = None) -> str:
+    """«вы и Север»: who plays for a side of two."""
+    if fmt != "pairs":
+        return ""
+    names = names or SEAT_NAMES[fmt]
+    return " и ".join("вы" if names[s] == "Вы" else names[s] for s in FORMATS[fmt].sides[side])
 
 
-def winners_line(fmt: str, winners: list[int]) -> str:
+def winners_line(fmt: str, winners: list[int], names: "list[str] | tuple | None" = None) -> str:
     """«Победа ваша!», «Победил Запад», «Победа поделена: Вы, Восток»."""
+    names = names or SEAT_NAMES[fmt]
     if fmt == "pairs":
         if len(winners) == 2:
             return "Ничья: штрафов поровну"
-        return "Победа ваша с Севером!" if winners == [0] else "Победили Запад и Восток"
-    names = [SEAT_NAMES[fmt][w] for w in winners]
+        members = [names[s] for s in FORMATS[fmt].sides[winners[0]]]
+        if "Вы" in members:
+            partner = next(m for m in members if m != "Вы")
+            return f"Победа ваша с {instrumental(partner)}!"
+        return f"Победили {members[0]} и {members[1]}"
+    names = [names[w] for w in winners]
     if len(names) == 1:
         return "Победа ваша!" if names[0] == "Вы" else f"Победил {names[0]}"
     if len(names) == len(FORMATS[fmt].sides):
@@ -315,15 +366,15 @@ def _who(name: str, verb_me: str, verb_other: str) -> str:
 
 
 def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
-                  points: list[int] | None) -> str:
+                  points: list[int] | None, names: "list[str] | tuple | None" = None) -> str:
     """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
     running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``)."""
-    names = SEAT_NAMES[fmt]
+    names = names or SEAT_NAMES[fmt]
     table = FORMATS[fmt]
     call = f"«{table.declaration}»" if table.declaration is not None else ""
     if end in ("bura", "moscow") and by is not None:
         what = {"bura": "бура — три козыря", "moscow": "Москва — три туза"}[end]
-        return f"У {genitive(names[by])} {what}: сдача {'ваша' if by == 0 else 'его'}."
+        return f"У {genitive(names[by])} {what}: сдача {'ваша' if names[by] == 'Вы' else 'его'}."
     if end == DECLARED and by is not None:
         pts = f" ({points_word(points[by])})" if points else ""
         return _who(names[by], f"объявили {call}{pts} — сдача ваша.", f"объявил {call}{pts} — сдача его.")
@@ -337,7 +388,7 @@ def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
         if points and points[0] == points[1]:
             return f"Карты кончились, {points[0]} на {points[1]} — ничья, штрафов нет."
         return "Карты кончились — ничья, штрафов нет."
-    return f"Карты кончились: больше очков {'у вас' if winner == 0 else 'у ' + genitive(names[winner])}."
+    return f"Карты кончились: больше очков {'у вас' if names[winner] == 'Вы' else 'у ' + genitive(names[winner])}."
 
 
 # --- the rules dialog ---------------------------------------------------------------
