@@ -135,6 +135,7 @@ export async function scan(video) {
   const state = { stream, stopped: false };
   scanning = state;
   video.srcObject = stream;
+  video.classList.add("on");
   await video.play();
   try {
     while (!state.stopped) {

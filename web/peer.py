@@ -26,11 +26,14 @@ texts in and out of ``web/p2p.js``'s DataChannels.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
+import seats
 import texts
-from burkozel import IllegalMoveError, Move, SeatView
-from game import HUMAN, POSITIONS, Table, button_states, move_for, shown, table_prompt
+from burkozel import Move, SeatView
+from game import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
+from seats import Seat
 
 PROTOCOL = 1
 AWAY_LIMIT_S = 60.0
@@ -63,34 +66,47 @@ def parse(text: Any, kinds: tuple[str, ...]) -> dict[str, Any] | None:
 # --- the host ------------------------------------------------------------------------------
 
 
-def guest_seats(fmt: str, players: int) -> tuple[int, ...]:
-    """Where a friend sits by default: across the table (the partner in pairs)."""
-    return (players // 2,)
+def guest_seats(chosen: tuple[Seat, ...]) -> tuple[int, ...]:
+    """The seats friends on other devices play: those set to a person in the
+    menu (besides the host's own), else the seat across the table (the
+    partner at «Пары»)."""
+    marked = tuple(s for s in seats.people(chosen) if s != HUMAN)
+    return marked or (len(chosen) // 2,)
 
 
 class HostTable(Table):
     """The host's table: some seats are played by people on other devices.
 
-    Such a seat has no bot while its person plays it: the table waits for
-    their move (:meth:`play_for`, called by :class:`Host` with what they sent).
-    When they have been away too long a bot of the match's level stands in
+    Such a seat is a person in the seat model (so a saved match resumes as
+    pass-and-play if the host's page reloads), but not one at this device: no
+    hand-over, no bot, and the table waits for their move
+    (``Table.play_for``, called by :class:`Host` with what they sent).  When
+    they have been away too long a bot of the match's level stands in
     (:meth:`stand_in`) until they are back (:meth:`seat_back`).  Every seat's
     view before the last move is kept, so each guest's screen shows a taken
     trick as the host's does (:meth:`display`)."""
 
-    def __init__(self, settings: dict[str, Any], remote: tuple[int, ...] = (), **kw: Any) -> None:
-        self.remote_seats: tuple[int, ...] = tuple(remote)
+    def __init__(self, settings: dict[str, Any], **kw: Any) -> None:
+        self.remote_seats: tuple[int, ...] = ()
         self.stood_in: set[int] = set()
         self.remote_names: dict[int, str] = {}
         self.befores: list[SeatView] = []
         super().__init__(settings, **kw)
 
-    def _start(self, info: Any) -> None:
-        super()._start(info)
-        for seat in self.remote_seats:
+    def _start(self, info: MatchInfo) -> None:
+        remote = guest_seats(info.seating)
+        seating = tuple(Seat(seats.HUMAN, seat.name) if i in remote else seat for i, seat in enumerate(info.seating))
+        self.remote_seats = remote
+        super()._start(replace(info, seats=seating))
+        for seat in remote:
             self.bots.pop(seat, None)
         self.stood_in = set()
         self.befores = []
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """Only the host is at this device."""
+        return () if self.autoplay or self.info is None else (HUMAN,)
 
     def stand_in(self, seat: int) -> None:
         """A bot of the match's level plays ``seat`` from now on (its person is away)."""
@@ -107,15 +123,15 @@ class HostTable(Table):
                 self.thinking = None
 
     def name_remote(self, seat: int, name: Any) -> None:
-        text = " ".join(str(name).split())[:16] if isinstance(name, str) else ""
-        text = "".join(ch for ch in text if ch.isprintable() and ch not in "<>&\"'`")
-        if text and text != "Вы":
-            self.remote_names[seat] = text
+        """The name a guest gave (cleaned as a typed name; a blank keeps the seat's)."""
+        if seat in self.remote_seats and self.info is not None and isinstance(name, str) and name.strip():
+            self.remote_names[seat] = seats.clean_name(name, self.info.format, seat)
 
     def seat_names(self) -> tuple[str, ...]:
-        """Every seat's name for everyone (the guests' screens): the host is «Хозяин стола»."""
-        names = list(super().names)
-        names[HUMAN] = texts.P2P_HOST_NAME
+        """Every seat's name for everyone (what the guests' screens call each seat)."""
+        if self.info is None:
+            return super().seat_names()
+        names = list(seats.table_names(self.info.format, self.info.seating))
         for seat, name in self.remote_names.items():
             names[seat] = name
         return tuple(names)
@@ -125,20 +141,6 @@ class HostTable(Table):
         names = list(self.seat_names())
         names[HUMAN] = "Вы"
         return tuple(names)
-
-    def play_for(self, seat: int, move: Move) -> str | None:
-        """Play ``move`` for the remote seat ``seat`` if it is its turn and the
-        engine finds it legal on that seat's own view; otherwise the refusal
-        code, and nothing has changed."""
-        if (self.phase() != "play" or self.match is None or self.match.to_act != seat
-                or seat not in self.remote_seats or seat in self.bots):
-            return "not_your_turn"
-        try:
-            self.match.view(seat).check(move)
-            self._push(seat, move)
-        except (IllegalMoveError, ValueError) as e:
-            return getattr(e, "code", "bad_move")
-        return None
 
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
@@ -154,7 +156,6 @@ class HostTable(Table):
             return None
         before = self.befores[seat] if self.clearing and self.befores else None
         return shown(self.match.view(seat), before)
-
 
 
 class Host:
@@ -208,6 +209,30 @@ class Host:
     def away(self) -> list[int]:
         """Guest seats whose person is not connected (a bot may be playing them)."""
         return [s for s in self.seats if s not in self.online]
+
+    def next_invite(self) -> int | None:
+        """The next guest seat to invite: one nobody has joined yet."""
+        return next((s for s in self.seats if s not in self.online and s not in self.away_since), None)
+
+    def links(self) -> list[dict[str, Any]]:
+        """The host's link bar: each guest seat's name and state (``peerview.bar_html``)."""
+        names = self.table.seat_names()
+        out = []
+        for seat in self.seats:
+            if seat in self.online:
+                status = "up"
+            elif seat in self.table.stood_in:
+                status = "bot"
+            elif seat in self.away_since:
+                status = "away"
+            else:
+                status = "waiting"
+            out.append({"seat": seat, "name": names[seat], "status": status})
+        return out
+
+    def peer_state(self) -> str:
+        """``html[data-peer]``: ``connected`` while every guest's link is up."""
+        return "connected" if self.seats and all(s in self.online for s in self.seats) else "waiting"
 
     def state(self, seat: int) -> dict[str, Any]:
         """What ``seat``'s screen needs, and nothing else (without ``seq``)."""

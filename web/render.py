@@ -150,6 +150,8 @@ def skeleton() -> str:
         "</section>"
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
         '<div id="handover-slot" class="handover-slot"></div>'
+        '<div id="peer-bar" class="peer-bar"></div>'
+        '<dialog id="p2p" class="dlg p2p" aria-labelledby="p2p-title"></dialog>'
         '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
         '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + rules_html() + "</dialog>"
         '<dialog id="result" class="dlg result" aria-labelledby="result-title">'
@@ -428,7 +430,9 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<p class="fine">{escape(texts.penalty_note(fmt))}</p>'
         '<div class="dlg-buttons">'
         '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
-        f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button></div>'
+        + (f'<p class="wait-host">{texts.P2P_WAIT_HOST}</p>' if ui.get("guest") else
+           f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
+        + '</div>'
     )
 
 
@@ -521,6 +525,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     buttons = ""
     if has_match:
         buttons += f'<button type="button" class="btn primary" data-action="continue">{texts.CONTINUE_MATCH}</button>'
+    buttons += f'<button type="button" class="btn ghost" data-action="p2p">{texts.P2P_BUTTON}</button>'
     buttons += (f'<button type="button" class="btn {"ghost" if has_match else "primary"}" data-action="new">'
                 f'{texts.NEW_MATCH}</button>')
     return (
