@@ -177,6 +177,7 @@ class App:
                       seats.chosen(s))
             pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
+                "p2p": self.host is not None or self.guest is not None,
                 "settings_pending": pending}
 
     def wanted_dialogs(self) -> list[str]:
@@ -497,8 +498,7 @@ class App:
             self.dialogs = ["menu"]
         elif action == "p2p-leave":
             self.leave_p2p()
-            if self.table.phase() not in ("play", "clearing"):
-                self.dialogs = ["menu"]
+            self.dialogs = ["menu"]
 
     @staticmethod
     def _start(coro: Any) -> None:

@@ -85,7 +85,8 @@ def dialog_html(state: dict[str, Any]) -> str:
 
 def bar_html(links: list[dict[str, Any]]) -> str:
     """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}``;
-    a host can invite again a seat that is not connected, a guest can join again."""
+    a host can invite again a seat that is not connected, a guest can join again.
+    (Leaving is in the menu: «Выйти из игры с другом».)"""
     if not links:
         return ""
     items = []
@@ -107,5 +108,4 @@ def bar_html(links: list[dict[str, Any]]) -> str:
         elif status == "lost":
             button = _button("p2p-join", texts.P2P_JOIN)
         items.append(f'<li class="peer-link {status}"><span>{escape(text)}</span>{button}</li>')
-    return (f'<ul class="peer-links" aria-live="polite">{"".join(items)}</ul>'
-            + _button("p2p-leave", texts.P2P_LEAVE))
+    return f'<ul class="peer-links" aria-live="polite">{"".join(items)}</ul>'

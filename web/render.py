@@ -525,7 +525,10 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     buttons = ""
     if has_match:
         buttons += f'<button type="button" class="btn primary" data-action="continue">{texts.CONTINUE_MATCH}</button>'
-    buttons += f'<button type="button" class="btn ghost" data-action="p2p">{texts.P2P_BUTTON}</button>'
+    if ui.get("p2p"):
+        buttons += f'<button type="button" class="btn ghost" data-action="p2p-leave">{texts.P2P_LEAVE}</button>'
+    else:
+        buttons += f'<button type="button" class="btn ghost" data-action="p2p">{texts.P2P_BUTTON}</button>'
     buttons += (f'<button type="button" class="btn {"ghost" if has_match else "primary"}" data-action="new">'
                 f'{texts.NEW_MATCH}</button>')
     return (
