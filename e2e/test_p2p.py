@@ -204,3 +204,28 @@ def test_a_code_of_the_wrong_kind_is_refused_plainly(pages):
     host.fill("#p2p textarea[name=p2p-code]", "ABC")
     button(host, "#p2p", "Подключиться").click()
     assert "не код стола" in host.locator("#p2p .msg").text_content()
+
+
+def test_when_the_link_never_opens_the_guest_is_told_why_and_offered_one_device(pages):
+    """The host never takes the guest's answer (as when a guest Wi-Fi keeps the
+    two devices apart): after the wait the guest reads the plain reason and can
+    switch to pass-and-play."""
+    host, guest = pages
+    to_menu(host)
+    choose(host, "duel", "easy")
+    button(host, "#menu", "Играть с другом").click()
+    button(host, "#p2p", "Создать стол").click()
+    offer = host.locator("[data-p2p=offer]").text_content()
+    to_menu(guest)
+    button(guest, "#menu", "Играть с другом").click()
+    button(guest, "#p2p", "Присоединиться").click()
+    guest.fill("textarea[name=p2p-code]", offer)
+    button(guest, "#p2p", "Подключиться").click()
+    guest.locator("[data-p2p=answer]").wait_for()
+    failed = guest.locator("#p2p .p2p-failed")
+    failed.wait_for(timeout=60_000)  # web/p2p.js gives up after 30 s
+    assert "одной сети Wi‑Fi" in failed.text_content() and "Гостевые сети" in failed.text_content()
+    assert guest.get_attribute("html", "data-peer") != "connected"
+    button(guest, "#p2p", "Играть на одном устройстве").click()
+    guest.wait_for_selector("#menu", state="visible")
+    assert guest.locator("#menu select[name=seat-1]").count() == 1  # the seats to make pass-and-play
