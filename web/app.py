@@ -204,14 +204,23 @@ class App:
             if self.cache.get(region) != markup:
                 self._replace(self.el[region], markup)
                 self.cache[region] = markup
-                if region == "handover-slot" and markup:
-                    self.el[region].querySelector("button").focus()  # «Я — …» is one key away
         self._sync_dialogs()
         self._sync_peer()
+        self._focus_handover()
         self._save()
         self._schedule()
         root = document.documentElement
         root.setAttribute("data-matches", str(self.table.matches_done))
+
+    def _focus_handover(self) -> None:
+        """«Я — …» is one key away whenever the hand-over screen is on top."""
+        slot = self.el["handover-slot"]
+        button = slot.querySelector("button")
+        if button is None or _is_none(button) or self.dialogs:
+            return
+        active = document.activeElement
+        if active is None or _is_none(active) or not slot.contains(active):
+            button.focus()
 
     def _replace(self, node: Any, markup: str) -> None:
         """Swap a region's markup, keeping keyboard focus on the same control."""

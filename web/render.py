@@ -479,7 +479,7 @@ def seats_html(settings: dict[str, Any]) -> str:
         else:
             opts = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
                            f'{texts.SEAT_KIND_TITLES[k]}</option>' for k in seats.KINDS)
-            kind = f'<select name="seat-{i}" id="seat-{i}" aria-label="{place}">{opts}</select>'
+            kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
         if seat.is_person:
             name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seat.name)}" '
