@@ -142,6 +142,11 @@ class HostTable(Table):
         names[HUMAN] = "Вы"
         return tuple(names)
 
+    def ui(self) -> dict[str, Any]:
+        ui = super().ui()
+        ui["bot_seats"] = sorted(self.stood_in)  # «бот» on a guest's seat while one stands in
+        return ui
+
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
         befores = [self.match.view(s) for s in range(self.match.rules.players)]
@@ -389,7 +394,7 @@ class Guest:
             "round_no": view.round_no if view is not None else None,
             "viewer": seat,
             "seat_names": list(self.state["names"]) if self.state else [],
-            "bot_seats": [],
+            "bot_seats": list(self.state["stand_ins"]) if self.state else [],
             "format": self.state["format"] if self.state else None,
             "players": n,
             "handover": None,
