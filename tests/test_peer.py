@@ -239,3 +239,10 @@ def test_the_guest_name_is_cleaned():
     host.receive(1, peer.dump(peer.HELLO, name="  <b>Маша</b>  "))
     assert table.seat_names()[1] == "bМаша/b"
     assert table.names[0] == "Вы"
+
+
+def test_a_guest_told_by_another_version_says_so():
+    guest = Guest()
+    assert guest.receive(json.dumps({"v": peer.PROTOCOL + 1, "t": "state"}))
+    assert "версии" in guest.ui()["message"]
+    assert not Guest().receive("not json")

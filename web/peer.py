@@ -63,6 +63,15 @@ def parse(text: Any, kinds: tuple[str, ...]) -> dict[str, Any] | None:
     return data
 
 
+def _other_version(text: Any) -> bool:
+    """A message of ours from another version of the site (the other device has not updated)."""
+    try:
+        data = json.loads(text) if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and isinstance(data.get("v"), int) and data["v"] != PROTOCOL
+
+
 # --- the host ------------------------------------------------------------------------------
 
 
@@ -320,6 +329,9 @@ class Guest:
         """Take a message from the host; whether the screen changes."""
         data = parse(text, FROM_HOST)
         if data is None:
+            if _other_version(text):
+                self.message = texts.P2P_OTHER_VERSION
+                return True
             return False
         if data["t"] == REFUSED:
             self.sent_seq = None
