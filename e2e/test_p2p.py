@@ -229,3 +229,29 @@ def test_when_the_link_never_opens_the_guest_is_told_why_and_offered_one_device(
     button(guest, "#p2p", "Играть на одном устройстве").click()
     guest.wait_for_selector("#menu", state="visible")
     assert guest.locator("#menu select[name=seat-1]").count() == 1  # the seats to make pass-and-play
+
+
+def test_a_guest_gone_over_a_minute_is_replaced_by_a_bot_until_they_rejoin(pages):
+    host, guest = pages
+    host_table(host, guest, "duel")
+    rng = random.Random(2)
+    play_until(host, guest, rng, moves=2)
+    guest.goto("about:blank")  # the guest's page is gone (a closed tab, a dead battery)
+    host.wait_for_selector("html[data-peer=waiting]", state="attached")
+    # After a minute (AWAY_LIMIT_S in web/peer.py) a bot plays the guest's seat and the deal goes on.
+    host.wait_for_selector("#peer-bar .peer-link.bot", state="attached", timeout=90_000)
+    assert "бот" in host.locator("div#seat-1").text_content()
+    moves = len(saved(host)["rounds"][-1])
+    for _ in range(40):
+        if phase(host) in OVER or len(saved(host)["rounds"][-1]) > moves + 1:
+            break
+        if turn(host) == "me" and phase(host) == "play":
+            play_turn(host, rng)
+        host.wait_for_timeout(50)
+    assert phase(host) in OVER or len(saved(host)["rounds"][-1]) > moves + 1
+    # Back: a fresh exchange, and the seat is theirs again.
+    boot(guest, app_url(host.url.split("?", 1)[0], sw="off"))
+    host.locator("#peer-bar").get_by_role("button", name="Пригласить снова").click()
+    join(host, guest, host.locator("[data-p2p=offer]").text_content())
+    assert host.locator("#peer-bar .peer-link.bot").count() == 0
+    assert "бот" not in host.locator("div#seat-1").text_content()
