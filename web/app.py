@@ -17,20 +17,19 @@ be plain Python lives in ``game.py`` (rules flow), ``render.py`` (markup) and
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 import traceback
 from typing import Any
 
 import p2pcode
-import peer
 import peerview
 import render
 import seats
 import storage
 import texts
 from game import ACTIONS, Table
+from peerlink import PeerLink
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -106,23 +105,14 @@ class App:
         self.steps: list[tuple[float, float]] | None = None
         """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
 
-        # Play with a friend (web/peer.py): this page is the host, a guest, or neither.
-        self.host: peer.Host | None = None
-        self.guest: peer.Guest | None = None
-        self.guest_link = "none"
-        """A guest's link to the host: ``connecting``, ``up`` or ``lost``."""
-        self.p2p: dict[str, Any] | None = None
-        """The «Играть с другом» dialog's state (``peerview.dialog_html``), while it is open."""
-        self.p2p_js: Any = None
         self.p2p_cache = ""
-        self.bar_cache = ""
-        self.away_timer: Any = None
 
         self.root = document.getElementById("table")
         self.root.innerHTML = render.skeleton()
         self.el = {r: document.getElementById(r) for r in render.REGIONS}
         self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "p2p")}
-        self.bar = document.getElementById("peer-bar")
+        self.peer = PeerLink(self, document.getElementById("peer-bar"))
+        """Play with a friend (web/peerlink.py): this page is the host, a guest, or neither."""
 
         # One proxy each for the page's whole life: nothing is created per event or per move.
         self._on_click = create_proxy(self.on_click)
@@ -130,8 +120,6 @@ class App:
         self._on_timer = create_proxy(self.on_timer)
         self._on_cancel = create_proxy(self.on_cancel)
         self._on_close = create_proxy(self.on_close)
-        self._on_p2p = create_proxy(self.on_p2p)
-        self._on_away = create_proxy(self.on_away)
         self.root.addEventListener("click", self._on_click)
         self.root.addEventListener("change", self._on_change)
         for d in self.dlg.values():
@@ -151,7 +139,7 @@ class App:
         if p2pcode.LINK_KEY in joining:
             # Opened from the host's QR code: the join dialog, the code filled in.
             window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-            self.p2p = {"step": "guest-paste", "prefill": p2pcode.clean(joining)}
+            self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(joining)}
             self.dialogs = ["p2p"]
         self.refresh()
 
@@ -160,7 +148,7 @@ class App:
     @property
     def screen(self) -> Any:
         """What the table draws and plays: the guest's screen, or this page's table."""
-        return self.guest if self.guest is not None else self.table
+        return self.peer.guest if self.peer.guest is not None else self.table
 
     def ui(self) -> dict[str, Any]:
         ui = self.screen.ui()
@@ -177,13 +165,13 @@ class App:
                       seats.chosen(s))
             pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
-                "p2p": self.host is not None or self.guest is not None,
+                "p2p": self.peer.active,
                 "settings_pending": pending}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""
-        wanted = [d for d in self.dialogs if d != "p2p" or self.p2p is not None]
-        if self.p2p is not None and "p2p" not in wanted:
+        wanted = [d for d in self.dialogs if d != "p2p" or self.peer.dialog is not None]
+        if self.peer.dialog is not None and "p2p" not in wanted:
             wanted.append("p2p")
         phase = self.screen.phase()
         if phase in ("round_end", "match_end") and not self.table.autoplay and "result" not in wanted:
@@ -205,7 +193,7 @@ class App:
                 self._replace(self.el[region], markup)
                 self.cache[region] = markup
         self._sync_dialogs()
-        self._sync_peer()
+        self.peer.sync()
         self._focus_handover()
         self._save()
         self._schedule()
@@ -247,8 +235,8 @@ class App:
             if markup != self.menu_cache:
                 self._replace(self.dlg["menu"], markup)
                 self.menu_cache = markup
-        if "p2p" in wanted and self.p2p is not None:
-            markup = peerview.dialog_html(self.p2p)
+        if "p2p" in wanted and self.peer.dialog is not None:
+            markup = peerview.dialog_html(self.peer.dialog)
             if markup != self.p2p_cache:
                 self._replace(self.dlg["p2p"], markup)
                 self.p2p_cache = markup
@@ -266,7 +254,7 @@ class App:
     # --- saving -------------------------------------------------------------------------
 
     def _save(self) -> None:
-        if self.guest is not None:
+        if self.peer.guest is not None:
             return  # a guest's page holds no match: the host keeps it
         saved = self.table.saved()
         if saved is None:
@@ -284,7 +272,7 @@ class App:
     # --- timers -------------------------------------------------------------------------
 
     def paused(self) -> bool:
-        return self.guest is not None or any(d in self.dialogs for d in ("menu", "rules", "p2p"))
+        return self.peer.guest is not None or any(d in self.dialogs for d in ("menu", "rules", "p2p"))
 
     def _schedule(self) -> None:
         """Schedule the table's next timed step once: a refresh that leaves the
@@ -357,11 +345,9 @@ class App:
         action = str(button.getAttribute("data-action"))
         t = self.table
         if action.startswith("p2p"):
-            self.p2p_click(action, button)
-        elif action in ACTIONS and self.guest is not None:
-            request = self.guest.act(action)
-            if request is not None:
-                self.p2p_js.send("host", request)
+            self.peer.click(action, button)
+        elif action in ACTIONS and self.peer.guest is not None:
+            self.peer.guest_act(action)
         elif action in ACTIONS:
             t.act(action)
         elif action == "menu":
@@ -375,11 +361,11 @@ class App:
         elif action == "continue":
             if self.screen.phase() in ("play", "clearing"):
                 self.dialogs = [d for d in self.dialogs if d != "menu"]
-        elif action == "next" and self.guest is not None:
+        elif action == "next" and self.peer.guest is not None:
             return  # the host starts the next deal
         elif action == "new":
-            if self.guest is not None:
-                self.leave_p2p()
+            if self.peer.guest is not None:
+                self.peer.leave()
                 t = self.table
             t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
             t.new_match()
@@ -437,263 +423,6 @@ class App:
         if name in self.dialogs:
             self.dialogs.remove(name)
             self.refresh()
-
-
-    # --- play with a friend: the glue around web/p2p.js and web/peer.py ---------------------
-
-    def _sync_peer(self) -> None:
-        """The link bar, ``html[data-peer]``, and the host's pending messages."""
-        if self.host is not None:
-            for seat, text in self.host.outbox():
-                self.p2p_js.send(str(seat), text)
-            links, state = self.host.links(), self.host.peer_state()
-        elif self.guest is not None:
-            status = {"up": "up", "lost": "lost"}.get(self.guest_link, "waiting")
-            links = [{"seat": 0, "name": texts.P2P_HOST_NAME, "status": status}]
-            state = "connected" if self.guest_link == "up" else self.guest_link
-        else:
-            links, state = [], "none"
-        markup = peerview.bar_html(links)
-        if markup != self.bar_cache:
-            self._replace(self.bar, markup)
-            self.bar_cache = markup
-        document.documentElement.setAttribute("data-peer", state)
-
-    def p2p_click(self, action: str, button: Any) -> None:
-        state = self.p2p or {}
-        step = state.get("step")
-        if action == "p2p":
-            supported = bool(window.RTCPeerConnection) if hasattr(window, "RTCPeerConnection") else False
-            self.p2p = {"step": "choose" if supported else "unsupported"}
-            self.dialogs = [d for d in self.dialogs if d not in ("menu", "rules")]
-        elif action == "p2p-host":
-            self.start_hosting()
-        elif action == "p2p-join":
-            self.p2p = {"step": "guest-paste"}
-            self._start(self._scan_support())
-        elif action == "p2p-connect":
-            node = self.dlg["p2p"].querySelector("textarea[name=p2p-code]")
-            text = str(node.value) if node is not None and not _is_none(node) else ""
-            if step == "host":
-                self.accept_answer(text)
-            elif step == "guest-paste":
-                self.answer_offer(text)
-        elif action == "p2p-scan":
-            self._start(self._scan())
-        elif action == "p2p-invite":
-            seat = str(button.getAttribute("data-seat") or "")
-            if self.host is not None and seat.isdigit() and int(seat) in self.host.seats:
-                self.invite(int(seat))
-        elif action == "p2p-retry":
-            if self.host is not None and state.get("seat") is not None:
-                self.invite(state["seat"])
-            else:
-                self.p2p = {"step": "guest-paste"}
-        elif action == "p2p-cancel":
-            if self.host is not None and self.host.online:
-                if state.get("seat") is not None and state["seat"] not in self.host.online:
-                    self.p2p_js.close(str(state["seat"]))
-                self.p2p = None
-            else:
-                self.leave_p2p()
-                self.p2p = None
-                if self.table.phase() not in ("play", "clearing"):
-                    self.dialogs = ["menu"]
-        elif action == "p2p-local":
-            self.leave_p2p()
-            self.p2p = None
-            if texts.P2P_PASS_AND_PLAY_HINT not in self.table.notices:
-                self.table.notices.append(texts.P2P_PASS_AND_PLAY_HINT)
-            self.dialogs = ["menu"]
-        elif action == "p2p-leave":
-            self.leave_p2p()
-            self.dialogs = ["menu"]
-
-    @staticmethod
-    def _start(coro: Any) -> None:
-        asyncio.ensure_future(coro)
-
-    async def _js(self) -> Any:
-        """web/p2p.js, loaded the first time it is needed."""
-        if self.p2p_js is None:
-            self.p2p_js = await window.burkozelLoadP2P()
-            document.addEventListener("burkozel-p2p", self._on_p2p)
-        return self.p2p_js
-
-    async def _scan_support(self) -> None:
-        js = await self._js()
-        if self.p2p is not None and js.canScan():
-            self.p2p["scan"] = True
-            self.refresh()
-
-    async def _scan(self) -> None:
-        js = await self._js()
-        try:
-            text = str(await js.scan(self.dlg["p2p"].querySelector("video")) or "")
-        except Exception:  # noqa: BLE001 - no camera, or permission refused: paste instead
-            return
-        node = self.dlg["p2p"].querySelector("textarea[name=p2p-code]")
-        if text and node is not None and not _is_none(node):
-            node.value = text
-
-    def start_hosting(self) -> None:
-        """«Создать стол»: a new match at this page's settings, friends at its guest seats."""
-        self.leave_p2p()
-        old = self.table
-        table = peer.HostTable(old.settings, speed=self.params["speed"], seed=self.params["seed"])
-        table.notices = old.notices
-        table.new_match()
-        self.table = table
-        self.host = peer.Host(table)
-        self.cache.clear()
-        self.invite(table.remote_seats[0])
-
-    def invite(self, seat: int) -> None:
-        """Show a fresh code (and QR) for ``seat``'s guest."""
-        names = self.table.seat_names()
-        self.p2p = {"step": "host", "seat": seat, "name": names[seat], "code": None}
-        self.dialogs = [d for d in self.dialogs if d not in ("menu", "rules")]
-        self._start(self._make_offer(seat))
-
-    async def _make_offer(self, seat: int) -> None:
-        try:
-            js = await self._js()
-            sdp = str(await js.offer(str(seat)))
-            code = p2pcode.encode_sdp(sdp, p2pcode.OFFER)
-        except Exception:  # noqa: BLE001 - the browser refused WebRTC: say so plainly
-            window.console.warn("[burkozel] no offer:\n" + traceback.format_exc())
-            self.p2p = {"step": "failed", "seat": seat}
-            self.refresh()
-            return
-        if self.p2p is not None and self.p2p.get("step") == "host" and self.p2p.get("seat") == seat:
-            page = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
-            self.p2p.update(code=code, link=f"{page}#{p2pcode.LINK_KEY}{code}")
-            self._start(self._scan_support())
-            self.refresh()
-
-    def accept_answer(self, text: str) -> None:
-        assert self.p2p is not None
-        try:
-            sdp = p2pcode.read(text, p2pcode.ANSWER)
-        except p2pcode.CodeError:
-            self.p2p["error"] = texts.P2P_WRONG_ANSWER if _is_code(text, p2pcode.OFFER) else texts.P2P_BAD_CODE
-            return
-        self.p2p.update(error=None, busy=True)
-        self._start(self._accept(self.p2p["seat"], sdp))
-
-    async def _accept(self, seat: int, sdp: str) -> None:
-        try:
-            await (await self._js()).accept(str(seat), sdp)
-        except Exception:  # noqa: BLE001
-            self.p2p = {"step": "failed", "seat": seat}
-            self.refresh()
-
-    def answer_offer(self, text: str) -> None:
-        assert self.p2p is not None
-        try:
-            sdp = p2pcode.read(text, p2pcode.OFFER)
-        except p2pcode.CodeError:
-            self.p2p["error"] = texts.P2P_WRONG_OFFER if _is_code(text, p2pcode.ANSWER) else texts.P2P_BAD_CODE
-            return
-        self.leave_p2p()
-        self.guest = peer.Guest()
-        self.guest_link = "connecting"
-        self.cache.clear()
-        self.p2p = {"step": "guest-answer", "code": None}
-        self._start(self._make_answer(sdp))
-
-    async def _make_answer(self, sdp: str) -> None:
-        try:
-            js = await self._js()
-            code = p2pcode.encode_sdp(str(await js.answer("host", sdp)), p2pcode.ANSWER)
-        except Exception:  # noqa: BLE001
-            self.p2p = {"step": "failed"}
-            self.refresh()
-            return
-        if self.p2p is not None and self.p2p.get("step") == "guest-answer":
-            self.p2p["code"] = code
-            self.refresh()
-
-    def leave_p2p(self) -> None:
-        """Stop playing with friends: the links close; a host's guest seats get bots for good."""
-        if self.host is not None:
-            for seat in self.host.seats:
-                self.p2p_js.close(str(seat))
-                self.table.stand_in(seat)
-            self.host = None
-        if self.guest is not None:
-            self.p2p_js.close("host")
-            self.guest = None
-            self.guest_link = "none"
-        self.cache.clear()
-
-    def on_p2p(self, event: Any) -> None:
-        """Something happened on a link (web/p2p.js): opened, a message, closed, failed."""
-        try:
-            detail = event.detail
-            self._p2p_event(str(detail.id), str(detail.kind), str(detail.data or ""))
-        except Exception:  # noqa: BLE001
-            window.console.warn("[burkozel] link event failed:\n" + traceback.format_exc())
-        self.refresh()
-
-    def _p2p_event(self, link: str, kind: str, data: str) -> None:
-        if self.host is not None and link.isdigit() and int(link) in self.host.seats:
-            seat = int(link)
-            if kind == "open":
-                self.host.joined(seat)
-                if self.p2p is not None and self.p2p.get("seat") == seat:
-                    nxt = self.host.next_invite()
-                    self.p2p = None
-                    if nxt is not None:
-                        self.invite(nxt)
-            elif kind == "message":
-                for to, text in self.host.receive(seat, data):
-                    self.p2p_js.send(str(to), text)
-            elif kind == "closed":
-                self.host.left(seat, time.monotonic())
-                self._arm_away_timer()
-            elif kind == "failed" and self.p2p is not None and self.p2p.get("seat") == seat:
-                self.p2p = {"step": "failed", "seat": seat}
-        elif self.guest is not None and link == "host":
-            if kind == "open":
-                self.guest_link = "up"
-                mine = seats.chosen(self.table.settings)[0]
-                default = seats.default_name(self.table.settings["format"], 0)
-                self.p2p_js.send("host", self.guest.hello(mine.name if mine.name != default else ""))
-                self.p2p = None
-                self.dialogs = [d for d in self.dialogs if d not in ("menu", "rules")]
-            elif kind == "message":
-                self.guest.receive(data)
-            elif kind == "closed":
-                self.guest_link = "lost"
-            elif kind == "failed":
-                self.guest_link = "lost"
-                self.p2p = {"step": "failed"}
-
-    def _arm_away_timer(self) -> None:
-        if self.host is None:
-            return
-        due = self.host.due(time.monotonic())
-        if self.away_timer is not None:
-            window.clearTimeout(self.away_timer)
-            self.away_timer = None
-        if due is not None:
-            self.away_timer = window.setTimeout(self._on_away, int(due * 1000) + 50)
-
-    def on_away(self, *_args: Any) -> None:
-        """A guest has been away a minute: a bot stands in for them."""
-        self.away_timer = None
-        if self.host is not None and self.host.tick(time.monotonic()):
-            self.refresh()
-        self._arm_away_timer()
-
-
-def _is_code(text: str, role: str) -> bool:
-    """Whether ``text`` is a valid code of ``role`` (to say which code was pasted where)."""
-    try:
-        return p2pcode.decode(text).role == role
-    except p2pcode.CodeError:
-        return False
 
 
 APP: App | None = None

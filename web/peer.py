@@ -19,7 +19,7 @@ host → guest  ``state``    seq, seat, format, players, names, phase, view,
 guest → host  ``hello``    name
               ``move``     move (``Move.to_dict()``), seq (of the state it answers)
 
-Everything here is plain Python over ``game.Table``; ``app.py`` moves the
+Everything here is plain Python over ``game.Table``; ``peerlink.py`` moves the
 texts in and out of ``web/p2p.js``'s DataChannels.
 """
 
