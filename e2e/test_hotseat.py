@@ -135,6 +135,7 @@ def test_pairs_round_with_two_people_and_two_bots(table):
     # The result is for everyone and shows without a hand-over.
     assert page.locator("#result").is_visible() and page.locator("#handover").count() == 0
     assert page.locator("#result tbody tr").count() == 2
+    assert "Аня и Боря" in page.text_content("#result") and "Мы" not in page.text_content("#result")
     if log["end"] == "round_end":
         page.click("#result [data-action=next]")
         assert wait(page) == "handover"  # a new deal starts with a hand-over

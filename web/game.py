@@ -204,15 +204,17 @@ class Table:
 
     # --- the match ------------------------------------------------------------------
 
-    def new_match(self) -> None:
-        """Start a match with the menu's current settings (RULES.md §8)."""
+    def new_match(self, seating: tuple[Seat, ...] | None = None) -> None:
+        """Start a match with the menu's current settings (RULES.md §8); ``seating``
+        overrides the menu's seats (e.g. a seat played from another device)."""
         s = self.settings
         fmt = s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"])
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
-        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard, seats.chosen(s, fmt)))
+        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
+                              seating if seating is not None else seats.chosen(s, fmt)))
         self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
@@ -222,10 +224,10 @@ class Table:
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
         self.bot_level = level
-        people = self.people
+        seating = info.seating
         self.thinking = None
         self.bots = {s: self.bot_factory(level, seed=f"{info.seed}/{s}")
-                     for s in range(self.match.rules.players) if s not in people}
+                     for s in range(self.match.rules.players) if self.autoplay or seating[s].is_bot}
         self.selection = []
         self.clearing = False
         self.before = None

@@ -44,6 +44,13 @@ class Seat:
         """Played by someone at this device (their view is drawn; no bot plays it)."""
         return self.kind == HUMAN
 
+    @property
+    def is_bot(self) -> bool:
+        """Played by a bot of the match's level.  A seat that is neither (a kind
+        added later, e.g. a player on another device) is played through
+        ``Table.play_for``; the table waits for it."""
+        return self.kind == BOT
+
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "name": self.name}
 
