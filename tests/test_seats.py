@@ -359,6 +359,7 @@ def test_a_seat_played_from_elsewhere_waits_for_play_for():
         else:
             advance(table, rng)
     assert guest_moves > 3
+    assert table.names == ("Вы", "Гость") and table.seat_names() == ("Аня", "Гость")
     assert table.saved()["seats"][1] == {"kind": "guest", "name": "Гость"}
 
 

@@ -358,10 +358,17 @@ class Table:
         n = self.match.rules.players if self.match is not None else len(self.seat_names())
         return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
 
+    @property
+    def named_seats(self) -> bool:
+        """More than one seat is played by people (here or elsewhere): seats go by
+        their names; with one person and bots, by the single-play names."""
+        return (self.info is not None and not self.autoplay
+                and sum(not s.is_bot for s in self.info.seating) > 1)
+
     def seat_names(self) -> tuple[str, ...]:
         """What the table calls each seat, for everyone (single play: «Вы», «Запад»…)."""
         fmt = self.info.format if self.info else self.settings["format"]
-        if not self.hot_seat or self.info is None:
+        if not self.named_seats or self.info is None:
             return texts.SEAT_NAMES[fmt]
         return seats.table_names(fmt, self.info.seating)
 
@@ -369,7 +376,7 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The seat names as the viewer reads them: the viewer is «Вы»."""
         names = self.seat_names()
-        if not self.hot_seat:
+        if not self.named_seats:
             return names
         viewer = self.viewer
         return tuple("Вы" if s == viewer else n for s, n in enumerate(names))
@@ -731,9 +738,10 @@ class Table:
             "round_no": self.match.round_no if self.match is not None else None,
             "handover": handover,
             "hot_seat": self.hot_seat,
+            "named_seats": self.named_seats,
             "viewer": self.viewer,
             "seat_names": list(self.seat_names()),
-            "bot_seats": sorted(self.bots) if self.hot_seat else [],
+            "bot_seats": sorted(self.bots) if self.named_seats else [],
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
         }

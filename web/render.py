@@ -270,7 +270,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if _trick_winner(view) == seat:
         classes.append("winning")
     tags = ""
-    if ui.get("hot_seat"):
+    if ui.get("named_seats"):
         tags += f'<span class="tag who-me">{escape(ui["seat_names"][seat])}</span>'
     if view["dealer"] == seat:
         tags += '<span class="tag dealer" title="Вы сдаёте в этом раунде">сдаёте</span>'
@@ -391,11 +391,11 @@ def actions_html(ui: dict[str, Any]) -> str:
 def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     """The round's result: every side's points and penalties, the pass mark.
 
-    With several people at the device the result is everyone's: sides and
-    winners are called by their names, not «Мы»/«Вы» of whoever holds it."""
+    With several people at the table the result is everyone's: sides and
+    winners are called by their names, not «Мы»/«Вы» of whoever holds the device."""
     if ui.get("phase") not in ("round_end", "match_end") or view.get("round_points") is None:
         return ""
-    public = bool(ui.get("hot_seat"))
+    public = bool(ui.get("named_seats"))
     names = ui["seat_names"] if public else ui["names"]
     fmt = view["format"]
     points = view["round_points"]

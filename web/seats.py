@@ -110,8 +110,8 @@ def people(seats: tuple[Seat, ...]) -> tuple[int, ...]:
 
 
 def table_names(fmt: str, seats: tuple[Seat, ...]) -> tuple[str, ...]:
-    """What the table calls each seat: a person's name, or a bot's seat name."""
-    return tuple(s.name if s.is_person else default_name(fmt, i) for i, s in enumerate(seats))
+    """What the table calls each seat: a player's name, or a bot's seat name."""
+    return tuple(default_name(fmt, i) if s.is_bot else s.name for i, s in enumerate(seats))
 
 
 # --- the menu's part ------------------------------------------------------------------
