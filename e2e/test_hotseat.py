@@ -115,6 +115,7 @@ def play_deal(page, people: dict[int, str], rng: random.Random, keyboard_first: 
             if keyboard_first and not log["handovers"]:
                 page.wait_for_function("() => document.activeElement?.closest('#handover') !== null")
                 page.keyboard.press("Enter")
+                page.wait_for_function("() => document.activeElement?.closest('#hand') !== null")
             else:
                 page.get_by_role("button", name=f"Я — {people[to]}").click()
             page.wait_for_selector("#handover", state="detached")
