@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tablekit import NAMES, RANKS, play_turn, replay, reset_seen, saved, table_fixtures, to_menu
+from test_layout import OVERLAPS_JS, PARTS
 
 shared, table = table_fixtures(seed=5)
 """One booted table for this module's tests; each starts its own match."""
@@ -112,6 +115,7 @@ def play_deal(page, people: dict[int, str], rng: random.Random, keyboard_first: 
             if keyboard_first and not log["handovers"]:
                 page.wait_for_function("() => document.activeElement?.closest('#handover') !== null")
                 page.keyboard.press("Enter")
+                page.wait_for_function("() => document.activeElement?.closest('#hand') !== null")
             else:
                 page.get_by_role("button", name=f"Я — {people[to]}").click()
             page.wait_for_selector("#handover", state="detached")
@@ -135,6 +139,7 @@ def test_pairs_round_with_two_people_and_two_bots(table):
     # The result is for everyone and shows without a hand-over.
     assert page.locator("#result").is_visible() and page.locator("#handover").count() == 0
     assert page.locator("#result tbody tr").count() == 2
+    assert "Аня и Боря" in page.text_content("#result") and "Мы" not in page.text_content("#result")
     if log["end"] == "round_end":
         page.click("#result [data-action=next]")
         assert wait(page) == "handover"  # a new deal starts with a hand-over
@@ -198,3 +203,37 @@ def test_single_play_is_unchanged_by_seats(table):
         play_turn(page, rng)
     seated = saved(page)["seats"]  # saved, as seat 0 has a typed name
     assert [s["kind"] for s in seated] == ["human", "bot", "bot", "bot"] and seated[0]["name"] == "Аня"
+
+
+HANDOVER_PARTS = {"header": PARTS["header"], "table": ["#handover .handover-card", "#handover button"]}
+
+
+@pytest.mark.parametrize("size", [(390, 664), (844, 390), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_layout_with_two_people(table, size):
+    """The layouts work as in single play, whoever sits at the bottom: at each
+    person's turn nothing overlaps, and the hand-over screen fits the window."""
+    page = table
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.emulate_media(reduced_motion="reduce")
+    start(page, "pairs", PAIRS)
+    rng = random.Random(6)
+    problems: list[str] = []
+    bottoms = set()
+    turns = 0
+    while turns < 8:
+        state = wait(page)
+        if state not in ("me", "handover"):
+            break
+        if state == "handover":
+            seen = page.evaluate(OVERLAPS_JS, HANDOVER_PARTS)
+            problems.extend(f"hand-over: {o}" for o in seen["overlaps"])
+            page.locator("#handover button").click()
+            continue
+        seen = page.evaluate(OVERLAPS_JS, PARTS)
+        problems.extend(f"turn {turns}: {o}" for o in seen["overlaps"])
+        bottoms.add(page.get_attribute("#me .seat", "data-seat"))
+        play_turn(page, rng)
+        turns += 1
+    page.emulate_media(reduced_motion="no-preference")
+    assert not problems, "\n".join(problems[:20])
+    assert bottoms == {"0", "2"}

@@ -237,7 +237,10 @@ def test_people_pass_the_device_for_a_whole_match(fmt, people):
             pick(table, rng)
             last_person = viewer
         elif phase == "round_end":
-            assert table.display() is not None  # the deal's result, for everyone
+            # The deal's result, for everyone: every person by name, nobody as «Мы»/«Вы».
+            result = render.result_html(table.display(), table.ui())
+            assert all(name in result for name in people.values())
+            assert ">Мы<" not in result and "Вы " not in result and "ваш" not in result
             table.next_round()
         else:
             assert phase == "match_end"
@@ -336,6 +339,30 @@ def test_play_for_checks_the_seat_and_the_move():
     assert table.rounds[0][0][0] == seat
 
 
+def test_a_seat_played_from_elsewhere_waits_for_play_for():
+    """A kind of seat that is neither a person here nor a bot (the network play's
+    guest): no bot plays it, nobody hands the device to it, the table waits for
+    ``play_for``; the saved match keeps it."""
+    table = game.Table(people_settings("duel", {0: "Аня"}), seed=14)
+    table.new_match(seating=(Seat(HUMAN, "Аня"), Seat("guest", "Гость")))
+    assert table.people == (0,) and table.bots == {} and not table.hot_seat
+    rng = random.Random(14)
+    guest_moves = 0
+    for _ in range(300):
+        if table.phase() != "play" and table.next_timer() is None:
+            break
+        assert table.handover() is None and table.viewer == 0
+        if table.phase() == "play" and table.match.to_act == 1:
+            assert table.next_timer() is None and not table.human_to_act()
+            assert table.play_for(1, rng.choice(table.match.view(1).legal_moves)) is None
+            guest_moves += 1
+        else:
+            advance(table, rng)
+    assert guest_moves > 3
+    assert table.names == ("Вы", "Гость") and table.seat_names() == ("Аня", "Гость")
+    assert table.saved()["seats"][1] == {"kind": "guest", "name": "Гость"}
+
+
 def test_names_on_the_table_with_two_people():
     table = game.Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=21)
     table.new_match()
@@ -358,6 +385,9 @@ def test_sentences_with_typed_names():
     assert texts.winners_line("pairs", [1], names) == "Победили Запад и Восток"
     assert texts.side_label("pairs", 1, names, mine=1) == "Мы"
     assert texts.shout_combo("pairs", "bura", [], "Аня") == "Бура у игрока Аня!"
+    assert texts.winners_line("four", [2], names) == "Победил игрок Аня"
+    assert texts.deal_end_line("bura31", "declared", 1, 1, [10, 35], ["Юг", "Аня"]).startswith(
+        "Игрок Аня объявил «31» (35 очков) — сдача его")
     # The single-play wording is unchanged.
     assert texts.winners_line("pairs", [0]) == "Победа ваша с Севером!"
     assert texts.side_members("pairs", 0) == "вы и Север"

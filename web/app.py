@@ -376,7 +376,12 @@ class App:
             t.next_round()
             self.dialogs = []
         elif action == "handover":
-            t.confirm_handover()
+            if t.confirm_handover():
+                self.refresh()
+                card = document.querySelector("#hand button[data-card]")
+                if card is not None and not _is_none(card):
+                    card.focus()  # keyboard play goes on from the hand
+            return
         elif action == "dismiss":
             index = button.getAttribute("data-index")
             try:

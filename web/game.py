@@ -331,15 +331,17 @@ class Table:
 
     # --- the match ------------------------------------------------------------------
 
-    def new_match(self) -> None:
-        """Start a match with the menu's current settings (RULES.md §8)."""
+    def new_match(self, seating: tuple[Seat, ...] | None = None) -> None:
+        """Start a match with the menu's current settings (RULES.md §8); ``seating``
+        overrides the menu's seats (e.g. a seat played from another device)."""
         s = self.settings
         fmt = s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"])
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
-        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard, seats.chosen(s, fmt)))
+        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
+                              seating if seating is not None else seats.chosen(s, fmt)))
         self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
@@ -349,10 +351,10 @@ class Table:
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
         self.bot_level = level
-        people = self.people
+        seating = info.seating
         self.thinking = None
         self.bots = {s: self.bot_factory(level, seed=f"{info.seed}/{s}")
-                     for s in range(self.match.rules.players) if s not in people}
+                     for s in range(self.match.rules.players) if self.autoplay or seating[s].is_bot}
         self.selection = []
         self.clearing = False
         self.before = None
@@ -483,10 +485,17 @@ class Table:
         n = self.match.rules.players if self.match is not None else len(self.seat_names())
         return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
 
+    @property
+    def named_seats(self) -> bool:
+        """More than one seat is played by people (here or elsewhere): seats go by
+        their names; with one person and bots, by the single-play names."""
+        return (self.info is not None and not self.autoplay
+                and sum(not s.is_bot for s in self.info.seating) > 1)
+
     def seat_names(self) -> tuple[str, ...]:
         """What the table calls each seat, for everyone (single play: «Вы», «Запад»…)."""
         fmt = self.info.format if self.info else self.settings["format"]
-        if not self.hot_seat or self.info is None:
+        if not self.named_seats or self.info is None:
             return texts.SEAT_NAMES[fmt]
         return seats.table_names(fmt, self.info.seating)
 
@@ -494,7 +503,7 @@ class Table:
     def names(self) -> tuple[str, ...]:
         """The seat names as the viewer reads them: the viewer is «Вы»."""
         names = self.seat_names()
-        if not self.hot_seat:
+        if not self.named_seats:
             return names
         viewer = self.viewer
         return tuple("Вы" if s == viewer else n for s, n in enumerate(names))
@@ -752,9 +761,10 @@ class Table:
             "round_no": self.match.round_no if self.match is not None else None,
             "handover": handover,
             "hot_seat": self.hot_seat,
+            "named_seats": self.named_seats,
             "viewer": self.viewer,
             "seat_names": list(self.seat_names()),
-            "bot_seats": sorted(self.bots) if self.hot_seat else [],
+            "bot_seats": sorted(self.bots) if self.named_seats else [],
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
         }

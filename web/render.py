@@ -272,7 +272,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if _trick_winner(view) == seat:
         classes.append("winning")
     tags = ""
-    if ui.get("hot_seat"):
+    if ui.get("named_seats"):
         tags += f'<span class="tag who-me">{escape(ui["seat_names"][seat])}</span>'
     if view["dealer"] == seat:
         tags += '<span class="tag dealer" title="Вы сдаёте в этом раунде">сдаёте</span>'
@@ -391,9 +391,14 @@ def actions_html(ui: dict[str, Any]) -> str:
 
 
 def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
-    """The round's result: every side's points and penalties, the pass mark."""
+    """The round's result: every side's points and penalties, the pass mark.
+
+    With several people at the table the result is everyone's: sides and
+    winners are called by their names, not «Мы»/«Вы» of whoever holds the device."""
     if ui.get("phase") not in ("round_end", "match_end") or view.get("round_points") is None:
         return ""
+    public = bool(ui.get("named_seats"))
+    names = ui["seat_names"] if public else ui["names"]
     fmt = view["format"]
     points = view["round_points"]
     round_pen = view["round_penalties"]
@@ -402,8 +407,11 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     best = max(points)
     rows = []
     for side in range(len(points)):
-        members = texts.side_members(fmt, side, ui["names"])
-        who = texts.side_label(fmt, side, ui["names"], mine) + (f' <small>{members}</small>' if members else "")
+        members = texts.side_members(fmt, side, names)
+        if public and members:
+            who = members
+        else:
+            who = texts.side_label(fmt, side, names, mine) + (f' <small>{members}</small>' if members else "")
         cls = []
         if side == mine:
             cls.append("mine")
@@ -417,10 +425,10 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     over = view["match_over"]
     title = texts.MATCH_OVER if over else f"Раунд {view['round_no'] + 1} окончен"
     ending = texts.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points),
-                                 ui["names"])
+                                 names)
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if over:
-        head += f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]), ui["names"])}</p>'
+        head += f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]), names)}</p>'
     button = texts.NEW_MATCH if over else texts.NEXT_ROUND
     return (
         f'<h2 id="result-title">{title}</h2>{head}'

@@ -44,6 +44,13 @@ class Seat:
         """Played by someone at this device (their view is drawn; no bot plays it)."""
         return self.kind == HUMAN
 
+    @property
+    def is_bot(self) -> bool:
+        """Played by a bot of the match's level.  A seat that is neither (a kind
+        added later, e.g. a player on another device) is played through
+        ``Table.play_for``; the table waits for it."""
+        return self.kind == BOT
+
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "name": self.name}
 
@@ -103,8 +110,8 @@ def people(seats: tuple[Seat, ...]) -> tuple[int, ...]:
 
 
 def table_names(fmt: str, seats: tuple[Seat, ...]) -> tuple[str, ...]:
-    """What the table calls each seat: a person's name, or a bot's seat name."""
-    return tuple(s.name if s.is_person else default_name(fmt, i) for i, s in enumerate(seats))
+    """What the table calls each seat: a player's name, or a bot's seat name."""
+    return tuple(default_name(fmt, i) if s.is_bot else s.name for i, s in enumerate(seats))
 
 
 # --- the menu's part ------------------------------------------------------------------

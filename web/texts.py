@@ -239,7 +239,7 @@ RULES = "Правила"
 TO_GAME = "К игре →"
 CLOSE = "Закрыть"
 
-SETTINGS_LATER = "Формат, сложность и комбинации меняются с новой партией."
+SETTINGS_LATER = "Стол, игроки, сложность и комбинации меняются с новой партией."
 SETTINGS_PENDING = "Выбранные настройки начнут действовать в новой партии."
 
 # --- notices about storage ----------------------------------------------------------
@@ -307,7 +307,7 @@ def winners_line(fmt: str, winners: list[int], names: "list[str] | tuple | None"
         return f"Победили {members[0]} и {members[1]}"
     names = [names[w] for w in winners]
     if len(names) == 1:
-        return "Победа ваша!" if names[0] == "Вы" else f"Победил {names[0]}"
+        return "Победа ваша!" if names[0] == "Вы" else f"Победил {subject(names[0])}"
     if len(names) == len(FORMATS[fmt].sides):
         return "Ничья: штрафов поровну"
     return "Победу делят: " + ", ".join(names)
@@ -361,8 +361,17 @@ def unseen_title(n: int) -> str:
     return f"В ваших взятках {cards_word(n)} рубашкой вверх: их очки откроются в конце сдачи"
 
 
+def subject(name: str) -> str:
+    """A seat's name as the subject of a past-tense verb: «Запад»; a typed
+    name goes with «игрок», which the verb agrees with («игрок Аня объявил»)."""
+    return name if name in SEAT_GENITIVE else f"игрок {name}"
+
+
 def _who(name: str, verb_me: str, verb_other: str) -> str:
-    return f"Вы {verb_me}" if name == "Вы" else f"{name} {verb_other}"
+    if name == "Вы":
+        return f"Вы {verb_me}"
+    who = subject(name)
+    return f"{who[0].upper()}{who[1:]} {verb_other}"
 
 
 def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
@@ -454,6 +463,7 @@ RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Через три секунды после последнего ответа взятка уходит со стола сама, и начинается следующая.",
         "После итогов раунда следующий начинается кнопкой «Следующий раунд»; когда партия окончена, кнопка предлагает новую.",
         "Формат, сложность ботов и набор комбинаций выбираются в меню на целую партию, запоминаются браузером и меняются только с новой партией.",
+        "Можно играть и вместе на одном устройстве: в меню «Игроки» любое место, кроме первого, отдаётся человеку вместо бота, у каждого своё имя. Перед ходом другого человека стол прячет все карты и просит передать ему устройство; карты откроются, когда он нажмёт «Я — …». Итоги раунда видны всем.",
     )),
     ("Кто что знает", (
         "Каждый знает свою руку, козырь и кому он достался, сколько карт в колоде, все открытые карты и кто их сыграл, сколько карт было в каждом закрытом сбросе и чей он, очки своей стороны и все штрафы.",
