@@ -246,3 +246,15 @@ def test_a_guest_told_by_another_version_says_so():
     assert guest.receive(json.dumps({"v": peer.PROTOCOL + 1, "t": "state"}))
     assert "версии" in guest.ui()["message"]
     assert not Guest().receive("not json")
+
+
+def test_a_reloaded_host_page_resumes_the_match_as_pass_and_play():
+    """The host's page saves its match like any other; if it reloads, the
+    guests' seats come back as people at this device (their links are gone)."""
+    wire = guest_to_act()
+    data = wire.table.saved()
+    assert data is not None and data["seats"][1]["kind"] == "human"
+    table = peer.Table(wire.table.settings, speed="instant")
+    assert table.restore(json.loads(json.dumps(data)))
+    assert table.people == (0, 1) and table.hot_seat
+    assert table.match.moves == wire.table.match.moves
