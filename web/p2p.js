@@ -18,8 +18,9 @@ const links = new Map();
 const CONNECT_TIMEOUT_MS = 30_000;
 const GATHER_TIMEOUT_MS = 4_000;
 
-/** Every message received on any link, in order (for the tests' leak check). */
+/** The messages received on any link, in order (the tests' leak check reads them); the last 20 000. */
 export const received = [];
+const RECEIVED_KEPT = 20_000;
 
 function emit(id, kind, data = "") {
   document.dispatchEvent(new CustomEvent("burkozel-p2p", { detail: { id, kind, data } }));
@@ -58,6 +59,7 @@ function open(id) {
   });
   channel.addEventListener("message", (event) => {
     received.push({ id, data: String(event.data) });
+    if (received.length > RECEIVED_KEPT) received.shift();
     emit(id, "message", String(event.data));
   });
   channel.addEventListener("close", () => end("failed"));
