@@ -24,6 +24,9 @@ HUMAN = "human"
 BOT = "bot"
 KINDS = (HUMAN, BOT)
 """The kinds of seat the menu offers (``select[name=seat-<n>]``)."""
+STORED_KINDS = KINDS
+"""The kinds a stored seat may have (a saved match's too): the menu's, plus any
+kind the network play adds for a player on another device."""
 
 NAME_MAX = 16
 """Characters kept of a typed name: long enough for a name, short enough for a phone's seat label."""
@@ -88,7 +91,7 @@ def parse_seats(fmt: str, data: Any) -> tuple[tuple[Seat, ...], bool]:
         return tuple(out), False
     clean = True
     for s, item in enumerate(data):
-        if not isinstance(item, dict) or set(item) != {"kind", "name"} or item["kind"] not in KINDS:
+        if not isinstance(item, dict) or set(item) != {"kind", "name"} or item["kind"] not in STORED_KINDS:
             clean = False
             continue
         name = clean_name(item["name"], fmt, s)
