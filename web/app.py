@@ -22,10 +22,14 @@ import time
 import traceback
 from typing import Any
 
+import p2pcode
+import peerview
 import render
+import seats
 import storage
 import texts
 from game import ACTIONS, Table
+from peerlink import PeerLink
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -101,10 +105,14 @@ class App:
         self.steps: list[tuple[float, float]] | None = None
         """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
 
+        self.p2p_cache = ""
+
         self.root = document.getElementById("table")
         self.root.innerHTML = render.skeleton()
         self.el = {r: document.getElementById(r) for r in render.REGIONS}
-        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result")}
+        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "p2p")}
+        self.peer = PeerLink(self, document.getElementById("peer-bar"))
+        """Play with a friend (web/peerlink.py): this page is the host, a guest, or neither."""
 
         # One proxy each for the page's whole life: nothing is created per event or per move.
         self._on_click = create_proxy(self.on_click)
@@ -127,12 +135,23 @@ class App:
             if saved is not None or match_notices:
                 self.store.remove(storage.MATCH_KEY)
             self.dialogs = ["menu"]
+        joining = str(window.location.hash or "")
+        if p2pcode.LINK_KEY in joining:
+            # Opened from the host's QR code: the join dialog, the code filled in.
+            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+            self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(joining)}
+            self.dialogs = ["p2p"]
         self.refresh()
 
     # --- drawing ------------------------------------------------------------------
 
+    @property
+    def screen(self) -> Any:
+        """What the table draws and plays: the guest's screen, or this page's table."""
+        return self.peer.guest if self.peer.guest is not None else self.table
+
     def ui(self) -> dict[str, Any]:
-        ui = self.table.ui()
+        ui = self.screen.ui()
         ui["notices"] = list(self.table.notices)
         return ui
 
@@ -142,23 +161,28 @@ class App:
         s = t.settings
         pending = False
         if info is not None:
-            chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"])
-            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard)
-        return {"levels": t.levels, "can_continue": t.phase() in ("play", "clearing"),
+            chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"],
+                      seats.chosen(s))
+            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
+        return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
+                "p2p": self.peer.active,
                 "settings_pending": pending}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""
-        wanted = list(self.dialogs)
-        if self.table.phase() in ("round_end", "match_end") and not self.table.autoplay and "result" not in wanted:
+        wanted = [d for d in self.dialogs if d != "p2p" or self.peer.dialog is not None]
+        if self.peer.dialog is not None and "p2p" not in wanted:
+            wanted.append("p2p")
+        phase = self.screen.phase()
+        if phase in ("round_end", "match_end") and not self.table.autoplay and "result" not in wanted:
             wanted.insert(0, "result")
-        if self.table.phase() not in ("round_end", "match_end") and "result" in wanted:
+        if phase not in ("round_end", "match_end") and "result" in wanted:
             wanted.remove("result")
         return wanted
 
     def refresh(self) -> None:
         """Redraw what changed, sync the dialogs, save, and schedule the next step."""
-        view = self.table.display()
+        view = self.screen.display()
         ui = self.ui()
         for name, value in render.table_attrs(view, ui).items():
             if self.attrs.get(name) != value:
@@ -169,10 +193,22 @@ class App:
                 self._replace(self.el[region], markup)
                 self.cache[region] = markup
         self._sync_dialogs()
+        self.peer.sync()
+        self._focus_handover()
         self._save()
         self._schedule()
         root = document.documentElement
         root.setAttribute("data-matches", str(self.table.matches_done))
+
+    def _focus_handover(self) -> None:
+        """«Я — …» is one key away whenever the hand-over screen is on top."""
+        slot = self.el["handover-slot"]
+        button = slot.querySelector("button")
+        if button is None or _is_none(button) or self.dialogs:
+            return
+        active = document.activeElement
+        if active is None or _is_none(active) or not slot.contains(active):
+            button.focus()
 
     def _replace(self, node: Any, markup: str) -> None:
         """Swap a region's markup, keeping keyboard focus on the same control."""
@@ -199,8 +235,13 @@ class App:
             if markup != self.menu_cache:
                 self._replace(self.dlg["menu"], markup)
                 self.menu_cache = markup
+        if "p2p" in wanted and self.peer.dialog is not None:
+            markup = peerview.dialog_html(self.peer.dialog)
+            if markup != self.p2p_cache:
+                self._replace(self.dlg["p2p"], markup)
+                self.p2p_cache = markup
         # Close from the top what should not be open, then open in order.
-        for name in ("rules", "menu", "result"):
+        for name in ("p2p", "rules", "menu", "result"):
             d = self.dlg[name]
             if name not in wanted and d.open:
                 d.close()
@@ -213,6 +254,8 @@ class App:
     # --- saving -------------------------------------------------------------------------
 
     def _save(self) -> None:
+        if self.peer.guest is not None:
+            return  # a guest's page holds no match: the host keeps it
         saved = self.table.saved()
         if saved is None:
             return
@@ -229,7 +272,7 @@ class App:
     # --- timers -------------------------------------------------------------------------
 
     def paused(self) -> bool:
-        return any(d in self.dialogs for d in ("menu", "rules"))
+        return self.peer.guest is not None or any(d in self.dialogs for d in ("menu", "rules", "p2p"))
 
     def _schedule(self) -> None:
         """Schedule the table's next timed step once: a refresh that leaves the
@@ -293,7 +336,7 @@ class App:
             return
         card = target.closest("#hand [data-card]")
         if card is not None and not _is_none(card):
-            if self.table.toggle(str(card.getAttribute("data-card"))):
+            if self.screen.toggle(str(card.getAttribute("data-card"))):
                 self.refresh()
             return
         button = target.closest("[data-action]")
@@ -301,7 +344,11 @@ class App:
             return
         action = str(button.getAttribute("data-action"))
         t = self.table
-        if action in ACTIONS:
+        if action.startswith("p2p"):
+            self.peer.click(action, button)
+        elif action in ACTIONS and self.peer.guest is not None:
+            self.peer.guest_act(action)
+        elif action in ACTIONS:
             t.act(action)
         elif action == "menu":
             if "menu" not in self.dialogs:
@@ -312,9 +359,14 @@ class App:
         elif action == "close-rules":
             self.dialogs = [d for d in self.dialogs if d != "rules"]
         elif action == "continue":
-            if t.phase() in ("play", "clearing"):
+            if self.screen.phase() in ("play", "clearing"):
                 self.dialogs = [d for d in self.dialogs if d != "menu"]
+        elif action == "next" and self.peer.guest is not None:
+            return  # the host starts the next deal
         elif action == "new":
+            if self.peer.guest is not None:
+                self.peer.leave()
+                t = self.table
             t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
             t.new_match()
             self.dialogs = []
@@ -323,6 +375,13 @@ class App:
                 t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
             t.next_round()
             self.dialogs = []
+        elif action == "handover":
+            if t.confirm_handover():
+                self.refresh()
+                card = document.querySelector("#hand button[data-card]")
+                if card is not None and not _is_none(card):
+                    card.focus()  # keyboard play goes on from the hand
+            return
         elif action == "dismiss":
             index = button.getAttribute("data-index")
             try:
@@ -350,7 +409,7 @@ class App:
                     mine["discard"] = value
             elif name in mine["combos"]:
                 mine["combos"][name] = bool(target.checked)
-            else:
+            elif not seats.apply_change(s, name, str(target.value)):
                 return
             self.save_settings()
             self.refresh()
@@ -361,7 +420,7 @@ class App:
         """Esc on a dialog: the menu closes only if there is a match to return to;
         the round result never closes by itself (it has its own buttons)."""
         name = str(event.target.id)
-        if name == "result" or (name == "menu" and self.table.phase() not in ("play", "clearing")):
+        if name in ("result", "p2p") or (name == "menu" and self.screen.phase() not in ("play", "clearing")):
             event.preventDefault()
 
     def on_close(self, event: Any) -> None:

@@ -77,6 +77,9 @@ function fail(details, kind) {
 
 window.burkozelBoot = { fail: (details) => fail(String(details), "python"), setStatus };
 
+// Play with a friend (web/p2p.js): loaded only when a player asks for it.
+window.burkozelLoadP2P = () => import("./p2p.js");
+
 $("boot-reload")?.addEventListener("click", () => location.reload());
 
 const timer = setTimeout(() => fail(`no data-state="ready" after ${timeoutMs} ms`, "timeout"), timeoutMs);

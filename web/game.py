@@ -7,8 +7,15 @@ the engine, so a whole match — clicks, bots, trick clearing, reloads — runs 
 ``localStorage`` and ``setTimeout``.
 
 The table never decides a rule itself: legality comes from
-``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (seat 0's view,
-the only thing it may read) plus the UI state built by :meth:`Table.ui`.
+``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (the viewer's
+view, the only thing it may read) plus the UI state built by :meth:`Table.ui`.
+
+Seats (``web/seats.py``): each is a person at this device or a bot.  With one
+person (single play, seat 0) the viewer is always that person.  With several
+(pass-and-play) the viewer is the person whose turn it is, or who acted last;
+when it must change to another person the table first shows the hand-over
+screen (:meth:`Table.handover`) and draws nothing private until that person
+says «Я — …» (:meth:`Table.confirm_handover`).
 """
 
 from __future__ import annotations
@@ -17,12 +24,15 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import seats
 import storage
 import texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
+from seats import Seat
 
 HUMAN = 0
+"""The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""
 
 SPEEDS: dict[str, dict[str, int]] = {
     # milliseconds: a bot's move, the finished trick staying on the table,
@@ -116,6 +126,133 @@ ACTIONS = ("lead", "beat", "discard", "declare")
 """The table's move buttons; «31» (``declare``) only where the table has the declaration."""
 
 
+def move_for(kind: str, selection: list[str]) -> Move:
+    """The move a button makes of the selected cards (``declare``: «31», no cards)."""
+    if kind == "declare":
+        return Move.declare()
+    return Move.from_dict({kind: list(selection)})
+
+
+def refusal(view: SeatView, move: Move) -> str:
+    """The engine's code for why ``move`` is illegal now (``"bad_move"`` if it is legal)."""
+    try:
+        view.check(move)
+    except (IllegalMoveError, ValueError) as e:
+        return getattr(e, "code", "bad_move")
+    return "bad_move"
+
+
+def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: list[str]) -> dict[str, dict[str, Any]]:
+    """For each move button: whether it is enabled and, if not, a short reason.
+
+    A function of what the player's screen shows (their view, the phase,
+    whether they are to act, the cards they selected), so the table and a
+    guest's screen (``peer.Guest``) enable the same buttons for the same reasons."""
+    kinds = ACTIONS if view is not None and view.table.declaration is not None else ACTIONS[:3]
+    out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
+    if view is None:
+        return out
+    # Which buttons matter now: «Ходить» (and «31») for a new trick, «Побить»/«Сбросить» for an answer.
+    leading = view.trick is None or phase == "clearing"
+    for kind in out:
+        out[kind]["relevant"] = (kind in ("lead", "declare")) == leading
+    if not my_turn:
+        return out
+    size = view.trick.size if view.trick is not None else None
+    n = len(selection)
+    for kind in out:
+        if not out[kind]["relevant"]:
+            continue
+        if kind == "declare":
+            # Enabled exactly when the engine says «31» is legal now.
+            out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
+            if not out[kind]["enabled"]:
+                out[kind]["reason"] = texts.reason(refusal(view, Move.declare()), kind=kind, size=None, selected=n)
+            continue
+        if n == 0 and kind == "lead":
+            out[kind]["reason"] = texts.NO_SELECTION_LEAD
+            continue
+        if n == 0 and kind == "beat":
+            out[kind]["reason"] = texts.NO_SELECTION_BEAT
+            continue
+        try:
+            view.check(move_for(kind, selection))
+        except (IllegalMoveError, ValueError) as e:
+            code = getattr(e, "code", "bad_move")
+            out[kind]["reason"] = texts.reason(code, kind=kind, size=size or view.max_lead, selected=n)
+            continue
+        out[kind]["enabled"] = True
+        if kind == "discard" and size is not None and n < size:
+            out[kind]["reason"] = texts.AUTO_DISCARD
+    return out
+
+
+def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:
+    """The hand as shown: while a taken trick is still on the table (``before``:
+    the seat's view before the move that finished it), as it was before the
+    draw, without the cards the seat played in that trick."""
+    if before is None:
+        return list(view.hand)
+    played: set = set()
+    if view.history and view.history[-1].plays[-1].seat == view.seat:
+        last = view.history[-1].plays[-1]
+        played = set(last.cards) | set(last.own)
+    return [c for c in before.hand if c not in played]
+
+
+def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
+    """A seat's view as its screen draws it.  While a finished trick is still on
+    the table (``before``: the seat's view before the move that finished it),
+    the trick shown is the one just taken, and hands and stock are as they were
+    before the draw (the draw is seen when the trick leaves)."""
+    d = view.to_dict()
+    if before is not None and view.history:
+        b = before
+        last = view.history[-1]
+        mover = last.plays[-1]
+        d["trick"] = last.to_dict()
+        d["hand"] = [str(c) for c in display_hand(view, before)]
+        sizes = list(b.hand_sizes)
+        sizes[mover.seat] -= mover.count
+        d["hand_sizes"] = sizes
+        d["stock"] = b.stock
+        d["trump_drawn_by"] = b.trump_drawn_by
+        d["to_act"] = None
+        d["legal"] = {kind: False for kind in d["legal"]}
+        d["round_over"] = False
+        d["round_points"] = None
+        d["round_penalties"] = None
+        d["match_over"] = False
+        d["winners"] = []
+        d["penalties"] = list(b.penalties)
+    return d
+
+
+def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | list[str],
+                 my_turn: bool) -> tuple[str, int | None, str | None]:
+    """The status line, the seat shown thinking, and the combination shouted, for a
+    player looking at ``view`` (``names`` as that player reads them)."""
+    prompt, thinking, announce = "", None, None
+    if view is None:
+        return prompt, thinking, announce
+    if phase == "clearing" and view.history:
+        prompt = texts.prompt_taken(names[view.history[-1].winner])
+    elif phase == "play":
+        if my_turn:
+            prompt = (texts.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
+                      if view.trick is None else texts.prompt_answer(view.trick.size))
+        elif view.to_act is not None:
+            prompt = texts.prompt_waiting(names[view.to_act])
+            thinking = view.to_act
+    elif phase == "round_end":
+        prompt = texts.ROUND_OVER
+    elif phase == "match_end":
+        prompt = texts.MATCH_OVER
+    if phase == "play" and view.trick is not None and view.trick.combo:
+        announce = texts.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
+    return prompt, thinking, announce
+
+
 @dataclass(frozen=True)
 class MatchInfo:
     """What a match was started with (fixed for its whole length, RULES.md §8)."""
@@ -125,10 +262,16 @@ class MatchInfo:
     difficulty: str
     seed: int
     discard: str = "closed"
+    seats: tuple[Seat, ...] = ()
+    """Who plays each seat; empty means single play (``seats.default_seats``)."""
 
     @property
     def rules(self) -> TableRules:
         return TableRules(self.format, self.combos, self.discard)
+
+    @property
+    def seating(self) -> tuple[Seat, ...]:
+        return self.seats or seats.default_seats(self.format)
 
 
 class Table:
@@ -163,6 +306,8 @@ class Table:
         self.notices: list[str] = []
         self.matches_done = 0
         self.bot_level: str | None = None
+        self.shown: int | None = None
+        """The person who said «Я — …» and whose view is drawn (see :meth:`handover`)."""
 
     # --- settings ----------------------------------------------------------------
 
@@ -186,15 +331,17 @@ class Table:
 
     # --- the match ------------------------------------------------------------------
 
-    def new_match(self) -> None:
-        """Start a match with the menu's current settings (RULES.md §8)."""
+    def new_match(self, seating: tuple[Seat, ...] | None = None) -> None:
+        """Start a match with the menu's current settings (RULES.md §8); ``seating``
+        overrides the menu's seats (e.g. a seat played from another device)."""
         s = self.settings
         fmt = s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"])
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
-        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard))
+        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
+                              seating if seating is not None else seats.chosen(s, fmt)))
         self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
@@ -204,38 +351,42 @@ class Table:
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
         self.bot_level = level
-        seats = range(self.match.rules.players)
+        seating = info.seating
         self.thinking = None
         self.bots = {s: self.bot_factory(level, seed=f"{info.seed}/{s}")
-                     for s in seats if s != HUMAN or self.autoplay}
+                     for s in range(self.match.rules.players) if self.autoplay or seating[s].is_bot}
         self.selection = []
         self.clearing = False
         self.before = None
         self.message = None
+        self._nobody_shown()
 
     def restore(self, saved: dict[str, Any]) -> bool:
         """Replay a saved match (see ``storage.load_match``); ``False`` and a
         notice if its moves no longer replay — the table is then left empty."""
         try:
-            self._start(MatchInfo(saved["format"], tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                                  saved["discard"]))
+            fmt = saved["format"]
+            seated = seats.parse_seats(fmt, saved["seats"])[0] if "seats" in saved else ()
+            self._start(MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
+                                  saved["discard"], seated))
             match = self.match
             assert match is not None
             rounds = saved["rounds"]
+            befores: list[SeatView] = []
             for r, moves in enumerate(rounds):
                 if r > 0:
                     match.next_round()
                 for i, (seat, move) in enumerate(moves):
                     if r == len(rounds) - 1 and i == len(moves) - 1:
-                        self.before = match.view(HUMAN)
+                        befores = [match.view(s) for s in range(match.rules.players)]
                     match.push(Move.from_dict(move), seat)
             self.rounds = [list(m) for m in rounds]
             last = self.rounds[-1]
+            self.before = befores[HUMAN] if befores else None
             self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
-            if not self.clearing:
-                self.before = None
+            self.before = befores[self.viewer] if self.clearing else None
             return True
-        except (IllegalMoveError, ValueError, TypeError, KeyError, AssertionError):
+        except (IllegalMoveError, ValueError, TypeError, KeyError, AssertionError, IndexError):
             self.match = None
             self.info = None
             self.rounds = []
@@ -253,22 +404,109 @@ class Table:
         """What ``localStorage`` keeps: enough to replay the match exactly.
 
         It necessarily holds every move, bots' discards included; the table
-        never renders from it (only from seat 0's view)."""
+        never renders from it (only from the viewer's view)."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        return {"format": self.info.format, "combos": list(self.info.combos), "discard": self.info.discard,
-                "difficulty": self.info.difficulty, "seed": self.info.seed,
-                "rounds": self.rounds, "clearing": self.clearing}
+        out = {"format": self.info.format, "combos": list(self.info.combos), "discard": self.info.discard,
+               "difficulty": self.info.difficulty, "seed": self.info.seed,
+               "rounds": self.rounds, "clearing": self.clearing}
+        if self.info.seating != seats.default_seats(self.info.format):
+            out["seats"] = seats.seats_json(self.info.seating)  # single play saves as it always did
+        return out
 
     # --- state queries ---------------------------------------------------------------
 
     def view(self) -> SeatView | None:
-        return self.match.view(HUMAN) if self.match is not None else None
+        """The viewer's view (:attr:`viewer`): what the table draws and plays from."""
+        return self.match.view(self.viewer) if self.match is not None else None
+
+    # --- who is looking: the seat model at the table ------------------------------------
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by persons at this device (none under autoplay)."""
+        if self.autoplay or self.info is None:
+            return ()
+        return seats.people(self.info.seating)
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share this device: hand-overs and their names on the table."""
+        return len(self.people) > 1
+
+    def _nobody_shown(self) -> None:
+        """A new deal or a resumed match: with several people nobody is looking yet."""
+        people = self.people
+        self.shown = people[0] if len(people) == 1 else None
+
+    def wanted_viewer(self) -> int:
+        """Whose view should be drawn now: the person to act; else the one looking;
+        else (new deal, resume) the first person to play from the seat to act on."""
+        people = self.people
+        if not people or self.match is None:
+            return HUMAN
+        to_act = self.match.to_act
+        if self.phase() == "play" and to_act in people:
+            return to_act
+        if self.shown is not None:
+            return self.shown
+        start = to_act if to_act is not None else HUMAN
+        n = self.match.rules.players
+        return next(s for s in ((start + k) % n for k in range(n)) if s in people)
+
+    def handover(self) -> str | None:
+        """The name of the person the device must go to before anything private
+        is drawn, or ``None``.  Only with several people at the device, and only
+        while a deal is being played: a deal's result is for everyone."""
+        if not self.hot_seat or self.match is None or self.phase() not in ("play", "clearing"):
+            return None
+        wanted = self.wanted_viewer()
+        return None if wanted == self.shown else self.seat_names()[wanted]
+
+    def confirm_handover(self) -> bool:
+        """«Я — …»: the named person has the device; their view is drawn from now on."""
+        if self.handover() is None:
+            return False
+        self.shown = self.wanted_viewer()
+        self.selection = []
+        self.message = None
+        return True
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose view is drawn (during a hand-over: the one it goes to,
+        though nothing of it is drawn until they confirm)."""
+        if not self.people:
+            return HUMAN
+        return self.wanted_viewer()
+
+    def positions(self) -> list[str]:
+        """Where each seat sits on the screen: the viewer at the bottom, the others clockwise."""
+        n = self.match.rules.players if self.match is not None else len(self.seat_names())
+        return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
+
+    @property
+    def named_seats(self) -> bool:
+        """More than one seat is played by people (here or elsewhere): seats go by
+        their names; with one person and bots, by the single-play names."""
+        return (self.info is not None and not self.autoplay
+                and sum(not s.is_bot for s in self.info.seating) > 1)
+
+    def seat_names(self) -> tuple[str, ...]:
+        """What the table calls each seat, for everyone (single play: «Вы», «Запад»…)."""
+        fmt = self.info.format if self.info else self.settings["format"]
+        if not self.named_seats or self.info is None:
+            return texts.SEAT_NAMES[fmt]
+        return seats.table_names(fmt, self.info.seating)
 
     @property
     def names(self) -> tuple[str, ...]:
-        fmt = self.info.format if self.info else self.settings["format"]
-        return texts.SEAT_NAMES[fmt]
+        """The seat names as the viewer reads them: the viewer is «Вы»."""
+        names = self.seat_names()
+        if not self.named_seats:
+            return names
+        viewer = self.viewer
+        return tuple("Вы" if s == viewer else n for s, n in enumerate(names))
 
     def phase(self) -> str:
         """``none`` (no match), ``clearing``, ``play``, ``round_end`` or ``match_end``."""
@@ -281,8 +519,9 @@ class Table:
         return "play"
 
     def human_to_act(self) -> bool:
-        return (self.phase() == "play" and self.match is not None and self.match.to_act == HUMAN
-                and HUMAN not in self.bots)
+        """The person looking at the screen is to act (and nobody is being handed the device)."""
+        return (self.phase() == "play" and self.match is not None and self.match.to_act in self.people
+                and self.match.to_act == self.shown)
 
     # --- input: selection and actions ---------------------------------------------------
 
@@ -290,7 +529,8 @@ class Table:
         """Select or unselect a card of the hand; anything else is ignored.
         Returns whether something changed."""
         view = self.view()
-        if view is None or self.phase() not in ("play", "clearing") or not isinstance(card, str):
+        if view is None or self.phase() not in ("play", "clearing") or not isinstance(card, str) \
+                or self.handover() is not None:
             return False
         hand = [str(c) for c in self._display_hand(view)]
         if card not in hand:
@@ -308,62 +548,9 @@ class Table:
         self.selection = []
         self.message = None
 
-    def _move_for(self, kind: str) -> Move:
-        if kind == "declare":
-            return Move.declare()
-        return Move.from_dict({kind: list(self.selection)})
-
     def actions(self) -> dict[str, dict[str, Any]]:
-        """For each button: whether it is enabled and, if not, a short reason."""
-        view = self.view()
-        kinds = ACTIONS if view is not None and view.table.declaration is not None else ACTIONS[:3]
-        out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
-        if view is None:
-            return out
-        phase = self.phase()
-        # Which buttons matter now: «Ходить» (and «31») for a new trick, «Побить»/«Сбросить» for an answer.
-        leading = view.trick is None or phase == "clearing"
-        for kind in out:
-            out[kind]["relevant"] = (kind in ("lead", "declare")) == leading
-        if phase == "clearing" or phase != "play" or view.to_act != HUMAN or HUMAN in self.bots:
-            return out
-        size = view.trick.size if view.trick is not None else None
-        n = len(self.selection)
-        for kind in out:
-            if not out[kind]["relevant"]:
-                continue
-            if kind == "declare":
-                # Enabled exactly when the engine says «31» is legal now.
-                out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
-                if not out[kind]["enabled"]:
-                    out[kind]["reason"] = texts.reason(self._refusal(view, Move.declare()), kind=kind,
-                                                       size=None, selected=n)
-                continue
-            if n == 0 and kind == "lead":
-                out[kind]["reason"] = texts.NO_SELECTION_LEAD
-                continue
-            if n == 0 and kind == "beat":
-                out[kind]["reason"] = texts.NO_SELECTION_BEAT
-                continue
-            try:
-                view.check(self._move_for(kind))
-            except (IllegalMoveError, ValueError) as e:
-                code = getattr(e, "code", "bad_move")
-                out[kind]["reason"] = texts.reason(code, kind=kind, size=size or view.max_lead, selected=n)
-                continue
-            out[kind]["enabled"] = True
-            if kind == "discard" and size is not None and n < size:
-                out[kind]["reason"] = texts.AUTO_DISCARD
-        return out
-
-    @staticmethod
-    def _refusal(view: SeatView, move: Move) -> str:
-        """The engine's code for why ``move`` is illegal now (``"bad_move"`` if it is legal)."""
-        try:
-            view.check(move)
-        except (IllegalMoveError, ValueError) as e:
-            return getattr(e, "code", "bad_move")
-        return "bad_move"
+        """For each button: whether it is enabled and, if not, a short reason (:func:`button_states`)."""
+        return button_states(self.view(), self.phase(), self.human_to_act(), self.selection)
 
     def act(self, kind: Any) -> str | None:
         """Play the selection as ``kind`` for the human (``declare``: «31», the
@@ -380,8 +567,8 @@ class Table:
         view = self.view()
         assert view is not None
         try:
-            view.check(self._move_for(kind))
-            self._push(HUMAN, self._move_for(kind))
+            view.check(move_for(kind, self.selection))
+            self._push(view.seat, move_for(kind, self.selection))
         except (IllegalMoveError, ValueError) as e:
             return self._refuse(texts.reason(getattr(e, "code", "bad_move"), kind=kind,
                                              size=view.trick.size if view.trick else None, selected=0))
@@ -394,6 +581,21 @@ class Table:
             return None
         return self.names[self.match.to_act]
 
+    def play_for(self, seat: int, move: Move) -> str | None:
+        """Play ``move`` for person ``seat`` when it is their turn, after the
+        engine's check on that seat's own view (for input that does not come
+        through this device's selection, e.g. a player on another device).
+        Returns ``None`` on success, or the engine's refusal code — and then
+        nothing has changed."""
+        if self.phase() != "play" or self.match is None or self.match.to_act != seat or seat in self.bots:
+            return "not_your_turn"
+        try:
+            self.match.view(seat).check(move)
+            self._push(seat, move)
+        except (IllegalMoveError, ValueError) as e:
+            return getattr(e, "code", "bad_move")
+        return None
+
     def _refuse(self, text: str) -> str:
         self.message = text
         return text
@@ -401,7 +603,8 @@ class Table:
     def _push(self, seat: int, move: Move) -> None:
         """Push a move (raises, changing nothing, if illegal) and record it."""
         assert self.match is not None
-        before = self.match.view(HUMAN)
+        viewer = self.viewer
+        before = self.match.view(viewer)
         self.match.push(move, seat)
         self.message = None
         self.rounds[-1].append([seat, move.to_dict()])
@@ -411,7 +614,7 @@ class Table:
         if not self.clearing:
             self.before = None
         # Forget selected cards that left the hand.
-        hand = {str(c) for c in self.match.view(HUMAN).hand}
+        hand = {str(c) for c in self.match.view(viewer).hand}
         self.selection = [c for c in self.selection if c in hand]
 
     # --- pacing: what happens next by itself ---------------------------------------------
@@ -420,6 +623,8 @@ class Table:
         """The next thing that happens without the player, and after how many ms."""
         phase = self.phase()
         d = self.delays()
+        if self.handover() is not None:
+            return None  # nothing moves until the device is in the right hands
         if phase == "clearing":
             return ("clear", d["clear"])
         if phase == "play":
@@ -509,6 +714,7 @@ class Table:
             self.rounds.append([])
             self.selection = []
             self.message = None
+            self._nobody_shown()
             return True
         if phase == "match_end":
             self.new_match()
@@ -518,78 +724,30 @@ class Table:
     # --- what the renderer gets ------------------------------------------------------------
 
     def _display_hand(self, view: SeatView) -> list[Any]:
-        if self.clearing and self.before is not None:
-            played = self._last_play_cards()
-            return [c for c in self.before.hand if c not in played]
-        return list(view.hand)
-
-    def _last_play_cards(self) -> set:
-        view = self.view()
-        if view is None or not view.history:
-            return set()
-        last = view.history[-1].plays[-1]
-        if last.seat != HUMAN:
-            return set()
-        return set(last.cards) | set(last.own)
+        return display_hand(view, self.before if self.clearing else None)
 
     def display(self) -> dict[str, Any] | None:
-        """Seat 0's view as a dict, adjusted while a finished trick is still shown:
-        the trick on the table is the one just taken, and hands and stock are
-        as they were before the draw (the draw is seen when the trick leaves)."""
+        """Seat 0's view as a dict, adjusted while a finished trick is still shown
+        (see :func:`shown`)."""
         view = self.view()
-        if view is None:
+        if view is None or self.handover() is not None:
             return None
-        d = view.to_dict()
-        if self.clearing and self.before is not None and view.history:
-            b = self.before
-            last = view.history[-1]
-            mover = last.plays[-1]
-            d["trick"] = last.to_dict()
-            d["hand"] = [str(c) for c in self._display_hand(view)]
-            sizes = list(b.hand_sizes)
-            sizes[mover.seat] -= mover.count
-            d["hand_sizes"] = sizes
-            d["stock"] = b.stock
-            d["trump_drawn_by"] = b.trump_drawn_by
-            d["to_act"] = None
-            d["legal"] = {kind: False for kind in d["legal"]}
-            d["round_over"] = False
-            d["round_points"] = None
-            d["round_penalties"] = None
-            d["match_over"] = False
-            d["winners"] = []
-            d["penalties"] = list(b.penalties)
-        return d
+        return shown(view, self.before if self.clearing else None)
 
     def ui(self) -> dict[str, Any]:
         """Everything the renderer needs besides the view."""
         view = self.view()
         phase = self.phase()
         names = self.names
-        prompt = ""
-        thinking = None
-        if view is not None:
-            if phase == "clearing" and view.history:
-                prompt = texts.prompt_taken(names[view.history[-1].winner])
-            elif phase == "play":
-                if view.to_act == HUMAN and HUMAN not in self.bots:
-                    prompt = (texts.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
-                              if view.trick is None else texts.prompt_answer(view.trick.size))
-                elif view.to_act is not None:
-                    prompt = texts.prompt_waiting(names[view.to_act])
-                    thinking = view.to_act
-            elif phase == "round_end":
-                prompt = texts.ROUND_OVER
-            elif phase == "match_end":
-                prompt = texts.MATCH_OVER
-        announce = None
-        if view is not None and phase == "play" and view.trick is not None and view.trick.combo:
-            announce = texts.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
+        handover = self.handover()
+        prompt, thinking, announce = table_prompt(view, phase, names, self.human_to_act())
+        if handover is not None:
+            prompt, thinking, announce = "", None, None
         return {
             "phase": phase,
             "names": list(names),
-            "positions": list(POSITIONS[len(names)]),
-            "selection": list(self.selection),
+            "positions": self.positions(),
+            "selection": [] if handover else list(self.selection),
             "actions": self.actions(),
             "prompt": prompt,
             "message": self.message,
@@ -601,4 +759,12 @@ class Table:
             "autoplay": self.autoplay,
             "my_turn": self.human_to_act(),
             "round_no": self.match.round_no if self.match is not None else None,
+            "handover": handover,
+            "hot_seat": self.hot_seat,
+            "named_seats": self.named_seats,
+            "viewer": self.viewer,
+            "seat_names": list(self.seat_names()),
+            "bot_seats": sorted(self.bots) if self.named_seats else [],
+            "format": self.info.format if self.info else None,
+            "players": self.match.rules.players if self.match is not None else None,
         }

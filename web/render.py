@@ -1,4 +1,4 @@
-"""The table as HTML: pure functions from (seat 0's view dict, UI state) to markup.
+"""The table as HTML: pure functions from (the viewer's view dict, UI state) to markup.
 
 Why pure and string-based: like chessground, the board draws what it is given
 and decides nothing.  It reads only ``SeatView.to_dict()`` — never the full
@@ -10,7 +10,11 @@ Test hooks (a contract): every face-up card has ``data-card="AS"`` (a discard
 too, where the table's discards lie face up); a face-down card is
 ``class="card back"`` with no identity at all; ``#hand`` holds
 ``button[data-card]`` with ``aria-pressed``; ``#trick`` the trick; ``#trump``
-the trump card.
+the trump card; ``#handover`` the hand-over screen (several people at one
+device), drawn *instead of* every private region, never over them.
+
+The viewer sits at the bottom (``#me``, ``#hand``); ``#seat-1``… are the
+others clockwise from the viewer, whatever seat the viewer has.
 
 No ``style=""`` anywhere: the page's CSP forbids inline styles, so every look
 is a class in ``table.css``.
@@ -21,6 +25,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import seats
 import texts
 from burkozel import FORMATS
 
@@ -115,7 +120,7 @@ def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices")
+           "actions", "result-body", "notices", "handover-slot")
 
 
 def skeleton() -> str:
@@ -144,6 +149,9 @@ def skeleton() -> str:
         '<div id="actions" class="actions"></div>'
         "</section>"
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
+        '<div id="handover-slot" class="handover-slot"></div>'
+        '<div id="peer-bar" class="peer-bar"></div>'
+        '<dialog id="p2p" class="dlg p2p" aria-labelledby="p2p-title"></dialog>'
         '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
         '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + rules_html() + "</dialog>"
         '<dialog id="result" class="dlg result" aria-labelledby="result-title">'
@@ -158,14 +166,17 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     """Markup for every region of the table (ids in :data:`REGIONS`)."""
     out = {r: "" for r in REGIONS}
     out["notices"] = notices_html(ui.get("notices", []))
+    if ui.get("handover"):
+        out["handover-slot"] = handover_html(ui["handover"])
+        return out
     if view is None:
         out["status"] = '<p class="prompt">Выберите настройки и начните партию</p>'
         return out
     names = ui["names"]
     positions = ui["positions"]
     out["score"] = score_html(view, ui)
-    for seat in range(1, view["players"]):
-        out[f"seat-{seat}"] = seat_html(view, ui, seat)
+    for rel in range(1, view["players"]):
+        out[f"seat-{rel}"] = seat_html(view, ui, (view["seat"] + rel) % view["players"])
     out["deck"] = deck_html(view, names)
     out["trick"] = trick_html(view, ui)
     out["announce"] = (f'<p class="shout">{escape(ui["announce"])}</p>' if ui.get("announce") else "")
@@ -183,13 +194,14 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
 
     ``data-bots`` is the level of the bots really seated (``easy`` if the chosen
     one is unavailable); it says nothing about any card."""
+    turn = "me" if ui.get("my_turn") else ("none" if view is None or view.get("to_act") is None else "bot")
     return {
         "data-bots": ui.get("bot_level") or "none",
-        "data-format": view["format"] if view else "none",
-        "data-players": str(view["players"]) if view else "0",
+        "data-format": view["format"] if view else ui.get("format") or "none",
+        "data-players": str(view["players"]) if view else str(ui.get("players") or 0),
         "data-phase": ui.get("phase", "none"),
         "data-speed": ui.get("speed", "normal"),
-        "data-turn": "me" if ui.get("my_turn") else ("none" if view is None or view.get("to_act") is None else "bot"),
+        "data-turn": "handover" if ui.get("handover") else turn,
     }
 
 
@@ -201,7 +213,7 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     for side, pen in enumerate(view["penalties"]):
         cls = "chip mine" if side == mine else "chip"
         danger = " hot" if pen >= 8 else ""
-        chips.append(f'<li class="{cls}{danger}"><span class="who">{texts.side_label(fmt, side)}</span>'
+        chips.append(f'<li class="{cls}{danger}"><span class="who">{texts.side_label(fmt, side, ui["names"], mine)}</span>'
                      f'<b>{pen}</b></li>')
     target = (f"цель {table.declaration}" if table.declaration is not None else f"выход {view['pass_mark']}")
     unseen = view.get("unseen_taken") or 0
@@ -239,29 +251,34 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += '<span class="tag partner-tag">партнёр</span>'
     if view["dealer"] == seat:
         tags += '<span class="tag dealer" title="Сдаёт в этом раунде">сдаёт</span>'
+    if seat in ui.get("bot_seats", ()):
+        tags += f'<span class="tag">{texts.SEAT_BOT_TAG}</span>'
     backs = "".join(back() for _ in range(n))
     foot = ("думает…" if ui.get("thinking") == seat else texts.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
         foot += f' · <span class="suit-{view["trump_suit"]}">козырь {texts.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{names[seat][0]}</span>'
-            f'<span class="seat-name">{names[seat]}</span>{tags}</div>'
+            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(names[seat][0])}</span>'
+            f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
             f'<div class="mini-hand n{n}" aria-label="{texts.cards_word(n)} в руке">{backs}</div>'
             f'<div class="seat-foot">{foot}</div></div>')
 
 
 def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    seat = view["seat"]
     classes = ["seat", "pos-bottom", "self"]
-    if view["to_act"] == 0:
+    if view["to_act"] == seat:
         classes.append("turn")
-    if _trick_winner(view) == 0:
+    if _trick_winner(view) == seat:
         classes.append("winning")
     tags = ""
-    if view["dealer"] == 0:
+    if ui.get("named_seats"):
+        tags += f'<span class="tag who-me">{escape(ui["seat_names"][seat])}</span>'
+    if view["dealer"] == seat:
         tags += '<span class="tag dealer" title="Вы сдаёте в этом раунде">сдаёте</span>'
     if ui.get("autoplay"):
         tags += '<span class="tag">бот</span>'
-    return (f'<div class="{" ".join(classes)}" data-seat="0">'
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">Вы</span>{tags}</div>')
 
 
@@ -280,7 +297,7 @@ def deck_html(view: dict[str, Any], names: list[str]) -> str:
                 f'<span class="count" title="Карт в колоде">{stock}</span></div>'
                 f'<p class="trump-note"><span class="suit {colour}">{sym}</span> козырь</p>')
     drawn = view.get("trump_drawn_by")
-    who = texts.trump_drawn(names[drawn]) if drawn is not None else ""
+    who = escape(texts.trump_drawn(names[drawn])) if drawn is not None else ""
     return (f'<div class="deck empty"><div id="trump" class="trump-slot drawn">'
             f'<span class="suit-badge {colour}" role="img" aria-label="Козырь — {texts.SUIT_NAMES[suit]}">{sym}</span>'
             f'</div></div>'
@@ -318,7 +335,7 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
             label = texts.combo_title(view["format"], trick["combo"], play["cards"]).lower()
         parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
                      f'<div class="cards">{cards}</div>'
-                     f'<span class="play-label">{names[seat]} · {label}</span></div>')
+                     f'<span class="play-label">{escape(names[seat])} · {label}</span></div>')
     cls = "trick-cards taken" if finished else "trick-cards"
     if finished:
         cls += f" to-{positions[trick['winner']]}"
@@ -374,9 +391,14 @@ def actions_html(ui: dict[str, Any]) -> str:
 
 
 def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
-    """The round's result: every side's points and penalties, the pass mark."""
+    """The round's result: every side's points and penalties, the pass mark.
+
+    With several people at the table the result is everyone's: sides and
+    winners are called by their names, not «Мы»/«Вы» of whoever holds the device."""
     if ui.get("phase") not in ("round_end", "match_end") or view.get("round_points") is None:
         return ""
+    public = bool(ui.get("named_seats"))
+    names = ui["seat_names"] if public else ui["names"]
     fmt = view["format"]
     points = view["round_points"]
     round_pen = view["round_penalties"]
@@ -385,8 +407,11 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     best = max(points)
     rows = []
     for side in range(len(points)):
-        members = texts.side_members(fmt, side)
-        who = texts.side_label(fmt, side) + (f' <small>{members}</small>' if members else "")
+        members = texts.side_members(fmt, side, names)
+        if public and members:
+            who = members
+        else:
+            who = texts.side_label(fmt, side, names, mine) + (f' <small>{members}</small>' if members else "")
         cls = []
         if side == mine:
             cls.append("mine")
@@ -399,10 +424,11 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
                     f'<td>+{round_pen[side]}</td><td><b>{totals[side]}</b></td></tr>')
     over = view["match_over"]
     title = texts.MATCH_OVER if over else f"Раунд {view['round_no'] + 1} окончен"
-    ending = texts.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points))
+    ending = texts.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points),
+                                 names)
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if over:
-        head += f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]))}</p>'
+        head += f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]), names)}</p>'
     button = texts.NEW_MATCH if over else texts.NEXT_ROUND
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
@@ -412,8 +438,21 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<p class="fine">{escape(texts.penalty_note(fmt))}</p>'
         '<div class="dlg-buttons">'
         '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
-        f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button></div>'
+        + (f'<p class="wait-host">{texts.P2P_WAIT_HOST}</p>' if ui.get("guest") else
+           f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
+        + '</div>'
     )
+
+
+def handover_html(name: str) -> str:
+    """The hand-over screen: whom the device goes to, and their «Я — …» button.
+    It is drawn while every private region is empty (see :func:`regions`)."""
+    return ('<section id="handover" class="handover" role="dialog" aria-modal="true" '
+            'aria-labelledby="handover-title"><div class="handover-card">'
+            f'<h2 id="handover-title">{escape(texts.handover_title(name))}</h2>'
+            f'<p>{escape(texts.HANDOVER_NOTE)}</p>'
+            f'<button type="button" class="btn primary" data-action="handover">'
+            f'{escape(texts.handover_button(name))}</button></div></section>')
 
 
 def notices_html(notices: list[str]) -> str:
@@ -434,6 +473,29 @@ def _radio(name: str, value: str, checked: bool, title: str, hint: str, disabled
             f'{" checked" if checked else ""}{" disabled" if disabled else ""}>'
             f'<span class="opt-title">{title}</span>'
             f'{f"<small>{hint}</small>" if hint else ""}</label>')
+
+
+def seats_html(settings: dict[str, Any]) -> str:
+    """The menu's seats of the chosen table: person or bot (``select[name=seat-<n>]``;
+    seat 0 is always a person) and each person's name (``input[name=seat-name-<n>]``)."""
+    fmt = settings["format"]
+    rows = []
+    for i, seat in enumerate(seats.chosen(settings, fmt)):
+        place = escape(texts.seat_place(fmt, i))
+        if i == 0:
+            kind = f'<span class="seat-kind">{texts.SEAT_KIND_TITLES[seats.HUMAN]}</span>'
+        else:
+            opts = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
+                           f'{texts.SEAT_KIND_TITLES[k]}</option>' for k in seats.KINDS)
+            kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
+        name = ""
+        if seat.is_person:
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seat.name)}" '
+                    f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
+                    f'aria-label="{texts.SEAT_NAME_LABEL}: {place}">')
+        rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
+    return (f'<fieldset class="group seats"><legend>{texts.SEATS_LEGEND} <small>{texts.SEATS_HINT}</small>'
+            f'</legend>{"".join(rows)}</fieldset>')
 
 
 def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
@@ -471,6 +533,10 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     buttons = ""
     if has_match:
         buttons += f'<button type="button" class="btn primary" data-action="continue">{texts.CONTINUE_MATCH}</button>'
+    if ui.get("p2p"):
+        buttons += f'<button type="button" class="btn ghost" data-action="p2p-leave">{texts.P2P_LEAVE}</button>'
+    else:
+        buttons += f'<button type="button" class="btn ghost" data-action="p2p">{texts.P2P_BUTTON}</button>'
     buttons += (f'<button type="button" class="btn {"ghost" if has_match else "primary"}" data-action="new">'
                 f'{texts.NEW_MATCH}</button>')
     return (
@@ -478,6 +544,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         + ('<button type="button" class="x" data-action="continue" aria-label="Закрыть меню">×</button>' if has_match else "")
         + '</div><div class="dlg-scroll">'
         f'<fieldset class="group"><legend>Стол</legend><div class="opts formats">{fmt}</div></fieldset>'
+        + seats_html(settings) +
         f'<fieldset class="group"><legend>Боты</legend><div class="opts three">{diff}</div></fieldset>'
         f'<fieldset class="group combos"><legend>Комбинации · {texts.FORMAT_TITLES[chosen]} '
         f'<small>{legend}</small></legend>'

@@ -8,9 +8,13 @@ plain strings and dicts, so it is tested on CPython without a browser
 Two keys, validated independently so that one broken value never takes the
 other down:
 
-``burkozel.settings``  the menu: the table chosen, difficulty, speed, and each
-                       table's own switches (combinations, discard face);
-``burkozel.match``     the match in progress: its rules, seed and every move.
+``burkozel.settings``  the menu: the table chosen, difficulty, speed, each
+                       table's own switches (combinations, discard face) and
+                       each table's seats (``seats``: person or bot, names);
+``burkozel.match``     the match in progress: its rules, seed, seats and every move.
+
+``seats`` came after schema 2 was published and is optional in both: data
+without it loads as single play (one person at seat 0), with no notice.
 
 Each value carries ``"v"`` (the schema version).  A value from an older
 version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
@@ -26,6 +30,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+import seats
 import texts
 from burkozel import Card, FORMATS
 from burkozel.bots import LEVELS
@@ -53,7 +58,7 @@ def table_defaults(fmt: str) -> dict[str, Any]:
 
 def default_settings() -> dict[str, Any]:
     return {"format": "pairs", "difficulty": "medium", "speed": "normal",
-            "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}}
+            "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}, "seats": seats.default_settings()}
 
 
 def table_settings(settings: dict[str, Any], fmt: str | None = None) -> dict[str, Any]:
@@ -180,7 +185,9 @@ def load_settings(raw: Any) -> tuple[dict[str, Any], list[str]]:
                 clean = False
     else:
         clean = False
-    if set(data) - {"v", "format", "difficulty", "speed", "tables"}:
+    if "seats" in data:
+        clean = seats.load_settings(data["seats"], settings["seats"]) and clean
+    if set(data) - {"v", "format", "difficulty", "speed", "tables", "seats"}:
         clean = False
     return settings, ([] if clean else [texts.NOTICE_SETTINGS_PARTIAL])
 
@@ -194,7 +201,9 @@ def dump_settings(settings: dict[str, Any]) -> str:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "format": settings["format"], "difficulty": settings["difficulty"],
-                       "speed": settings["speed"], "tables": tables}, ensure_ascii=False, separators=(",", ":"))
+                       "speed": settings["speed"], "tables": tables,
+                       "seats": {fmt: seats.seats_json(seats.chosen(settings, fmt)) for fmt in FORMATS}},
+                      ensure_ascii=False, separators=(",", ":"))
 
 
 # --- the match in progress ----------------------------------------------------------
@@ -250,6 +259,9 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     discard = data.get("discard")
     clearing = data.get("clearing", False)
     table = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    seated, seats_ok = (), True
+    if table is not None and "seats" in data:
+        seated, seats_ok = seats.parse_seats(fmt, data["seats"])
     ok = (
         table is not None
         and isinstance(combos, list) and all(isinstance(c, str) and c in table.combo_ids for c in combos)
@@ -259,6 +271,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         and type(seed) is int and 0 <= seed <= MAX_SEED
         and isinstance(rounds, list) and 1 <= len(rounds) <= MAX_ROUNDS
         and isinstance(clearing, bool)
+        and seats_ok
     )
     if ok:
         declares = table.declaration is not None
@@ -267,8 +280,11 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
                  for r in rounds)
     if not ok:
         return None, [texts.NOTICE_MATCH_BROKEN]
-    return {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
-            "rounds": rounds, "clearing": clearing}, []
+    out = {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
+           "rounds": rounds, "clearing": clearing}
+    if "seats" in data:
+        out["seats"] = seats.seats_json(seated)
+    return out, []
 
 
 def dump_match(saved: dict[str, Any]) -> str:

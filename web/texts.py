@@ -21,7 +21,20 @@ SEAT_NAMES: dict[str, tuple[str, ...]] = {
 (two players: you and the opponent across the table)."""
 
 # Genitive forms for «Бура у Востока!», «козырь у Запада».
-SEAT_GENITIVE = {"Вы": "вас", "Запад": "Запада", "Север": "Севера", "Восток": "Востока", "Соперник": "соперника"}
+SEAT_GENITIVE = {"Вы": "вас", "Запад": "Запада", "Север": "Севера", "Восток": "Востока", "Соперник": "соперника",
+                 "Юг": "Юга"}
+SEAT_INSTRUMENTAL = {"Запад": "Западом", "Север": "Севером", "Восток": "Востоком", "Юг": "Югом"}
+
+PERSON_NAMES: dict[str, tuple[str, ...]] = {
+    "pairs": ("Юг", "Запад", "Север", "Восток"),
+    "four": ("Юг", "Запад", "Север", "Восток"),
+    "three": ("Юг", "Запад", "Восток"),
+    "duel": ("Юг", "Север"),
+    "bura31": ("Юг", "Север"),
+}
+"""A seat's name when several people share the device (``web/seats.py``): the
+side of the table it faces, as players of cards name seats; the player at
+seat 0 is «Юг» (the screen's bottom in single play)."""
 
 FORMAT_TITLES = {
     "pairs": "Пары 2×2",
@@ -143,7 +156,13 @@ def points_word(n: int) -> str:
 
 
 def genitive(name: str) -> str:
-    return SEAT_GENITIVE.get(name, name)
+    """«у Запада»; a typed name is not declined: «у игрока Аня»."""
+    return SEAT_GENITIVE.get(name, f"игрока {name}")
+
+
+def instrumental(name: str) -> str:
+    """«с Севером»; a typed name is not declined: «с игроком Аня»."""
+    return SEAT_INSTRUMENTAL.get(name, f"игроком {name}")
 
 
 # --- reasons an action button is disabled (IllegalMoveError.code → words) ------
@@ -220,7 +239,7 @@ RULES = "Правила"
 TO_GAME = "К игре →"
 CLOSE = "Закрыть"
 
-SETTINGS_LATER = "Формат, сложность и комбинации меняются с новой партией."
+SETTINGS_LATER = "Стол, игроки, сложность и комбинации меняются с новой партией."
 SETTINGS_PENDING = "Выбранные настройки начнут действовать в новой партии."
 
 # --- notices about storage ----------------------------------------------------------
@@ -234,29 +253,61 @@ NOTICE_STORAGE_OFF = "Браузер не даёт сохранять: наст�
 NOTICE_STORAGE_FULL = "Не удалось сохранить партию: хранилище браузера переполнено."
 NOTICE_BOT_FALLBACK = "Выбранная сложность пока недоступна — играют лёгкие боты."
 
+# --- several people at one device (web/seats.py) ---------------------------------------
 
-def side_label(fmt: str, side: int) -> str:
-    """A side's name in the score: «Мы»/«Они» in pairs, seat names otherwise."""
+SEATS_LEGEND = "Игроки"
+SEATS_HINT = "Несколько человек играют на одном устройстве, передавая его друг другу"
+SEAT_KIND_TITLES = {"human": "Человек", "bot": "Бот"}
+SEAT_NAME_LABEL = "Имя"
+SEAT_BOT_TAG = "бот"
+
+
+def seat_place(fmt: str, seat: int) -> str:
+    """The menu's label of a seat: «Место 2 · Запад»."""
+    return f"Место {seat + 1} · {PERSON_NAMES[fmt][seat]}"
+
+
+def handover_title(name: str) -> str:
+    return f"Передайте устройство: {name}"
+
+
+def handover_button(name: str) -> str:
+    return f"Я — {name}"
+
+
+HANDOVER_NOTE = "Карты скрыты, пока устройство не в нужных руках. Остальным — не подглядывать."
+
+
+def side_label(fmt: str, side: int, names: "list[str] | tuple | None" = None, mine: int = 0) -> str:
+    """A side's name in the score: «Мы»/«Они» in pairs (``mine`` is the viewer's
+    side), seat names otherwise (``names``: the table's, the viewer «Вы»)."""
     if fmt == "pairs":
-        return "Мы" if side == 0 else "Они"
-    return SEAT_NAMES[fmt][side]
+        return "Мы" if side == mine else "Они"
+    return (names or SEAT_NAMES[fmt])[side]
 
 
-def side_members(fmt: str, side: int) -> str:
-    if fmt == "pairs":
-        return "вы и Север" if side == 0 else "Запад и Восток"
-    return ""
+def side_members(fmt: str, side: int, names: "list[str] | tuple | None" = None) -> str:
+    """«вы и Север»: who plays for a side of two."""
+    if fmt != "pairs":
+        return ""
+    names = names or SEAT_NAMES[fmt]
+    return " и ".join("вы" if names[s] == "Вы" else names[s] for s in FORMATS[fmt].sides[side])
 
 
-def winners_line(fmt: str, winners: list[int]) -> str:
+def winners_line(fmt: str, winners: list[int], names: "list[str] | tuple | None" = None) -> str:
     """«Победа ваша!», «Победил Запад», «Победа поделена: Вы, Восток»."""
+    names = names or SEAT_NAMES[fmt]
     if fmt == "pairs":
         if len(winners) == 2:
             return "Ничья: штрафов поровну"
-        return "Победа ваша с Севером!" if winners == [0] else "Победили Запад и Восток"
-    names = [SEAT_NAMES[fmt][w] for w in winners]
+        members = [names[s] for s in FORMATS[fmt].sides[winners[0]]]
+        if "Вы" in members:
+            partner = next(m for m in members if m != "Вы")
+            return f"Победа ваша с {instrumental(partner)}!"
+        return f"Победили {members[0]} и {members[1]}"
+    names = [names[w] for w in winners]
     if len(names) == 1:
-        return "Победа ваша!" if names[0] == "Вы" else f"Победил {names[0]}"
+        return "Победа ваша!" if names[0] == "Вы" else f"Победил {subject(names[0])}"
     if len(names) == len(FORMATS[fmt].sides):
         return "Ничья: штрафов поровну"
     return "Победу делят: " + ", ".join(names)
@@ -310,20 +361,29 @@ def unseen_title(n: int) -> str:
     return f"В ваших взятках {cards_word(n)} рубашкой вверх: их очки откроются в конце сдачи"
 
 
+def subject(name: str) -> str:
+    """A seat's name as the subject of a past-tense verb: «Запад»; a typed
+    name goes with «игрок», which the verb agrees with («игрок Аня объявил»)."""
+    return name if name in SEAT_GENITIVE else f"игрок {name}"
+
+
 def _who(name: str, verb_me: str, verb_other: str) -> str:
-    return f"Вы {verb_me}" if name == "Вы" else f"{name} {verb_other}"
+    if name == "Вы":
+        return f"Вы {verb_me}"
+    who = subject(name)
+    return f"{who[0].upper()}{who[1:]} {verb_other}"
 
 
 def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
-                  points: list[int] | None) -> str:
+                  points: list[int] | None, names: "list[str] | tuple | None" = None) -> str:
     """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
     running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``)."""
-    names = SEAT_NAMES[fmt]
+    names = names or SEAT_NAMES[fmt]
     table = FORMATS[fmt]
     call = f"«{table.declaration}»" if table.declaration is not None else ""
     if end in ("bura", "moscow") and by is not None:
         what = {"bura": "бура — три козыря", "moscow": "Москва — три туза"}[end]
-        return f"У {genitive(names[by])} {what}: сдача {'ваша' if by == 0 else 'его'}."
+        return f"У {genitive(names[by])} {what}: сдача {'ваша' if names[by] == 'Вы' else 'его'}."
     if end == DECLARED and by is not None:
         pts = f" ({points_word(points[by])})" if points else ""
         return _who(names[by], f"объявили {call}{pts} — сдача ваша.", f"объявил {call}{pts} — сдача его.")
@@ -337,7 +397,7 @@ def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
         if points and points[0] == points[1]:
             return f"Карты кончились, {points[0]} на {points[1]} — ничья, штрафов нет."
         return "Карты кончились — ничья, штрафов нет."
-    return f"Карты кончились: больше очков {'у вас' if winner == 0 else 'у ' + genitive(names[winner])}."
+    return f"Карты кончились: больше очков {'у вас' if names[winner] == 'Вы' else 'у ' + genitive(names[winner])}."
 
 
 # --- the rules dialog ---------------------------------------------------------------
@@ -403,6 +463,7 @@ RULES_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Через три секунды после последнего ответа взятка уходит со стола сама, и начинается следующая.",
         "После итогов раунда следующий начинается кнопкой «Следующий раунд»; когда партия окончена, кнопка предлагает новую.",
         "Формат, сложность ботов и набор комбинаций выбираются в меню на целую партию, запоминаются браузером и меняются только с новой партией.",
+        "Можно играть и вместе на одном устройстве: в меню «Игроки» любое место, кроме первого, отдаётся человеку вместо бота, у каждого своё имя. Перед ходом другого человека стол прячет все карты и просит передать ему устройство; карты откроются, когда он нажмёт «Я — …». Итоги раунда видны всем.",
     )),
     ("Кто что знает", (
         "Каждый знает свою руку, козырь и кому он достался, сколько карт в колоде, все открытые карты и кто их сыграл, сколько карт было в каждом закрытом сбросе и чей он, очки своей стороны и все штрафы.",
@@ -436,3 +497,57 @@ RULES_DIFFICULTY = (
     "Средняя — взвешивает цену взятки и остающуюся руку, думает о выходе и о партнёре, помнит вышедшие тузы, десятки и козыри.",
     "Сложная — помнит все открытые карты и подробнее просчитывает, как может пойти игра.",
 )
+
+# --- play with a friend on another device (web/peer.py, web/peerview.py) ----------------------
+
+P2P_BUTTON = "Играть с другом"
+P2P_CREATE = "Создать стол"
+P2P_JOIN = "Присоединиться"
+P2P_CONNECT = "Подключиться"
+P2P_CANCEL = "Отмена"
+P2P_LEAVE = "Выйти из игры с другом"
+P2P_INVITE = "Пригласить снова"
+P2P_SCAN = "Сканировать QR-код"
+P2P_TITLE = "Игра с другом"
+P2P_INTRO = ("Два устройства в одной сети Wi‑Fi играют напрямую, без сервера и без интернета. "
+             "Один создаёт стол — стол, боты и настройки берутся из меню, — другой присоединяется. "
+             "Устройства обмениваются кодами: показать QR-код или переслать текст.")
+P2P_SEATS_NOTE = "Друг займёт место, отмеченное в меню как «человек»; если такого нет — место напротив."
+P2P_HOST_SHOW = "Покажите другу этот QR-код (или перешлите код). Он откроет игру и нажмёт «Подключиться»."
+P2P_HOST_PASTE = "Друг покажет свой код ответа — вставьте его сюда:"
+P2P_GUEST_PASTE = "Вставьте код стола, который показывает хозяин (или наведите камеру на его QR-код):"
+P2P_GUEST_SHOW = "Покажите этот код хозяину стола — он вставит его у себя. Игра начнётся сама."
+P2P_MAKING = "Готовим код…"
+P2P_CONNECTING = "Соединяемся…"
+P2P_CODE_LABEL = "Код"
+P2P_QR_LABEL = "QR-код для подключения"
+P2P_BAD_CODE = "Это не код стола: проверьте, что он вставлен целиком."
+P2P_WRONG_OFFER = "Это код ответа, а здесь нужен код стола — его показывает хозяин."
+P2P_WRONG_ANSWER = "Это код стола, а здесь нужен код ответа — его покажет друг, когда вставит ваш."
+P2P_UNSUPPORTED = "Этот браузер не умеет соединяться с другим устройством напрямую."
+P2P_FAILED = ("Не удалось соединиться напрямую. Оба устройства должны быть в одной сети Wi‑Fi "
+              "(не через мобильный интернет). Гостевые сети в кафе, гостиницах и офисах часто не пускают "
+              "устройства друг к другу — тогда соединиться не выйдет. Можно сыграть на одном устройстве, "
+              "передавая его друг другу.")
+P2P_RETRY = "Попробовать снова"
+P2P_PASS_AND_PLAY = "Играть на одном устройстве"
+P2P_PASS_AND_PLAY_HINT = "В меню отметьте места людей — устройство будет передаваться между ходами."
+P2P_HOST_NAME = "Хозяин стола"
+P2P_NOT_NOW = "Сейчас не ваш ход"
+P2P_BOT_PLAYS_FOR_YOU = "Пока вас не было, за вас играет бот"
+P2P_WAIT_HOST = "Следующий раунд начнёт хозяин стола"
+P2P_HOST_LOST = "Связь с хозяином стола прервалась. Партия у него сохранилась: попросите новый код и присоединитесь снова."
+P2P_LINK_UP = "на связи"
+P2P_OTHER_VERSION = "На устройствах разные версии игры — обновите страницу на обоих и подключитесь снова."
+
+
+def p2p_guest_away(name: str) -> str:
+    return f"{name}: нет связи. Через минуту за него сыграет бот, пока он не вернётся."
+
+
+def p2p_guest_bot(name: str) -> str:
+    return f"{name}: нет связи — играет бот. Пригласите снова, и место вернётся к нему."
+
+
+def p2p_waiting_for(name: str) -> str:
+    return f"{name}: ждём подключения"

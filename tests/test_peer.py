@@ -1,0 +1,260 @@
+"""Play with a friend (issue #20, item 2), without a browser: the host is the
+authority.  Whole matches are played through the messages a guest's screen
+would get and send; every message to the guest is read for any card its seat
+may not know at that moment, illegal or stale requests change nothing, and a
+guest away over a minute gets a stand-in bot that leaves when they are back."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import webpath  # noqa: F401
+
+import peer
+import render
+import storage
+from peer import Guest, Host, HostTable
+
+GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
+              "bot_level", "at"}
+
+
+def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None) -> HostTable:
+    settings = storage.default_settings()
+    settings["format"] = fmt
+    settings["difficulty"] = "easy"
+    if seats is not None:
+        settings["seats"][fmt] = [{"kind": k, "name": f"Игрок {i}"} for i, k in enumerate(seats)]
+    table = HostTable(settings, speed="instant", seed=7_340_011 + seed)  # a seed no message could hold by chance
+    table.new_match()
+    return table
+
+
+def hidden_in(text: str, table: HostTable, seat: int) -> set[str]:
+    """Cards ``seat`` may not know now that appear in ``text`` (as card codes)."""
+    return {str(c) for c in table.match.round.unknown_to(seat) if f'"{c}"' in text}
+
+
+class Wire:
+    """A host and one guest, every message to the guest checked as it is sent."""
+
+    def __init__(self, table: HostTable, seat: int) -> None:
+        self.table = table
+        self.host = Host(table)
+        self.seat = seat
+        self.guest = Guest()
+        self.messages: list[str] = []
+        self.host.joined(seat)
+        self.host.receive(seat, self.guest.hello("Гость"))
+
+    def deliver(self, replies=()) -> None:
+        for seat, text in list(replies) + self.host.outbox():
+            assert seat == self.seat
+            data = json.loads(text)
+            assert set(data) <= GUEST_KEYS
+            leaked = hidden_in(text, self.table, seat)
+            assert not leaked, f"message to seat {seat} holds {leaked}"
+            assert str(self.table.info.seed) not in text.replace(" ", "")
+            self.messages.append(text)
+            self.guest.receive(text)
+
+    def send(self, text: str) -> None:
+        self.deliver(self.host.receive(self.seat, text))
+
+
+def play_match(wire: Wire, rng: random.Random, max_rounds: int = 3) -> int:
+    """Play until the match ends (or ``max_rounds`` deals); the guest by its own
+    screen's buttons, the host's person by random legal moves.  Returns guest moves."""
+    t = wire.table
+    guest_moves = 0
+    for _ in range(5000):
+        wire.deliver()
+        phase = t.phase()
+        if phase == "match_end" or (phase == "round_end" and t.match.round_no + 1 >= max_rounds):
+            return guest_moves
+        if phase == "round_end":
+            t.next_round()
+            continue
+        if t.next_timer() is not None:
+            t.run_timer(t.next_timer()[0])
+            continue
+        to_act = t.match.to_act
+        if to_act == peer.HUMAN:
+            assert t.play_for(to_act, rng.choice(t.match.view(to_act).legal_moves)) is None
+        else:
+            assert to_act == wire.seat and wire.guest.my_turn()
+            move = rng.choice(wire.guest.view().legal_moves)
+            wire.send(peer.dump(peer.MOVE, move=move.to_dict(), seq=wire.guest.seq))
+            guest_moves += 1
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("fmt,seat", [("duel", 1), ("bura31", 1), ("pairs", 2)])
+def test_whole_matches_never_show_the_guest_a_hidden_card(fmt, seat):
+    for seed in range(3):
+        table = host_table(fmt, seed=seed)
+        assert table.remote_seats == (seat,)
+        wire = Wire(table, seat)
+        moves = play_match(wire, random.Random(seed))
+        assert moves > 5
+        assert len(wire.messages) > moves
+        # The guest's screen was the seat's own view each time (the hand it was dealt, its seat).
+        assert wire.guest.state["seat"] == seat
+        assert wire.guest.display()["seat"] == seat
+
+
+def test_pairs_with_two_people_and_two_bots_seat_the_friend_where_the_menu_says():
+    table = host_table("pairs", seats=["human", "bot", "bot", "human"])
+    assert table.remote_seats == (3,)
+    assert set(table.bots) == {1, 2}
+    assert table.people == (0,) and not table.hot_seat
+    wire = Wire(table, 3)
+    assert play_match(wire, random.Random(1), max_rounds=1) > 3
+
+
+def test_the_guest_draws_its_own_seat_at_the_bottom():
+    table = host_table("pairs")
+    wire = Wire(table, 2)
+    wire.deliver()
+    view, ui = wire.guest.display(), wire.guest.ui()
+    assert ui["positions"][2] == "bottom" and ui["positions"][0] == "top"
+    assert ui["names"][2] == "Вы" and ui["names"][0] != "Вы"
+    markup = render.regions(view, ui)
+    for card in view["hand"]:
+        assert f'data-card="{card}"' in markup["hand"]
+    hand0 = {str(c) for c in table.match.view(0).hand}
+    assert not any(f'"{c}"' in "".join(markup.values()) for c in hand0)
+
+
+def test_while_a_trick_is_shown_the_guest_sees_what_the_host_sees():
+    table = host_table("duel", seed=3)
+    wire = Wire(table, 1)
+    rng = random.Random(2)
+    t = table
+    for _ in range(200):
+        wire.deliver()
+        if t.phase() == "clearing":
+            host_view, guest_view = t.display(), wire.guest.display()
+            public = [{k: v for k, v in p.items() if k != "own"} for p in host_view["trick"]["plays"]]
+            assert public == guest_view["trick"]["plays"]  # the faces of one's own discard stay one's own
+            assert host_view["trick"]["winner"] == guest_view["trick"]["winner"]
+            assert host_view["stock"] == guest_view["stock"]
+            assert host_view["hand_sizes"] == guest_view["hand_sizes"]
+            return
+        to_act = t.match.to_act
+        if to_act == 0:
+            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+        else:
+            wire.send(peer.dump(peer.MOVE, move=rng.choice(wire.guest.view().legal_moves).to_dict(),
+                                seq=wire.guest.seq))
+    raise AssertionError("no trick was finished")
+
+
+def guest_to_act(fmt: str = "duel") -> Wire:
+    table = host_table(fmt, seed=8)
+    wire = Wire(table, 1)
+    rng = random.Random(0)
+    while table.match.to_act != 1:
+        table.play_for(0, rng.choice(table.match.view(0).legal_moves))
+    wire.deliver()
+    assert wire.guest.my_turn()
+    return wire
+
+
+def test_illegal_stale_and_garbled_requests_change_nothing():
+    wire = guest_to_act()
+    t = wire.table
+    before = list(t.match.moves)
+    theirs = str(t.match.view(0).hand[0])
+    seq = wire.guest.seq
+    for text, code in [
+        (peer.dump(peer.MOVE, move={"lead": [theirs]}, seq=seq), "not_in_hand"),  # a card of the host's hand
+        (peer.dump(peer.MOVE, move=wire.guest.view().legal_moves[0].to_dict(), seq=seq - 1), "stale"),
+        (peer.dump(peer.MOVE, move={"lead": ["ZZ"]}, seq=seq), "bad_move"),
+        (peer.dump(peer.MOVE, move="AS", seq=seq), "bad_move"),
+    ]:
+        replies = wire.host.receive(1, text)
+        assert len(replies) == 1 and json.loads(replies[0][1])["t"] == "refused", text
+        if code != "not_in_hand":
+            assert json.loads(replies[0][1])["code"] == code
+        assert t.match.moves == before
+    for junk in ["", "[]", "{", '{"v":2,"t":"move"}', json.dumps({"v": 1, "t": "state"}), "x" * 100_000]:
+        assert wire.host.receive(1, junk) == []
+        assert t.match.moves == before
+    # A seat that is not a guest's cannot be played from outside.
+    assert wire.host.receive(0, peer.dump(peer.MOVE, move={"lead": [theirs]}, seq=1)) == []
+    assert t.match.moves == before
+
+
+def test_one_move_per_state_even_on_a_double_click():
+    wire = guest_to_act()
+    wire.guest.toggle(str(wire.guest.view().hand[0]))
+    first = wire.guest.act("lead") or wire.guest.act("beat") or wire.guest.act("discard")
+    assert first is not None
+    assert not wire.guest.my_turn()
+    assert wire.guest.act("discard") is None
+
+
+def test_a_guest_away_over_a_minute_is_replaced_by_a_bot_and_takes_the_seat_back():
+    wire = guest_to_act()
+    t, host = wire.table, wire.host
+    host.left(1, now=100.0)
+    assert host.due(100.0) == peer.AWAY_LIMIT_S
+    assert not host.tick(100.0 + peer.AWAY_LIMIT_S - 1)
+    assert t.next_timer() is None  # the table waits for the guest's move
+    assert host.tick(100.0 + peer.AWAY_LIMIT_S)
+    assert t.stood_in == {1} and t.next_timer()[0] == "bot"
+    moves = len(t.match.moves)
+    t.run_timer("bot")
+    assert len(t.match.moves) == moves + 1  # the stand-in played the seat
+    host.joined(1)
+    assert t.stood_in == set() and 1 not in t.bots
+    rng = random.Random(4)
+    while t.match.to_act != 1 and t.phase() == "play":
+        t.play_for(0, rng.choice(t.match.view(0).legal_moves)) if t.match.to_act == 0 else t.run_timer("clear")
+    if t.phase() == "play":
+        assert t.next_timer() is None  # the guest's turn is the guest's again
+    wire.deliver()
+    assert wire.guest.state["stand_ins"] == []
+
+
+def test_a_returning_guest_gets_the_whole_state_again():
+    wire = guest_to_act()
+    host = wire.host
+    host.left(1, now=0.0)
+    assert host.outbox() == []  # nothing goes to a guest who is away
+    host.joined(1)
+    out = host.outbox()
+    assert len(out) == 1 and json.loads(out[0][1])["view"]["seat"] == 1
+    assert host.outbox() == []  # and nothing twice
+
+
+def test_the_guest_name_is_cleaned():
+    table = host_table("duel")
+    host = Host(table)
+    host.joined(1)
+    host.receive(1, peer.dump(peer.HELLO, name="  <b>Маша</b>  "))
+    assert table.seat_names()[1] == "bМаша/b"
+    assert table.names[0] == "Вы"
+
+
+def test_a_guest_told_by_another_version_says_so():
+    guest = Guest()
+    assert guest.receive(json.dumps({"v": peer.PROTOCOL + 1, "t": "state"}))
+    assert "версии" in guest.ui()["message"]
+    assert not Guest().receive("not json")
+
+
+def test_a_reloaded_host_page_resumes_the_match_as_pass_and_play():
+    """The host's page saves its match like any other; if it reloads, the
+    guests' seats come back as people at this device (their links are gone)."""
+    wire = guest_to_act()
+    data = wire.table.saved()
+    assert data is not None and data["seats"][1]["kind"] == "human"
+    table = peer.Table(wire.table.settings, speed="instant")
+    assert table.restore(json.loads(json.dumps(data)))
+    assert table.people == (0, 1) and table.hot_seat
+    assert table.match.moves == wire.table.match.moves

@@ -1,0 +1,56 @@
+"""The «Играть с другом» dialog and link bar (web/peerview.py): the test hooks,
+the QR code that carries the join link, and the plain words when the direct
+connection fails."""
+
+from __future__ import annotations
+
+import re
+
+import webpath  # noqa: F401
+
+import peerview
+import texts
+
+CODE = "CACHOWKNIYMDMQKNMZGWI5SVKNNEW3COOBDDIM3UIZ4GU6KGF6CMQCRMXMHM64KHVOJ4T"
+
+
+def test_the_host_step_shows_the_code_a_qr_code_and_the_paste_box():
+    html = peerview.dialog_html({"step": "host", "seat": 1, "name": "Север", "code": CODE,
+                                 "link": f"https://example.org/b/#p2p={CODE}"})
+    assert f'<p class="p2p-code" data-p2p="offer">{CODE}</p>' in html
+    assert '<svg class="qr"' in html and 'textarea name="p2p-code"' in html
+    assert re.search(r'data-action="p2p-connect">Подключиться<', html)
+    assert "style=" not in html
+
+
+def test_the_qr_code_carries_the_join_link():
+    import pytest
+
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from test_qr import image
+
+    import qr
+
+    link = f"https://example.org/burkozel/#p2p={CODE}"
+    found = zxingcpp.read_barcodes(image(qr.make(link, "L")))
+    assert found and found[0].text == link
+
+
+def test_the_guest_answer_is_shown_for_the_host():
+    html = peerview.dialog_html({"step": "guest-answer", "code": CODE})
+    assert f'data-p2p="answer">{CODE}<' in html
+    assert texts.P2P_GUEST_SHOW in html
+
+
+def test_a_failed_connection_says_why_and_offers_play_on_one_device():
+    html = peerview.dialog_html({"step": "failed"})
+    assert "одной сети Wi‑Fi" in html and "Гостевые сети" in html
+    assert 'data-action="p2p-local">Играть на одном устройстве<' in html
+
+
+def test_the_bar_invites_a_guest_who_is_not_there():
+    html = peerview.bar_html([{"seat": 1, "name": "Маша <3", "status": "away"},
+                              {"seat": 2, "name": "Петя", "status": "up"}])
+    assert html.count('data-action="p2p-invite"') == 1 and 'data-seat="1"' in html
+    assert "Маша &lt;3" in html and "<3" not in html
+    assert peerview.bar_html([]) == ""

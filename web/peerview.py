@@ -1,0 +1,111 @@
+"""The markup of «Играть с другом»: the connection dialog and the link bar.
+
+Pure functions of a small state dict that ``app.py`` keeps (like ``render.py``,
+tested on CPython).  Test hooks (issue #20): the codes are the text of
+``[data-p2p=offer]`` / ``[data-p2p=answer]``; a code is pasted into
+``textarea[name=p2p-code]`` and confirmed with «Подключиться».
+
+Dialog steps (``state["step"]``): ``choose`` (create or join), ``host`` (the
+host's code for ``seat``, and the answer pasted back), ``guest-paste`` (the
+host's code pasted), ``guest-answer`` (the guest's code shown), ``failed``,
+``unsupported``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import qr
+import texts
+
+
+def _button(action: str, title: str, primary: bool = False, extra: str = "") -> str:
+    cls = "btn primary" if primary else "btn ghost"
+    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'
+
+
+def _code_block(kind: str, code: str, link: str | None) -> str:
+    """The code as a QR (the join link for an offer, the bare code for an answer) and as text."""
+    symbol = qr.make(link or code, "L").svg(label=texts.P2P_QR_LABEL)
+    return (f'<div class="p2p-qr">{symbol}</div>'
+            f'<p class="p2p-code-label">{texts.P2P_CODE_LABEL}:</p>'
+            f'<p class="p2p-code" data-p2p="{kind}">{escape(code)}</p>')
+
+
+def _paste(prefill: str = "", scan: bool = False) -> str:
+    scanner = ""
+    if scan:
+        scanner = (_button("p2p-scan", texts.P2P_SCAN)
+                   + '<video class="p2p-video" playsinline muted aria-hidden="true"></video>')
+    return (f'<textarea name="p2p-code" class="p2p-input" rows="3" spellcheck="false" autocomplete="off" '
+            f'autocapitalize="characters" aria-label="{texts.P2P_CODE_LABEL}">{escape(prefill)}</textarea>'
+            f'{scanner}')
+
+
+def dialog_html(state: dict[str, Any]) -> str:
+    step = state.get("step", "choose")
+    error = state.get("error")
+    body = ""
+    buttons = _button("p2p-cancel", texts.P2P_CANCEL)
+    if step == "choose":
+        body = f'<p>{texts.P2P_INTRO}</p><p class="fine">{texts.P2P_SEATS_NOTE}</p>'
+        buttons += _button("p2p-join", texts.P2P_JOIN) + _button("p2p-host", texts.P2P_CREATE, primary=True)
+    elif step == "host":
+        body = f'<p class="p2p-seat">{escape(texts.p2p_waiting_for(state.get("name") or ""))}</p>'
+        if state.get("code"):
+            body += (f'<p>{texts.P2P_HOST_SHOW}</p>' + _code_block("offer", state["code"], state.get("link"))
+                     + f'<p>{texts.P2P_HOST_PASTE}</p>' + _paste(scan=state.get("scan", False)))
+            if state.get("busy"):
+                body += f'<p class="p2p-wait" role="status">{texts.P2P_CONNECTING}</p>'
+            else:
+                buttons += _button("p2p-connect", texts.P2P_CONNECT, primary=True)
+        else:
+            body += f'<p class="p2p-wait" role="status">{texts.P2P_MAKING}</p>'
+    elif step == "guest-paste":
+        body = f'<p>{texts.P2P_GUEST_PASTE}</p>' + _paste(state.get("prefill", ""), state.get("scan", False))
+        buttons += _button("p2p-connect", texts.P2P_CONNECT, primary=True)
+    elif step == "guest-answer":
+        if state.get("code"):
+            body = f'<p>{texts.P2P_GUEST_SHOW}</p>' + _code_block("answer", state["code"], None)
+            body += f'<p class="p2p-wait" role="status">{texts.P2P_CONNECTING}</p>'
+        else:
+            body = f'<p class="p2p-wait" role="status">{texts.P2P_MAKING}</p>'
+    elif step == "failed":
+        body = f'<p class="p2p-failed" role="alert">{texts.P2P_FAILED}</p>'
+        buttons += _button("p2p-local", texts.P2P_PASS_AND_PLAY) + _button("p2p-retry", texts.P2P_RETRY, primary=True)
+    elif step == "unsupported":
+        body = f'<p class="p2p-failed" role="alert">{texts.P2P_UNSUPPORTED}</p>'
+        buttons += _button("p2p-local", texts.P2P_PASS_AND_PLAY, primary=True)
+    if error:
+        body += f'<p class="msg" role="alert">{escape(error)}</p>'
+    return (f'<div class="dlg-head"><h2 id="p2p-title">{texts.P2P_TITLE}</h2></div>'
+            f'<div class="dlg-scroll">{body}</div><div class="dlg-buttons">{buttons}</div>')
+
+
+def bar_html(links: list[dict[str, Any]]) -> str:
+    """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}``;
+    a host can invite again a seat that is not connected, a guest can join again.
+    (Leaving is in the menu: «Выйти из игры с другом».)"""
+    if not links:
+        return ""
+    items = []
+    for link in links:
+        name, status = link["name"], link["status"]
+        if status == "up":
+            text = f"{name}: {texts.P2P_LINK_UP}"
+        elif status == "waiting":
+            text = texts.p2p_waiting_for(name)
+        elif status == "away":
+            text = texts.p2p_guest_away(name)
+        elif status == "bot":
+            text = texts.p2p_guest_bot(name)
+        else:
+            text = texts.P2P_HOST_LOST
+        button = ""
+        if status in ("waiting", "away", "bot"):
+            button = _button("p2p-invite", texts.P2P_INVITE, extra=f' data-seat="{link["seat"]}"')
+        elif status == "lost":
+            button = _button("p2p-join", texts.P2P_JOIN)
+        items.append(f'<li class="peer-link {status}"><span>{escape(text)}</span>{button}</li>')
+    return f'<ul class="peer-links" aria-live="polite">{"".join(items)}</ul>'
