@@ -303,6 +303,8 @@ class App:
         t = self.table
         if action in ACTIONS:
             t.act(action)
+        elif action == "hint":
+            t.request_hint()
         elif action == "menu":
             if "menu" not in self.dialogs:
                 self.dialogs = [d for d in self.dialogs if d != "rules"] + ["menu"]

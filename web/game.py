@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import hint
 import storage
 import texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
@@ -84,6 +85,11 @@ class TableHardBot:
         """The same decision in slices (see ``HardBot.think``)."""
         self.bot.max_iterations = hard_iterations(view)
         return self.bot.think(view)
+
+    def search(self, view: SeatView, record: bool = False):
+        """The same decision with every candidate's values (``HardBot.search``; the hint)."""
+        self.bot.max_iterations = hard_iterations(view)
+        return self.bot.search(view, record=record)
 
     @property
     def last_iterations(self) -> int:
@@ -163,6 +169,8 @@ class Table:
         self.notices: list[str] = []
         self.matches_done = 0
         self.bot_level: str | None = None
+        self.coach = hint.Coach()
+        """«Подсказка»: the hard bot's search from seat 0's own view (web/hint.py)."""
 
     # --- settings ----------------------------------------------------------------
 
@@ -212,6 +220,7 @@ class Table:
         self.clearing = False
         self.before = None
         self.message = None
+        self.coach.new_deal()
 
     def restore(self, saved: dict[str, Any]) -> bool:
         """Replay a saved match (see ``storage.load_match``); ``False`` and a
@@ -414,6 +423,17 @@ class Table:
         hand = {str(c) for c in self.match.view(HUMAN).hand}
         self.selection = [c for c in self.selection if c in hand]
 
+    def _position(self) -> tuple:
+        return (id(self.match), len(self.match.moves) if self.match is not None else -1)
+
+    def request_hint(self) -> bool:
+        """«Подсказка»: start the hard bot's search on seat 0's own view (sliced
+        like a bot's turn, see :meth:`run_timer`); only on the player's turn."""
+        if not self.human_to_act() or self.info is None:
+            return False
+        return self.coach.request(self._position(), self.view(),
+                                  TableHardBot(f"{self.info.seed}/{HUMAN}"))
+
     # --- pacing: what happens next by itself ---------------------------------------------
 
     def next_timer(self) -> tuple[str, int] | None:
@@ -426,7 +446,7 @@ class Table:
             assert self.match is not None
             if self.match.to_act in self.bots:
                 return ("bot", 0 if self._search_under_way() else d["bot"])
-            return None
+            return ("hint", 0) if self.coach.pending(self._position()) else None
         if self.autoplay and phase == "round_end":
             return ("next_round", 0)
         if self.autoplay and phase == "match_end":
@@ -455,6 +475,8 @@ class Table:
             self.before = None
         elif kind == "bot":
             self.bot_move()
+        elif kind == "hint":
+            self.coach.step()
         elif kind == "next_round":
             self.next_round()
         elif kind == "new_match":
@@ -507,6 +529,7 @@ class Table:
             assert self.match is not None
             self.match.next_round()
             self.rounds.append([])
+            self.coach.new_deal()
             self.selection = []
             self.message = None
             return True
@@ -601,4 +624,5 @@ class Table:
             "autoplay": self.autoplay,
             "my_turn": self.human_to_act(),
             "round_no": self.match.round_no if self.match is not None else None,
+            "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
         }

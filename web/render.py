@@ -21,6 +21,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import coachview
 import texts
 from burkozel import FORMATS
 
@@ -115,7 +116,7 @@ def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices")
+           "actions", "result-body", "notices", "coach")
 
 
 def skeleton() -> str:
@@ -142,12 +143,14 @@ def skeleton() -> str:
         '<div id="status" class="status" aria-live="polite"></div>'
         '<div id="hand" class="hand" role="group" aria-label="Ваши карты"></div>'
         '<div id="actions" class="actions"></div>'
+        '<div id="coach" class="coach"></div>'
         "</section>"
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
         '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
         '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + rules_html() + "</dialog>"
         '<dialog id="result" class="dlg result" aria-labelledby="result-title">'
         '<div id="result-body"></div></dialog>'
+        '<dialog id="info" class="dlg info" aria-labelledby="info-title"><div id="info-body"></div></dialog>'
     )
 
 
@@ -174,6 +177,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     out["hand"] = hand_html(view, ui)
     out["actions"] = actions_html(ui)
     out["result-body"] = result_html(view, ui)
+    out["coach"] = coachview.coach_html(view, ui)
     del positions
     return out
 
