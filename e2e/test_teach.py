@@ -42,3 +42,62 @@ def test_a_hint_on_the_players_turn(table):
     # The hint is gone once the player has moved.
     play_turn(page, random.Random(2))
     page.wait_for_function("document.querySelector('#hint .advice') === null")
+
+
+def play_until_a_trick(page, rng: random.Random) -> None:
+    for _ in range(40):
+        wait_settled(page)
+        if page.locator("#me [data-action=last-trick]").count():
+            return
+        play_turn(page, rng)
+    raise AssertionError("no trick finished")
+
+
+def test_the_last_trick_after_a_trick(table):
+    page = table
+    new_match(page, "pairs", "easy")
+    play_until_a_trick(page, random.Random(3))
+    info = page.locator("#info")
+    for open_it in (lambda: page.get_by_role("button", name="Последняя взятка").click(),
+                    lambda: page.keyboard.press("l"),
+                    lambda: page.click("#me [data-action=last-trick]")):
+        wait_settled(page)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        open_it()
+        info.wait_for(state="visible")
+        text = info.text_content()
+        assert "Последняя взятка" in text and "заход" in text
+        assert "Взятка ваша" in text or "Взятку берёт" in text
+        assert info.locator(".trick-plays li").count() == 4
+        check_no_leak(page)
+        page.click("#info .dlg-buttons [data-action=close-info]")
+        info.wait_for(state="hidden")
+
+
+def test_the_story_after_a_deal(table):
+    page = table
+    new_match(page, "four", "easy")
+    rng = random.Random(4)
+    from tablekit import play_round
+
+    play_round(page, rng)
+    result = page.locator("#result")
+    assert result.is_visible()
+    tricks = len(saved(page)["rounds"][-1])  # moves; the log has one line a trick
+    log = result.locator(".trick-log li")
+    assert 1 <= log.count() <= tricks
+    assert "очк" in log.first.text_content()
+    page.get_by_role("button", name="Разобрать раздачу").click()
+    info = page.locator("#info")
+    info.wait_for(state="visible")
+    steps = 0
+    while page.is_enabled("#info [data-action=review-next]"):
+        page.click("#info [data-action=review-next]")
+        steps += 1
+        if steps % 5 == 0:
+            check_no_leak(page)
+    assert steps == tricks
+    assert int(page.get_attribute("#info [data-step]", "data-step")) == tricks
+    check_no_leak(page)
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    assert result.is_visible()

@@ -22,8 +22,10 @@ import time
 import traceback
 from typing import Any
 
+import coachview
 import render
 import storage
+import story
 import texts
 from game import ACTIONS, Table
 from pyscript import document, window
@@ -104,7 +106,10 @@ class App:
         self.root = document.getElementById("table")
         self.root.innerHTML = render.skeleton()
         self.el = {r: document.getElementById(r) for r in render.REGIONS}
-        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result")}
+        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "info")}
+        self.panel: dict[str, Any] = {"kind": None}
+        """What the ``#info`` dialog shows: the last trick, the deal's review (and its step), …"""
+        self.info_cache = ""
 
         # One proxy each for the page's whole life: nothing is created per event or per move.
         self._on_click = create_proxy(self.on_click)
@@ -112,6 +117,8 @@ class App:
         self._on_timer = create_proxy(self.on_timer)
         self._on_cancel = create_proxy(self.on_cancel)
         self._on_close = create_proxy(self.on_close)
+        self._on_key = create_proxy(self.on_key)
+        document.addEventListener("keydown", self._on_key)
         self.root.addEventListener("click", self._on_click)
         self.root.addEventListener("change", self._on_change)
         for d in self.dlg.values():
@@ -199,8 +206,13 @@ class App:
             if markup != self.menu_cache:
                 self._replace(self.dlg["menu"], markup)
                 self.menu_cache = markup
+        if "info" in wanted:
+            markup = self.panel_html()
+            if markup != self.info_cache:
+                self._replace(document.getElementById("info-body"), markup)
+                self.info_cache = markup
         # Close from the top what should not be open, then open in order.
-        for name in ("rules", "menu", "result"):
+        for name in ("info", "rules", "menu", "result"):
             d = self.dlg[name]
             if name not in wanted and d.open:
                 d.close()
@@ -229,7 +241,44 @@ class App:
     # --- timers -------------------------------------------------------------------------
 
     def paused(self) -> bool:
-        return any(d in self.dialogs for d in ("menu", "rules"))
+        return any(d in self.dialogs for d in ("menu", "rules", "info"))
+
+    # --- the coach's panels (web/coachview.py) ---------------------------------------------
+
+    def open_panel(self, kind: str, **extra: Any) -> None:
+        self.panel = {"kind": kind, **extra}
+        if "info" not in self.dialogs:
+            self.dialogs.append("info")
+
+    def panel_html(self) -> str:
+        kind = self.panel.get("kind")
+        names = list(self.table.names)
+        if kind == "last":
+            return coachview.last_trick_panel(self.table.display(), names)
+        if kind == "review":
+            return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names)
+        return ""
+
+    def review_frames(self) -> list[Any]:
+        t = self.table
+        if t.info is None:
+            return []
+        return story.frames(t.info.rules, t.info.seed, t.rounds)
+
+    def on_key(self, event: Any) -> None:
+        """L (or Д, the same key on a Russian layout): the last trick, when no dialog is open."""
+        try:
+            key = str(event.key or "")
+            if key.lower() not in ("l", "д") or self.wanted_dialogs() or event.ctrlKey or event.metaKey:
+                return
+            target = event.target
+            if target is not None and not _is_none(target) and str(getattr(target, "tagName", "")) == "INPUT":
+                return
+            if self.table.view() is not None:
+                self.open_panel("last")
+                self.refresh()
+        except Exception:  # noqa: BLE001
+            window.console.warn("[burkozel] key failed:\n" + traceback.format_exc())
 
     def _schedule(self) -> None:
         """Schedule the table's next timed step once: a refresh that leaves the
@@ -305,6 +354,16 @@ class App:
             t.act(action)
         elif action == "hint":
             t.request_hint()
+        elif action == "last-trick":
+            self.open_panel("last")
+        elif action == "review":
+            self.open_panel("review", frames=self.review_frames(), step=0)
+        elif action in ("review-prev", "review-next"):
+            frames = self.panel.get("frames", [])
+            step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
+            self.panel["step"] = max(0, min(step, len(frames) - 1))
+        elif action == "close-info":
+            self.dialogs = [d for d in self.dialogs if d != "info"]
         elif action == "menu":
             if "menu" not in self.dialogs:
                 self.dialogs = [d for d in self.dialogs if d != "rules"] + ["menu"]

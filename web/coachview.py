@@ -43,3 +43,115 @@ def hint_html(hint: Any) -> str:
     items = "".join(f"<li>{escape(r)}</li>" for r in rows)
     return (f'<div id="hint" class="hint open" aria-live="polite"><p class="advice"><b>{escape(advice)}</b></p>'
             + (f"<ol>{items}</ol>" if items else "") + f'<p class="why">{escape(why)}</p></div>')
+
+
+# --- the panels (dialog #info) ---------------------------------------------------------------
+
+
+def panel(title: str, body: str, buttons: str = "") -> str:
+    """The ``#info`` dialog's frame around one panel."""
+    return (f'<div class="dlg-head"><h2 id="info-title">{escape(title)}</h2>'
+            f'<button type="button" class="x" data-action="close-info" aria-label="{escape(texts.CLOSE)}">×</button>'
+            f'</div><div class="dlg-scroll">{body}</div>'
+            f'<div class="dlg-buttons">{buttons}<button type="button" class="btn primary" data-action="close-info">'
+            f'{escape(texts.CLOSE)}</button></div>')
+
+
+def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int) -> str:
+    """One finished trick as seat 0 saw it: each play in words and faces (a closed
+    discard as backs, its count only — the player's own in words), then who took it."""
+    import render
+
+    rows = []
+    top = trick["plays"][0]
+    for i, play in enumerate(trick["plays"]):
+        line = texts.trick_line(names, play, i == 0)
+        if i > 0 and play["kind"] == "beat":
+            line += f" {texts.beaten(names[top['seat']], top['cards'])}"
+            top = play
+        if play["cards"]:
+            cards = "".join(render.face(c) for c in play["cards"])
+        else:
+            cards = "".join(render.back() for _ in range(play["count"]))
+            if play.get("own"):
+                line += f" ({texts.OWN_DISCARD} {texts.cards_short(play['own'])})"
+        beats = ' class="beats"' if i > 0 and play["kind"] == "beat" else ""
+        rows.append(f'<li{beats} data-seat="{play["seat"]}"><span class="play-line">{escape(line)}</span>'
+                    f'<span class="frame-trick">{cards}</span></li>')
+    taken = texts.trick_taken(names, trick["winner"], points, hidden)
+    return f'<ul class="trick-plays">{"".join(rows)}</ul><p class="taken"><b>{escape(taken)}</b></p>'
+
+
+def last_trick_panel(view: dict[str, Any] | None, names: list[str]) -> str:
+    import story
+
+    last = story.last_trick(view)
+    if last is None:
+        return panel(texts.LAST_TRICK, f"<p>{escape(texts.LAST_TRICK_NONE)}</p>")
+    head = f'<p class="fine">{escape(texts.STORY_TRICK.format(n=last.number))} · {escape(texts.LAST_TRICK_KEY)}</p>'
+    return panel(texts.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden))
+
+
+def story_html(view: dict[str, Any], names: list[str]) -> str:
+    """The deal's log (in the result dialog): every trick with the points taken."""
+    import story
+
+    items = []
+    for t in story.tricks(view):
+        lines = "; ".join(texts.trick_line(names, p, i == 0) for i, p in enumerate(t.trick["plays"]))
+        taken = texts.trick_taken(names, t.winner, t.points, t.hidden)
+        items.append(f"<li>{escape(lines)}. <b>{escape(taken)}</b></li>")
+    if not items:
+        return ""
+    return (f'<details class="story"><summary>{escape(texts.STORY)}</summary>'
+            f'<ol class="trick-log">{"".join(items)}</ol></details>')
+
+
+def review_panel(frames: list[Any], step: int, names: list[str]) -> str:
+    """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
+    import render
+
+    if not frames:
+        return panel(texts.STORY_REVIEW, "")
+    step = max(0, min(step, len(frames) - 1))
+    frame = frames[step]
+    view = frame.view
+    hand = "".join(render.face(c) for c in render.sort_hand(list(view["hand"]), view["trump_suit"]))
+    body = f'<p class="fine" data-step="{step}">{escape(texts.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
+    if frame.trick is not None:
+        points, hidden = (0, 0)
+        if frame.trick["finished"]:
+            import story
+
+            points, hidden = story.seen_points(frame.trick)
+            body += trick_html(frame.trick, names, points, hidden)
+        else:
+            body += trick_html(frame.trick, names, 0, 0).rsplit('<p class="taken">', 1)[0]
+    body += f'<p class="lbl">{escape(texts.STORY_HAND)}</p><div class="frame-hand">{hand}</div>'
+    prev = " disabled" if step == 0 else ""
+    nxt = " disabled" if step == len(frames) - 1 else ""
+    buttons = (f'<button type="button" class="btn ghost" data-action="review-prev"{prev}>{escape(texts.STORY_PREV)}</button>'
+               f'<button type="button" class="btn ghost" data-action="review-next"{nxt}>{escape(texts.STORY_NEXT)}</button>')
+    return panel(texts.STORY_REVIEW, body, buttons)
+
+
+def pile_html(view: dict[str, Any]) -> str:
+    """The player's side's taken pile: a tap shows the last trick (of anyone)."""
+    history = view.get("history") or []
+    if not history:
+        return ""
+    mine = set(view["sides"][view["side"]])
+    taken = sum(1 for t in history if t["winner"] in mine)
+    return (f'<button type="button" class="pile" data-action="last-trick" title="{escape(texts.TAKEN_PILE)}" '
+            f'aria-label="{escape(texts.TAKEN_PILE)}"><span class="card back" aria-hidden="true"></span>'
+            f'<b>{taken}</b></button>')
+
+
+def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    """What the result dialog adds: the deal's story and «Разобрать раздачу»."""
+    names = ui["names"]
+    out = story_html(view, names)
+    if out:
+        out += (f'<p class="review-line"><button type="button" class="btn ghost" data-action="review">'
+                f'{escape(texts.STORY_REVIEW)}</button></p>')
+    return out

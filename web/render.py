@@ -266,7 +266,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if ui.get("autoplay"):
         tags += '<span class="tag">бот</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="0">'
-            f'<span class="seat-name">Вы</span>{tags}</div>')
+            f'<span class="seat-name">Вы</span>{tags}{coachview.pile_html(view)}</div>')
 
 
 def deck_html(view: dict[str, Any], names: list[str]) -> str:
@@ -414,7 +414,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         '<th scope="col">Штраф</th><th scope="col">Всего</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
         f'<p class="fine">{escape(texts.penalty_note(fmt))}</p>'
-        '<div class="dlg-buttons">'
+        + coachview.result_extra(view, ui)
+        + '<div class="dlg-buttons">'
         '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
         f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button></div>'
     )

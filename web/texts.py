@@ -504,6 +504,12 @@ def hint_lines(hint) -> tuple[str, list[str], str]:
 LAST_TRICK = "Последняя взятка"
 LAST_TRICK_NONE = "Взяток в этой сдаче ещё не было."
 LAST_TRICK_KEY = "Клавиша: L"
+OWN_DISCARD = "ваши:"
+
+
+def beaten(name: str, cards: "list[str] | tuple") -> str:
+    """What a beat went over: «— поверх Д♠ Запада»."""
+    return f"— поверх {cards_short(cards)} {'ваших' if name == 'Вы' else genitive(name)}"
 TAKEN_PILE = "Ваши взятки: показать последнюю"
 
 
@@ -512,8 +518,8 @@ def trick_line(names: "list[str]", play: dict, lead: bool) -> str:
     who = names[play["seat"]]
     kind = play["kind"]
     if kind == "discard" and not play["cards"]:
-        return f"{who}: сброс {cards_acc(play['count'])} рубашкой вверх"
-    verb = {"lead": "заход", "beat": "бьёт", "discard": "сброс"}[kind] if not lead else "заход"
+        return f"{who}: сброс, {cards_word(play['count'])} рубашкой вверх"
+    verb = "заход" if lead else {"lead": "заход", "beat": "бьёт", "discard": "сброс"}[kind]
     return f"{who}: {verb} {cards_short(play['cards'])}"
 
 
