@@ -101,3 +101,43 @@ def test_the_story_after_a_deal(table):
     check_no_leak(page)
     page.click("#info .dlg-buttons [data-action=close-info]")
     assert result.is_visible()
+
+
+def test_statistics_after_a_deal_survive_a_reload(table):
+    page = table
+    page.evaluate("localStorage.removeItem('burkozel.stats')")
+    new_match(page, "bura31", "easy")
+    from tablekit import play_round
+
+    play_round(page, random.Random(5), check=False)
+    page.click("#result [data-action=stats]")
+    info = page.locator("#info")
+    info.wait_for(state="visible")
+    assert "Статистика" in info.text_content() and "Бура «31»" in info.text_content()
+    deals = page.text_content("#info [data-stat=deals] td")
+    assert deals == "1"
+    assert page.locator("#info svg.chart rect").count() == 1
+    stored = page.evaluate("JSON.parse(localStorage.getItem('burkozel.stats'))")
+    assert stored["tables"]["bura31/easy"]["deals"] == 1
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    page.wait_for_selector("#result", state="visible")
+    page.click("#result [data-action=stats]")
+    info.wait_for(state="visible")
+    assert page.text_content("#info [data-stat=deals] td") == "1"  # not counted again after the reload
+    page.click("#info .dlg-buttons [data-action=stats-reset]")
+    assert "пусто" in info.text_content()
+    page.click("#info .dlg-buttons [data-action=close-info]")
+
+
+def test_broken_statistics_never_break_the_page(table):
+    page = table
+    page.evaluate("localStorage.setItem('burkozel.stats', '{\"v\": 1, \"tables\": {\"pairs/easy\": {\"deals\": \"x\"}}}')")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    assert "статистика не читается" in page.text_content("#notices")
+    new_match(page, "pairs", "easy")
+    page.get_by_role("button", name="Статистика").click()
+    page.locator("#info").wait_for(state="visible")
+    assert "пусто" in page.text_content("#info")
+    page.click("#info .dlg-buttons [data-action=close-info]")

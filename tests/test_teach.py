@@ -71,3 +71,92 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
         assert t.hidden == sum(p["count"] for p in t.trick["plays"] if not (p["cards"] or p.get("own")))
     if discard == "open":
         assert all(t.hidden == 0 for t in tricks)
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+import json  # noqa: E402
+
+import stats  # noqa: E402
+
+
+def deal(points, penalty, declared=None, hints=0):
+    return stats.DealOutcome(points, penalty, penalty == 0, declared, hints)
+
+
+def test_statistics_arithmetic():
+    data = stats.empty()
+    key = stats.table_key("bura31", "hard")
+    plays = [deal(62, 0, True, 2), deal(40, 0), deal(20, 1), deal(0, 6, False, 1), deal(70, 0), deal(65, 0, True)]
+    for i, d in enumerate(plays):
+        over = i == len(plays) - 1
+        assert stats.record_deal(data, key, f"s/{i}", d, match_over=over, match_won=over)
+    assert not stats.record_deal(data, key, f"s/{len(plays) - 1}", plays[0])  # the same deal again: not counted
+    s = stats.summary(data["tables"][key])
+    assert s["deals"] == 6 and s["deals_won"] == 4
+    assert s["points"] == 257 and s["mean_points"] == round(257 / 6, 1)
+    assert s["penalties"] == 7 and s["hints"] == 3
+    assert s["declared_true"] == 2 and s["declared_false"] == 1
+    assert s["best_streak"] == 2 and s["streak"] == 2
+    assert s["matches"] == 1 and s["matches_won"] == 1
+    assert data["tables"][key]["recent"] == [[d.points, d.penalty] for d in plays]
+    for i in range(60):
+        stats.record_deal(data, key, f"t/{i}", deal(i, 0))
+    entry = data["tables"][key]
+    assert len(entry["recent"]) == stats.RECENT and entry["recent"][-1] == [59, 0]
+    assert entry["best_streak"] == 62 and entry["deals"] == 66
+    back, dropped = stats.load(stats.dump(data))
+    assert back == data and not dropped
+    stats.reset(data, key)
+    assert key not in data["tables"]
+    assert not stats.record_deal(data, key, "t/59", deal(59, 0))  # the last deal stays recorded after a reset
+
+
+def test_outcome_of_a_real_deal():
+    table = finished_round("bura31", 3)
+    view = table.view().to_dict()
+    out = stats.outcome(view, hints=2)
+    assert out.points == view["round_points"][view["side"]]
+    assert out.penalty == view["round_penalties"][view["side"]] and out.won == (out.penalty == 0)
+    assert out.hints == 2
+
+
+GOOD = stats.dump({"v": 1, "last": "", "tables": {"pairs/easy": {**stats.empty_entry(), "deals": 2, "deals_won": 1,
+                                                       "points": 50, "recent": [[30, 0], [20, 1]],
+                                                       "streak": 0, "best_streak": 1}}})
+
+
+@pytest.mark.parametrize("raw", [
+    "garbage", "[]", "null", "42", '{"v": 2, "tables": {}}', '{"v": 1}', '{"v": 1, "tables": []}',
+    '{"v": 1, "tables": {"pairs/easy": {"deals": -1}}}',
+    '{"v": 1, "tables": {"pairs/easy": {"deals": "3"}}}',
+    '{"v": 1, "tables": {"chess/easy": {}}}',
+    json.dumps({"v": 1, "tables": {"pairs/easy": {**stats.empty_entry(), "deals_won": 3}}}),
+    json.dumps({"v": 1, "tables": {"four/hard": {**stats.empty_entry(), "recent": [[1, 2, 3]]}}}),
+    json.dumps({"v": 1, "tables": {"four/hard": {**stats.empty_entry(), "recent": [[0, 0]] * 51}}}),
+    '{"v": 1, "tables": {"pairs/easy": ' + "[" * 5000 + "]" * 5000 + "}}",
+])
+def test_corrupted_statistics_recover(raw):
+    data, dropped = stats.load(raw)
+    assert dropped
+    # Whatever was read, recording goes on and the result loads back clean.
+    key = stats.table_key("pairs", "easy")
+    assert stats.record_deal(data, key, "x/0", deal(31, 1))
+    back, dropped_again = stats.load(stats.dump(data))
+    assert not dropped_again and back["tables"][key]["deals"] >= 1
+
+
+def test_a_broken_record_leaves_the_others():
+    good = json.loads(GOOD)
+    good["tables"]["four/hard"] = {"deals": "many"}
+    data, dropped = stats.load(json.dumps(good))
+    assert dropped and list(data["tables"]) == ["pairs/easy"] and data["tables"]["pairs/easy"]["deals"] == 2
+    assert stats.load(None) == (stats.empty(), False)
+
+
+def test_the_stats_panel_draws_a_record():
+    data, _ = stats.load(GOOD)
+    html = coachview.stats_panel(data, "pairs/easy")
+    assert html.count('class="bar') == 2 and 'class="bar won"' in html
+    assert 'data-stat="mean_points"' in html and "25" in html
+    assert texts.STATS_EMPTY in coachview.stats_panel(data, "four/hard")

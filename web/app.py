@@ -25,6 +25,7 @@ from typing import Any
 import coachview
 import render
 import storage
+import stats
 import story
 import texts
 from game import ACTIONS, Table
@@ -93,6 +94,9 @@ class App:
         self.table.notices.extend(notices + match_notices)
         if not self.store.ok:
             self.table.notices.append(texts.NOTICE_STORAGE_OFF)
+        self.stats, dropped = stats.load(self.store.get(stats.STATS_KEY))
+        if dropped:
+            self.table.notices.append(texts.NOTICE_STATS_BROKEN)
         self.dialogs: list[str] = []
         self.cache: dict[str, str] = {}
         self.attrs: dict[str, str] = {}
@@ -175,6 +179,7 @@ class App:
             if self.cache.get(region) != markup:
                 self._replace(self.el[region], markup)
                 self.cache[region] = markup
+        self._record_stats()
         self._sync_dialogs()
         self._save()
         self._schedule()
@@ -255,9 +260,32 @@ class App:
         names = list(self.table.names)
         if kind == "last":
             return coachview.last_trick_panel(self.table.display(), names)
+        if kind == "stats":
+            t = self.table
+            key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
+                                            if t.info is not None else
+                                            stats.table_key(t.settings["format"], t.settings["difficulty"]))
+            return coachview.stats_panel(self.stats, key)
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names)
         return ""
+
+    def _record_stats(self) -> None:
+        """Once a deal is over, add it to the record of its table and bot level (once)."""
+        t = self.table
+        if t.autoplay or t.info is None or t.match is None or t.phase() not in ("round_end", "match_end"):
+            return
+        view = t.view().to_dict()
+        deal_id = f"{t.info.seed}/{getattr(t.info, 'first_deal', 0)}/{t.match.round_no}"
+        won = view["match_over"] and view["side"] in view["winners"]
+        if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
+                             stats.outcome(view, t.coach.used), view["match_over"], won):
+            self._save_stats()
+
+    def _save_stats(self) -> None:
+        problem = self.store.set(stats.STATS_KEY, stats.dump(self.stats))
+        if problem and problem not in self.table.notices:
+            self.table.notices.append(problem)
 
     def review_frames(self) -> list[Any]:
         t = self.table
@@ -362,6 +390,17 @@ class App:
             frames = self.panel.get("frames", [])
             step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
             self.panel["step"] = max(0, min(step, len(frames) - 1))
+        elif action == "stats":
+            self.open_panel("stats")
+        elif action == "stats-show":
+            key = str(button.getAttribute("data-key") or "")
+            if stats.valid_key(key):
+                self.panel["key"] = key
+        elif action == "stats-reset":
+            key = str(button.getAttribute("data-key") or "")
+            if stats.valid_key(key):
+                stats.reset(self.stats, key)
+                self._save_stats()
         elif action == "close-info":
             self.dialogs = [d for d in self.dialogs if d != "info"]
         elif action == "menu":

@@ -151,7 +151,49 @@ def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     """What the result dialog adds: the deal's story and «Разобрать раздачу»."""
     names = ui["names"]
     out = story_html(view, names)
-    if out:
-        out += (f'<p class="review-line"><button type="button" class="btn ghost" data-action="review">'
-                f'{escape(texts.STORY_REVIEW)}</button></p>')
+    review = (f'<button type="button" class="btn ghost" data-action="review">{escape(texts.STORY_REVIEW)}</button>'
+              if out else "")
+    out += (f'<p class="review-line">{review}<button type="button" class="btn ghost" data-action="stats">'
+            f'{escape(texts.STATS)}</button></p>')
     return out
+
+
+def chart_svg(recent: list[list[int]]) -> str:
+    """The last deals as bars: height by the side's points (of 120), green without a penalty."""
+    if not recent:
+        return ""
+    w = 6
+    bars = []
+    for i, (points, penalty) in enumerate(recent):
+        h = max(2, round(min(points, 120) * 80 / 120))
+        cls = "bar won" if penalty == 0 else "bar"
+        bars.append(f'<rect class="{cls}" x="{i * w}" y="{84 - h}" width="{w - 1}" height="{h}"><title>'
+                    f'{escape(texts.points_word(points))}, +{penalty}</title></rect>')
+    return (f'<svg class="chart" viewBox="0 0 {len(recent) * w} 84" preserveAspectRatio="none" role="img" '
+            f'aria-label="{escape(texts.STATS_CHART)}">{"".join(bars)}</svg>')
+
+
+def stats_panel(data: dict[str, Any], key: str) -> str:
+    """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
+    other records kept, and the reset."""
+    import stats
+
+    fmt, level = key.split("/")
+    title = f"{texts.STATS} · {texts.FORMAT_TITLES[fmt]} · {texts.DIFFICULTY_TITLES[level]}"
+    entry = data["tables"].get(key)
+    others = "".join(
+        f'<button type="button" class="btn link" data-action="stats-show" data-key="{escape(k)}">'
+        f'{escape(texts.FORMAT_TITLES[k.split("/")[0]])} · {escape(texts.DIFFICULTY_TITLES[k.split("/")[1]])}'
+        f' ({escape(str(v["deals"]))})</button>'
+        for k, v in sorted(data["tables"].items()) if k != key)
+    others = f'<p class="stats-others">{others}</p>' if others else ""
+    if entry is None or not entry["deals"]:
+        return panel(title, f'<p class="stats-empty">{escape(texts.STATS_EMPTY)}</p>{others}')
+    s = stats.summary(entry)
+    rows = "".join(f'<tr data-stat="{k}"><th scope="row">{escape(label)}</th><td>{escape(texts.number(s[k]))}</td></tr>'
+                   for k, label in texts.STATS_ROWS)
+    body = (f'<table class="stats-table"><tbody>{rows}</tbody></table>'
+            f'<p class="fine">{escape(texts.STATS_CHART)}</p>{chart_svg(entry["recent"])}{others}')
+    reset = (f'<button type="button" class="btn ghost" data-action="stats-reset" data-key="{escape(key)}">'
+             f'{escape(texts.STATS_RESET)}</button>')
+    return panel(title, body, reset)

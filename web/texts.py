@@ -548,6 +548,11 @@ STATS_ROWS = (
     ("declared_true", "«31» верных"), ("declared_false", "«31» ложных"),
     ("hints", "Подсказок взято"), ("best_streak", "Лучшая серия сдач без штрафа"),
 )
+def number(x: "int | float") -> str:
+    """A figure in a table: 12, 43,5."""
+    return _num(x) if isinstance(x, float) else str(x)
+
+
 NOTICE_STATS_BROKEN = "Сохранённая статистика не читается — начата заново."
 
 SHARE = "Поделиться раздачей"
