@@ -141,3 +141,96 @@ def test_broken_statistics_never_break_the_page(table):
     page.locator("#info").wait_for(state="visible")
     assert "пусто" in page.text_content("#info")
     page.click("#info .dlg-buttons [data-action=close-info]")
+
+
+def fresh_page(browser, server, url: str):
+    from harness import boot
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    page = ctx.new_page()
+    page.add_init_script(WATCH)
+    boot(page, url)
+    return ctx, page
+
+
+from tablekit import WATCH_DOM as WATCH  # noqa: E402
+
+
+def test_a_shared_link_opens_the_same_first_hand_in_a_fresh_context(table, browser, server):
+    page = table
+    new_match(page, "pairs", "hard")
+    first = sorted(hand(page))
+    page.get_by_role("button", name="Поделиться раздачей").click()
+    page.locator("#info").wait_for(state="visible")
+    link = page.get_attribute("[data-share-link]", "href")
+    assert "table=pairs" in link and "bots=hard" in link and "sharer" not in link
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    ctx, other = fresh_page(browser, server, link + "&speed=instant")
+    try:
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        assert other.get_attribute("#table", "data-bots") == "hard"
+        assert "table=" not in other.url  # a reload resumes the saved match
+        check_no_leak(other)
+    finally:
+        ctx.close()
+
+
+def test_the_result_shows_the_seed_the_check_and_the_sharers_result(table, browser, server):
+    page = table
+    new_match(page, "bura31", "easy")
+    first = sorted(hand(page))
+    mine = saved(page)
+    from tablekit import play_round
+
+    play_round(page, random.Random(6), check=False)
+    seed_line = page.locator("#result .seed-line")
+    assert seed_line.get_attribute("data-seed") == str(saved(page)["seed"]) == str(mine["seed"])
+    assert "Сид партии" in seed_line.text_content()
+    check = page.get_attribute("#result a.check-deal", "href")
+    page.click("#result [data-action=share]")
+    link = page.get_attribute("[data-share-link]", "href")
+    assert "sharer=" in link
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    before = saved(page)
+    # «Проверить раздачу» (a new tab of this browser): the same cards in a fresh table,
+    # and the match saved here untouched.
+    from harness import boot
+
+    other = page.context.new_page()
+    try:
+        boot(other, check + "&speed=instant")
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        assert saved(other) == before == saved(page)
+    finally:
+        other.close()
+    # The shared deal, played to its end, shows how the sharer did.
+    ctx, other = fresh_page(browser, server, link + "&speed=instant")
+    try:
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        play_round(other, random.Random(7), check=False)
+        assert "Поделившийся этой раздачей набрал" in other.text_content("#result")
+    finally:
+        ctx.close()
+
+
+def test_the_player_sets_the_seed_before_a_match(table):
+    page = table
+    from tablekit import to_menu
+
+    to_menu(page)
+    page.fill("#menu input[name=seed]", "123456789")
+    page.press("#menu input[name=seed]", "Enter")
+    page.check("input[name=format][value=three]")
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+    assert saved(page)["seed"] == 123456789
+    to_menu(page)
+    assert page.input_value("#menu input[name=seed]") == "123456789"
+    page.fill("#menu input[name=seed]", "21")
+    page.press("#menu input[name=seed]", "Enter")
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+    assert saved(page)["seed"] == 21

@@ -160,3 +160,93 @@ def test_the_stats_panel_draws_a_record():
     assert html.count('class="bar') == 2 and 'class="bar won"' in html
     assert 'data-stat="mean_points"' in html and "25" in html
     assert texts.STATS_EMPTY in coachview.stats_panel(data, "four/hard")
+
+
+# --- shared deals and fair play -------------------------------------------------------------
+
+import share  # noqa: E402
+from burkozel import FORMATS, TableRules  # noqa: E402
+
+
+def deal_cards(info: game.MatchInfo, deal: int) -> tuple:
+    """The deck and dealer of deal ``deal`` of the seed's match, as the engine deals it."""
+    match = Match(info.rules, seed=info.seed)
+    return match.deck_for(deal), (match.first_dealer + deal) % info.rules.players
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_link_round_trips_to_the_same_deals(fmt):
+    table = game.Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
+    table.new_match()
+    info = table.info
+    for deal, sharer in ((0, None), (3, (62, 0)), (7, (0, 6))):
+        link = share.query(share.of_match(info, deal, sharer))
+        back = share.parse(link)
+        assert back is not None and back.sharer == sharer and back.deal == deal and not back.check
+        fresh = game.Table(settings("pairs", "easy"))
+        fresh.start(game.MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
+        assert fresh.info.rules == info.rules and fresh.info.difficulty == "hard"
+        deck, dealer = deal_cards(info, deal)
+        assert fresh.match.round.dealer == dealer
+        assert fresh.match.deck_for(0) == deck and fresh.match.deck_for(1) == deal_cards(info, deal + 1)[0]
+        # The same bots: seeded from the match's seed, seat by seat.
+        assert {s: b.bot.seed for s, b in fresh.bots.items()} == {s: f"{info.seed}/{s}" for s in fresh.bots}
+        assert share.parse(share.query(share.of_match(info, deal, check=True))).check
+
+
+def test_a_link_holds_no_card():
+    """Every value of a link is from a closed vocabulary (table, switches, level)
+    or a number (seed, deal, the sharer's points and penalty): no card can be in it."""
+    from urllib.parse import parse_qsl
+
+    from burkozel.bots import LEVELS
+
+    for fmt in FORMATS:
+        table = finished_round(fmt, 4)
+        view = table.view()
+        sharer = (view.round_points[view.side], view.round_penalties[view.side])
+        link = share.query(share.of_match(table.info, 2, sharer))
+        params = dict(parse_qsl(link.lstrip("?")))
+        assert list(params) == ["table", "combos", "discard", "bots", "deal", "sharer"]
+        assert params["table"] in FORMATS and params["bots"] in LEVELS
+        assert params["discard"] in FORMATS[fmt].discard_faces
+        assert params["combos"] == "-" or set(params["combos"].split(".")) <= set(FORMATS[fmt].combo_ids)
+        assert re.fullmatch(r"\d+-\d+", params["deal"]) and re.fullmatch(r"\d+-\d+", params["sharer"])
+
+
+@pytest.mark.parametrize("query", [
+    "", "?speed=fast", "?table=chess&deal=1-0", "?table=pairs", "?table=pairs&deal=x-0", "?table=pairs&deal=1-0-2",
+    "?table=pairs&deal=1-999", "?table=pairs&deal=1-0&combos=bura.bura", "?table=pairs&deal=1-0&combos=nope",
+    "?table=pairs&deal=1-0&bots=god", "?table=pairs&deal=1-0&discard=open", "?table=pairs&deal=1-0&sharer=1",
+    "?table=pairs&deal=99999999999999999999-0",
+])
+def test_a_bad_link_is_ignored(query):
+    assert share.parse(query) is None
+
+
+def test_a_shared_match_saves_and_resumes_at_its_deal():
+    table = game.Table(settings("three", "easy"), speed="instant")
+    table.start(game.MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
+    rng = random.Random(1)
+    for _ in range(5):
+        if table.human_to_act():
+            human_click(table, rng)
+        else:
+            table.run_timer(table.next_timer()[0])
+    import storage
+
+    saved, notes = storage.load_match(storage.dump_match(table.saved()))
+    assert not notes and saved["first_deal"] == 4
+    again = game.Table(settings("three", "easy"), speed="instant")
+    assert again.restore(saved)
+    assert again.view() == table.view() and again.info.first_deal == 4
+    assert share.strip("?table=pairs&deal=1-0&speed=fast&check=1") == "?speed=fast"
+    assert share.parse_seed(" 42 ") == 42 and share.parse_seed("x") is None and share.parse_seed("9" * 17) is None
+
+
+def test_the_rules_say_the_bots_see_only_their_own_seat():
+    import render
+
+    rules = render.rules_html()
+    assert "видит только то, что видно с его места" in rules and "тест" in rules
+    assert texts.CHECK_DEAL in rules

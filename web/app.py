@@ -24,11 +24,12 @@ from typing import Any
 
 import coachview
 import render
+import share
 import storage
 import stats
 import story
 import texts
-from game import ACTIONS, Table
+from game import ACTIONS, MatchInfo, Table
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -87,7 +88,11 @@ class App:
         self.store = Storage()
         settings, notices = storage.load_settings(self.store.get(storage.SETTINGS_KEY))
         saved, match_notices = (None, [])
-        if not self.params["autoplay"]:
+        self.shared = None if self.params["autoplay"] else share.parse(str(window.location.search or ""))
+        """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
+        if self.shared is not None:
+            share.settings_for(self.shared, settings)
+        elif not self.params["autoplay"]:
             saved, match_notices = storage.load_match(self.store.get(storage.MATCH_KEY))
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
@@ -131,6 +136,12 @@ class App:
 
         if self.params["autoplay"]:
             self.table.new_match()
+        elif self.shared is not None:
+            sh = self.shared
+            self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal))
+            if not sh.check:
+                self.save_settings()
+                window.history.replaceState(None, "", self.base() + share.strip(str(window.location.search or "")))
         elif saved is not None and self.table.restore(saved):
             if self.table.phase() in ("play", "clearing"):
                 self.dialogs = ["menu"]
@@ -145,7 +156,18 @@ class App:
     def ui(self) -> dict[str, Any]:
         ui = self.table.ui()
         ui["notices"] = list(self.table.notices)
+        t = self.table
+        if t.info is not None and t.match is not None:
+            deal = t.info.first_deal + t.match.round_no
+            ui["fair"] = {"seed": t.info.seed, "deal": deal,
+                          "check": self.base() + share.query(share.of_match(t.info, deal, check=True))}
+            sh = self.shared
+            if sh is not None and sh.sharer is not None and (sh.seed, sh.deal) == (t.info.seed, deal):
+                ui["sharer"] = sh.sharer
         return ui
+
+    def base(self) -> str:
+        return str(window.location.origin) + str(window.location.pathname)
 
     def menu_ui(self) -> dict[str, Any]:
         t = self.table
@@ -156,7 +178,7 @@ class App:
             chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"])
             pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard)
         return {"levels": t.levels, "can_continue": t.phase() in ("play", "clearing"),
-                "settings_pending": pending}
+                "settings_pending": pending, "seed": t.seed_override}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""
@@ -231,7 +253,8 @@ class App:
 
     def _save(self) -> None:
         saved = self.table.saved()
-        if saved is None:
+        if saved is None or (self.shared is not None and self.shared.check):
+            # A deal re-dealt to check it never replaces the match saved in this browser.
             return
         problem = self.store.set(storage.MATCH_KEY, storage.dump_match(saved))
         if problem and problem not in self.table.notices:
@@ -266,9 +289,22 @@ class App:
                                             if t.info is not None else
                                             stats.table_key(t.settings["format"], t.settings["difficulty"]))
             return coachview.stats_panel(self.stats, key)
+        if kind == "share":
+            return coachview.share_panel(self.share_link())
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names)
         return ""
+
+    def share_link(self) -> str:
+        """«Поделиться раздачей»: the deal in play (or just played, with the player's result)."""
+        t = self.table
+        if t.info is None or t.match is None:
+            return ""
+        view = t.view()
+        sharer = None
+        if view is not None and view.round_over and view.round_points is not None:
+            sharer = (view.round_points[view.side], view.round_penalties[view.side])
+        return self.base() + share.query(share.of_match(t.info, t.info.first_deal + t.match.round_no, sharer))
 
     def _record_stats(self) -> None:
         """Once a deal is over, add it to the record of its table and bot level (once)."""
@@ -276,7 +312,8 @@ class App:
         if t.autoplay or t.info is None or t.match is None or t.phase() not in ("round_end", "match_end"):
             return
         view = t.view().to_dict()
-        deal_id = f"{t.info.seed}/{getattr(t.info, 'first_deal', 0)}/{t.match.round_no}"
+        # Recorded once: a reload on the result dialog meets the same id.
+        deal_id = f"{t.info.format}/{t.info.seed}/{t.info.first_deal + t.match.round_no}/{len(t.match.moves)}"
         won = view["match_over"] and view["side"] in view["winners"]
         if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
                              stats.outcome(view, t.coach.used), view["match_over"], won):
@@ -291,7 +328,7 @@ class App:
         t = self.table
         if t.info is None:
             return []
-        return story.frames(t.info.rules, t.info.seed, t.rounds)
+        return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
 
     def on_key(self, event: Any) -> None:
         """L (or Д, the same key on a Russian layout): the last trick, when no dialog is open."""
@@ -392,6 +429,8 @@ class App:
             self.panel["step"] = max(0, min(step, len(frames) - 1))
         elif action == "stats":
             self.open_panel("stats")
+        elif action == "share":
+            self.open_panel("share")
         elif action == "stats-show":
             key = str(button.getAttribute("data-key") or "")
             if stats.valid_key(key):
@@ -444,6 +483,10 @@ class App:
                 allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS}[name]
                 if value in allowed:
                     s[name] = value
+            elif name == "seed":
+                self.table.seed_override = share.parse_seed(str(target.value or ""))
+                self.refresh()
+                return
             elif name == "discard":
                 value = str(target.value)
                 if value in storage.FORMATS[s["format"]].discard_faces:

@@ -154,8 +154,33 @@ def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     review = (f'<button type="button" class="btn ghost" data-action="review">{escape(texts.STORY_REVIEW)}</button>'
               if out else "")
     out += (f'<p class="review-line">{review}<button type="button" class="btn ghost" data-action="stats">'
-            f'{escape(texts.STATS)}</button></p>')
+            f'{escape(texts.STATS)}</button><button type="button" class="btn ghost" data-action="share">'
+            f'{escape(texts.SHARE)}</button></p>')
+    sharer = ui.get("sharer")
+    if sharer is not None:
+        out += f'<p class="sharer">{escape(texts.sharer_line(*sharer))}</p>'
+    fair = ui.get("fair")
+    if fair is not None:
+        out += (f'<p class="fine seed-line" data-seed="{fair["seed"]}" data-deal="{fair["deal"]}">'
+                f'{escape(texts.SEED_LINE.format(seed=fair["seed"], deal=fair["deal"] + 1))} '
+                f'<a class="check-deal" href="{escape(fair["check"])}" target="_blank" rel="noopener">'
+                f'{escape(texts.CHECK_DEAL)}</a></p>')
     return out
+
+
+def share_panel(link: str) -> str:
+    """«Поделиться раздачей»: the link (table, switches, seed and deal; no card)."""
+    body = (f'<p>{escape(texts.SHARE_NOTE)}</p><p class="fine">{escape(texts.SHARE_COPY)}</p>'
+            f'<p><a class="share-link" data-share-link href="{escape(link)}">{escape(link)}</a></p>')
+    return panel(texts.SHARE, body)
+
+
+def seed_field(seed: int | None) -> str:
+    """The menu's own seed for the next matches (empty: a random one)."""
+    value = "" if seed is None else str(seed)
+    return (f'<label class="seed-field"><span class="opt-title">{escape(texts.SEED_LABEL)}</span>'
+            f'<input type="text" name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="16" '
+            f'value="{value}" autocomplete="off"><small>{escape(texts.SEED_NOTE)}</small></label>')
 
 
 def chart_svg(recent: list[list[int]]) -> str:

@@ -131,6 +131,8 @@ class MatchInfo:
     difficulty: str
     seed: int
     discard: str = "closed"
+    first_deal: int = 0
+    """The seed's deal the match starts at (a shared or re-dealt deal, web/share.py)."""
 
     @property
     def rules(self) -> TableRules:
@@ -202,12 +204,16 @@ class Table:
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
-        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard))
+        self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard))
+
+    def start(self, info: MatchInfo) -> None:
+        """Start the match ``info`` (the menu's, or a shared deal's)."""
+        self._start(info)
         self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
-        self.match = Match(info.rules, seed=info.seed)
+        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal)
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
@@ -227,7 +233,7 @@ class Table:
         notice if its moves no longer replay — the table is then left empty."""
         try:
             self._start(MatchInfo(saved["format"], tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                                  saved["discard"]))
+                                  saved["discard"], saved.get("first_deal", 0)))
             match = self.match
             assert match is not None
             rounds = saved["rounds"]
@@ -267,7 +273,8 @@ class Table:
             return None
         return {"format": self.info.format, "combos": list(self.info.combos), "discard": self.info.discard,
                 "difficulty": self.info.difficulty, "seed": self.info.seed,
-                "rounds": self.rounds, "clearing": self.clearing}
+                "rounds": self.rounds, "clearing": self.clearing,
+                **({"first_deal": self.info.first_deal} if self.info.first_deal else {})}
 
     # --- state queries ---------------------------------------------------------------
 

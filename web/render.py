@@ -488,7 +488,8 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
         f'<fieldset class="group"><legend>Скорость ботов</legend><div class="opts two">{speed}</div></fieldset>'
-        f'<p class="note{" pending" if pending else ""}">{note}</p>'
+        + coachview.seed_field(ui.get("seed"))
+        + f'<p class="note{" pending" if pending else ""}">{note}</p>'
         '<button type="button" class="btn link" data-action="rules">Правила этого стола</button>'
         '</div>'
         f'<div class="dlg-buttons">{buttons}</div>'

@@ -249,6 +249,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     rounds = data.get("rounds")
     discard = data.get("discard")
     clearing = data.get("clearing", False)
+    first_deal = data.get("first_deal", 0)
     table = FORMATS.get(fmt) if isinstance(fmt, str) else None
     ok = (
         table is not None
@@ -259,6 +260,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         and type(seed) is int and 0 <= seed <= MAX_SEED
         and isinstance(rounds, list) and 1 <= len(rounds) <= MAX_ROUNDS
         and isinstance(clearing, bool)
+        and type(first_deal) is int and 0 <= first_deal <= MAX_ROUNDS
     )
     if ok:
         declares = table.declaration is not None
@@ -268,7 +270,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     if not ok:
         return None, [texts.NOTICE_MATCH_BROKEN]
     return {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
-            "rounds": rounds, "clearing": clearing}, []
+            "rounds": rounds, "clearing": clearing, **({"first_deal": first_deal} if first_deal else {})}, []
 
 
 def dump_match(saved: dict[str, Any]) -> str:
