@@ -419,6 +419,8 @@ class App:
             t.act(action)
         elif action == "hint":
             t.request_hint()
+        elif action == "hint-close":
+            t.coach.dismiss()
         elif action == "last-trick":
             self.open_panel("last")
         elif action == "review":

@@ -22,14 +22,17 @@ def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
     my_turn = bool(ui.get("my_turn"))
     tricks = len(view.get("history") or [])
     buttons = [
-        ("hint", texts.HINT, texts.HINT_TITLE, not my_turn),
-        ("last-trick", texts.LAST_TRICK, texts.LAST_TRICK_KEY, tricks == 0),
-        ("stats", texts.STATS, texts.STATS, False),
-        ("share", texts.SHARE, texts.SHARE_NOTE, False),
+        ("hint", texts.HINT, texts.HINT_TITLE, not my_turn, "✦"),
+        ("last-trick", texts.LAST_TRICK, texts.LAST_TRICK_KEY, tricks == 0, "↺"),
+        ("stats", texts.STATS, texts.STATS, False, "▥"),
+        ("share", texts.SHARE, texts.SHARE_NOTE, False, "⇪"),
     ]
+    # On a phone only the icon shows; the button's name stays its label.
     out = "".join(
         f'<button type="button" class="btn ghost coach-btn" data-action="{a}" title="{escape(title)}"'
-        f'{" disabled" if off else ""}>{escape(label)}</button>' for a, label, title, off in buttons)
+        f'{" disabled" if off else ""}><span class="ico" aria-hidden="true">{icon}</span>'
+        f'<span class="wide-only">{escape(label)}</span><span class="sr-label">{escape(label)}</span></button>'
+        for a, label, title, off, icon in buttons)
     return f'<div class="coach-bar">{out}</div>{hint_html(ui.get("hint"))}'
 
 
@@ -41,7 +44,9 @@ def hint_html(hint: Any) -> str:
         return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(texts.HINT_THINKING)}</p></div>'
     advice, rows, why = texts.hint_lines(hint)
     items = "".join(f"<li>{escape(r)}</li>" for r in rows)
-    return (f'<div id="hint" class="hint open" aria-live="polite"><p class="advice"><b>{escape(advice)}</b></p>'
+    close = (f'<button type="button" class="x hint-x" data-action="hint-close" '
+             f'aria-label="{escape(texts.CLOSE)}">×</button>')
+    return (f'<div id="hint" class="hint open" aria-live="polite">{close}<p class="advice"><b>{escape(advice)}</b></p>'
             + (f"<ol>{items}</ol>" if items else "") + f'<p class="why">{escape(why)}</p></div>')
 
 

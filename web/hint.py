@@ -74,6 +74,7 @@ class Coach:
         self.search: Generator | None = None
         self.hint: Hint | None = None
         self.view: SeatView | None = None
+        self.hidden = False
         self.used = 0
 
     def request(self, key: Any, view: SeatView, bot: Any) -> bool:
@@ -84,6 +85,7 @@ class Coach:
         self.key = key
         self.view = view
         self.hint = None
+        self.hidden = False
         self.search = bot.search(view, record=True)
         self.used += 1
         return True
@@ -103,9 +105,13 @@ class Coach:
 
     def shown(self, key: Any) -> Hint | str | None:
         """The hint for ``key``: a :class:`Hint`, ``"thinking"`` while searching, or ``None``."""
-        if key != self.key:
+        if key != self.key or self.hidden:
             return None
         return "thinking" if self.search is not None else self.hint
+
+    def dismiss(self) -> None:
+        """The player closed the hint: it stays hidden until asked again on another turn."""
+        self.hidden = True
 
     def new_deal(self) -> None:
         self.key = self.search = self.hint = self.view = None
