@@ -234,3 +234,27 @@ def test_the_player_sets_the_seed_before_a_match(table):
     page.click("#menu [data-action=new]")
     wait_settled(page)
     assert saved(page)["seed"] == 21
+
+
+def test_a_link_to_a_later_deal_deals_that_deal(browser, server):
+    """deal=77-3: the fourth deal of seed 77's match, as the engine deals it."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+    import share
+    from burkozel import FORMATS, Match, TableRules
+
+    shared = share.SharedDeal("four", FORMATS["four"].default_combos, "closed", "medium", 77, 3)
+    rules = TableRules("four", shared.combos, "closed")
+    seeds = Match(rules, seed=77)  # the seed's own match: its fourth deck and dealer, stacked
+    fourth = Match(rules, seed=0, decks=[seeds.deck_for(3)], dealer=(seeds.first_dealer + 3) % 4)
+    dealt = sorted(str(c) for c in fourth.view(0).hand)
+    ctx, page = fresh_page(browser, server, server.url + share.query(shared) + "&speed=instant")
+    try:
+        wait_settled(page)
+        assert sorted(hand(page)) == dealt
+        assert saved(page)["first_deal"] == 3 and saved(page)["seed"] == 77
+        check_no_leak(page)
+    finally:
+        ctx.close()
