@@ -32,10 +32,13 @@ class Match:
 
     ``dealer`` fixes the first dealer (otherwise the seed picks it); ``decks``
     stacks the decks of the first rounds (for replays and tests).
+    ``first_deal`` starts the match at that deal of the seed's match: its deck
+    and its dealer come first (a deal re-dealt in a fresh table to check it,
+    or shared).
     """
 
     def __init__(self, rules: TableRules, seed: int | str | None = None, *, dealer: int | None = None,
-                 decks: Sequence[Sequence[object]] = ()) -> None:
+                 decks: Sequence[Sequence[object]] = (), first_deal: int = 0) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         if seed is None:
@@ -45,8 +48,11 @@ class Match:
         self.rules = rules
         self.seed = seed
         n = rules.players
+        if type(first_deal) is not int or first_deal < 0:
+            raise ValueError("first_deal must be a deal number from 0")
+        self.first_deal = first_deal
         if dealer is None:
-            dealer = random.Random(f"burkozel/{seed}/dealer").randrange(n)
+            dealer = (random.Random(f"burkozel/{seed}/dealer").randrange(n) + first_deal) % n
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         self.first_dealer = dealer
@@ -63,7 +69,7 @@ class Match:
         if round_no < len(self._decks):
             return tuple(self._decks[round_no])
         deck = list(DECK)
-        random.Random(f"burkozel/{self.seed}/round/{round_no}").shuffle(deck)
+        random.Random(f"burkozel/{self.seed}/round/{round_no + self.first_deal}").shuffle(deck)
         return tuple(deck)
 
     def _deal(self) -> None:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Make the README screenshots of the table mid-round:
 docs/table-desktop.png (1280×800) and docs/table-phone.png (390×844) of пары,
-docs/table-bura31.png (1280×800) of Бура «31».
+docs/table-bura31.png (1280×800) of Бура «31», docs/table-hint.png (1280×800):
+пары with «Подсказка» open.
 
 Run after `make site`:  python e2e/screenshots.py  [--out docs]
 
@@ -86,19 +87,34 @@ def bura31_scene(page) -> bool:
     return True
 
 
+def hint_scene(page) -> bool:
+    """The pairs scene, nothing picked, with «Подсказка» asked and shown."""
+    if not pairs_scene(page):
+        return False
+    for c in _hand(page):
+        if page.get_attribute(f'#hand [data-card="{c}"]', "aria-pressed") == "true":
+            page.click(f'#hand [data-card="{c}"]')
+    page.click("#coach [data-action=hint]")
+    page.wait_for_selector("#hint .advice", timeout=60_000)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     from harness import CHROMIUM_ARGS, Server, chromium_path
     from playwright.sync_api import sync_playwright
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE.parent / "docs")
+    ap.add_argument("--only", default="", help="comma-separated shot names (desktop, phone, bura31, hint)")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     with Server() as srv, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         shots = (("desktop", (1280, 800), 1, "pairs", pairs_scene), ("phone", (390, 844), 2, "pairs", pairs_scene),
-                 ("bura31", (1280, 800), 1, "bura31", bura31_scene))
+                 ("bura31", (1280, 800), 1, "bura31", bura31_scene), ("hint", (1280, 800), 1, "pairs", hint_scene))
         for name, (w, h), scale, fmt, scene in shots:
+            if args.only and name not in args.only.split(","):
+                continue
             ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=scale,
                                       locale="ru-RU", is_mobile=name == "phone", has_touch=name == "phone")
             page = ctx.new_page()

@@ -116,7 +116,7 @@ def saved(page) -> dict | None:
 def replay(saved_match: dict) -> Match:
     """The full match rebuilt from the saved moves — in the test, to know what must stay hidden."""
     rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"))
-    match = Match(rules, seed=saved_match["seed"])
+    match = Match(rules, seed=saved_match["seed"], first_deal=saved_match.get("first_deal", 0))
     for r, moves in enumerate(saved_match["rounds"]):
         if r:
             match.next_round()

@@ -22,13 +22,17 @@ import time
 import traceback
 from typing import Any
 
+import coachview
 import p2pcode
 import peerview
 import render
 import seats
+import share
 import storage
+import stats
+import story
 import texts
-from game import ACTIONS, Table
+from game import ACTIONS, MatchInfo, Table
 from peerlink import PeerLink
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -88,13 +92,20 @@ class App:
         self.store = Storage()
         settings, notices = storage.load_settings(self.store.get(storage.SETTINGS_KEY))
         saved, match_notices = (None, [])
-        if not self.params["autoplay"]:
+        self.shared = None if self.params["autoplay"] else share.parse(str(window.location.search or ""))
+        """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
+        if self.shared is not None:
+            share.settings_for(self.shared, settings)
+        elif not self.params["autoplay"]:
             saved, match_notices = storage.load_match(self.store.get(storage.MATCH_KEY))
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
         self.table.notices.extend(notices + match_notices)
         if not self.store.ok:
             self.table.notices.append(texts.NOTICE_STORAGE_OFF)
+        self.stats, dropped = stats.load(self.store.get(stats.STATS_KEY))
+        if dropped:
+            self.table.notices.append(texts.NOTICE_STATS_BROKEN)
         self.dialogs: list[str] = []
         self.cache: dict[str, str] = {}
         self.attrs: dict[str, str] = {}
@@ -110,9 +121,12 @@ class App:
         self.root = document.getElementById("table")
         self.root.innerHTML = render.skeleton()
         self.el = {r: document.getElementById(r) for r in render.REGIONS}
-        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "p2p")}
+        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "p2p", "info")}
         self.peer = PeerLink(self, document.getElementById("peer-bar"))
         """Play with a friend (web/peerlink.py): this page is the host, a guest, or neither."""
+        self.panel: dict[str, Any] = {"kind": None}
+        """What the ``#info`` dialog shows: the last trick, the deal's review (and its step), …"""
+        self.info_cache = ""
 
         # One proxy each for the page's whole life: nothing is created per event or per move.
         self._on_click = create_proxy(self.on_click)
@@ -120,6 +134,8 @@ class App:
         self._on_timer = create_proxy(self.on_timer)
         self._on_cancel = create_proxy(self.on_cancel)
         self._on_close = create_proxy(self.on_close)
+        self._on_key = create_proxy(self.on_key)
+        document.addEventListener("keydown", self._on_key)
         self.root.addEventListener("click", self._on_click)
         self.root.addEventListener("change", self._on_change)
         for d in self.dlg.values():
@@ -128,6 +144,12 @@ class App:
 
         if self.params["autoplay"]:
             self.table.new_match()
+        elif self.shared is not None:
+            sh = self.shared
+            self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal))
+            if not sh.check:
+                self.save_settings()
+                window.history.replaceState(None, "", self.base() + share.strip(str(window.location.search or "")))
         elif saved is not None and self.table.restore(saved):
             if self.table.phase() in ("play", "clearing"):
                 self.dialogs = ["menu"]
@@ -153,7 +175,18 @@ class App:
     def ui(self) -> dict[str, Any]:
         ui = self.screen.ui()
         ui["notices"] = list(self.table.notices)
+        t = self.table
+        if t.info is not None and t.match is not None:
+            deal = t.info.first_deal + t.match.round_no
+            ui["fair"] = {"seed": t.info.seed, "deal": deal,
+                          "check": self.base() + share.query(share.of_match(t.info, deal, check=True))}
+            sh = self.shared
+            if sh is not None and sh.sharer is not None and (sh.seed, sh.deal) == (t.info.seed, deal):
+                ui["sharer"] = sh.sharer
         return ui
+
+    def base(self) -> str:
+        return str(window.location.origin) + str(window.location.pathname)
 
     def menu_ui(self) -> dict[str, Any]:
         t = self.table
@@ -166,7 +199,7 @@ class App:
             pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
                 "p2p": self.peer.active,
-                "settings_pending": pending}
+                "settings_pending": pending, "seed": t.seed_override}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""
@@ -192,6 +225,7 @@ class App:
             if self.cache.get(region) != markup:
                 self._replace(self.el[region], markup)
                 self.cache[region] = markup
+        self._record_stats()
         self._sync_dialogs()
         self.peer.sync()
         self._focus_handover()
@@ -240,8 +274,13 @@ class App:
             if markup != self.p2p_cache:
                 self._replace(self.dlg["p2p"], markup)
                 self.p2p_cache = markup
+        if "info" in wanted:
+            markup = self.panel_html()
+            if markup != self.info_cache:
+                self._replace(document.getElementById("info-body"), markup)
+                self.info_cache = markup
         # Close from the top what should not be open, then open in order.
-        for name in ("p2p", "rules", "menu", "result"):
+        for name in ("p2p", "info", "rules", "menu", "result"):
             d = self.dlg[name]
             if name not in wanted and d.open:
                 d.close()
@@ -257,7 +296,8 @@ class App:
         if self.peer.guest is not None:
             return  # a guest's page holds no match: the host keeps it
         saved = self.table.saved()
-        if saved is None:
+        if saved is None or (self.shared is not None and self.shared.check):
+            # A deal re-dealt to check it never replaces the match saved in this browser.
             return
         problem = self.store.set(storage.MATCH_KEY, storage.dump_match(saved))
         if problem and problem not in self.table.notices:
@@ -272,7 +312,81 @@ class App:
     # --- timers -------------------------------------------------------------------------
 
     def paused(self) -> bool:
-        return self.peer.guest is not None or any(d in self.dialogs for d in ("menu", "rules", "p2p"))
+        return self.peer.guest is not None or any(d in self.dialogs for d in ("menu", "rules", "p2p", "info"))
+
+    # --- the coach's panels (web/coachview.py) ---------------------------------------------
+
+    def open_panel(self, kind: str, **extra: Any) -> None:
+        self.panel = {"kind": kind, **extra}
+        if "info" not in self.dialogs:
+            self.dialogs.append("info")
+
+    def panel_html(self) -> str:
+        kind = self.panel.get("kind")
+        names = list(self.table.names)
+        if kind == "last":
+            return coachview.last_trick_panel(self.table.display(), names)
+        if kind == "stats":
+            t = self.table
+            key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
+                                            if t.info is not None else
+                                            stats.table_key(t.settings["format"], t.settings["difficulty"]))
+            return coachview.stats_panel(self.stats, key)
+        if kind == "share":
+            return coachview.share_panel(self.share_link())
+        if kind == "review":
+            return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names)
+        return ""
+
+    def share_link(self) -> str:
+        """«Поделиться раздачей»: the deal in play (or just played, with the player's result)."""
+        t = self.table
+        if t.info is None or t.match is None:
+            return ""
+        view = t.view()
+        sharer = None
+        if view is not None and view.round_over and view.round_points is not None:
+            sharer = (view.round_points[view.side], view.round_penalties[view.side])
+        return self.base() + share.query(share.of_match(t.info, t.info.first_deal + t.match.round_no, sharer))
+
+    def _record_stats(self) -> None:
+        """Once a deal is over, add it to the record of its table and bot level (once)."""
+        t = self.table
+        if t.autoplay or t.info is None or t.match is None or t.phase() not in ("round_end", "match_end"):
+            return
+        view = t.view().to_dict()
+        # Recorded once: a reload on the result dialog meets the same id.
+        deal_id = f"{t.info.format}/{t.info.seed}/{t.info.first_deal + t.match.round_no}/{len(t.match.moves)}"
+        won = view["match_over"] and view["side"] in view["winners"]
+        if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
+                             stats.outcome(view, t.coach.used), view["match_over"], won):
+            self._save_stats()
+
+    def _save_stats(self) -> None:
+        problem = self.store.set(stats.STATS_KEY, stats.dump(self.stats))
+        if problem and problem not in self.table.notices:
+            self.table.notices.append(problem)
+
+    def review_frames(self) -> list[Any]:
+        t = self.table
+        if t.info is None:
+            return []
+        return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
+
+    def on_key(self, event: Any) -> None:
+        """L (or Д, the same key on a Russian layout): the last trick, when no dialog is open."""
+        try:
+            key = str(event.key or "")
+            if key.lower() not in ("l", "д") or self.wanted_dialogs() or event.ctrlKey or event.metaKey:
+                return
+            target = event.target
+            if target is not None and not _is_none(target) and str(getattr(target, "tagName", "")) == "INPUT":
+                return
+            if self.table.view() is not None:
+                self.open_panel("last")
+                self.refresh()
+        except Exception:  # noqa: BLE001
+            window.console.warn("[burkozel] key failed:\n" + traceback.format_exc())
 
     def _schedule(self) -> None:
         """Schedule the table's next timed step once: a refresh that leaves the
@@ -350,6 +464,33 @@ class App:
             self.peer.guest_act(action)
         elif action in ACTIONS:
             t.act(action)
+        elif action == "hint":
+            t.request_hint()
+        elif action == "hint-close":
+            t.coach.dismiss()
+        elif action == "last-trick":
+            self.open_panel("last")
+        elif action == "review":
+            self.open_panel("review", frames=self.review_frames(), step=0)
+        elif action in ("review-prev", "review-next"):
+            frames = self.panel.get("frames", [])
+            step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
+            self.panel["step"] = max(0, min(step, len(frames) - 1))
+        elif action == "stats":
+            self.open_panel("stats")
+        elif action == "share":
+            self.open_panel("share")
+        elif action == "stats-show":
+            key = str(button.getAttribute("data-key") or "")
+            if stats.valid_key(key):
+                self.panel["key"] = key
+        elif action == "stats-reset":
+            key = str(button.getAttribute("data-key") or "")
+            if stats.valid_key(key):
+                stats.reset(self.stats, key)
+                self._save_stats()
+        elif action == "close-info":
+            self.dialogs = [d for d in self.dialogs if d != "info"]
         elif action == "menu":
             if "menu" not in self.dialogs:
                 self.dialogs = [d for d in self.dialogs if d != "rules"] + ["menu"]
@@ -403,6 +544,10 @@ class App:
                 allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS}[name]
                 if value in allowed:
                     s[name] = value
+            elif name == "seed":
+                self.table.seed_override = share.parse_seed(str(target.value or ""))
+                self.refresh()
+                return
             elif name == "discard":
                 value = str(target.value)
                 if value in storage.FORMATS[s["format"]].discard_faces:

@@ -55,10 +55,29 @@ def positions(fmt: str, n: int, seed: int = 1) -> list[SeatView]:
     return out
 
 
+class HintTimer:
+    """«Подсказка» as a bot: the whole hint (``hint.run``: the table's hard bot's
+    search with every rollout's outcome kept) for a view; its move is the hint's."""
+
+    def __init__(self, seed: Any) -> None:
+        self.bot = game.TableHardBot(seed)
+        self.last_iterations = 0
+
+    def get_move(self, view: SeatView) -> Any:
+        import hint
+
+        move = hint.run(view, self.bot).move
+        self.last_iterations = self.bot.last_iterations
+        return move
+
+
 def bot_for(level: str, seed: Any, variant: str, options: dict[str, Any] | None = None) -> Any:
-    """``table`` = the bot the table builds (:func:`game.table_bot`);
+    """``level="hint"``: :class:`HintTimer` (what «Подсказка» costs).
+    ``table`` = the bot the table builds (:func:`game.table_bot`);
     ``reference`` = the same without its time cap (:func:`game.reference_bot`);
     ``default`` = ``make_bot(level, seed, **options)`` (its own defaults: a time budget)."""
+    if level == "hint":
+        return HintTimer(seed)
     if variant == "table":
         return game.table_bot(level, seed=seed)
     if variant == "reference":

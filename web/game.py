@@ -24,6 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import hint
 import seats
 import storage
 import texts
@@ -94,6 +95,11 @@ class TableHardBot:
         """The same decision in slices (see ``HardBot.think``)."""
         self.bot.max_iterations = hard_iterations(view)
         return self.bot.think(view)
+
+    def search(self, view: SeatView, record: bool = False):
+        """The same decision with every candidate's values (``HardBot.search``; the hint)."""
+        self.bot.max_iterations = hard_iterations(view)
+        return self.bot.search(view, record=record)
 
     @property
     def last_iterations(self) -> int:
@@ -262,6 +268,8 @@ class MatchInfo:
     difficulty: str
     seed: int
     discard: str = "closed"
+    first_deal: int = 0
+    """The seed's deal the match starts at (a shared or re-dealt deal, web/share.py)."""
     seats: tuple[Seat, ...] = ()
     """Who plays each seat; empty means single play (``seats.default_seats``)."""
 
@@ -308,6 +316,8 @@ class Table:
         self.bot_level: str | None = None
         self.shown: int | None = None
         """The person who said «Я — …» and whose view is drawn (see :meth:`handover`)."""
+        self.coach = hint.Coach()
+        """«Подсказка»: the hard bot's search from the acting person's own view (web/hint.py)."""
 
     # --- settings ----------------------------------------------------------------
 
@@ -340,13 +350,17 @@ class Table:
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
-        self._start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
-                              seating if seating is not None else seats.chosen(s, fmt)))
+        self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
+                             seats=seating if seating is not None else seats.chosen(s, fmt)))
+
+    def start(self, info: MatchInfo) -> None:
+        """Start the match ``info`` (the menu's, or a shared deal's)."""
+        self._start(info)
         self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
-        self.match = Match(info.rules, seed=info.seed)
+        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal)
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
@@ -360,6 +374,7 @@ class Table:
         self.before = None
         self.message = None
         self._nobody_shown()
+        self.coach.new_deal()
 
     def restore(self, saved: dict[str, Any]) -> bool:
         """Replay a saved match (see ``storage.load_match``); ``False`` and a
@@ -368,7 +383,7 @@ class Table:
             fmt = saved["format"]
             seated = seats.parse_seats(fmt, saved["seats"])[0] if "seats" in saved else ()
             self._start(MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                                  saved["discard"], seated))
+                                  saved["discard"], saved.get("first_deal", 0), seated))
             match = self.match
             assert match is not None
             rounds = saved["rounds"]
@@ -412,6 +427,8 @@ class Table:
                "rounds": self.rounds, "clearing": self.clearing}
         if self.info.seating != seats.default_seats(self.info.format):
             out["seats"] = seats.seats_json(self.info.seating)  # single play saves as it always did
+        if self.info.first_deal:
+            out["first_deal"] = self.info.first_deal
         return out
 
     # --- state queries ---------------------------------------------------------------
@@ -617,6 +634,17 @@ class Table:
         hand = {str(c) for c in self.match.view(viewer).hand}
         self.selection = [c for c in self.selection if c in hand]
 
+    def _position(self) -> tuple:
+        return (id(self.match), len(self.match.moves) if self.match is not None else -1)
+
+    def request_hint(self) -> bool:
+        """«Подсказка»: start the hard bot's search on the acting person's own
+        view (sliced like a bot's turn, see :meth:`run_timer`); only on their turn."""
+        if not self.human_to_act() or self.info is None:
+            return False
+        return self.coach.request(self._position(), self.view(),
+                                  TableHardBot(f"{self.info.seed}/{self.viewer}"))
+
     # --- pacing: what happens next by itself ---------------------------------------------
 
     def next_timer(self) -> tuple[str, int] | None:
@@ -631,7 +659,7 @@ class Table:
             assert self.match is not None
             if self.match.to_act in self.bots:
                 return ("bot", 0 if self._search_under_way() else d["bot"])
-            return None
+            return ("hint", 0) if self.coach.pending(self._position()) else None
         if self.autoplay and phase == "round_end":
             return ("next_round", 0)
         if self.autoplay and phase == "match_end":
@@ -660,6 +688,8 @@ class Table:
             self.before = None
         elif kind == "bot":
             self.bot_move()
+        elif kind == "hint":
+            self.coach.step()
         elif kind == "next_round":
             self.next_round()
         elif kind == "new_match":
@@ -712,6 +742,7 @@ class Table:
             assert self.match is not None
             self.match.next_round()
             self.rounds.append([])
+            self.coach.new_deal()
             self.selection = []
             self.message = None
             self._nobody_shown()
@@ -767,4 +798,5 @@ class Table:
             "bot_seats": sorted(self.bots) if self.named_seats else [],
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
+            "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
         }

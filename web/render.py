@@ -25,6 +25,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+import coachview
 import seats
 import texts
 from burkozel import FORMATS
@@ -120,7 +121,7 @@ def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices", "handover-slot")
+           "actions", "result-body", "notices", "handover-slot", "coach")
 
 
 def skeleton() -> str:
@@ -147,6 +148,7 @@ def skeleton() -> str:
         '<div id="status" class="status" aria-live="polite"></div>'
         '<div id="hand" class="hand" role="group" aria-label="Ваши карты"></div>'
         '<div id="actions" class="actions"></div>'
+        '<div id="coach" class="coach"></div>'
         "</section>"
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
         '<div id="handover-slot" class="handover-slot"></div>'
@@ -156,6 +158,7 @@ def skeleton() -> str:
         '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + rules_html() + "</dialog>"
         '<dialog id="result" class="dlg result" aria-labelledby="result-title">'
         '<div id="result-body"></div></dialog>'
+        '<dialog id="info" class="dlg info" aria-labelledby="info-title"><div id="info-body"></div></dialog>'
     )
 
 
@@ -185,6 +188,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     out["hand"] = hand_html(view, ui)
     out["actions"] = actions_html(ui)
     out["result-body"] = result_html(view, ui)
+    out["coach"] = coachview.coach_html(view, ui)
     del positions
     return out
 
@@ -279,7 +283,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if ui.get("autoplay"):
         tags += '<span class="tag">бот</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<span class="seat-name">Вы</span>{tags}</div>')
+            f'<span class="seat-name">Вы</span>{tags}{coachview.pile_html(view)}</div>')
 
 
 def deck_html(view: dict[str, Any], names: list[str]) -> str:
@@ -436,7 +440,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         '<th scope="col">Штраф</th><th scope="col">Всего</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
         f'<p class="fine">{escape(texts.penalty_note(fmt))}</p>'
-        '<div class="dlg-buttons">'
+        + coachview.result_extra(view, ui)
+        + '<div class="dlg-buttons">'
         '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
         + (f'<p class="wait-host">{texts.P2P_WAIT_HOST}</p>' if ui.get("guest") else
            f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
@@ -550,7 +555,8 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
         f'<fieldset class="group"><legend>Скорость ботов</legend><div class="opts two">{speed}</div></fieldset>'
-        f'<p class="note{" pending" if pending else ""}">{note}</p>'
+        + coachview.seed_field(ui.get("seed"))
+        + f'<p class="note{" pending" if pending else ""}">{note}</p>'
         '<button type="button" class="btn link" data-action="rules">Правила этого стола</button>'
         '</div>'
         f'<div class="dlg-buttons">{buttons}</div>'

@@ -258,6 +258,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     rounds = data.get("rounds")
     discard = data.get("discard")
     clearing = data.get("clearing", False)
+    first_deal = data.get("first_deal", 0)
     table = FORMATS.get(fmt) if isinstance(fmt, str) else None
     seated, seats_ok = (), True
     if table is not None and "seats" in data:
@@ -272,6 +273,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         and isinstance(rounds, list) and 1 <= len(rounds) <= MAX_ROUNDS
         and isinstance(clearing, bool)
         and seats_ok
+        and type(first_deal) is int and 0 <= first_deal <= MAX_ROUNDS
     )
     if ok:
         declares = table.declaration is not None
@@ -284,6 +286,8 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
            "rounds": rounds, "clearing": clearing}
     if "seats" in data:
         out["seats"] = seats.seats_json(seated)
+    if first_deal:
+        out["first_deal"] = first_deal
     return out, []
 
 

@@ -496,6 +496,7 @@ RULES_DIFFICULTY = (
     "Лёгкая — простые ходы, козыри бережёт.",
     "Средняя — взвешивает цену взятки и остающуюся руку, думает о выходе и о партнёре, помнит вышедшие тузы, десятки и козыри.",
     "Сложная — помнит все открытые карты и подробнее просчитывает, как может пойти игра.",
+    "Честная игра: каждый бот видит только то, что видно с его места, — свою руку, открытые карты и козырь; чужих рук и колоды он не знает. Это проверяет автоматический тест. Раздача зависит только от её номера (сида): «Проверить раздачу» сдаёт те же карты заново.",
 )
 
 # --- play with a friend on another device (web/peer.py, web/peerview.py) ----------------------
@@ -551,3 +552,133 @@ def p2p_guest_bot(name: str) -> str:
 
 def p2p_waiting_for(name: str) -> str:
     return f"{name}: ждём подключения"
+
+
+# --- the teaching table: hint, last trick, the deal's story, statistics, sharing ---------
+# Kept together so that a second language is one more block of the same names.
+
+def card_short(code: str) -> str:
+    """«Д♠», «10♥»: a card in running text."""
+    return f"{RANK_LABELS[code[0]]}{SUIT_SYMBOLS[code[1]]}"
+
+
+def cards_short(codes: "list[str] | tuple") -> str:
+    return " ".join(card_short(str(c)) for c in codes)
+
+
+HINT = "Подсказка"
+HINT_TITLE = "Что сыграл бы сложный бот на вашем месте"
+HINT_THINKING = "Подсказка: сложный бот думает…"
+HINT_MOVE_VERBS = {"lead": "зайти", "beat": "побить", "discard": "сбросить"}
+
+
+def hint_move(kind: str, cards: "list[str] | tuple") -> str:
+    """«зайти Д♠ 10♠», «сбросить (любые)», «объявить «31»»."""
+    if kind == "declare":
+        return "объявить «31»"
+    return f"{HINT_MOVE_VERBS[kind]} {cards_short(cards) if cards else 'любые'}"
+
+
+def _pct(share: float) -> str:
+    return f"{round(share * 100)} %"
+
+
+def _num(x: float) -> str:
+    return f"{x:.1f}".replace(".", ",")
+
+
+def hint_outlook(fmt: str, penalty: float, wins: float, passes: float) -> str:
+    """One option's outlook in the table's own terms: where a deal is won or lost
+    (two players, «31») the chance to win it; where a pass mark counts, the chance to reach it."""
+    table = FORMATS[fmt]
+    if table.declaration is not None or table.players == 2:
+        return f"штраф в среднем {_num(penalty)}, сдача ваша в {_pct(wins)} раскладов"
+    return f"штраф в среднем {_num(penalty)}, выход {table.pass_mark} — в {_pct(passes)} раскладов"
+
+
+def hint_lines(hint) -> tuple[str, list[str], str]:
+    """(the advice, one line per option, why) for a :class:`hint.Hint`."""
+    best = hint_move(hint.move.kind, [str(c) for c in hint.move.cards])
+    if hint.forced:
+        why = ("«31» верное: сдача ваша." if hint.move.kind == "declare" else "Другого хода здесь нет.")
+        return f"Сложный бот: {best}.", [], why
+    rows = [f"{hint_move(o.move.kind, [str(c) for c in o.move.cards])}: {hint_outlook(hint.format, o.penalty, o.wins, o.passes)}"
+            for o in hint.options]
+    why = "Бот сыграл каждый ход в одних и тех же раскладах чужих карт, какие возможны по тому, что вы видите"
+    if hint.options:
+        why += f" ({hint.options[0].worlds} на ход)"
+        if len(hint.options) > 1:
+            gap = hint.options[1].penalty - hint.options[0].penalty
+            if gap > 0.05:
+                why += f"; лучший ход в среднем на {_num(gap)} штрафа дешевле следующего"
+            else:
+                why += "; штраф почти тот же, лучший ход выигрывает чаще или с большим запасом очков"
+    return f"Сложный бот: {best}.", rows, why + "."
+
+
+LAST_TRICK = "Последняя взятка"
+LAST_TRICK_NONE = "Взяток в этой сдаче ещё не было."
+LAST_TRICK_KEY = "Клавиша: L"
+OWN_DISCARD = "ваши:"
+
+
+def beaten(name: str, cards: "list[str] | tuple") -> str:
+    """What a beat went over: «— поверх Д♠ Запада»."""
+    return f"— поверх {cards_short(cards)} {'ваших' if name == 'Вы' else genitive(name)}"
+TAKEN_PILE = "Ваши взятки: показать последнюю"
+
+
+def trick_line(names: "list[str]", play: dict, lead: bool) -> str:
+    """One play of a finished trick as the player saw it: faces only where they were open."""
+    who = names[play["seat"]]
+    kind = play["kind"]
+    if kind == "discard" and not play["cards"]:
+        return f"{who}: сброс, {cards_word(play['count'])} рубашкой вверх"
+    verb = "заход" if lead else {"lead": "заход", "beat": "бьёт", "discard": "сброс"}[kind]
+    return f"{who}: {verb} {cards_short(play['cards'])}"
+
+
+def trick_taken(names: "list[str]", winner: int, points: int, hidden: int) -> str:
+    taker = "Взятка ваша" if winner == 0 else f"Взятку берёт {names[winner]}"
+    extra = f" + {cards_word(hidden)} рубашкой" if hidden else ""
+    return f"{taker}: {points_word(points)}{extra}"
+
+
+STORY = "Ход сдачи"
+STORY_REVIEW = "Разобрать раздачу"
+STORY_STEP = "Ход {n} из {total}"
+STORY_PREV = "← Назад"
+STORY_NEXT = "Вперёд →"
+STORY_HAND = "Ваша рука"
+STORY_TRICK = "Взятка {n}"
+
+STATS = "Статистика"
+STATS_RESET = "Сбросить статистику"
+STATS_EMPTY = "Здесь пока пусто: сыграйте сдачу."
+STATS_CHART = "Последние сдачи: очки вашей стороны (зелёные — без штрафа)"
+STATS_ROWS = (
+    ("matches", "Партий сыграно"), ("matches_won", "Партий выиграно"),
+    ("deals", "Сдач сыграно"), ("deals_won", "Сдач без штрафа"),
+    ("mean_points", "Очков в среднем за сдачу"), ("penalties", "Штрафных всего"),
+    ("declared_true", "«31» верных"), ("declared_false", "«31» ложных"),
+    ("hints", "Подсказок взято"), ("best_streak", "Лучшая серия сдач без штрафа"),
+)
+def number(x: "int | float") -> str:
+    """A figure in a table: 12, 43,5."""
+    return _num(x) if isinstance(x, float) else str(x)
+
+
+NOTICE_STATS_BROKEN = "Сохранённая статистика не читается — начата заново."
+
+SHARE = "Поделиться раздачей"
+SHARE_NOTE = "Ссылка откроет тот же стол с теми же раздачами и теми же ботами; чужих карт в ней нет."
+SHARE_COPY = "Скопируйте ссылку:"
+SEED = "Сид"
+SEED_LINE = "Сид партии {seed}, раздача {deal}: карты зависят только от них."
+CHECK_DEAL = "Проверить раздачу"
+SEED_LABEL = "Свой сид (необязательно)"
+SEED_NOTE = "Число — и раздачи партии будут те же при каждом запуске."
+
+
+def sharer_line(points: int, penalty: int) -> str:
+    return f"Поделившийся этой раздачей набрал {points_word(points)}, штраф {penalty}."

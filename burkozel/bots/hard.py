@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import sys
 import time
+from dataclasses import dataclass
 from math import fsum
 from typing import Callable, Generator, Sequence
 
@@ -155,13 +156,21 @@ class HardBot:
         after every ``SLICE_ROLLOUTS`` rollouts and returns the move: a page
         can spread one decision over several short tasks and keep painting.
         Pausing changes nothing in the result."""
+        verdict = yield from self.search(view)
+        return verdict.move
+
+    def search(self, view: SeatView, record: bool = False) -> Generator[None, None, "Verdict"]:
+        """:meth:`think`, returning the whole :class:`Verdict`: every candidate's
+        value over the worlds the search compared them in.  With ``record``
+        each rollout's penalty and points are kept too (the table's hint says
+        them in words); the choice is the same either way."""
         start = time.perf_counter()
         deadline = None if self.deterministic else start + self.budget_ms / 1000.0
         moves = self.candidates(view)
         prior = moves[0]
         if len(moves) == 1 or prior.kind == DECLARE:
             # A «31» the medium bot declares is a true one: a won deal, nothing better to search for.
-            return prior
+            return Verdict(prior, (), forced=True)
         rng = decision_rng(self.seed, view)
         draw = (self._worlds or sampled_worlds)(view)
         side = view.side
@@ -169,6 +178,7 @@ class HardBot:
         cap = self.max_iterations
         worlds: list[Deal] = []
         results: list[list[float]] = [[] for _ in moves]
+        outcomes: list[list[tuple[int, int]]] = [[] for _ in moves]
         bonus = [PRIOR_BONUS if m == prior else 0.0 for m in moves]
         alive = list(range(len(moves)))
         used = 0
@@ -192,7 +202,10 @@ class HardBot:
                             # worlds played so far, or take the medium move.
                             done = True
                             break
-                    res.append(utility(fast_playout(worlds[w], m.kind, m.cards, seen), side))
+                    deal = fast_playout(worlds[w], m.kind, m.cards, seen)
+                    res.append(utility(deal, side))
+                    if record:
+                        outcomes[i].append((deal.result[1][side], deal.points[side]))
                     used += 1
                     if used >= cap or (deadline is not None and time.perf_counter() >= deadline):
                         done = True
@@ -219,6 +232,39 @@ class HardBot:
         # 3.12+ and CPython 3.11 broke near-ties differently (1 decision in 150).
         common = min(len(results[i]) for i in alive)
         if common == 0:
-            return prior
+            return Verdict(prior, ())
         best = max(alive, key=lambda i: fsum(results[i][:common]) / common + bonus[i])
-        return moves[best]
+        values = tuple(
+            MoveValue(moves[i], fsum(results[i][:common]) / common, bonus[i], common, tuple(outcomes[i][:common]))
+            for i in sorted(alive, key=lambda i: -(fsum(results[i][:common]) / common + bonus[i])))
+        return Verdict(moves[best], values)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One candidate as the search valued it: its mean :func:`utility` over the
+    ``worlds`` all live candidates were compared in, the head start it got
+    (:data:`PRIOR_BONUS`), and with ``record`` each rollout's (penalty, points)."""
+
+    move: Move
+    mean: float
+    bonus: float
+    worlds: int
+    outcomes: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def score(self) -> float:
+        """What the search maximizes: the mean plus the head start."""
+        return self.mean + self.bonus
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A search's result: the move chosen and the candidates still alive at
+    the end, best first (``values[0].move == move`` unless nothing was
+    searched).  ``forced``: the move needed no search (the only one, or a
+    true «31»)."""
+
+    move: Move
+    values: tuple[MoveValue, ...]
+    forced: bool = False

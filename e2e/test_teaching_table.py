@@ -1,0 +1,260 @@
+"""The teaching table in the browser (issue 21): a hint on the player's turn,
+the last trick, the deal's story, statistics that survive a reload, a shared
+link that opens the same first hand in a fresh context — and none of them
+puts a card in the page that seat 0 may not know (``check_no_leak``)."""
+
+from __future__ import annotations
+
+import random
+
+from tablekit import check_no_leak, hand, new_match, play_turn, saved, table_fixtures, wait_settled
+
+shared, table = table_fixtures(seed=21)
+
+
+def my_turn_with_choice(page, rng: random.Random) -> None:
+    """Play on until it is the player's turn with more than one card in hand."""
+    for _ in range(60):
+        phase = wait_settled(page)
+        if phase in ("round_end", "match_end"):
+            page.click("#result [data-action=next]")
+            continue
+        if len(hand(page)) > 1:
+            return
+        play_turn(page, rng)
+    raise AssertionError("no turn with a choice")
+
+
+def test_a_hint_on_the_players_turn(table):
+    page = table
+    new_match(page, "pairs", "easy")
+    my_turn_with_choice(page, random.Random(1))
+    button = page.get_by_role("button", name="Подсказка")
+    assert button.is_enabled()
+    button.click()
+    page.wait_for_function("document.querySelector('#hint .advice') !== null", timeout=30_000)
+    text = page.text_content("#hint")
+    assert "Сложный бот:" in text
+    mine = set(hand(page))
+    named = page.evaluate("""() => [...document.querySelectorAll('#hint li, #hint .advice')].map(e => e.textContent)""")
+    assert named and any("штраф в среднем" in t for t in named) or "Другого хода" in text
+    check_no_leak(page)
+    # The hint is gone once the player has moved.
+    play_turn(page, random.Random(2))
+    page.wait_for_function("document.querySelector('#hint .advice') === null")
+
+
+def play_until_a_trick(page, rng: random.Random) -> None:
+    for _ in range(40):
+        wait_settled(page)
+        if page.locator("#me [data-action=last-trick]").count():
+            return
+        play_turn(page, rng)
+    raise AssertionError("no trick finished")
+
+
+def test_the_last_trick_after_a_trick(table):
+    page = table
+    new_match(page, "pairs", "easy")
+    play_until_a_trick(page, random.Random(3))
+    info = page.locator("#info")
+    for open_it in (lambda: page.get_by_role("button", name="Последняя взятка").click(),
+                    lambda: page.keyboard.press("l"),
+                    lambda: page.click("#me [data-action=last-trick]")):
+        wait_settled(page)
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        open_it()
+        info.wait_for(state="visible")
+        text = info.text_content()
+        assert "Последняя взятка" in text and "заход" in text
+        assert "Взятка ваша" in text or "Взятку берёт" in text
+        assert info.locator(".trick-plays li").count() == 4
+        check_no_leak(page)
+        page.click("#info .dlg-buttons [data-action=close-info]")
+        info.wait_for(state="hidden")
+
+
+def test_the_story_after_a_deal(table):
+    page = table
+    new_match(page, "four", "easy")
+    rng = random.Random(4)
+    from tablekit import play_round
+
+    play_round(page, rng)
+    result = page.locator("#result")
+    assert result.is_visible()
+    tricks = len(saved(page)["rounds"][-1])  # moves; the log has one line a trick
+    log = result.locator(".trick-log li")
+    assert 1 <= log.count() <= tricks
+    assert "очк" in log.first.text_content()
+    page.get_by_role("button", name="Разобрать раздачу").click()
+    info = page.locator("#info")
+    info.wait_for(state="visible")
+    steps = 0
+    while page.is_enabled("#info [data-action=review-next]"):
+        page.click("#info [data-action=review-next]")
+        steps += 1
+        if steps % 5 == 0:
+            check_no_leak(page)
+    assert steps == tricks
+    assert int(page.get_attribute("#info [data-step]", "data-step")) == tricks
+    check_no_leak(page)
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    assert result.is_visible()
+
+
+def test_statistics_after_a_deal_survive_a_reload(table):
+    page = table
+    page.evaluate("localStorage.removeItem('burkozel.stats')")
+    new_match(page, "bura31", "easy")
+    from tablekit import play_round
+
+    play_round(page, random.Random(5), check=False)
+    page.click("#result [data-action=stats]")
+    info = page.locator("#info")
+    info.wait_for(state="visible")
+    assert "Статистика" in info.text_content() and "Бура «31»" in info.text_content()
+    deals = page.text_content("#info [data-stat=deals] td")
+    assert deals == "1"
+    assert page.locator("#info svg.chart rect").count() == 1
+    stored = page.evaluate("JSON.parse(localStorage.getItem('burkozel.stats'))")
+    assert stored["tables"]["bura31/easy"]["deals"] == 1
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    page.wait_for_selector("#result", state="visible")
+    page.click("#result [data-action=stats]")
+    info.wait_for(state="visible")
+    assert page.text_content("#info [data-stat=deals] td") == "1"  # not counted again after the reload
+    page.click("#info .dlg-buttons [data-action=stats-reset]")
+    assert "пусто" in info.text_content()
+    page.click("#info .dlg-buttons [data-action=close-info]")
+
+
+def test_broken_statistics_never_break_the_page(table):
+    page = table
+    page.evaluate("localStorage.setItem('burkozel.stats', '{\"v\": 1, \"tables\": {\"pairs/easy\": {\"deals\": \"x\"}}}')")
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    assert "статистика не читается" in page.text_content("#notices")
+    new_match(page, "pairs", "easy")
+    page.get_by_role("button", name="Статистика").click()
+    page.locator("#info").wait_for(state="visible")
+    assert "пусто" in page.text_content("#info")
+    page.click("#info .dlg-buttons [data-action=close-info]")
+
+
+def fresh_page(browser, server, url: str):
+    from harness import boot
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    page = ctx.new_page()
+    page.add_init_script(WATCH)
+    boot(page, url)
+    return ctx, page
+
+
+from tablekit import WATCH_DOM as WATCH  # noqa: E402
+
+
+def test_a_shared_link_opens_the_same_first_hand_in_a_fresh_context(table, browser, server):
+    page = table
+    new_match(page, "pairs", "hard")
+    first = sorted(hand(page))
+    page.get_by_role("button", name="Поделиться раздачей").click()
+    page.locator("#info").wait_for(state="visible")
+    link = page.get_attribute("[data-share-link]", "href")
+    assert "table=pairs" in link and "bots=hard" in link and "sharer" not in link
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    ctx, other = fresh_page(browser, server, link + "&speed=instant")
+    try:
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        assert other.get_attribute("#table", "data-bots") == "hard"
+        assert "table=" not in other.url  # a reload resumes the saved match
+        check_no_leak(other)
+    finally:
+        ctx.close()
+
+
+def test_the_result_shows_the_seed_the_check_and_the_sharers_result(table, browser, server):
+    page = table
+    new_match(page, "bura31", "easy")
+    first = sorted(hand(page))
+    mine = saved(page)
+    from tablekit import play_round
+
+    play_round(page, random.Random(6), check=False)
+    seed_line = page.locator("#result .seed-line")
+    assert seed_line.get_attribute("data-seed") == str(saved(page)["seed"]) == str(mine["seed"])
+    assert "Сид партии" in seed_line.text_content()
+    check = page.get_attribute("#result a.check-deal", "href")
+    page.click("#result [data-action=share]")
+    link = page.get_attribute("[data-share-link]", "href")
+    assert "sharer=" in link
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    before = saved(page)
+    # «Проверить раздачу» (a new tab of this browser): the same cards in a fresh table,
+    # and the match saved here untouched.
+    from harness import boot
+
+    other = page.context.new_page()
+    try:
+        boot(other, check + "&speed=instant")
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        assert saved(other) == before == saved(page)
+    finally:
+        other.close()
+    # The shared deal, played to its end, shows how the sharer did.
+    ctx, other = fresh_page(browser, server, link + "&speed=instant")
+    try:
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        play_round(other, random.Random(7), check=False)
+        assert "Поделившийся этой раздачей набрал" in other.text_content("#result")
+    finally:
+        ctx.close()
+
+
+def test_the_player_sets_the_seed_before_a_match(table):
+    page = table
+    from tablekit import to_menu
+
+    to_menu(page)
+    page.fill("#menu input[name=seed]", "123456789")
+    page.press("#menu input[name=seed]", "Enter")
+    page.check("input[name=format][value=three]")
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+    assert saved(page)["seed"] == 123456789
+    to_menu(page)
+    assert page.input_value("#menu input[name=seed]") == "123456789"
+    page.fill("#menu input[name=seed]", "21")
+    page.press("#menu input[name=seed]", "Enter")
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+    assert saved(page)["seed"] == 21
+
+
+def test_a_link_to_a_later_deal_deals_that_deal(browser, server):
+    """deal=77-3: the fourth deal of seed 77's match, as the engine deals it."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+    import share
+    from burkozel import FORMATS, Match, TableRules
+
+    shared = share.SharedDeal("four", FORMATS["four"].default_combos, "closed", "medium", 77, 3)
+    rules = TableRules("four", shared.combos, "closed")
+    seeds = Match(rules, seed=77)  # the seed's own match: its fourth deck and dealer, stacked
+    fourth = Match(rules, seed=0, decks=[seeds.deck_for(3)], dealer=(seeds.first_dealer + 3) % 4)
+    dealt = sorted(str(c) for c in fourth.view(0).hand)
+    ctx, page = fresh_page(browser, server, server.url + share.query(shared) + "&speed=instant")
+    try:
+        wait_settled(page)
+        assert sorted(hand(page)) == dealt
+        assert saved(page)["first_deal"] == 3 and saved(page)["seed"] == 77
+        check_no_leak(page)
+    finally:
+        ctx.close()

@@ -1,0 +1,252 @@
+"""The teaching table's pure parts (issue 21): the deal's story and its
+review show only what seat 0 saw; statistics' arithmetic and recovery from
+bad data; shared links that round-trip to the same deals."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import webpath  # noqa: F401
+
+import coachview
+import game
+import story
+import texts
+from burkozel import Card, Match, Move
+from test_game import human_click, settings
+
+
+def finished_round(fmt: str, seed: int, discard: str | None = None) -> game.Table:
+    """A table whose first round was played to its end (the human by random clicks)."""
+    table = game.Table(settings(fmt, "easy", discard=discard), speed="instant", seed=seed)
+    table.new_match()
+    rng = random.Random(seed)
+    while table.phase() not in ("round_end", "match_end"):
+        if table.human_to_act():
+            human_click(table, rng)
+        else:
+            table.run_timer(table.next_timer()[0])
+    return table
+
+
+def never_seen(table: game.Table) -> set[str]:
+    """Cards seat 0 never saw this round: others' closed discards and what stayed in other hands."""
+    return {str(c) for c in table.match.round.unknown_to(0)}
+
+
+CARD = re.compile(r'data-card="(\w\w)"')
+
+
+@pytest.mark.parametrize("fmt,discard", [("pairs", None), ("four", None), ("three", None), ("duel", None),
+                                         ("bura31", "closed"), ("bura31", "open")])
+def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
+    table = finished_round(fmt, 7, discard)
+    view = table.display()
+    names = list(table.names)
+    hidden = never_seen(table)
+    tricks = story.tricks(view)
+    assert len(tricks) == len(view["history"]) >= 1
+    markup = coachview.story_html(view, names) + coachview.last_trick_panel(view, names)
+    frames = story.frames(table.info.rules, table.info.seed, table.rounds)
+    assert len(frames) == len(table.rounds[-1]) + 1
+    for step in range(len(frames)):
+        markup += coachview.review_panel(frames, step, names)
+    shown = set(CARD.findall(markup))
+    assert not shown & hidden, shown & hidden
+    for card in hidden:
+        assert texts.card_short(card) not in markup, card
+    # Each frame is seat 0's view at that moment, rebuilt by the engine.
+    match = Match(table.info.rules, seed=table.info.seed)
+    assert frames[0].view == match.view(0).to_dict()
+    for frame, (seat, move) in zip(frames[1:], table.rounds[-1]):
+        match.push(Move.from_dict(move), seat)
+        assert frame.view == match.view(0).to_dict() and frame.mover == seat
+    # Points: what seat 0 saw, and the count of what it did not.
+    for t in tricks:
+        faces = [c for p in t.trick["plays"] for c in (p["cards"] or p.get("own", []))]
+        assert t.points == sum(Card.parse(c).points for c in faces)
+        assert t.hidden == sum(p["count"] for p in t.trick["plays"] if not (p["cards"] or p.get("own")))
+    if discard == "open":
+        assert all(t.hidden == 0 for t in tricks)
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+import json  # noqa: E402
+
+import stats  # noqa: E402
+
+
+def deal(points, penalty, declared=None, hints=0):
+    return stats.DealOutcome(points, penalty, penalty == 0, declared, hints)
+
+
+def test_statistics_arithmetic():
+    data = stats.empty()
+    key = stats.table_key("bura31", "hard")
+    plays = [deal(62, 0, True, 2), deal(40, 0), deal(20, 1), deal(0, 6, False, 1), deal(70, 0), deal(65, 0, True)]
+    for i, d in enumerate(plays):
+        over = i == len(plays) - 1
+        assert stats.record_deal(data, key, f"s/{i}", d, match_over=over, match_won=over)
+    assert not stats.record_deal(data, key, f"s/{len(plays) - 1}", plays[0])  # the same deal again: not counted
+    s = stats.summary(data["tables"][key])
+    assert s["deals"] == 6 and s["deals_won"] == 4
+    assert s["points"] == 257 and s["mean_points"] == round(257 / 6, 1)
+    assert s["penalties"] == 7 and s["hints"] == 3
+    assert s["declared_true"] == 2 and s["declared_false"] == 1
+    assert s["best_streak"] == 2 and s["streak"] == 2
+    assert s["matches"] == 1 and s["matches_won"] == 1
+    assert data["tables"][key]["recent"] == [[d.points, d.penalty] for d in plays]
+    for i in range(60):
+        stats.record_deal(data, key, f"t/{i}", deal(i, 0))
+    entry = data["tables"][key]
+    assert len(entry["recent"]) == stats.RECENT and entry["recent"][-1] == [59, 0]
+    assert entry["best_streak"] == 62 and entry["deals"] == 66
+    back, dropped = stats.load(stats.dump(data))
+    assert back == data and not dropped
+    stats.reset(data, key)
+    assert key not in data["tables"]
+    assert not stats.record_deal(data, key, "t/59", deal(59, 0))  # the last deal stays recorded after a reset
+
+
+def test_outcome_of_a_real_deal():
+    table = finished_round("bura31", 3)
+    view = table.view().to_dict()
+    out = stats.outcome(view, hints=2)
+    assert out.points == view["round_points"][view["side"]]
+    assert out.penalty == view["round_penalties"][view["side"]] and out.won == (out.penalty == 0)
+    assert out.hints == 2
+
+
+GOOD = stats.dump({"v": 1, "last": "", "tables": {"pairs/easy": {**stats.empty_entry(), "deals": 2, "deals_won": 1,
+                                                       "points": 50, "recent": [[30, 0], [20, 1]],
+                                                       "streak": 0, "best_streak": 1}}})
+
+
+@pytest.mark.parametrize("raw", [
+    "garbage", "[]", "null", "42", '{"v": 2, "tables": {}}', '{"v": 1}', '{"v": 1, "tables": []}',
+    '{"v": 1, "tables": {"pairs/easy": {"deals": -1}}}',
+    '{"v": 1, "tables": {"pairs/easy": {"deals": "3"}}}',
+    '{"v": 1, "tables": {"chess/easy": {}}}',
+    json.dumps({"v": 1, "tables": {"pairs/easy": {**stats.empty_entry(), "deals_won": 3}}}),
+    json.dumps({"v": 1, "tables": {"four/hard": {**stats.empty_entry(), "recent": [[1, 2, 3]]}}}),
+    json.dumps({"v": 1, "tables": {"four/hard": {**stats.empty_entry(), "recent": [[0, 0]] * 51}}}),
+    '{"v": 1, "tables": {"pairs/easy": ' + "[" * 5000 + "]" * 5000 + "}}",
+])
+def test_corrupted_statistics_recover(raw):
+    data, dropped = stats.load(raw)
+    assert dropped
+    # Whatever was read, recording goes on and the result loads back clean.
+    key = stats.table_key("pairs", "easy")
+    assert stats.record_deal(data, key, "x/0", deal(31, 1))
+    back, dropped_again = stats.load(stats.dump(data))
+    assert not dropped_again and back["tables"][key]["deals"] >= 1
+
+
+def test_a_broken_record_leaves_the_others():
+    good = json.loads(GOOD)
+    good["tables"]["four/hard"] = {"deals": "many"}
+    data, dropped = stats.load(json.dumps(good))
+    assert dropped and list(data["tables"]) == ["pairs/easy"] and data["tables"]["pairs/easy"]["deals"] == 2
+    assert stats.load(None) == (stats.empty(), False)
+
+
+def test_the_stats_panel_draws_a_record():
+    data, _ = stats.load(GOOD)
+    html = coachview.stats_panel(data, "pairs/easy")
+    assert html.count('class="bar') == 2 and 'class="bar won"' in html
+    assert 'data-stat="mean_points"' in html and "25" in html
+    assert texts.STATS_EMPTY in coachview.stats_panel(data, "four/hard")
+
+
+# --- shared deals and fair play -------------------------------------------------------------
+
+import share  # noqa: E402
+from burkozel import FORMATS, TableRules  # noqa: E402
+
+
+def deal_cards(info: game.MatchInfo, deal: int) -> tuple:
+    """The deck and dealer of deal ``deal`` of the seed's match, as the engine deals it."""
+    match = Match(info.rules, seed=info.seed)
+    return match.deck_for(deal), (match.first_dealer + deal) % info.rules.players
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_link_round_trips_to_the_same_deals(fmt):
+    table = game.Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
+    table.new_match()
+    info = table.info
+    for deal, sharer in ((0, None), (3, (62, 0)), (7, (0, 6))):
+        link = share.query(share.of_match(info, deal, sharer))
+        back = share.parse(link)
+        assert back is not None and back.sharer == sharer and back.deal == deal and not back.check
+        fresh = game.Table(settings("pairs", "easy"))
+        fresh.start(game.MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
+        assert fresh.info.rules == info.rules and fresh.info.difficulty == "hard"
+        deck, dealer = deal_cards(info, deal)
+        assert fresh.match.round.dealer == dealer
+        assert fresh.match.deck_for(0) == deck and fresh.match.deck_for(1) == deal_cards(info, deal + 1)[0]
+        # The same bots: seeded from the match's seed, seat by seat.
+        assert {s: b.bot.seed for s, b in fresh.bots.items()} == {s: f"{info.seed}/{s}" for s in fresh.bots}
+        assert share.parse(share.query(share.of_match(info, deal, check=True))).check
+
+
+def test_a_link_holds_no_card():
+    """Every value of a link is from a closed vocabulary (table, switches, level)
+    or a number (seed, deal, the sharer's points and penalty): no card can be in it."""
+    from urllib.parse import parse_qsl
+
+    from burkozel.bots import LEVELS
+
+    for fmt in FORMATS:
+        table = finished_round(fmt, 4)
+        view = table.view()
+        sharer = (view.round_points[view.side], view.round_penalties[view.side])
+        link = share.query(share.of_match(table.info, 2, sharer))
+        params = dict(parse_qsl(link.lstrip("?")))
+        assert list(params) == ["table", "combos", "discard", "bots", "deal", "sharer"]
+        assert params["table"] in FORMATS and params["bots"] in LEVELS
+        assert params["discard"] in FORMATS[fmt].discard_faces
+        assert params["combos"] == "-" or set(params["combos"].split(".")) <= set(FORMATS[fmt].combo_ids)
+        assert re.fullmatch(r"\d+-\d+", params["deal"]) and re.fullmatch(r"\d+-\d+", params["sharer"])
+
+
+@pytest.mark.parametrize("query", [
+    "", "?speed=fast", "?table=chess&deal=1-0", "?table=pairs", "?table=pairs&deal=x-0", "?table=pairs&deal=1-0-2",
+    "?table=pairs&deal=1-999", "?table=pairs&deal=1-0&combos=bura.bura", "?table=pairs&deal=1-0&combos=nope",
+    "?table=pairs&deal=1-0&bots=god", "?table=pairs&deal=1-0&discard=open", "?table=pairs&deal=1-0&sharer=1",
+    "?table=pairs&deal=99999999999999999999-0",
+])
+def test_a_bad_link_is_ignored(query):
+    assert share.parse(query) is None
+
+
+def test_a_shared_match_saves_and_resumes_at_its_deal():
+    table = game.Table(settings("three", "easy"), speed="instant")
+    table.start(game.MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
+    rng = random.Random(1)
+    for _ in range(5):
+        if table.human_to_act():
+            human_click(table, rng)
+        else:
+            table.run_timer(table.next_timer()[0])
+    import storage
+
+    saved, notes = storage.load_match(storage.dump_match(table.saved()))
+    assert not notes and saved["first_deal"] == 4
+    again = game.Table(settings("three", "easy"), speed="instant")
+    assert again.restore(saved)
+    assert again.view() == table.view() and again.info.first_deal == 4
+    assert share.strip("?table=pairs&deal=1-0&speed=fast&check=1") == "?speed=fast"
+    assert share.parse_seed(" 42 ") == 42 and share.parse_seed("x") is None and share.parse_seed("9" * 17) is None
+
+
+def test_the_rules_say_the_bots_see_only_their_own_seat():
+    import render
+
+    rules = render.rules_html()
+    assert "видит только то, что видно с его места" in rules and "тест" in rules
+    assert texts.CHECK_DEAL in rules

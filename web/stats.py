@@ -1,0 +1,168 @@
+"""«Статистика»: the player's record per table and bot level, in ``localStorage``
+under ``burkozel.stats`` — pure functions on plain dicts and strings.
+
+Why its own key and module: a record is the thing a player least wants to
+lose and the thing most likely to be hand-edited or left by another version;
+it is validated field by field here, on CPython (``tests/test_teach.py``), and
+a broken value never touches the settings or the match in play.  A deal is
+recorded once (its id is kept), so a reload on the result dialog does not
+count it twice (nor once more after its table's record is reset).
+
+    {"v": 1, "last": "81723/0/2", "tables": {"pairs/hard": {"deals": 12, …, "recent": [[62, 0], [31, 1]]}}}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from burkozel import FORMATS
+from burkozel.bots import LEVELS
+from burkozel.rules import DECLARED, FALSE_DECLARATION
+
+STATS_KEY = "burkozel.stats"
+SCHEMA = 1
+RECENT = 50
+"""Deals kept for the chart."""
+COUNTS = ("matches", "matches_won", "deals", "deals_won", "points", "penalties", "declared_true",
+          "declared_false", "hints", "streak", "best_streak")
+"""The counters of one table and level (all whole numbers from 0)."""
+MAX_COUNT = 10**9
+MAX_ID = 80
+
+
+def empty() -> dict[str, Any]:
+    return {"v": SCHEMA, "last": "", "tables": {}}
+
+
+def empty_entry() -> dict[str, Any]:
+    return {**{k: 0 for k in COUNTS}, "recent": []}
+
+
+def table_key(fmt: str, level: str) -> str:
+    return f"{fmt}/{level}"
+
+
+def valid_key(key: Any) -> bool:
+    if not isinstance(key, str) or key.count("/") != 1:
+        return False
+    fmt, level = key.split("/")
+    return fmt in FORMATS and level in LEVELS
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """One finished deal for the player's side: its points and penalty, whether
+    it got no penalty (won or shared), its «31» (``True`` true, ``False``
+    false, ``None`` none of the player's) and the hints asked during it."""
+
+    points: int
+    penalty: int
+    won: bool
+    declared: bool | None
+    hints: int
+
+
+def outcome(view: dict[str, Any], hints: int) -> DealOutcome:
+    """The outcome of the finished deal in seat 0's view dict."""
+    side = view["side"]
+    penalty = view["round_penalties"][side]
+    declared = None
+    if view.get("ended_by") == view["seat"] and view.get("end") in (DECLARED, FALSE_DECLARATION):
+        declared = view["end"] == DECLARED
+    return DealOutcome(view["round_points"][side], penalty, penalty == 0, declared, hints)
+
+
+def record_deal(data: dict[str, Any], key: str, deal_id: str, deal: DealOutcome,
+                match_over: bool = False, match_won: bool = False) -> bool:
+    """Add ``deal`` (and, with ``match_over``, its match) to ``key``'s record;
+    ``False`` if that deal was recorded already."""
+    if data["last"] == deal_id:
+        return False
+    data["last"] = deal_id
+    entry = data["tables"].setdefault(key, empty_entry())
+    entry["deals"] += 1
+    entry["points"] += deal.points
+    entry["penalties"] += deal.penalty
+    entry["hints"] += deal.hints
+    if deal.won:
+        entry["deals_won"] += 1
+        entry["streak"] += 1
+        entry["best_streak"] = max(entry["best_streak"], entry["streak"])
+    else:
+        entry["streak"] = 0
+    if deal.declared is True:
+        entry["declared_true"] += 1
+    elif deal.declared is False:
+        entry["declared_false"] += 1
+    entry["recent"] = (entry["recent"] + [[deal.points, deal.penalty]])[-RECENT:]
+    if match_over:
+        entry["matches"] += 1
+        entry["matches_won"] += int(match_won)
+    return True
+
+
+def summary(entry: dict[str, Any]) -> dict[str, Any]:
+    """What the panel shows: the counters and the mean points per deal."""
+    deals = entry["deals"]
+    return {**{k: entry[k] for k in COUNTS}, "mean_points": round(entry["points"] / deals, 1) if deals else 0.0}
+
+
+def reset(data: dict[str, Any], key: str) -> None:
+    data["tables"].pop(key, None)
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _load_entry(value: Any) -> dict[str, Any] | None:
+    """One table's record, or ``None`` if any of it is not as written."""
+    if not isinstance(value, dict):
+        return None
+    out = empty_entry()
+    for k in COUNTS:
+        if not _count(value.get(k)):
+            return None
+        out[k] = value[k]
+    recent = value.get("recent")
+    if not isinstance(recent, list) or len(recent) > RECENT:
+        return None
+    for item in recent:
+        if not (isinstance(item, list) and len(item) == 2 and all(_count(x) for x in item)):
+            return None
+    out["recent"] = [list(x) for x in recent]
+    if out["deals_won"] > out["deals"] or out["matches_won"] > out["matches"] or out["best_streak"] < out["streak"]:
+        return None
+    return out
+
+
+def load(raw: Any) -> tuple[dict[str, Any], bool]:
+    """The record from stored text, and whether anything had to be dropped.
+    Absent: empty, nothing dropped.  Garbage, another schema, a broken table
+    record: that part is dropped; the valid records of other tables stay."""
+    if raw is None or raw == "":
+        return empty(), False
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except (ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("v") != SCHEMA or not isinstance(data.get("tables"), dict):
+        return empty(), True
+    out = empty()
+    last = data.get("last", "")
+    dropped = not (isinstance(last, str) and len(last) <= MAX_ID)
+    if not dropped:
+        out["last"] = last
+    for key, value in data["tables"].items():
+        entry = _load_entry(value) if valid_key(key) else None
+        if entry is None:
+            dropped = True
+        else:
+            out["tables"][key] = entry
+    return out, dropped
+
+
+def dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
