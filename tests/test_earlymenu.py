@@ -64,6 +64,9 @@ def test_dialogs_after_the_hand_over():
     # The saved match could not be restored: back to the menu (with the table's notice).
     assert earlymenu.EarlyMenu(action="continue").dialogs_after([], False) == ["menu"]
     assert earlymenu.EarlyMenu(dialogs=("menu", "rules")).dialogs_after(table_would, False) == ["menu", "rules"]
+    # Reloaded on a finished round: its result, not the menu (the rules stay if open).
+    assert earlymenu.EarlyMenu(dialogs=("menu",)).dialogs_after([], False) == []
+    assert earlymenu.EarlyMenu(dialogs=("menu", "rules")).dialogs_after([], False) == ["rules"]
 
 
 def test_menu_markup_is_kept_only_when_the_table_would_draw_the_same():

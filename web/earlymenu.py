@@ -104,14 +104,15 @@ class EarlyMenu:
 
         A deal asked for early opens none; «Продолжить» closes the menu if the
         match could be restored (else the menu stays, with the engine's notice);
-        otherwise what the player has open stays open, the rules included."""
+        otherwise the table's own choice (the menu, or none over a finished
+        round's result), with the rules kept open if the player is reading them."""
         if self.action == "new":
             return []
         if self.action == "continue":
             return [] if can_continue else ["menu"]
-        if self.dialogs:
-            return list(self.dialogs)
-        return dialogs
+        if "rules" in self.dialogs and "rules" not in dialogs:
+            return [*dialogs, "rules"]
+        return list(dialogs)
 
     def menu_markup_kept(self, wanted: str) -> bool:
         """Whether the early menu already shows ``wanted`` (the table's own markup):
