@@ -208,12 +208,11 @@ class Bench:
             page.reload(wait_until="commit")
         if play:
             page.wait_for_selector("#menu[open]", timeout=READY_TIMEOUT_MS)
-            try:
-                page.check(f"#menu input[name=format][value={PLAY_FORMAT}]")
-            except Exception:
-                print("bench: the menu did not take the click; page state:",
-                      page.get_attribute("html", "data-state"), page.evaluate("[document.querySelectorAll('#menu').length, document.getElementById('menu').outerHTML.slice(0, 600), location.href]"), file=sys.stderr)
-                raise
+            # A real mouse click at once (no waiting for the page to be idle, as
+            # page.check would): it takes effect when the main thread is free.
+            box = page.locator(f"#menu label:has(input[name=format][value={PLAY_FORMAT}])").bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function("window.__formatAt !== undefined", timeout=READY_TIMEOUT_MS)
             page.click("#menu [data-action=new]")
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         if play:
