@@ -12,7 +12,9 @@ folder never carries stale or unexpected files.
 
 Layout produced::
 
-    site/index.html, pyscript.toml, manifest.webmanifest, sw.js
+    site/index.html           index.html with the table's frame and the early
+                              menu's data written in (tools/prerender.py)
+    site/pyscript.toml, manifest.webmanifest, sw.js
     site/burkozel.zip          the engine package (unpacked into Python's cwd)
     site/web.zip               every web/**/*.py module except the entry main.py
     site/web/...               main.py + every non-Python file under web/
@@ -33,6 +35,9 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from prerender import prerender  # noqa: E402  (the table's frame and the early menu, from web/)
 
 # Pyodide files the page fetches (recorded from a real boot: loadPyodide fetches
 # the lock file, the stdlib zip, the asm module and the wasm; nothing else).
@@ -224,7 +229,7 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     for name in ROOT_FILES:
         if name == "index.html":
             source = (root / name).read_text(encoding="utf-8")
-            site.add(name, with_style_hashes(source).encode("utf-8"))
+            site.add(name, with_style_hashes(prerender(source, root)).encode("utf-8"))
         else:
             site.add(name, root / name)
         if name != "index.html":

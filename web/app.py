@@ -23,6 +23,7 @@ import traceback
 from typing import Any
 
 import coachview
+import earlymenu
 import p2pcode
 import peerview
 import render
@@ -90,7 +91,9 @@ class App:
     def __init__(self) -> None:
         self.params = storage.parse_params(str(window.location.search or ""))
         self.store = Storage()
-        settings, notices = storage.load_settings(self.store.get(storage.SETTINGS_KEY))
+        early = take_over_early_menu()
+        settings, notices = storage.load_settings(early.shown if early.changed
+                                                  else self.store.get(storage.SETTINGS_KEY))
         saved, match_notices = (None, [])
         self.shared = None if self.params["autoplay"] else share.parse(str(window.location.search or ""))
         """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
@@ -119,7 +122,8 @@ class App:
         self.p2p_cache = ""
 
         self.root = document.getElementById("table")
-        self.root.innerHTML = render.skeleton()
+        if _is_none(self.root.querySelector("#hand")):  # the build writes the frame in (tools/prerender.py)
+            self.root.innerHTML = render.skeleton()
         self.el = {r: document.getElementById(r) for r in render.REGIONS}
         self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "p2p", "info")}
         self.peer = PeerLink(self, document.getElementById("peer-bar"))
@@ -157,6 +161,8 @@ class App:
             if saved is not None or match_notices:
                 self.store.remove(storage.MATCH_KEY)
             self.dialogs = ["menu"]
+        if not self.params["autoplay"]:
+            self.adopt(early)
         joining = str(window.location.hash or "")
         if p2pcode.LINK_KEY in joining:
             # Opened from the host's QR code: the join dialog, the code filled in.
@@ -164,6 +170,20 @@ class App:
             self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(joining)}
             self.dialogs = ["p2p"]
         self.refresh()
+
+    def adopt(self, early: earlymenu.EarlyMenu) -> None:
+        """Carry on from the menu shown before Python (``earlymenu``): its
+        settings are kept, a match asked for starts now, open dialogs stay
+        open, and its markup stays when ours would be the same."""
+        if early.changed:
+            self.save_settings()
+        if early.action == "new":
+            self.table.new_match()
+        self.dialogs = early.dialogs_after(self.dialogs, self.table.phase() in ("play", "clearing"))
+        if "menu" in self.dialogs:
+            markup = render.menu_html(self.table.settings, self.menu_ui())
+            if early.menu_markup_kept(markup):
+                self.menu_cache = markup
 
     # --- drawing ------------------------------------------------------------------
 
@@ -573,6 +593,18 @@ class App:
         if name in self.dialogs:
             self.dialogs.remove(name)
             self.refresh()
+
+
+def take_over_early_menu() -> earlymenu.EarlyMenu:
+    """Stop web/menu.js and learn what the player did there (nothing if it never ran)."""
+    hook = getattr(window, "burkozelMenu", None)
+    if hook is None or _is_none(hook):
+        return earlymenu.EarlyMenu()
+    try:
+        return earlymenu.EarlyMenu.from_json(str(hook.takeOver()))
+    except Exception:  # noqa: BLE001 - a broken early menu must not stop the table
+        window.console.warn("[burkozel] early menu hand-over failed:\n" + traceback.format_exc())
+        return earlymenu.EarlyMenu()
 
 
 APP: App | None = None

@@ -16,6 +16,14 @@ def stage(text: str) -> None:
         node.textContent = text
 
 
+def mark(name: str) -> None:
+    """A ``performance`` mark ``burkozel:<name>``: bench/startup.py's start-up breakdown."""
+    try:
+        window.performance.mark("burkozel:" + name)
+    except Exception:  # noqa: BLE001 - timing must never break the start
+        pass
+
+
 def ready() -> None:
     """Mark the table usable: boot.js hides the boot screen when it sees this.
 

@@ -12,8 +12,11 @@ import traceback
 import bootstate
 
 try:
+    bootstate.mark("main")  # performance marks: bench/startup.py's breakdown
     bootstate.stage("Запускаем движок…")
     import burkozel  # noqa: F401  (fail early and clearly if the engine is missing)
+
+    bootstate.mark("engine")
 
     try:
         import app
@@ -22,12 +25,14 @@ try:
             raise
         app = None
 
+    bootstate.mark("app")
     start = getattr(app, "start", None)
     if start is not None:
         bootstate.stage("Раскладываем стол…")
         result = start()
         if inspect.isawaitable(result):
             await result  # noqa: F704  (PyScript runs this file with top-level await)
+    bootstate.mark("table")
     bootstate.ready()
 except BaseException:  # noqa: BLE001  (show *any* start-up failure to the player)
     bootstate.fail(traceback.format_exc())

@@ -242,6 +242,11 @@ CLOSE = "Закрыть"
 SETTINGS_LATER = "Стол, игроки, сложность и комбинации меняются с новой партией."
 SETTINGS_PENDING = "Выбранные настройки начнут действовать в новой партии."
 
+# The boot screen after «Новая партия» / «Продолжить партию» was pressed in the
+# menu before the engine was up (web/earlymenu.py, web/menu.js).
+EARLY_DEALING = "Раздаём карты — как только движок запустится."
+EARLY_RESUMING = "Возвращаемся к партии — как только движок запустится."
+
 # --- notices about storage ----------------------------------------------------------
 
 NOTICE_SETTINGS_BROKEN = "Сохранённые настройки не читаются — выставлены обычные."

@@ -1,0 +1,123 @@
+"""The menu before Python (issue 19): usable while the runtime is still on its
+way, and the table carries on from it without a flash or a lost choice.
+
+The runtime is held back with a route on ``pyodide.asm.wasm`` (Python cannot
+start without it) and released when the test says so.
+"""
+
+from __future__ import annotations
+
+import json
+
+from harness import app_url, wait_state
+from tablekit import MATCH_KEY, SETTINGS_KEY, hand, new_match, open_table, saved, wait_settled
+
+RUNTIME = "**/pyodide.asm.wasm"
+
+
+class HeldRuntime:
+    """Requests for the runtime's wasm wait until :meth:`release`."""
+
+    def __init__(self, page):
+        self.page = page
+        self.held = []
+        page.route(RUNTIME, self.hold)
+
+    def hold(self, route) -> None:
+        if self.held is None:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        for route in self.held:
+            route.continue_()
+        self.held = None
+        self.page.unroute(RUNTIME, self.hold)
+
+
+def early_menu(page, url: str) -> HeldRuntime:
+    runtime = HeldRuntime(page)
+    page.goto(url)
+    page.wait_for_selector("#menu[open]")
+    assert page.get_attribute("html", "data-state") == "loading"
+    return runtime
+
+
+def stored_settings(page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))
+
+
+def test_menu_works_before_python_and_deals_when_it_is_up(page, base_url):
+    runtime = early_menu(page, app_url(base_url, seed=5))
+    page.check("input[name=format][value=four]")
+    # The table's own switches replace the previous table's.
+    assert "Четверо" in page.text_content("#menu .combos legend")
+    page.check("input[name=difficulty][value=hard]")
+    page.set_checked("input[name=bura]", False)
+    stored = stored_settings(page)
+    assert stored["format"] == "four" and stored["difficulty"] == "hard"
+    assert stored["tables"]["four"]["combos"]["bura"] is False
+    # The rules are there too.
+    page.click("#menu [data-action=rules]")
+    assert "Правила этого стола" in page.text_content("#rules")
+    page.click("#rules .dlg-buttons [data-action=close-rules]")
+    assert not page.is_visible("#rules") and page.is_visible("#menu")
+    # «Новая партия»: the boot screen says a deal is coming, and it comes.
+    page.click("#menu [data-action=new]")
+    assert not page.is_visible("#menu")
+    assert "Раздаём карты" in page.text_content("#boot-next")
+    assert page.get_attribute("html", "data-state") == "loading"
+    runtime.release()
+    assert wait_state(page) == "ready"
+    page.wait_for_selector("#hand button[data-card]")
+    assert page.get_attribute("#table", "data-format") == "four"
+    assert page.get_attribute("#table", "data-bots") == "hard"
+    assert not page.is_visible("#menu")
+    match = saved(page)
+    assert match["format"] == "four" and match["difficulty"] == "hard" and "bura" not in match["combos"]
+
+
+def test_choices_and_open_dialogs_survive_the_take_over(page, base_url):
+    runtime = early_menu(page, base_url)
+    page.check("input[name=format][value=three]")
+    page.check("input[name=speed][value=fast]")
+    page.set_checked("input[name=molodka]", False)
+    chosen = page.eval_on_selector_all("#menu input", "els => els.map(e => [e.id, e.checked])")
+    # Mark the menu's elements: if Python redrew them, the mark would be gone.
+    page.evaluate("document.querySelector('#menu .dlg-scroll').dataset.early = 'kept'")
+    page.click("#menu [data-action=rules]")
+    runtime.release()
+    assert wait_state(page) == "ready"
+    assert page.is_visible("#rules") and page.is_visible("#menu")
+    assert page.get_attribute("#menu .dlg-scroll", "data-early") == "kept"
+    assert page.eval_on_selector_all("#menu input", "els => els.map(e => [e.id, e.checked])") == chosen
+    page.keyboard.press("Escape")
+    assert not page.is_visible("#rules")
+    # Python has the menu now: a change is drawn and stored by the table.
+    page.check("input[name=format][value=duel]")
+    assert "Вдвоём" in page.text_content("#menu .combos legend")
+    stored = stored_settings(page)
+    assert stored["format"] == "duel" and stored["speed"] == "fast"
+    assert stored["tables"]["three"]["combos"]["molodka"] is False
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+    assert page.get_attribute("#table", "data-format") == "duel"
+
+
+def test_continue_before_python_resumes_the_saved_match(page, base_url):
+    # No service worker: it would serve the runtime past the route.
+    open_table(page, base_url, watch=False, seed=12, sw="off")
+    new_match(page, "pairs", "easy")
+    cards = hand(page)
+    before = page.evaluate(f"localStorage.getItem({MATCH_KEY!r})")
+    runtime = early_menu(page, base_url)
+    assert page.is_visible("#menu [data-action=continue]")
+    page.click("#menu [data-action=continue]")
+    assert "Возвращаемся к партии" in page.text_content("#boot-next")
+    runtime.release()
+    assert wait_state(page) == "ready"
+    page.wait_for_selector("#hand button[data-card]")
+    assert not page.is_visible("#menu")
+    assert hand(page) == cards
+    assert page.evaluate(f"localStorage.getItem({MATCH_KEY!r})") == before

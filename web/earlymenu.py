@@ -1,0 +1,123 @@
+"""The menu before Python: what the build writes into the page, and the hand-over.
+
+Why: the engine needs seconds to start, the menu does not. The build
+(``tools/build_site.py``) writes the table's frame into ``index.html`` and, as
+JSON data, the menu's markup for every table, made by ``render.menu_html`` —
+the one renderer — with the settings' defaults and names from ``storage``.
+``web/menu.js`` only shows that markup, checks the inputs the stored settings
+name, remembers what the player touches (and stores it under the same key, in
+the same shape), and opens the pre-rendered rules. It validates nothing: an
+input either exists for a stored value or the default stays checked.
+
+When Python is up, ``app.App`` calls ``window.burkozelMenu.takeOver()``: the
+early menu stops listening and says what the player did (:class:`EarlyMenu`).
+Python then validates the settings it was shown with ``storage.load_settings``
+(the one validator), starts the match asked for, and leaves the menu's markup
+alone when its own would be the same (no flash, no lost scroll or focus).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import render
+import storage
+import texts
+from burkozel import FORMATS
+
+ACTIONS = ("new", "continue")
+"""Buttons of the early menu that wait for the engine."""
+
+DIALOGS = ("menu", "rules")
+
+
+def menu_ui(has_match: bool) -> dict[str, Any]:
+    """The menu state the early page can know: every bot level, a saved match or
+    not, no note about the saved match's settings (that needs the engine)."""
+    return {"levels": ("easy", "medium", "hard"), "can_continue": has_match, "settings_pending": False}
+
+
+def table_menu(fmt: str, has_match: bool) -> str:
+    """The menu with table ``fmt`` chosen and every other setting at its default."""
+    settings = storage.default_settings()
+    settings["format"] = fmt
+    return render.menu_html(settings, menu_ui(has_match))
+
+
+def page_data() -> dict[str, Any]:
+    """What ``web/menu.js`` reads from ``<script id="menu-data">``."""
+    return {
+        "settingsKey": storage.SETTINGS_KEY,
+        "matchKey": storage.MATCH_KEY,
+        "schema": storage.SCHEMA,
+        "defaults": json.loads(storage.dump_settings(storage.default_settings())),
+        "menus": {fmt: [table_menu(fmt, False), table_menu(fmt, True)] for fmt in FORMATS},
+        "texts": {"new": texts.EARLY_DEALING, "continue": texts.EARLY_RESUMING},
+    }
+
+
+@dataclass(frozen=True)
+class EarlyMenu:
+    """What the player did in the menu before Python was up."""
+
+    action: str | None = None
+    """``new`` or ``continue`` if pressed (the engine must do it now), else ``None``."""
+    dialogs: tuple[str, ...] = ()
+    """The early dialogs open right now, bottom to top."""
+    shown: str | None = None
+    """The settings the early menu shows, as ``storage`` JSON text (``None``: no early menu)."""
+    changed: bool = False
+    """Whether the player changed any setting there (then ``shown`` is what they chose)."""
+    has_match: bool = False
+    """Whether it offered «Продолжить партию» (a saved match was there)."""
+
+    @classmethod
+    def from_json(cls, raw: Any) -> "EarlyMenu":
+        """Read ``takeOver()``'s answer; anything odd counts as no early menu."""
+        try:
+            data = json.loads(raw) if isinstance(raw, str) else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            return cls()
+        action = data.get("action")
+        dialogs = data.get("dialogs")
+        shown = data.get("settings")
+        return cls(
+            action=action if action in ACTIONS else None,
+            dialogs=tuple(d for d in dialogs if d in DIALOGS) if isinstance(dialogs, list) else (),
+            shown=json.dumps(shown) if isinstance(shown, dict) else None,
+            changed=data.get("changed") is True,
+            has_match=data.get("hasMatch") is True,
+        )
+
+    def shown_settings(self) -> dict[str, Any] | None:
+        """The settings on screen, read as the table reads its own (``None``: none shown)."""
+        if self.shown is None:
+            return None
+        return storage.load_settings(self.shown)[0]
+
+    def dialogs_after(self, dialogs: list[str], can_continue: bool) -> list[str]:
+        """The dialogs the table opens with, given those it would open by itself.
+
+        A deal asked for early opens none; «Продолжить» closes the menu if the
+        match could be restored (else the menu stays, with the engine's notice);
+        otherwise the table's own choice (the menu, or none over a finished
+        round's result), with the rules kept open if the player is reading them."""
+        if self.action == "new":
+            return []
+        if self.action == "continue":
+            return [] if can_continue else ["menu"]
+        if "rules" in self.dialogs and "rules" not in dialogs:
+            return [*dialogs, "rules"]
+        return list(dialogs)
+
+    def menu_markup_kept(self, wanted: str) -> bool:
+        """Whether the early menu already shows ``wanted`` (the table's own markup):
+        the same settings on the same pre-rendered menu."""
+        settings = self.shown_settings()
+        if settings is None or "menu" not in self.dialogs:
+            return False
+        return render.menu_html(settings, menu_ui(self.has_match)) == wanted

@@ -1,0 +1,181 @@
+// The menu before Python (issue 19): usable at first paint, while the engine starts.
+//
+// Why JavaScript, and why so little of it: the engine needs seconds to start,
+// the menu does not. The build writes the menu's markup for every table into
+// <script id="menu-data"> (web/earlymenu.py, from the table's own renderer), so
+// here nothing is rendered and nothing is validated:
+//   - the markup of the chosen table is shown, and each stored setting checks
+//     the input whose value it names (a value no input has leaves the default);
+//   - what the player touches is kept in the shape the table stores
+//     (localStorage[data.settingsKey]) and written there at once;
+//   - «Правила» opens the pre-rendered rules; «Новая партия» / «Продолжить
+//     партию» close the menu and show the boot screen's progress until the
+//     engine is up.
+// When Python is up, web/app.py calls window.burkozelMenu.takeOver(): this file
+// stops listening and hands over what the player did (JSON, read by
+// earlymenu.EarlyMenu); Python validates the settings with storage.py and
+// leaves the menu's markup in place when it would draw the same.
+//
+// A classic script at the end of <body> (index.html): it runs once table.css is
+// there, without waiting for PyScript's modules.
+
+"use strict";
+
+(() => {
+const root = document.documentElement;
+const dataNode = document.getElementById("menu-data");
+const menu = document.getElementById("menu");
+const rules = document.getElementById("rules");
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function readJSON(key) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key) ?? "null");
+    return isObject(value) ? value : null;
+  } catch {
+    return null; // storage disabled, or not JSON: the table will say so
+  }
+}
+
+function start() {
+  const data = JSON.parse(dataNode.textContent);
+  const stored = readJSON(data.settingsKey);
+  const base = stored && stored.v === data.schema ? stored : data.defaults;
+  const hasMatch = readJSON(data.matchKey) !== null;
+  const tables = { ...data.defaults.tables };
+  if (isObject(base.tables)) {
+    for (const fmt of Object.keys(data.menus)) if (fmt in base.tables) tables[fmt] = base.tables[fmt];
+  }
+  const state = {
+    format: Object.hasOwn(data.menus, base.format) ? base.format : data.defaults.format,
+    difficulty: base.difficulty,
+    speed: base.speed,
+    tables,
+  };
+  let action = null;
+  let changed = false;
+
+  const inputs = (name) => [...menu.querySelectorAll(`input[name="${name}"]`)];
+  const checkValue = (name, value) => {
+    for (const input of inputs(name)) if (input.value === value && !input.disabled) input.checked = true;
+  };
+  const checkedValue = (name) => inputs(name).find((input) => input.checked)?.value;
+
+  // The chosen table's markup with the state's values checked, then the state
+  // read back from it (so it only ever holds values the menu offers).
+  function show() {
+    menu.innerHTML = data.menus[state.format][hasMatch ? 1 : 0];
+    const mine = isObject(state.tables[state.format]) ? state.tables[state.format] : {};
+    checkValue("difficulty", state.difficulty);
+    checkValue("speed", state.speed);
+    if (typeof mine.discard === "string") checkValue("discard", mine.discard);
+    for (const box of menu.querySelectorAll("input[type=checkbox]")) {
+      const on = isObject(mine.combos) ? mine.combos[box.name] : undefined;
+      if (typeof on === "boolean") box.checked = on;
+    }
+    readBack();
+  }
+
+  function readBack() {
+    state.difficulty = checkedValue("difficulty");
+    state.speed = checkedValue("speed");
+    const table = { combos: {} };
+    for (const box of menu.querySelectorAll("input[type=checkbox]")) table.combos[box.name] = box.checked;
+    const discard = checkedValue("discard");
+    if (discard !== undefined) table.discard = discard;
+    state.tables[state.format] = table;
+  }
+
+  const settings = () => ({ v: data.schema, ...state });
+
+  function save() {
+    try {
+      localStorage.setItem(data.settingsKey, JSON.stringify(settings()));
+    } catch {
+      // Full or disabled: the table reports it once it is up (and adopts the choice anyway).
+    }
+  }
+
+  function onChange(event) {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    changed = true;
+    if (input.name === "format") {
+      state.format = input.value;
+      const focused = document.activeElement === input;
+      show();
+      if (focused) document.getElementById(input.id)?.focus();
+    } else {
+      readBack();
+    }
+    save();
+  }
+
+  function onClick(event) {
+    const button = event.target instanceof Element ? event.target.closest("[data-action]") : null;
+    if (!button || button.disabled) return;
+    const name = button.dataset.action;
+    if (name === "rules") {
+      if (!rules.open) rules.showModal();
+    } else if (name === "close-rules") {
+      rules.close();
+    } else if (name === "new" || name === "continue") {
+      action = name;
+      const note = document.getElementById("boot-next");
+      if (note) {
+        note.textContent = data.texts[name];
+        note.hidden = false;
+      }
+      root.dataset.early = name;
+      if (rules.open) rules.close();
+      menu.close();
+    }
+  }
+
+  // Esc must not leave the player on a bare boot screen: the menu stays.
+  const keepMenu = (event) => event.preventDefault();
+
+  function stop() {
+    menu.removeEventListener("change", onChange);
+    menu.removeEventListener("click", onClick);
+    rules.removeEventListener("click", onClick);
+    menu.removeEventListener("cancel", keepMenu);
+    observer.disconnect();
+  }
+
+  // A failed start shows the error screen: nothing may cover it.
+  const observer = new MutationObserver(() => {
+    if (root.dataset.state !== "error") return;
+    stop();
+    if (rules.open) rules.close();
+    if (menu.open) menu.close();
+  });
+
+  let handedOver = false;
+  window.burkozelMenu = {
+    /** Called once by web/app.py when the engine is up; returns JSON (earlymenu.EarlyMenu). */
+    takeOver() {
+      if (handedOver) return null;
+      handedOver = true;
+      stop();
+      const dialogs = [];
+      if (menu.open) dialogs.push("menu");
+      if (rules.open) dialogs.push("rules");
+      return JSON.stringify({ action, dialogs, settings: settings(), changed, hasMatch });
+    },
+  };
+
+  show();
+  menu.addEventListener("change", onChange);
+  menu.addEventListener("click", onClick);
+  rules.addEventListener("click", onClick);
+  menu.addEventListener("cancel", keepMenu);
+  observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+  menu.showModal();
+  root.dataset.menu = "early";
+  performance.mark("burkozel:menu"); // bench/startup.py: when the menu became usable
+}
+
+if (dataNode && menu && rules && root.dataset.state === "loading") start();
+})();
