@@ -67,10 +67,13 @@ def test_service_worker_controls_second_load(page, base_url):
 
 
 def test_every_request_is_precached_and_every_file_used(page, base_url):
-    """What the page fetches on a cold boot is exactly what sw.js precaches (bar icons/manifest)."""
+    """What the page fetches on a cold boot, plus what it loads on demand (the
+    WebRTC link of «Играть с другом»), is exactly what sw.js precaches (bar
+    icons/manifest): all of it is there offline, and nothing shipped is dead."""
     requested: set[str] = set()
     page.on("request", lambda r: requested.add(r.url.split("?")[0]))
     boot(page, base_url)
+    page.evaluate("() => window.burkozelLoadP2P().then(() => true)")
     wait_for_service_worker(page)
     info = sw_build_info(fetch(base_url + "sw.js")[0].decode())
     precached = {base_url + u.removeprefix("./") for u in info["app"] + info["vendor"]}
