@@ -75,12 +75,17 @@ def join(host, guest, offer: str) -> None:
         page.wait_for_selector("#p2p", state="hidden")
 
 
-def host_table(host, guest, fmt: str) -> None:
+def create_table(host, fmt: str) -> str:
+    """The host picks ``fmt`` with easy bots, creates a table and reads its offer code."""
     to_menu(host)
     choose(host, fmt, "easy")
     button(host, "#menu", "Играть с другом").click()
     button(host, "#p2p", "Создать стол").click()
-    offer = host.locator("[data-p2p=offer]").text_content()
+    return host.locator("[data-p2p=offer]").text_content()
+
+
+def host_table(host, guest, fmt: str) -> None:
+    offer = create_table(host, fmt)
     assert 100 < len(offer) <= 200
     assert host.locator("#p2p svg.qr").count() == 1
     join(host, guest, offer)
@@ -92,8 +97,6 @@ def turn(page) -> str:
 
 def phase(page) -> str:
     return page.get_attribute("#table", "data-phase")
-
-
 
 
 def play_until(host, guest, rng: random.Random, moves: int | None = None) -> int:
@@ -193,11 +196,7 @@ def test_pairs_round_two_people_two_bots(pages):
 
 def test_a_code_of_the_wrong_kind_is_refused_plainly(pages):
     host, guest = pages
-    to_menu(host)
-    choose(host, "duel", "easy")
-    button(host, "#menu", "Играть с другом").click()
-    button(host, "#p2p", "Создать стол").click()
-    offer = host.locator("[data-p2p=offer]").text_content()
+    offer = create_table(host, "duel")
     host.fill("#p2p textarea[name=p2p-code]", offer)
     button(host, "#p2p", "Подключиться").click()
     assert "код ответа" in host.locator("#p2p .msg").text_content()
@@ -211,11 +210,7 @@ def test_when_the_link_never_opens_the_guest_is_told_why_and_offered_one_device(
     two devices apart): after the wait the guest reads the plain reason and can
     switch to pass-and-play."""
     host, guest = pages
-    to_menu(host)
-    choose(host, "duel", "easy")
-    button(host, "#menu", "Играть с другом").click()
-    button(host, "#p2p", "Создать стол").click()
-    offer = host.locator("[data-p2p=offer]").text_content()
+    offer = create_table(host, "duel")
     to_menu(guest)
     button(guest, "#menu", "Играть с другом").click()
     button(guest, "#p2p", "Присоединиться").click()
