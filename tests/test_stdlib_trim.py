@@ -68,3 +68,25 @@ def test_a_page_module_importing_a_left_out_module_stops_the_build():
 def test_the_lock_keeps_its_info_and_no_packages():
     lock = b'{"info": {"python": "3.14.2"}, "packages": {"numpy": {}}, "tool": {}}'
     assert trimmed_lock(lock) == b'{"info":{"python":"3.14.2"},"packages":{}}'
+
+
+def test_docstrings_and_comments_go_and_the_code_stays():
+    from stdlib_trim import without_docstrings
+
+    source = (
+        '"""Module doc."""\n'
+        "from __future__ import annotations\n"
+        "# a comment\n"
+        "class A:\n"
+        '    """Class doc."""\n'
+        "def f(x):\n"
+        '    """Doc."""\n'
+        '    return "not a docstring" + x  # trailing\n'
+    )
+    out = without_docstrings(source)
+    assert "Module doc" not in out and "Class doc" not in out and '"Doc' not in out
+    assert "comment" not in out and "trailing" not in out
+    namespace: dict = {}
+    exec(compile(out, "<stripped>", "exec"), namespace)
+    assert namespace["f"]("!") == "not a docstring!" and namespace["A"].__doc__ is None
+    assert out.startswith("from __future__ import annotations")

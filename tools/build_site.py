@@ -268,7 +268,9 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     ours += [(web / rel).read_text(encoding="utf-8") for rel in walk(web) if rel.suffix == ".py"]
     pyscript_py = node / "@pyscript" / "core" / "src" / "stdlib" / "pyscript"
     theirs = [p.read_text(encoding="utf-8") for p in sorted(pyscript_py.glob("*.py"))]
-    stdlib = trimmed_stdlib((pyodide_dir / "python_stdlib.zip").read_bytes(), ours, theirs, make_zip)
+    stdlib = trimmed_stdlib(
+        (pyodide_dir / "python_stdlib.zip").read_bytes(), ours, theirs, make_zip, pyodide_dir, root / ".stamps"
+    )
     lock = trimmed_lock((pyodide_dir / "pyodide-lock.json").read_bytes())
     site.add("vendor/pyodide/python_stdlib.zip", stdlib)
     site.add("vendor/pyodide/pyodide-lock.json", lock)
