@@ -31,7 +31,7 @@ kind the network play adds for a player on another device."""
 NAME_MAX = 16
 """Characters kept of a typed name: long enough for a name, short enough for a phone's seat label."""
 MARKUP_CHARS = "<>&\"'`"
-RESERVED_NAMES = ("Вы",)
+RESERVED_NAMES = (texts.YOU, "You")
 """Names the table already uses for the player looking at the screen."""
 
 
