@@ -521,7 +521,7 @@ class Table:
         fmt = self.info.format if self.info else self.settings["format"]
         if not self.named_seats or self.info is None:
             return self.texts.SEAT_NAMES[fmt]
-        return seats.table_names(fmt, self.info.seating)
+        return seats.table_names(fmt, self.info.seating, self.texts)
 
     @property
     def names(self) -> tuple[str, ...]:

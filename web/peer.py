@@ -140,7 +140,7 @@ class HostTable(Table):
         """Every seat's name for everyone (what the guests' screens call each seat)."""
         if self.info is None:
             return super().seat_names()
-        names = list(seats.table_names(self.info.format, self.info.seating))
+        names = list(seats.table_names(self.info.format, self.info.seating, self.texts))
         for seat, name in self.remote_names.items():
             names[seat] = name
         return tuple(names)

@@ -531,7 +531,7 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
             kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
         if seat.is_person:
-            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seat.name)}" '
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t))}" '
                     f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
                     f'aria-label="{t.SEAT_NAME_LABEL}: {place}">')
         rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
@@ -632,7 +632,7 @@ def penalty_table(t: ModuleType = texts) -> str:
 
 def lang_html(t: ModuleType) -> str:
     """The menu's language switch (``input[name=lang]``): each language named in itself."""
-    opts = "".join(_radio("lang", code, code == t.LANG, texts.for_lang(code).LANG_TITLES[code], "")
+    opts = "".join(_radio("lang", code, code == t.LANG, f'<span lang="{code}">{t.LANG_TITLES[code]}</span>', "")
                    for code in texts.LANGS)
     return f'<fieldset class="group lang"><legend>{t.LANG_LEGEND}</legend><div class="opts two">{opts}</div></fieldset>'
 
