@@ -247,6 +247,8 @@ class App:
                 if self.attrs.get(selector + name) != value:
                     document.querySelector(selector).setAttribute(name, value)
                     self.attrs[selector + name] = value
+                    if selector == "html":  # the title and boot screen follow <html lang> (web/boot.js)
+                        window.burkozelBoot.relabel()
         for region, markup in render.regions(view, ui).items():
             if self.cache.get(region) != markup:
                 self._replace(self.el[region], markup)
