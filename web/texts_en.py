@@ -208,7 +208,7 @@ def prompt_taken(name: str) -> str:
 
 def shout_combo(fmt: str, combo: str, cards: "list[str] | tuple", name: str) -> str:
     title = combo_title(fmt, combo, cards)
-    return f"You have {title}!" if name == YOU else f"{title} for {genitive(name)}!"
+    return f"You have {title}!" if name == YOU else f"{subject(name)} has {title}!"
 
 
 def trump_drawn(name: str) -> str:
@@ -283,7 +283,7 @@ def winners_line(fmt: str, winners: list[int], names: "list[str] | tuple | None"
         members = [names[s] for s in FORMATS[fmt].sides[winners[0]]]
         if YOU in members:
             partner = next(m for m in members if m != YOU)
-            return f"You win, with {instrumental(partner)}!"
+            return f"You and {instrumental(partner)} win!"
         return f"{members[0]} and {members[1]} win"
     names = [names[w] for w in winners]
     if len(names) == 1:
@@ -305,7 +305,7 @@ def penalty_note(fmt: str) -> str:
     if table.players == 2:
         return (f"{HALF}–{HALF} is a draw. The loser gets {b['pass']} with {mark} points or more, {b['below']} "
                 f"with 1–{mark - 1}, {b['zero']} with none. {limit}")
-    return (f"Pass mark {mark}. Most points: 0 penalty points; past the mark: {b['pass']}; short of it: "
+    return (f"Pass mark {mark}. Most points: 0 penalty points; reaching the mark: {b['pass']}; short of it: "
             f"{b['below']}; no points at all: {b['zero']}. {limit}")
 
 
@@ -314,14 +314,12 @@ def unseen_title(n: int) -> str:
 
 
 def subject(name: str) -> str:
-    return name if name in SEAT_GENITIVE else name
+    """A seat's name opening a sentence: «Your opponent», «West»; a typed name as typed."""
+    return "Your opponent" if name == "Opponent" else name
 
 
 def _who(name: str, verb_me: str, verb_other: str) -> str:
-    if name == YOU:
-        return f"You {verb_me}"
-    who = "Your opponent" if name == "Opponent" else subject(name)
-    return f"{who} {verb_other}"
+    return f"You {verb_me}" if name == YOU else f"{subject(name)} {verb_other}"
 
 
 def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
@@ -333,7 +331,7 @@ def deal_end_line(fmt: str, end: str | None, winner: int | None, by: int | None,
         what = {"bura": "a Bura — three trumps", "moscow": "a Moscow — three aces"}[end]
         mine = names[by] == YOU
         return (f"You have {what}: the deal is yours." if mine
-                else f"{genitive(names[by])[0].upper()}{genitive(names[by])[1:]} has {what}: the deal is theirs.")
+                else f"{subject(names[by])} has {what}: the deal is theirs.")
     if end == DECLARED and by is not None:
         pts = f" ({points_word(points[by])})" if points else ""
         return _who(names[by], f"called {call}{pts} — the deal is yours.", f"called {call}{pts} — the deal is theirs.")
@@ -680,9 +678,9 @@ NO_MATCH_PROMPT = "Choose your settings and start a match"
 SCORE_TITLE = "Your side's points this round"
 PENALTIES_LABEL = "Penalties"
 PARTNER_TAG = "partner"
-DEALER_TAG = "deals"
+DEALER_TAG = "dealer"
 DEALER_TITLE = "Deals this round"
-MY_DEALER_TAG = "you deal"
+MY_DEALER_TAG = "dealer"
 MY_DEALER_TITLE = "You deal this round"
 THINKING = "thinking…"
 TRUMP_WORD = "trump"
@@ -707,11 +705,11 @@ PEN_ROWS = ("most points", "pass mark reached", "some points, below the mark", "
 
 
 def score_target(declaration: int | None, pass_mark: int) -> str:
-    return f"target {declaration}" if declaration is not None else f"pass {pass_mark}"
+    return f"target {declaration}" if declaration is not None else f"mark {pass_mark}"
 
 
 def unseen_short(n: int) -> str:
-    return f"+{n} closed"
+    return f"+{n} hidden"
 
 
 def round_points_label(round_no: int) -> str:
