@@ -114,3 +114,26 @@ def test_switch_in_the_early_menu_before_python(page, base_url):
     wait_settled(page)
     assert page.get_attribute("#table", "data-format") == "bura31"
     assert_english_table(page)
+
+
+def test_the_boot_screen_and_its_errors_in_english(browser, server):
+    """An English browser: the boot screen's words and a start-up error are English too."""
+    from harness import Guard, app_url
+
+    guard = Guard(origins={server.origin})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    ctx.on("request", guard.on_request)
+    ctx.on("page", guard.watch)
+    try:
+        page = ctx.new_page()
+        page.goto(app_url(server.url, boot_timeout=1))
+        assert wait_state(page) == "error"
+        assert page.get_attribute("html", "lang") == "en"
+        assert page.title() == "Burkozel — four cards each"
+        assert "taking too long" in page.text_content("#boot-error-text")
+        assert page.text_content("#boot-reload") == "Reload"
+        assert page.text_content("#boot-error summary") == "Details for developers"
+        page.wait_for_selector("html[data-py=done]", state="attached", timeout=90_000)
+        guard.check()
+    finally:
+        ctx.close()
