@@ -586,14 +586,14 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         + (f'<button type="button" class="x" data-action="continue" aria-label="{t.CLOSE_MENU}">×</button>'
            if has_match else "")
         + '</div><div class="dlg-scroll">'
-        + lang_html(t)
-        + f'<fieldset class="group"><legend>{t.TABLE_LEGEND}</legend><div class="opts formats">{fmt}</div></fieldset>'
+        f'<fieldset class="group"><legend>{t.TABLE_LEGEND}</legend><div class="opts formats">{fmt}</div></fieldset>'
         + seats_html(settings, t) +
         f'<fieldset class="group"><legend>{t.BOTS_LEGEND}</legend><div class="opts three">{diff}</div></fieldset>'
         f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
+        + lang_html(t)
         + coachview.seed_field(ui.get("seed"), t)
         + f'<p class="note{" pending" if pending else ""}">{note}</p>'
         f'<button type="button" class="btn link" data-action="rules">{t.RULES_TITLE}</button>'
