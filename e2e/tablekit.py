@@ -205,13 +205,14 @@ def reset_seen(page) -> None:
 # --- one page shared by a module's tests (boot is the expensive part) ------------------
 
 
-def shared_page(browser, server, **params):
-    """A guarded context and a booted page, for a module-scoped fixture. Yields
-    ``(page, guard)``; each test should call ``guard.check()`` (see ``checked``)."""
+def shared_page(browser, server, locale: str = "ru-RU", **params):
+    """A guarded context (browser language ``locale``) and a booted page, for a
+    module-scoped fixture. Yields ``(page, guard)``; each test should call
+    ``guard.check()`` (see ``checked``)."""
     from harness import Guard
 
     guard = Guard(origins={server.origin})
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale=locale)
 
     def route(route):
         if guard.is_foreign(route.request.url):

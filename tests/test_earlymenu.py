@@ -13,6 +13,7 @@ import webpath  # noqa: F401
 import earlymenu
 import render
 import storage
+import texts
 from burkozel import FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,16 +24,32 @@ from prerender import prerender  # noqa: E402
 
 def test_every_table_has_its_menu_from_the_renderer():
     data = earlymenu.page_data()
-    assert set(data["menus"]) == set(FORMATS)
-    for fmt, (fresh, saved) in data["menus"].items():
-        settings = storage.default_settings()
-        settings["format"] = fmt
-        assert fresh == render.menu_html(settings, {"can_continue": False})
-        assert saved == render.menu_html(settings, {"can_continue": True})
-        assert f'name="format" value="{fmt}" id="format-{fmt}" checked' in fresh
-        assert 'data-action="new"' in fresh and 'data-action="continue"' not in fresh
-        assert 'data-action="continue"' in saved
-        assert 'data-action="rules"' in fresh
+    assert set(data["menus"]) == set(texts.LANGS) == set(data["langs"])
+    for lang, menus in data["menus"].items():
+        assert set(menus) == set(FORMATS)
+        for fmt, (fresh, saved) in menus.items():
+            settings = storage.default_settings(lang)
+            settings["format"] = fmt
+            assert fresh == render.menu_html(settings, {"can_continue": False})
+            assert saved == render.menu_html(settings, {"can_continue": True})
+            assert f'name="format" value="{fmt}" id="format-{fmt}" checked' in fresh
+            assert f'name="lang" value="{lang}" id="lang-{lang}" checked' in fresh
+            assert 'data-action="new"' in fresh and 'data-action="continue"' not in fresh
+            assert 'data-action="continue"' in saved
+            assert 'data-action="rules"' in fresh
+
+
+def test_every_language_has_its_frame_and_boot_lines():
+    """The early menu switches language before Python with the renderer's own
+    markup: the frame's worded regions and attributes, per language."""
+    data = earlymenu.page_data()
+    for lang in texts.LANGS:
+        t = texts.for_lang(lang)
+        assert data["frame"][lang]["regions"] == render.frame_regions(t)
+        assert data["frame"][lang]["attrs"]["html"] == {"lang": lang}
+        assert data["texts"][lang] == {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING}
+    assert data["frame"]["en"]["regions"]["rules"] != data["frame"]["ru"]["regions"]["rules"]
+    assert data["russianReaders"] == list(texts.RUSSIAN_READERS)
 
 
 def test_the_defaults_are_what_the_table_writes():

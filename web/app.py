@@ -93,7 +93,7 @@ class App:
         self.store = Storage()
         early = take_over_early_menu()
         settings, notices = storage.load_settings(early.shown if early.changed
-                                                  else self.store.get(storage.SETTINGS_KEY))
+                                                  else self.store.get(storage.SETTINGS_KEY), browser_lang())
         saved, match_notices = (None, [])
         self.shared = None if self.params["autoplay"] else share.parse(str(window.location.search or ""))
         """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
@@ -194,6 +194,7 @@ class App:
 
     def ui(self) -> dict[str, Any]:
         ui = self.screen.ui()
+        ui["lang"] = self.table.texts.LANG
         ui["notices"] = list(self.table.notices)
         t = self.table
         if t.info is not None and t.match is not None:
@@ -241,6 +242,13 @@ class App:
             if self.attrs.get(name) != value:
                 self.root.setAttribute(name, value)
                 self.attrs[name] = value
+        for selector, attrs in render.frame_attrs(self.table.texts).items():
+            for name, value in attrs.items():
+                if self.attrs.get(selector + name) != value:
+                    document.querySelector(selector).setAttribute(name, value)
+                    self.attrs[selector + name] = value
+                    if selector == "html":  # the title and boot screen follow <html lang> (web/boot.js)
+                        window.burkozelBoot.relabel()
         for region, markup in render.regions(view, ui).items():
             if self.cache.get(region) != markup:
                 self._replace(self.el[region], markup)
@@ -290,7 +298,7 @@ class App:
                 self._replace(self.dlg["menu"], markup)
                 self.menu_cache = markup
         if "p2p" in wanted and self.peer.dialog is not None:
-            markup = peerview.dialog_html(self.peer.dialog)
+            markup = peerview.dialog_html(self.peer.dialog, self.table.texts)
             if markup != self.p2p_cache:
                 self._replace(self.dlg["p2p"], markup)
                 self.p2p_cache = markup
@@ -344,18 +352,19 @@ class App:
     def panel_html(self) -> str:
         kind = self.panel.get("kind")
         names = list(self.table.names)
+        words = self.table.texts
         if kind == "last":
-            return coachview.last_trick_panel(self.table.display(), names)
+            return coachview.last_trick_panel(self.table.display(), names, words)
         if kind == "stats":
             t = self.table
             key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
                                             if t.info is not None else
                                             stats.table_key(t.settings["format"], t.settings["difficulty"]))
-            return coachview.stats_panel(self.stats, key)
+            return coachview.stats_panel(self.stats, key, words)
         if kind == "share":
-            return coachview.share_panel(self.share_link())
+            return coachview.share_panel(self.share_link(), words)
         if kind == "review":
-            return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names)
+            return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names, words)
         return ""
 
     def share_link(self) -> str:
@@ -559,11 +568,14 @@ class App:
             name = str(target.name or "")
             s = self.table.settings
             mine = storage.table_settings(s)
-            if name in ("format", "difficulty", "speed"):
+            if name in ("format", "difficulty", "speed", "lang"):
                 value = str(target.value)
-                allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS}[name]
+                allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS,
+                           "lang": texts.LANGS}[name]
                 if value in allowed:
                     s[name] = value
+                if name == "lang" and self.peer.guest is not None:
+                    self.peer.guest.texts = self.table.texts
             elif name == "seed":
                 self.table.seed_override = share.parse_seed(str(target.value or ""))
                 self.refresh()
@@ -593,6 +605,13 @@ class App:
         if name in self.dialogs:
             self.dialogs.remove(name)
             self.refresh()
+
+
+def browser_lang() -> str:
+    """The language ``navigator.languages`` asks for (``texts.lang_for_browser``)."""
+    nav = window.navigator
+    languages = [str(x) for x in (nav.languages or [])] or [str(nav.language or "")]
+    return texts.lang_for_browser(languages)
 
 
 def take_over_early_menu() -> earlymenu.EarlyMenu:

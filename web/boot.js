@@ -1,5 +1,11 @@
-// Boot screen driver: names each start-up stage in Russian, turns any failure
-// into a readable error with a reload button, and registers the service worker.
+// Boot screen driver: names each start-up stage in the player's language, turns
+// any failure into a readable error with a reload button, and registers the
+// service worker.
+//
+// Its words live here, in both languages, not in web/texts.py: they are needed
+// before Python runs and even when it never does. The language is the one
+// web/menu.js put on <html lang> (the saved choice, else the browser's); if the
+// early menu did not run, the same rule is applied here.
 //
 // Why here and not in Python: most things that can go wrong (a runtime file
 // missing or corrupt, the wasm failing to compile, a hang) happen before
@@ -19,29 +25,103 @@ const params = new URLSearchParams(location.search);
 const DEFAULT_TIMEOUT_MS = 180_000; // slow mobile links need a while for ~14 MB
 const timeoutMs = Number(params.get("boot_timeout")) || DEFAULT_TIMEOUT_MS;
 
-// PyScript/polyscript progress messages (window "py:progress") → what we show.
-const STAGES = {
-  "Loading Pyodide": "Загружаем Python…",
-  "Loading interpreter": "Загружаем Python…",
-  "Loaded interpreter": "Готовим Python к игре…",
-  "Loading files": "Распаковываем движок игры…",
-  "Loaded Pyodide": "Запускаем движок…",
-};
+const SETTINGS_KEY = "burkozel.settings"; // web/storage.py SETTINGS_KEY
+const RUSSIAN_READERS = ["ru", "uk", "be", "kk"]; // web/texts.py RUSSIAN_READERS
 
-const MESSAGES = {
-  network: "Не удалось загрузить файлы игры. Проверьте подключение к интернету и перезагрузите страницу.",
-  corrupt: "Файлы игры загрузились с ошибкой. Перезагрузите страницу — обычно это помогает.",
-  python: "Движок игры не смог запуститься. Попробуйте перезагрузить страницу.",
-  timeout: "Игра запускается слишком долго. Попробуйте перезагрузить страницу.",
-  unknown: "Не получилось запустить игру. Попробуйте перезагрузить страницу.",
+/** The saved language, else Russian for readers of Russian, English otherwise (texts.lang_for_browser). */
+function chosenLang() {
+  try {
+    const lang = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "null")?.lang;
+    if (lang === "ru" || lang === "en") return lang;
+  } catch {
+    // storage off or not JSON: the browser decides
+  }
+  const first = (navigator.languages?.[0] || navigator.language || "").toLowerCase().split("-")[0];
+  return RUSSIAN_READERS.includes(first) ? "ru" : "en";
+}
+if (root.dataset.menu !== "early") root.lang = chosenLang();
+
+const WORDS = {
+  ru: {
+    // PyScript/polyscript progress messages (window "py:progress") and web/main.py's stages → what we show.
+    stages: {
+      "Loading Pyodide": "Загружаем Python…",
+      "Loading interpreter": "Загружаем Python…",
+      "Loaded interpreter": "Готовим Python к игре…",
+      "Loading files": "Распаковываем движок игры…",
+      "Loaded Pyodide": "Запускаем движок…",
+      engine: "Запускаем движок…",
+      table: "Раскладываем стол…",
+    },
+    messages: {
+      network: "Не удалось загрузить файлы игры. Проверьте подключение к интернету и перезагрузите страницу.",
+      corrupt: "Файлы игры загрузились с ошибкой. Перезагрузите страницу — обычно это помогает.",
+      python: "Движок игры не смог запуститься. Попробуйте перезагрузить страницу.",
+      timeout: "Игра запускается слишком долго. Попробуйте перезагрузить страницу.",
+      unknown: "Не получилось запустить игру. Попробуйте перезагрузить страницу.",
+    },
+    screen: {
+      "boot-loading": "Загружаем страницу…",
+      "boot-title": "Буркозёл",
+      "boot-reload": "Перезагрузить",
+      "boot-details": "Подробности для разработчиков",
+    },
+    title: "Буркозёл — четыре листа",
+    update: "Вышла новая версия стола. Партия сохранена — можно обновить страницу.",
+    refresh: "Обновить",
+    close: "Закрыть",
+  },
+  en: {
+    stages: {
+      "Loading Pyodide": "Loading Python…",
+      "Loading interpreter": "Loading Python…",
+      "Loaded interpreter": "Getting Python ready to play…",
+      "Loading files": "Unpacking the game engine…",
+      "Loaded Pyodide": "Starting the engine…",
+      engine: "Starting the engine…",
+      table: "Laying out the table…",
+    },
+    messages: {
+      network: "Could not load the game's files. Check your internet connection and reload the page.",
+      corrupt: "The game's files arrived damaged. Reload the page — that usually fixes it.",
+      python: "The game engine could not start. Try reloading the page.",
+      timeout: "The game is taking too long to start. Try reloading the page.",
+      unknown: "The game could not start. Try reloading the page.",
+    },
+    screen: {
+      "boot-loading": "Loading the page…",
+      "boot-title": "Burkozel",
+      "boot-reload": "Reload",
+      "boot-details": "Details for developers",
+    },
+    title: "Burkozel — four cards each",
+    update: "A new version of the table is out. Your match is saved — you can reload the page.",
+    refresh: "Reload",
+    close: "Close",
+  },
 };
+const words = () => WORDS[root.lang] ?? WORDS.ru;
+
+/** Put the boot screen's static words (index.html) and the page title into the current language. */
+function relabel() {
+  const w = words();
+  for (const [id, text] of Object.entries(w.screen)) {
+    const node = document.querySelector(`[data-boot-text="${id}"]`);
+    if (node && !(id === "boot-loading" && node.dataset.moved)) node.textContent = text;
+  }
+  document.title = w.title;
+}
+relabel();
 
 const $ = (id) => document.getElementById(id);
 const booting = () => root.dataset.state === "loading";
 
 function setStatus(text) {
   const node = $("boot-status");
-  if (node && booting()) node.textContent = text;
+  if (node && booting()) {
+    node.textContent = text;
+    node.dataset.moved = "1"; // past the first line: a change of language no longer resets it
+  }
 }
 
 function describe(reason) {
@@ -69,13 +149,17 @@ function fail(details, kind) {
     return;
   }
   clearTimeout(timer);
-  $("boot-error-text").textContent = MESSAGES[kind ?? classify(text)] ?? MESSAGES.unknown;
+  const messages = words().messages;
+  $("boot-error-text").textContent = messages[kind ?? classify(text)] ?? messages.unknown;
   root.dataset.state = "error";
   console.warn("[burkozel] start-up failed:", text);
   $("boot-reload")?.focus();
 }
 
-window.burkozelBoot = { fail: (details) => fail(String(details), "python"), setStatus };
+/** A named stage (web/main.py through web/bootstate.py) in the player's language. */
+const setStage = (key) => setStatus(words().stages[key] ?? String(key));
+
+window.burkozelBoot = { fail: (details) => fail(String(details), "python"), setStatus, setStage, relabel };
 
 // Play with a friend (web/p2p.js): loaded only when a player asks for it.
 window.burkozelLoadP2P = () => import("./p2p.js");
@@ -85,11 +169,11 @@ $("boot-reload")?.addEventListener("click", () => location.reload());
 const timer = setTimeout(() => fail(`no data-state="ready" after ${timeoutMs} ms`, "timeout"), timeoutMs);
 
 addEventListener("py:progress", (event) => {
-  const text = STAGES[event.detail];
+  const text = words().stages[event.detail];
   if (text) setStatus(text);
 });
 
-document.addEventListener("py:ready", () => setStatus("Запускаем движок…"));
+document.addEventListener("py:ready", () => setStage("engine"));
 
 // The entry script finished; if it did not declare the table ready by now,
 // it failed (PyScript printed the Python traceback to the console).
@@ -189,16 +273,16 @@ function offerUpdate() {
   const note = document.createElement("div");
   note.className = "notice";
   const text = document.createElement("p");
-  text.textContent = "Вышла новая версия стола. Партия сохранена — можно обновить страницу.";
+  text.textContent = words().update;
   const reload = document.createElement("button");
   reload.type = "button";
   reload.className = "btn primary";
-  reload.textContent = "Обновить";
+  reload.textContent = words().refresh;
   reload.addEventListener("click", () => location.reload());
   const close = document.createElement("button");
   close.type = "button";
   close.className = "x";
-  close.setAttribute("aria-label", "Закрыть");
+  close.setAttribute("aria-label", words().close);
   close.textContent = "×";
   close.addEventListener("click", () => box.remove());
   note.append(text, reload, close);

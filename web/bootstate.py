@@ -1,6 +1,6 @@
 """Tell the boot screen (web/boot.js) how Python start-up went.
 
-Why a module: the page shows a Russian progress line until Python says the
+Why a module: the page shows a progress line until Python says the
 table is usable, and a readable error with a reload button if start-up fails.
 The contract with the page is one attribute, ``<html data-state>``:
 ``loading`` (static HTML), ``ready`` (set here), ``error`` (set here or by boot.js).
@@ -9,11 +9,12 @@ The contract with the page is one attribute, ``<html data-state>``:
 from pyscript import document, window
 
 
-def stage(text: str) -> None:
-    """Show a Russian progress line while Python is still setting up."""
-    node = document.getElementById("boot-status")
-    if node is not None:
-        node.textContent = text
+def stage(key: str) -> None:
+    """Show the progress line of stage ``key`` (``engine``, ``table``) while Python
+    is still setting up; web/boot.js words it in the player's language."""
+    boot = getattr(window, "burkozelBoot", None)
+    if boot is not None and not _is_js_none(boot):
+        boot.setStage(key)
 
 
 def mark(name: str) -> None:

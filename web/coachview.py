@@ -10,6 +10,7 @@ it cannot show a card the player does not know (``tests/test_teach.py``).
 from __future__ import annotations
 
 from html import escape
+from types import ModuleType
 from typing import Any
 
 import texts
@@ -19,13 +20,14 @@ def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
     """The coach's buttons and ``#hint`` (empty unless a hint was asked on this turn)."""
     if view is None:
         return ""
+    t = texts.for_lang(ui.get("lang"))
     my_turn = bool(ui.get("my_turn"))
     tricks = len(view.get("history") or [])
     buttons = [
-        ("hint", texts.HINT, texts.HINT_TITLE, not my_turn, "✦"),
-        ("last-trick", texts.LAST_TRICK, texts.LAST_TRICK_KEY, tricks == 0, "↺"),
-        ("stats", texts.STATS, texts.STATS, False, "▥"),
-        ("share", texts.SHARE, texts.SHARE_NOTE, False, "⇪"),
+        ("hint", t.HINT, t.HINT_TITLE, not my_turn, "✦"),
+        ("last-trick", t.LAST_TRICK, t.LAST_TRICK_KEY, tricks == 0, "↺"),
+        ("stats", t.STATS, t.STATS, False, "▥"),
+        ("share", t.SHARE, t.SHARE_NOTE, False, "⇪"),
     ]
     # On a phone only the icon shows; the button's name stays its label.
     out = "".join(
@@ -33,19 +35,19 @@ def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
         f'{" disabled" if off else ""}><span class="ico" aria-hidden="true">{icon}</span>'
         f'<span class="wide-only">{escape(label)}</span><span class="sr-label">{escape(label)}</span></button>'
         for a, label, title, off, icon in buttons)
-    return f'<div class="coach-bar">{out}</div>{hint_html(ui.get("hint"))}'
+    return f'<div class="coach-bar">{out}</div>{hint_html(ui.get("hint"), t)}'
 
 
-def hint_html(hint: Any) -> str:
+def hint_html(hint: Any, t: ModuleType = texts) -> str:
     """``#hint``: the advice, the best few options with their outlook, and why."""
     if hint is None:
         return '<div id="hint" class="hint" aria-live="polite"></div>'
     if isinstance(hint, str):
-        return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(texts.HINT_THINKING)}</p></div>'
-    advice, rows, why = texts.hint_lines(hint)
+        return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(t.HINT_THINKING)}</p></div>'
+    advice, rows, why = t.hint_lines(hint)
     items = "".join(f"<li>{escape(r)}</li>" for r in rows)
     close = (f'<button type="button" class="x hint-x" data-action="hint-close" '
-             f'aria-label="{escape(texts.CLOSE)}">×</button>')
+             f'aria-label="{escape(t.CLOSE)}">×</button>')
     return (f'<div id="hint" class="hint open" aria-live="polite">{close}<p class="advice"><b>{escape(advice)}</b></p>'
             + (f"<ol>{items}</ol>" if items else "") + f'<p class="why">{escape(why)}</p></div>')
 
@@ -53,16 +55,16 @@ def hint_html(hint: Any) -> str:
 # --- the panels (dialog #info) ---------------------------------------------------------------
 
 
-def panel(title: str, body: str, buttons: str = "") -> str:
+def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> str:
     """The ``#info`` dialog's frame around one panel."""
     return (f'<div class="dlg-head"><h2 id="info-title">{escape(title)}</h2>'
-            f'<button type="button" class="x" data-action="close-info" aria-label="{escape(texts.CLOSE)}">×</button>'
+            f'<button type="button" class="x" data-action="close-info" aria-label="{escape(t.CLOSE)}">×</button>'
             f'</div><div class="dlg-scroll">{body}</div>'
             f'<div class="dlg-buttons">{buttons}<button type="button" class="btn primary" data-action="close-info">'
-            f'{escape(texts.CLOSE)}</button></div>')
+            f'{escape(t.CLOSE)}</button></div>')
 
 
-def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int) -> str:
+def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: ModuleType = texts) -> str:
     """One finished trick as seat 0 saw it: each play in words and faces (a closed
     discard as backs, its count only — the player's own in words), then who took it."""
     import render
@@ -70,127 +72,128 @@ def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int
     rows = []
     top = trick["plays"][0]
     for i, play in enumerate(trick["plays"]):
-        line = texts.trick_line(names, play, i == 0)
+        line = t.trick_line(names, play, i == 0)
         if i > 0 and play["kind"] == "beat":
-            line += f" {texts.beaten(names[top['seat']], top['cards'])}"
+            line += f" {t.beaten(names[top['seat']], top['cards'])}"
             top = play
         if play["cards"]:
-            cards = "".join(render.face(c) for c in play["cards"])
+            cards = "".join(render.face(c, "", t) for c in play["cards"])
         else:
             cards = "".join(render.back() for _ in range(play["count"]))
             if play.get("own"):
-                line += f" ({texts.OWN_DISCARD} {texts.cards_short(play['own'])})"
+                line += f" ({t.OWN_DISCARD} {t.cards_short(play['own'])})"
         beats = ' class="beats"' if i > 0 and play["kind"] == "beat" else ""
         rows.append(f'<li{beats} data-seat="{play["seat"]}"><span class="play-line">{escape(line)}</span>'
                     f'<span class="frame-trick">{cards}</span></li>')
-    taken = texts.trick_taken(names, trick["winner"], points, hidden)
+    taken = t.trick_taken(names, trick["winner"], points, hidden)
     return f'<ul class="trick-plays">{"".join(rows)}</ul><p class="taken"><b>{escape(taken)}</b></p>'
 
 
-def last_trick_panel(view: dict[str, Any] | None, names: list[str]) -> str:
+def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleType = texts) -> str:
     import story
 
     last = story.last_trick(view)
     if last is None:
-        return panel(texts.LAST_TRICK, f"<p>{escape(texts.LAST_TRICK_NONE)}</p>")
-    head = f'<p class="fine">{escape(texts.STORY_TRICK.format(n=last.number))} · {escape(texts.LAST_TRICK_KEY)}</p>'
-    return panel(texts.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden))
+        return panel(t.LAST_TRICK, f"<p>{escape(t.LAST_TRICK_NONE)}</p>", t=t)
+    head = f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))} · {escape(t.LAST_TRICK_KEY)}</p>'
+    return panel(t.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden, t), t=t)
 
 
-def story_html(view: dict[str, Any], names: list[str]) -> str:
+def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> str:
     """The deal's log (in the result dialog): every trick with the points taken."""
     import story
 
     items = []
-    for t in story.tricks(view):
-        lines = "; ".join(texts.trick_line(names, p, i == 0) for i, p in enumerate(t.trick["plays"]))
-        taken = texts.trick_taken(names, t.winner, t.points, t.hidden)
+    for told in story.tricks(view):
+        lines = "; ".join(t.trick_line(names, p, i == 0) for i, p in enumerate(told.trick["plays"]))
+        taken = t.trick_taken(names, told.winner, told.points, told.hidden)
         items.append(f"<li>{escape(lines)}. <b>{escape(taken)}</b></li>")
     if not items:
         return ""
-    return (f'<details class="story"><summary>{escape(texts.STORY)}</summary>'
+    return (f'<details class="story"><summary>{escape(t.STORY)}</summary>'
             f'<ol class="trick-log">{"".join(items)}</ol></details>')
 
 
-def review_panel(frames: list[Any], step: int, names: list[str]) -> str:
+def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType = texts) -> str:
     """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
     import render
 
     if not frames:
-        return panel(texts.STORY_REVIEW, "")
+        return panel(t.STORY_REVIEW, "", t=t)
     step = max(0, min(step, len(frames) - 1))
     frame = frames[step]
     view = frame.view
-    hand = "".join(render.face(c) for c in render.sort_hand(list(view["hand"]), view["trump_suit"]))
-    body = f'<p class="fine" data-step="{step}">{escape(texts.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
+    hand = "".join(render.face(c, "", t) for c in render.sort_hand(list(view["hand"]), view["trump_suit"]))
+    body = f'<p class="fine" data-step="{step}">{escape(t.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
     if frame.trick is not None:
         points, hidden = (0, 0)
         if frame.trick["finished"]:
             import story
 
             points, hidden = story.seen_points(frame.trick)
-            body += trick_html(frame.trick, names, points, hidden)
+            body += trick_html(frame.trick, names, points, hidden, t)
         else:
-            body += trick_html(frame.trick, names, 0, 0).rsplit('<p class="taken">', 1)[0]
-    body += f'<p class="lbl">{escape(texts.STORY_HAND)}</p><div class="frame-hand">{hand}</div>'
+            body += trick_html(frame.trick, names, 0, 0, t).rsplit('<p class="taken">', 1)[0]
+    body += f'<p class="lbl">{escape(t.STORY_HAND)}</p><div class="frame-hand">{hand}</div>'
     prev = " disabled" if step == 0 else ""
     nxt = " disabled" if step == len(frames) - 1 else ""
-    buttons = (f'<button type="button" class="btn ghost" data-action="review-prev"{prev}>{escape(texts.STORY_PREV)}</button>'
-               f'<button type="button" class="btn ghost" data-action="review-next"{nxt}>{escape(texts.STORY_NEXT)}</button>')
-    return panel(texts.STORY_REVIEW, body, buttons)
+    buttons = (f'<button type="button" class="btn ghost" data-action="review-prev"{prev}>{escape(t.STORY_PREV)}</button>'
+               f'<button type="button" class="btn ghost" data-action="review-next"{nxt}>{escape(t.STORY_NEXT)}</button>')
+    return panel(t.STORY_REVIEW, body, buttons, t)
 
 
-def pile_html(view: dict[str, Any]) -> str:
+def pile_html(view: dict[str, Any], t: ModuleType = texts) -> str:
     """The player's side's taken pile: a tap shows the last trick (of anyone)."""
     history = view.get("history") or []
     if not history:
         return ""
     mine = set(view["sides"][view["side"]])
-    taken = sum(1 for t in history if t["winner"] in mine)
-    return (f'<button type="button" class="pile" data-action="last-trick" title="{escape(texts.TAKEN_PILE)}" '
-            f'aria-label="{escape(texts.TAKEN_PILE)}"><span class="card back" aria-hidden="true"></span>'
+    taken = sum(1 for trick in history if trick["winner"] in mine)
+    return (f'<button type="button" class="pile" data-action="last-trick" title="{escape(t.TAKEN_PILE)}" '
+            f'aria-label="{escape(t.TAKEN_PILE)}"><span class="card back" aria-hidden="true"></span>'
             f'<b>{taken}</b></button>')
 
 
 def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     """What the result dialog adds: the deal's story and «Разобрать раздачу»."""
     names = ui["names"]
+    t = texts.for_lang(ui.get("lang"))
     # With several people the result is shown to everyone: one seat's story (its
     # own face-down discards among it) is not for the others' eyes.
-    out = "" if ui.get("named_seats") else story_html(view, names)
-    review = (f'<button type="button" class="btn ghost" data-action="review">{escape(texts.STORY_REVIEW)}</button>'
+    out = "" if ui.get("named_seats") else story_html(view, names, t)
+    review = (f'<button type="button" class="btn ghost" data-action="review">{escape(t.STORY_REVIEW)}</button>'
               if out else "")
     out += (f'<p class="review-line">{review}<button type="button" class="btn ghost" data-action="stats">'
-            f'{escape(texts.STATS)}</button><button type="button" class="btn ghost" data-action="share">'
-            f'{escape(texts.SHARE)}</button></p>')
+            f'{escape(t.STATS)}</button><button type="button" class="btn ghost" data-action="share">'
+            f'{escape(t.SHARE)}</button></p>')
     sharer = ui.get("sharer")
     if sharer is not None:
-        out += f'<p class="sharer">{escape(texts.sharer_line(*sharer))}</p>'
+        out += f'<p class="sharer">{escape(t.sharer_line(*sharer))}</p>'
     fair = ui.get("fair")
     if fair is not None:
         out += (f'<p class="fine seed-line" data-seed="{fair["seed"]}" data-deal="{fair["deal"]}">'
-                f'{escape(texts.SEED_LINE.format(seed=fair["seed"], deal=fair["deal"] + 1))} '
+                f'{escape(t.SEED_LINE.format(seed=fair["seed"], deal=fair["deal"] + 1))} '
                 f'<a class="check-deal" href="{escape(fair["check"])}" target="_blank" rel="noopener">'
-                f'{escape(texts.CHECK_DEAL)}</a></p>')
+                f'{escape(t.CHECK_DEAL)}</a></p>')
     return out
 
 
-def share_panel(link: str) -> str:
+def share_panel(link: str, t: ModuleType = texts) -> str:
     """«Поделиться раздачей»: the link (table, switches, seed and deal; no card)."""
-    body = (f'<p>{escape(texts.SHARE_NOTE)}</p><p class="fine">{escape(texts.SHARE_COPY)}</p>'
+    body = (f'<p>{escape(t.SHARE_NOTE)}</p><p class="fine">{escape(t.SHARE_COPY)}</p>'
             f'<p><a class="share-link" data-share-link href="{escape(link)}">{escape(link)}</a></p>')
-    return panel(texts.SHARE, body)
+    return panel(t.SHARE, body, t=t)
 
 
-def seed_field(seed: int | None) -> str:
+def seed_field(seed: int | None, t: ModuleType = texts) -> str:
     """The menu's own seed for the next matches (empty: a random one)."""
     value = "" if seed is None else str(seed)
-    return (f'<label class="seed-field"><span class="opt-title">{escape(texts.SEED_LABEL)}</span>'
+    return (f'<label class="seed-field"><span class="opt-title">{escape(t.SEED_LABEL)}</span>'
             f'<input type="text" name="seed" inputmode="numeric" pattern="[0-9]*" maxlength="16" '
-            f'value="{value}" autocomplete="off"><small>{escape(texts.SEED_NOTE)}</small></label>')
+            f'value="{value}" autocomplete="off"><small>{escape(t.SEED_NOTE)}</small></label>')
 
 
-def chart_svg(recent: list[list[int]]) -> str:
+def chart_svg(recent: list[list[int]], t: ModuleType = texts) -> str:
     """The last deals as bars: height by the side's points (of 120), green without a penalty."""
     if not recent:
         return ""
@@ -200,32 +203,32 @@ def chart_svg(recent: list[list[int]]) -> str:
         h = max(2, round(min(points, 120) * 80 / 120))
         cls = "bar won" if penalty == 0 else "bar"
         bars.append(f'<rect class="{cls}" x="{i * w}" y="{84 - h}" width="{w - 1}" height="{h}"><title>'
-                    f'{escape(texts.points_word(points))}, +{penalty}</title></rect>')
+                    f'{escape(t.points_word(points))}, +{penalty}</title></rect>')
     return (f'<svg class="chart" viewBox="0 0 {len(recent) * w} 84" preserveAspectRatio="none" role="img" '
-            f'aria-label="{escape(texts.STATS_CHART)}">{"".join(bars)}</svg>')
+            f'aria-label="{escape(t.STATS_CHART)}">{"".join(bars)}</svg>')
 
 
-def stats_panel(data: dict[str, Any], key: str) -> str:
+def stats_panel(data: dict[str, Any], key: str, t: ModuleType = texts) -> str:
     """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
     other records kept, and the reset."""
     import stats
 
     fmt, level = key.split("/")
-    title = f"{texts.STATS} · {texts.FORMAT_TITLES[fmt]} · {texts.DIFFICULTY_TITLES[level]}"
+    title = f"{t.STATS} · {t.FORMAT_TITLES[fmt]} · {t.DIFFICULTY_TITLES[level]}"
     entry = data["tables"].get(key)
     others = "".join(
         f'<button type="button" class="btn link" data-action="stats-show" data-key="{escape(k)}">'
-        f'{escape(texts.FORMAT_TITLES[k.split("/")[0]])} · {escape(texts.DIFFICULTY_TITLES[k.split("/")[1]])}'
+        f'{escape(t.FORMAT_TITLES[k.split("/")[0]])} · {escape(t.DIFFICULTY_TITLES[k.split("/")[1]])}'
         f' ({escape(str(v["deals"]))})</button>'
         for k, v in sorted(data["tables"].items()) if k != key)
     others = f'<p class="stats-others">{others}</p>' if others else ""
     if entry is None or not entry["deals"]:
-        return panel(title, f'<p class="stats-empty">{escape(texts.STATS_EMPTY)}</p>{others}')
+        return panel(title, f'<p class="stats-empty">{escape(t.STATS_EMPTY)}</p>{others}', t=t)
     s = stats.summary(entry)
-    rows = "".join(f'<tr data-stat="{k}"><th scope="row">{escape(label)}</th><td>{escape(texts.number(s[k]))}</td></tr>'
-                   for k, label in texts.STATS_ROWS)
+    rows = "".join(f'<tr data-stat="{k}"><th scope="row">{escape(label)}</th><td>{escape(t.number(s[k]))}</td></tr>'
+                   for k, label in t.STATS_ROWS)
     body = (f'<table class="stats-table"><tbody>{rows}</tbody></table>'
-            f'<p class="fine">{escape(texts.STATS_CHART)}</p>{chart_svg(entry["recent"])}{others}')
+            f'<p class="fine">{escape(t.STATS_CHART)}</p>{chart_svg(entry["recent"], t)}{others}')
     reset = (f'<button type="button" class="btn ghost" data-action="stats-reset" data-key="{escape(key)}">'
-             f'{escape(texts.STATS_RESET)}</button>')
-    return panel(title, body, reset)
+             f'{escape(t.STATS_RESET)}</button>')
+    return panel(title, body, reset, t)

@@ -39,22 +39,31 @@ def menu_ui(has_match: bool) -> dict[str, Any]:
     return {"levels": ("easy", "medium", "hard"), "can_continue": has_match, "settings_pending": False}
 
 
-def table_menu(fmt: str, has_match: bool) -> str:
-    """The menu with table ``fmt`` chosen and every other setting at its default."""
-    settings = storage.default_settings()
+def table_menu(fmt: str, has_match: bool, lang: str = texts.LANGS[0]) -> str:
+    """The menu in ``lang`` with table ``fmt`` chosen and every other setting at its default."""
+    settings = storage.default_settings(lang)
     settings["format"] = fmt
     return render.menu_html(settings, menu_ui(has_match))
 
 
 def page_data() -> dict[str, Any]:
-    """What ``web/menu.js`` reads from ``<script id="menu-data">``."""
+    """What ``web/menu.js`` reads from ``<script id="menu-data">``: per language,
+    the menus, the frame's worded regions and attributes (``render.frame_regions``,
+    ``render.frame_attrs``) and the boot lines — so a change of language works
+    before Python, with the table's own markup."""
+    langs = {code: texts.for_lang(code) for code in texts.LANGS}
     return {
         "settingsKey": storage.SETTINGS_KEY,
         "matchKey": storage.MATCH_KEY,
         "schema": storage.SCHEMA,
         "defaults": json.loads(storage.dump_settings(storage.default_settings())),
-        "menus": {fmt: [table_menu(fmt, False), table_menu(fmt, True)] for fmt in FORMATS},
-        "texts": {"new": texts.EARLY_DEALING, "continue": texts.EARLY_RESUMING},
+        "langs": list(texts.LANGS),
+        "russianReaders": list(texts.RUSSIAN_READERS),
+        "menus": {code: {fmt: [table_menu(fmt, False, code), table_menu(fmt, True, code)] for fmt in FORMATS}
+                  for code in texts.LANGS},
+        "frame": {code: {"regions": render.frame_regions(t), "attrs": render.frame_attrs(t)}
+                  for code, t in langs.items()},
+        "texts": {code: {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING} for code, t in langs.items()},
     }
 
 

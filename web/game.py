@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Callable
 
 import hint
@@ -148,7 +149,8 @@ def refusal(view: SeatView, move: Move) -> str:
     return "bad_move"
 
 
-def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: list[str]) -> dict[str, dict[str, Any]]:
+def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: list[str],
+                  t: ModuleType = texts) -> dict[str, dict[str, Any]]:
     """For each move button: whether it is enabled and, if not, a short reason.
 
     A function of what the player's screen shows (their view, the phase,
@@ -173,23 +175,23 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
             # Enabled exactly when the engine says «31» is legal now.
             out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
             if not out[kind]["enabled"]:
-                out[kind]["reason"] = texts.reason(refusal(view, Move.declare()), kind=kind, size=None, selected=n)
+                out[kind]["reason"] = t.reason(refusal(view, Move.declare()), kind=kind, size=None, selected=n)
             continue
         if n == 0 and kind == "lead":
-            out[kind]["reason"] = texts.NO_SELECTION_LEAD
+            out[kind]["reason"] = t.NO_SELECTION_LEAD
             continue
         if n == 0 and kind == "beat":
-            out[kind]["reason"] = texts.NO_SELECTION_BEAT
+            out[kind]["reason"] = t.NO_SELECTION_BEAT
             continue
         try:
             view.check(move_for(kind, selection))
         except (IllegalMoveError, ValueError) as e:
             code = getattr(e, "code", "bad_move")
-            out[kind]["reason"] = texts.reason(code, kind=kind, size=size or view.max_lead, selected=n)
+            out[kind]["reason"] = t.reason(code, kind=kind, size=size or view.max_lead, selected=n)
             continue
         out[kind]["enabled"] = True
         if kind == "discard" and size is not None and n < size:
-            out[kind]["reason"] = texts.AUTO_DISCARD
+            out[kind]["reason"] = t.AUTO_DISCARD
     return out
 
 
@@ -235,27 +237,27 @@ def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
 
 
 def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | list[str],
-                 my_turn: bool) -> tuple[str, int | None, str | None]:
+                 my_turn: bool, t: ModuleType = texts) -> tuple[str, int | None, str | None]:
     """The status line, the seat shown thinking, and the combination shouted, for a
     player looking at ``view`` (``names`` as that player reads them)."""
     prompt, thinking, announce = "", None, None
     if view is None:
         return prompt, thinking, announce
     if phase == "clearing" and view.history:
-        prompt = texts.prompt_taken(names[view.history[-1].winner])
+        prompt = t.prompt_taken(names[view.history[-1].winner])
     elif phase == "play":
         if my_turn:
-            prompt = (texts.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
-                      if view.trick is None else texts.prompt_answer(view.trick.size))
+            prompt = (t.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
+                      if view.trick is None else t.prompt_answer(view.trick.size))
         elif view.to_act is not None:
-            prompt = texts.prompt_waiting(names[view.to_act])
+            prompt = t.prompt_waiting(names[view.to_act])
             thinking = view.to_act
     elif phase == "round_end":
-        prompt = texts.ROUND_OVER
+        prompt = t.ROUND_OVER
     elif phase == "match_end":
-        prompt = texts.MATCH_OVER
+        prompt = t.MATCH_OVER
     if phase == "play" and view.trick is not None and view.trick.combo:
-        announce = texts.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
+        announce = t.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
     return prompt, thinking, announce
 
 
@@ -331,6 +333,11 @@ class Table:
                 continue
             out.append(level)
         return tuple(out) or ("easy",)
+
+    @property
+    def texts(self) -> ModuleType:
+        """The words of the language the settings name (``texts.for_lang``)."""
+        return texts.for_lang(self.settings.get("lang"))
 
     @property
     def speed(self) -> str:
@@ -513,8 +520,8 @@ class Table:
         """What the table calls each seat, for everyone (single play: «Вы», «Запад»…)."""
         fmt = self.info.format if self.info else self.settings["format"]
         if not self.named_seats or self.info is None:
-            return texts.SEAT_NAMES[fmt]
-        return seats.table_names(fmt, self.info.seating)
+            return self.texts.SEAT_NAMES[fmt]
+        return seats.table_names(fmt, self.info.seating, self.texts)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -523,7 +530,7 @@ class Table:
         if not self.named_seats:
             return names
         viewer = self.viewer
-        return tuple("Вы" if s == viewer else n for s, n in enumerate(names))
+        return tuple(self.texts.YOU if s == viewer else n for s, n in enumerate(names))
 
     def phase(self) -> str:
         """``none`` (no match), ``clearing``, ``play``, ``round_end`` or ``match_end``."""
@@ -567,27 +574,27 @@ class Table:
 
     def actions(self) -> dict[str, dict[str, Any]]:
         """For each button: whether it is enabled and, if not, a short reason (:func:`button_states`)."""
-        return button_states(self.view(), self.phase(), self.human_to_act(), self.selection)
+        return button_states(self.view(), self.phase(), self.human_to_act(), self.selection, self.texts)
 
     def act(self, kind: Any) -> str | None:
         """Play the selection as ``kind`` for the human (``declare``: «31», the
         selection ignored).  Returns ``None`` on success, or one short Russian
         error — and then nothing has changed."""
         if kind not in ACTIONS:
-            return self._refuse("так нельзя")
+            return self._refuse(self.texts.ANY_MOVE_REFUSED)
         if not self.human_to_act():
-            return self._refuse(texts.reason("not_your_turn", kind=kind, size=None, selected=0,
+            return self._refuse(self.texts.reason("not_your_turn", kind=kind, size=None, selected=0,
                                              actor=self._actor_name()))
         action = self.actions().get(kind)
         if action is None or not action["enabled"]:
-            return self._refuse(action["reason"] if action and action["reason"] else "так нельзя")
+            return self._refuse(action["reason"] if action and action["reason"] else self.texts.ANY_MOVE_REFUSED)
         view = self.view()
         assert view is not None
         try:
             view.check(move_for(kind, self.selection))
             self._push(view.seat, move_for(kind, self.selection))
         except (IllegalMoveError, ValueError) as e:
-            return self._refuse(texts.reason(getattr(e, "code", "bad_move"), kind=kind,
+            return self._refuse(self.texts.reason(getattr(e, "code", "bad_move"), kind=kind,
                                              size=view.trick.size if view.trick else None, selected=0))
         self.selection = []
         self.message = None
@@ -771,10 +778,11 @@ class Table:
         phase = self.phase()
         names = self.names
         handover = self.handover()
-        prompt, thinking, announce = table_prompt(view, phase, names, self.human_to_act())
+        prompt, thinking, announce = table_prompt(view, phase, names, self.human_to_act(), self.texts)
         if handover is not None:
             prompt, thinking, announce = "", None, None
         return {
+            "lang": self.texts.LANG,
             "phase": phase,
             "names": list(names),
             "positions": self.positions(),

@@ -2,7 +2,7 @@
 
 It imports the engine and the table glue (``web/app.py``, the UI's module),
 runs ``app.start()`` if there is one (sync or async), and then flips the page
-to ``data-state="ready"``. Any exception here shows the Russian error screen
+to ``data-state="ready"``. Any exception here shows the error screen
 instead of a blank page.
 """
 
@@ -13,7 +13,7 @@ import bootstate
 
 try:
     bootstate.mark("main")  # performance marks: bench/startup.py's breakdown
-    bootstate.stage("Запускаем движок…")
+    bootstate.stage("engine")
     import burkozel  # noqa: F401  (fail early and clearly if the engine is missing)
 
     bootstate.mark("engine")
@@ -28,7 +28,7 @@ try:
     bootstate.mark("app")
     start = getattr(app, "start", None)
     if start is not None:
-        bootstate.stage("Раскладываем стол…")
+        bootstate.stage("table")
         result = start()
         if inspect.isawaitable(result):
             await result  # noqa: F704  (PyScript runs this file with top-level await)

@@ -8,6 +8,10 @@
 //     the input whose value it names (a value no input has leaves the default);
 //   - what the player touches is kept in the shape the table stores
 //     (localStorage[data.settingsKey]) and written there at once;
+//   - the language (input[name=lang]) is the saved one, else the browser's
+//     (Russian for ru/uk/be/kk, as web/texts.py lang_for_browser); switching it
+//     shows the other language's pre-rendered menu and frame (<html lang>, the
+//     top bar, the rules) and the boot screen's words (web/boot.js);
 //   - «Правила» opens the pre-rendered rules; «Новая партия» / «Продолжить
 //     партию» close the menu and show the boot screen's progress until the
 //     engine is up.
@@ -45,10 +49,16 @@ function start() {
   const hasMatch = readJSON(data.matchKey) !== null;
   const tables = { ...data.defaults.tables };
   if (isObject(base.tables)) {
-    for (const fmt of Object.keys(data.menus)) if (fmt in base.tables) tables[fmt] = base.tables[fmt];
+    for (const fmt of Object.keys(data.defaults.tables)) if (fmt in base.tables) tables[fmt] = base.tables[fmt];
   }
+  const browserLang = () => {
+    const first = (navigator.languages?.[0] || navigator.language || "").toLowerCase().split("-")[0];
+    return data.russianReaders.includes(first) ? "ru" : "en";
+  };
+  const lang = stored && data.langs.includes(stored.lang) ? stored.lang : browserLang();
   const state = {
-    format: Object.hasOwn(data.menus, base.format) ? base.format : data.defaults.format,
+    lang,
+    format: Object.hasOwn(data.menus[lang], base.format) ? base.format : data.defaults.format,
     difficulty: base.difficulty,
     speed: base.speed,
     tables,
@@ -65,7 +75,7 @@ function start() {
   // The chosen table's markup with the state's values checked, then the state
   // read back from it (so it only ever holds values the menu offers).
   function show() {
-    menu.innerHTML = data.menus[state.format][hasMatch ? 1 : 0];
+    menu.innerHTML = data.menus[state.lang][state.format][hasMatch ? 1 : 0];
     const mine = isObject(state.tables[state.format]) ? state.tables[state.format] : {};
     checkValue("difficulty", state.difficulty);
     checkValue("speed", state.speed);
@@ -89,6 +99,23 @@ function start() {
 
   const settings = () => ({ v: data.schema, ...state });
 
+  // The page's words in the state's language: <html lang>, the frame's labels
+  // and worded regions, the boot screen.
+  function showLang() {
+    const frame = data.frame[state.lang];
+    for (const [selector, attrs] of Object.entries(frame.attrs)) {
+      const node = document.querySelector(selector);
+      if (node) for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+    }
+    for (const [id, markup] of Object.entries(frame.regions)) {
+      const node = document.getElementById(id);
+      if (node) node.innerHTML = markup;
+    }
+    const note = document.getElementById("boot-next");
+    if (note && action) note.textContent = data.texts[state.lang][action];
+    window.burkozelBoot?.relabel();
+  }
+
   function save() {
     try {
       localStorage.setItem(data.settingsKey, JSON.stringify(settings()));
@@ -101,8 +128,9 @@ function start() {
     const input = event.target;
     if (!(input instanceof HTMLInputElement)) return;
     changed = true;
-    if (input.name === "format") {
-      state.format = input.value;
+    if (input.name === "format" || (input.name === "lang" && data.langs.includes(input.value))) {
+      state[input.name] = input.value;
+      if (input.name === "lang") showLang();
       const focused = document.activeElement === input;
       show();
       if (focused) document.getElementById(input.id)?.focus();
@@ -124,7 +152,7 @@ function start() {
       action = name;
       const note = document.getElementById("boot-next");
       if (note) {
-        note.textContent = data.texts[name];
+        note.textContent = data.texts[state.lang][name];
         note.hidden = false;
       }
       root.dataset.early = name;
@@ -166,6 +194,7 @@ function start() {
     },
   };
 
+  if (state.lang !== root.lang) showLang();
   show();
   menu.addEventListener("change", onChange);
   menu.addEventListener("click", onClick);

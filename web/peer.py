@@ -140,7 +140,7 @@ class HostTable(Table):
         """Every seat's name for everyone (what the guests' screens call each seat)."""
         if self.info is None:
             return super().seat_names()
-        names = list(seats.table_names(self.info.format, self.info.seating))
+        names = list(seats.table_names(self.info.format, self.info.seating, self.texts))
         for seat, name in self.remote_names.items():
             names[seat] = name
         return tuple(names)
@@ -148,7 +148,7 @@ class HostTable(Table):
     @property
     def names(self) -> tuple[str, ...]:
         names = list(self.seat_names())
-        names[HUMAN] = "Вы"
+        names[HUMAN] = self.texts.YOU
         return tuple(names)
 
     def ui(self) -> dict[str, Any]:
@@ -314,7 +314,9 @@ class Guest:
     host's table (``game.button_states``, asked of the seat's own view), and a
     move is only a request that the host checks again."""
 
-    def __init__(self) -> None:
+    def __init__(self, lang: str | None = None) -> None:
+        self.texts = texts.for_lang(lang)
+        """The words of this page's language (the host may speak another)."""
         self.state: dict[str, Any] | None = None
         self.seq: int | None = None
         self.selection: list[str] = []
@@ -330,14 +332,14 @@ class Guest:
         data = parse(text, FROM_HOST)
         if data is None:
             if _other_version(text):
-                self.message = texts.P2P_OTHER_VERSION
+                self.message = self.texts.P2P_OTHER_VERSION
                 return True
             return False
         if data["t"] == REFUSED:
             self.sent_seq = None
             if data.get("code") != "stale":
                 view = self.view()
-                self.message = texts.reason(str(data.get("code")), kind="lead",
+                self.message = self.texts.reason(str(data.get("code")), kind="lead",
                                             size=view.trick.size if view and view.trick else None, selected=0)
             return True
         self.state = {k: v for k, v in data.items() if k not in ("v", "t", "seq")}
@@ -376,16 +378,16 @@ class Guest:
         """The seat names as this guest reads them: their own seat is «Вы»."""
         if not self.state:
             return []
-        return ["Вы" if s == self.seat else n for s, n in enumerate(self.state["names"])]
+        return [self.texts.YOU if s == self.seat else n for s, n in enumerate(self.state["names"])]
 
     def ui(self) -> dict[str, Any]:
         view = self.view()
         phase = self.phase()
         names = self.names()
         my_turn = self.my_turn()
-        prompt, thinking, announce = table_prompt(view, phase, names, my_turn)
+        prompt, thinking, announce = table_prompt(view, phase, names, my_turn, self.texts)
         if self.state and self.seat in self.state["stand_ins"]:
-            prompt = texts.P2P_BOT_PLAYS_FOR_YOU
+            prompt = self.texts.P2P_BOT_PLAYS_FOR_YOU
         n = self.state["players"] if self.state and self.state["players"] else 2
         seat = self.seat
         return {
@@ -393,7 +395,7 @@ class Guest:
             "names": names,
             "positions": [POSITIONS[n][(s - seat) % n] for s in range(n)],
             "selection": list(self.selection),
-            "actions": button_states(view, phase, my_turn, self.selection),
+            "actions": button_states(view, phase, my_turn, self.selection, self.texts),
             "prompt": prompt,
             "message": self.message,
             "thinking": thinking,
@@ -434,9 +436,9 @@ class Guest:
         button is not enabled now.  The selection is kept until the host's
         next state shows the cards gone."""
         view = self.view()
-        action = button_states(view, self.phase(), self.my_turn(), self.selection).get(kind)
+        action = button_states(view, self.phase(), self.my_turn(), self.selection, self.texts).get(kind)
         if view is None or action is None or not action["enabled"]:
-            self.message = action["reason"] if action and action["reason"] else texts.P2P_NOT_NOW
+            self.message = action["reason"] if action and action["reason"] else self.texts.P2P_NOT_NOW
             return None
         self.message = None
         self.sent_seq = self.seq

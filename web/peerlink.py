@@ -66,11 +66,11 @@ class PeerLink:
             links, state = self.host.links(), self.host.peer_state()
         elif self.guest is not None:
             status = {"up": "up", "lost": "lost"}.get(self.guest_link, "waiting")
-            links = [{"seat": 0, "name": texts.P2P_HOST_NAME, "status": status}]
+            links = [{"seat": 0, "name": self.app.table.texts.P2P_HOST_NAME, "status": status}]
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
             links, state = [], "none"
-        markup = peerview.bar_html(links)
+        markup = peerview.bar_html(links, self.app.table.texts)
         if markup != self.bar_cache:
             self.app._replace(self.bar, markup)
             self.bar_cache = markup
@@ -193,7 +193,8 @@ class PeerLink:
         try:
             sdp = p2pcode.read(text, p2pcode.ANSWER)
         except p2pcode.CodeError:
-            self.dialog["error"] = texts.P2P_WRONG_ANSWER if is_code(text, p2pcode.OFFER) else texts.P2P_BAD_CODE
+            t = self.app.table.texts
+            self.dialog["error"] = t.P2P_WRONG_ANSWER if is_code(text, p2pcode.OFFER) else t.P2P_BAD_CODE
             return
         self.dialog.update(error=None, busy=True)
         self._start(self._accept(self.dialog["seat"], sdp))
@@ -210,10 +211,11 @@ class PeerLink:
         try:
             sdp = p2pcode.read(text, p2pcode.OFFER)
         except p2pcode.CodeError:
-            self.dialog["error"] = texts.P2P_WRONG_OFFER if is_code(text, p2pcode.ANSWER) else texts.P2P_BAD_CODE
+            t = self.app.table.texts
+            self.dialog["error"] = t.P2P_WRONG_OFFER if is_code(text, p2pcode.ANSWER) else t.P2P_BAD_CODE
             return
         self.leave()
-        self.guest = peer.Guest()
+        self.guest = peer.Guest(self.app.table.settings.get("lang"))
         self.guest_link = "connecting"
         self.app.cache.clear()
         self.dialog = {"step": "guest-answer", "code": None}

@@ -14,6 +14,7 @@ host's code pasted), ``guest-answer`` (the guest's code shown), ``failed``,
 from __future__ import annotations
 
 from html import escape
+from types import ModuleType
 from typing import Any
 
 import qr
@@ -25,65 +26,65 @@ def _button(action: str, title: str, primary: bool = False, extra: str = "") -> 
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'
 
 
-def _code_block(kind: str, code: str, link: str | None) -> str:
+def _code_block(kind: str, code: str, link: str | None, t: ModuleType = texts) -> str:
     """The code as a QR (the join link for an offer, the bare code for an answer) and as text."""
-    symbol = qr.make(link or code, "L").svg(label=texts.P2P_QR_LABEL)
+    symbol = qr.make(link or code, "L").svg(label=t.P2P_QR_LABEL)
     return (f'<div class="p2p-qr">{symbol}</div>'
-            f'<p class="p2p-code-label">{texts.P2P_CODE_LABEL}:</p>'
+            f'<p class="p2p-code-label">{t.P2P_CODE_LABEL}:</p>'
             f'<p class="p2p-code" data-p2p="{kind}">{escape(code)}</p>')
 
 
-def _paste(prefill: str = "", scan: bool = False) -> str:
+def _paste(prefill: str = "", scan: bool = False, t: ModuleType = texts) -> str:
     scanner = ""
     if scan:
-        scanner = (_button("p2p-scan", texts.P2P_SCAN)
+        scanner = (_button("p2p-scan", t.P2P_SCAN)
                    + '<video class="p2p-video" playsinline muted aria-hidden="true"></video>')
     return (f'<textarea name="p2p-code" class="p2p-input" rows="3" spellcheck="false" autocomplete="off" '
-            f'autocapitalize="characters" aria-label="{texts.P2P_CODE_LABEL}">{escape(prefill)}</textarea>'
+            f'autocapitalize="characters" aria-label="{t.P2P_CODE_LABEL}">{escape(prefill)}</textarea>'
             f'{scanner}')
 
 
-def dialog_html(state: dict[str, Any]) -> str:
+def dialog_html(state: dict[str, Any], t: ModuleType = texts) -> str:
     step = state.get("step", "choose")
     error = state.get("error")
     body = ""
-    buttons = _button("p2p-cancel", texts.P2P_CANCEL)
+    buttons = _button("p2p-cancel", t.P2P_CANCEL)
     if step == "choose":
-        body = f'<p>{texts.P2P_INTRO}</p><p class="fine">{texts.P2P_SEATS_NOTE}</p>'
-        buttons += _button("p2p-join", texts.P2P_JOIN) + _button("p2p-host", texts.P2P_CREATE, primary=True)
+        body = f'<p>{t.P2P_INTRO}</p><p class="fine">{t.P2P_SEATS_NOTE}</p>'
+        buttons += _button("p2p-join", t.P2P_JOIN) + _button("p2p-host", t.P2P_CREATE, primary=True)
     elif step == "host":
-        body = f'<p class="p2p-seat">{escape(texts.p2p_waiting_for(state.get("name") or ""))}</p>'
+        body = f'<p class="p2p-seat">{escape(t.p2p_waiting_for(state.get("name") or ""))}</p>'
         if state.get("code"):
-            body += (f'<p>{texts.P2P_HOST_SHOW}</p>' + _code_block("offer", state["code"], state.get("link"))
-                     + f'<p>{texts.P2P_HOST_PASTE}</p>' + _paste(scan=state.get("scan", False)))
+            body += (f'<p>{t.P2P_HOST_SHOW}</p>' + _code_block("offer", state["code"], state.get("link"), t)
+                     + f'<p>{t.P2P_HOST_PASTE}</p>' + _paste(scan=state.get("scan", False), t=t))
             if state.get("busy"):
-                body += f'<p class="p2p-wait" role="status">{texts.P2P_CONNECTING}</p>'
+                body += f'<p class="p2p-wait" role="status">{t.P2P_CONNECTING}</p>'
             else:
-                buttons += _button("p2p-connect", texts.P2P_CONNECT, primary=True)
+                buttons += _button("p2p-connect", t.P2P_CONNECT, primary=True)
         else:
-            body += f'<p class="p2p-wait" role="status">{texts.P2P_MAKING}</p>'
+            body += f'<p class="p2p-wait" role="status">{t.P2P_MAKING}</p>'
     elif step == "guest-paste":
-        body = f'<p>{texts.P2P_GUEST_PASTE}</p>' + _paste(state.get("prefill", ""), state.get("scan", False))
-        buttons += _button("p2p-connect", texts.P2P_CONNECT, primary=True)
+        body = f'<p>{t.P2P_GUEST_PASTE}</p>' + _paste(state.get("prefill", ""), state.get("scan", False), t)
+        buttons += _button("p2p-connect", t.P2P_CONNECT, primary=True)
     elif step == "guest-answer":
         if state.get("code"):
-            body = f'<p>{texts.P2P_GUEST_SHOW}</p>' + _code_block("answer", state["code"], None)
-            body += f'<p class="p2p-wait" role="status">{texts.P2P_CONNECTING}</p>'
+            body = f'<p>{t.P2P_GUEST_SHOW}</p>' + _code_block("answer", state["code"], None, t)
+            body += f'<p class="p2p-wait" role="status">{t.P2P_CONNECTING}</p>'
         else:
-            body = f'<p class="p2p-wait" role="status">{texts.P2P_MAKING}</p>'
+            body = f'<p class="p2p-wait" role="status">{t.P2P_MAKING}</p>'
     elif step == "failed":
-        body = f'<p class="p2p-failed" role="alert">{texts.P2P_FAILED}</p>'
-        buttons += _button("p2p-local", texts.P2P_PASS_AND_PLAY) + _button("p2p-retry", texts.P2P_RETRY, primary=True)
+        body = f'<p class="p2p-failed" role="alert">{t.P2P_FAILED}</p>'
+        buttons += _button("p2p-local", t.P2P_PASS_AND_PLAY) + _button("p2p-retry", t.P2P_RETRY, primary=True)
     elif step == "unsupported":
-        body = f'<p class="p2p-failed" role="alert">{texts.P2P_UNSUPPORTED}</p>'
-        buttons += _button("p2p-local", texts.P2P_PASS_AND_PLAY, primary=True)
+        body = f'<p class="p2p-failed" role="alert">{t.P2P_UNSUPPORTED}</p>'
+        buttons += _button("p2p-local", t.P2P_PASS_AND_PLAY, primary=True)
     if error:
         body += f'<p class="msg" role="alert">{escape(error)}</p>'
-    return (f'<div class="dlg-head"><h2 id="p2p-title">{texts.P2P_TITLE}</h2></div>'
+    return (f'<div class="dlg-head"><h2 id="p2p-title">{t.P2P_TITLE}</h2></div>'
             f'<div class="dlg-scroll">{body}</div><div class="dlg-buttons">{buttons}</div>')
 
 
-def bar_html(links: list[dict[str, Any]]) -> str:
+def bar_html(links: list[dict[str, Any]], t: ModuleType = texts) -> str:
     """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}``;
     a host can invite again a seat that is not connected, a guest can join again.
     (Leaving is in the menu: «Выйти из игры с другом».)"""
@@ -93,19 +94,19 @@ def bar_html(links: list[dict[str, Any]]) -> str:
     for link in links:
         name, status = link["name"], link["status"]
         if status == "up":
-            text = f"{name}: {texts.P2P_LINK_UP}"
+            text = f"{name}: {t.P2P_LINK_UP}"
         elif status == "waiting":
-            text = texts.p2p_waiting_for(name)
+            text = t.p2p_waiting_for(name)
         elif status == "away":
-            text = texts.p2p_guest_away(name)
+            text = t.p2p_guest_away(name)
         elif status == "bot":
-            text = texts.p2p_guest_bot(name)
+            text = t.p2p_guest_bot(name)
         else:
-            text = texts.P2P_HOST_LOST
+            text = t.P2P_HOST_LOST
         button = ""
         if status in ("waiting", "away", "bot"):
-            button = _button("p2p-invite", texts.P2P_INVITE, extra=f' data-seat="{link["seat"]}"')
+            button = _button("p2p-invite", t.P2P_INVITE, extra=f' data-seat="{link["seat"]}"')
         elif status == "lost":
-            button = _button("p2p-join", texts.P2P_JOIN)
+            button = _button("p2p-join", t.P2P_JOIN)
         items.append(f'<li class="peer-link {status}"><span>{escape(text)}</span>{button}</li>')
     return f'<ul class="peer-links" aria-live="polite">{"".join(items)}</ul>'

@@ -22,7 +22,9 @@ is a class in ``table.css``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
+from types import ModuleType
 from typing import Any
 
 import coachview
@@ -69,28 +71,28 @@ def _use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
     return f'<use href="#s-{suit}" x="{x - h:g}" y="{y - h:g}" width="{size:g}" height="{size:g}"{tr}/>'
 
 
-def _centre(rank: str, suit: str) -> str:
+def _centre(rank: str, suit: str, t: ModuleType) -> str:
     """The middle of a face: pips for 6–10, a framed letter for В/Д/К, one big pip for the ace."""
     if rank in PIPS:
         return '<g class="pips">' + "".join(_use(suit, x, y, PIP, y > 43) for x, y in PIPS[rank]) + "</g>"
     if rank == "A":
         return '<g class="pips">' + _use(suit, 30, 42, 30) + "</g>"
-    letter = texts.RANK_LABELS[rank]
+    letter = t.RANK_LABELS[rank]
     return ('<g class="pips court">'
             '<rect class="frame" x="14" y="15" width="32" height="54" rx="3"/>'
             f'<text class="court-letter" x="30" y="47">{letter}</text>'
             + _use(suit, 30, 24, 9) + _use(suit, 30, 60, 9, True) + "</g>")
 
 
-def card_svg(code: str) -> str:
+def card_svg(code: str, t: ModuleType = texts) -> str:
     """The face of ``code`` ("AS") as inline SVG: corner indices and a centre."""
     rank, suit = code[0], code[1]
-    label = texts.RANK_LABELS[rank]
+    label = t.RANK_LABELS[rank]
     idx = (f'<text class="idx" x="7.5" y="14">{label}</text>' + _use(suit, 7.5, 21, 8))
     return ('<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
             '<rect class="paper" x="0.5" y="0.5" width="59" height="83" rx="5"/>'
             f'{idx}<g transform="rotate(180 30 42)">{idx}</g>'
-            f'{_centre(rank, suit)}'
+            f'{_centre(rank, suit, t)}'
             f'<g class="big">{_use(suit, 30, 50, 26)}</g>'
             "</svg>")
 
@@ -100,10 +102,10 @@ def card_classes(code: str, extra: str = "") -> str:
     return f"card face {colour}{' ' + extra if extra else ''}"
 
 
-def face(code: str, extra: str = "") -> str:
+def face(code: str, extra: str = "", t: ModuleType = texts) -> str:
     """A face-up card that is not a control."""
     return (f'<span class="{card_classes(code, extra)}" data-card="{code}" role="img" '
-            f'aria-label="{texts.card_name(code)}">{card_svg(code)}</span>')
+            f'aria-label="{t.card_name(code)}">{card_svg(code, t)}</span>')
 
 
 def back(extra: str = "") -> str:
@@ -121,32 +123,60 @@ def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices", "handover-slot", "coach")
+           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules")
 
 
-def skeleton() -> str:
-    """The table's frame, put into ``<main id="table">`` once at start-up."""
+def lang_texts(ui: dict[str, Any]) -> ModuleType:
+    """The texts of the language the UI state names (``ui["lang"]``)."""
+    return texts.for_lang(ui.get("lang"))
+
+
+@lru_cache(maxsize=None)
+def frame_regions(t: ModuleType) -> dict[str, str]:
+    """The frame's worded parts: the top bar's two buttons and the rules dialog
+    (kept per language: the rules are long, and the same on every redraw)."""
+    return {
+        "menu-open": f'<span class="burger" aria-hidden="true"></span>{t.MENU}',
+        "rules-open": f'<span class="q" aria-hidden="true">?</span><span class="wide-only">{t.RULES}</span>',
+        "rules": rules_html(t),
+    }
+
+
+def frame_attrs(t: ModuleType) -> dict[str, dict[str, str]]:
+    """Attributes of the page that follow the language, by CSS selector:
+    ``<html lang>`` and the frame's aria-labels."""
+    out = {"html": {"lang": t.LANG}}
+    out.update({f"#{el}": {"aria-label": label} for el, label in t.FRAME_LABELS.items()})
+    return out
+
+
+def skeleton(t: ModuleType = texts) -> str:
+    """The table's frame, put into ``<main id="table">`` once at start-up.  Its words
+    are regions too (:func:`frame_regions`, :func:`frame_attrs`), so a change of
+    language redraws them like any other region."""
+    frame = frame_regions(t)
+    labels = t.FRAME_LABELS
     return (
         SVG_DEFS
         + '<header class="topbar">'
-        '<button type="button" class="btn ghost" data-action="menu" aria-haspopup="dialog">'
-        '<span class="burger" aria-hidden="true"></span>Меню</button>'
+        '<button type="button" id="menu-open" class="btn ghost" data-action="menu" aria-haspopup="dialog">'
+        + frame["menu-open"] + '</button>'
         '<div id="score" class="score"></div>'
-        '<button type="button" class="btn ghost" data-action="rules" aria-haspopup="dialog">'
-        '<span class="q" aria-hidden="true">?</span><span class="wide-only">Правила</span></button>'
+        '<button type="button" id="rules-open" class="btn ghost" data-action="rules" aria-haspopup="dialog">'
+        + frame["rules-open"] + '</button>'
         "</header>"
-        '<section class="felt" aria-label="Стол">'
+        f'<section id="felt" class="felt" aria-label="{labels["felt"]}">'
         '<div id="seat-2" class="seat-slot"></div>'
         '<div id="seat-1" class="seat-slot"></div>'
         '<div id="seat-3" class="seat-slot"></div>'
         '<div id="deck" class="deck-slot"></div>'
-        '<div id="trick" class="trick" aria-label="Взятка"></div>'
+        f'<div id="trick" class="trick" aria-label="{labels["trick"]}"></div>'
         '<div id="announce" class="announce" role="status" aria-live="polite"></div>'
         "</section>"
-        '<section class="mine" aria-label="Ваше место">'
+        f'<section id="mine" class="mine" aria-label="{labels["mine"]}">'
         '<div id="me" class="me"></div>'
         '<div id="status" class="status" aria-live="polite"></div>'
-        '<div id="hand" class="hand" role="group" aria-label="Ваши карты"></div>'
+        f'<div id="hand" class="hand" role="group" aria-label="{labels["hand"]}"></div>'
         '<div id="actions" class="actions"></div>'
         '<div id="coach" class="coach"></div>'
         "</section>"
@@ -155,7 +185,7 @@ def skeleton() -> str:
         '<div id="peer-bar" class="peer-bar"></div>'
         '<dialog id="p2p" class="dlg p2p" aria-labelledby="p2p-title"></dialog>'
         '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
-        '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + rules_html() + "</dialog>"
+        '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + frame["rules"] + "</dialog>"
         '<dialog id="result" class="dlg result" aria-labelledby="result-title">'
         '<div id="result-body"></div></dialog>'
         '<dialog id="info" class="dlg info" aria-labelledby="info-title"><div id="info-body"></div></dialog>'
@@ -167,20 +197,22 @@ def skeleton() -> str:
 
 def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     """Markup for every region of the table (ids in :data:`REGIONS`)."""
+    t = lang_texts(ui)
     out = {r: "" for r in REGIONS}
-    out["notices"] = notices_html(ui.get("notices", []))
+    out.update(frame_regions(t))  # a copy: the cached dict stays as it is
+    out["notices"] = notices_html(ui.get("notices", []), t)
     if ui.get("handover"):
-        out["handover-slot"] = handover_html(ui["handover"])
+        out["handover-slot"] = handover_html(ui["handover"], t)
         return out
     if view is None:
-        out["status"] = '<p class="prompt">Выберите настройки и начните партию</p>'
+        out["status"] = f'<p class="prompt">{t.NO_MATCH_PROMPT}</p>'
         return out
     names = ui["names"]
     positions = ui["positions"]
     out["score"] = score_html(view, ui)
     for rel in range(1, view["players"]):
         out[f"seat-{rel}"] = seat_html(view, ui, (view["seat"] + rel) % view["players"])
-    out["deck"] = deck_html(view, names)
+    out["deck"] = deck_html(view, names, t)
     out["trick"] = trick_html(view, ui)
     out["announce"] = (f'<p class="shout">{escape(ui["announce"])}</p>' if ui.get("announce") else "")
     out["me"] = me_html(view, ui)
@@ -210,6 +242,7 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
 
 
 def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    t = lang_texts(ui)
     fmt = view["format"]
     table = FORMATS[fmt]
     mine = view["side"]
@@ -217,17 +250,17 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     for side, pen in enumerate(view["penalties"]):
         cls = "chip mine" if side == mine else "chip"
         danger = " hot" if pen >= 8 else ""
-        chips.append(f'<li class="{cls}{danger}"><span class="who">{texts.side_label(fmt, side, ui["names"], mine)}</span>'
+        chips.append(f'<li class="{cls}{danger}"><span class="who">{t.side_label(fmt, side, ui["names"], mine)}</span>'
                      f'<b>{pen}</b></li>')
-    target = (f"цель {table.declaration}" if table.declaration is not None else f"выход {view['pass_mark']}")
+    target = t.score_target(table.declaration, view["pass_mark"])
     unseen = view.get("unseen_taken") or 0
-    closed = (f'<small class="unseen" title="{texts.unseen_title(unseen)}">+{unseen} закр.</small>'
+    closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
               if unseen else "")
     return (
-        f'<div class="pts" title="Очки вашей стороны в этом раунде">'
-        f'<span class="lbl">Раунд {view["round_no"] + 1} · очки</span>'
+        f'<div class="pts" title="{t.SCORE_TITLE}">'
+        f'<span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
         f'<b class="val">{view["points"]}{closed}</b><span class="of">{target}</span></div>'
-        f'<div class="pens"><span class="lbl">Штрафы <span class="of">до {table.penalty_limit}</span></span>'
+        f'<div class="pens"><span class="lbl">{t.PENALTIES_LABEL} <span class="of">{t.penalty_limit_label(table.penalty_limit)}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
 
@@ -239,6 +272,7 @@ def _trick_winner(view: dict[str, Any]) -> int | None:
 
 def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     """Another player: name, partner mark, dealer mark, card backs, turn and winner marks."""
+    t = lang_texts(ui)
     names = ui["names"]
     pos = ui["positions"][seat]
     n = view["hand_sizes"][seat]
@@ -252,23 +286,24 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         classes.append("partner")
     tags = ""
     if partner:
-        tags += '<span class="tag partner-tag">партнёр</span>'
+        tags += f'<span class="tag partner-tag">{t.PARTNER_TAG}</span>'
     if view["dealer"] == seat:
-        tags += '<span class="tag dealer" title="Сдаёт в этом раунде">сдаёт</span>'
+        tags += f'<span class="tag dealer" title="{t.DEALER_TITLE}">{t.DEALER_TAG}</span>'
     if seat in ui.get("bot_seats", ()):
-        tags += f'<span class="tag">{texts.SEAT_BOT_TAG}</span>'
+        tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
     backs = "".join(back() for _ in range(n))
-    foot = ("думает…" if ui.get("thinking") == seat else texts.cards_word(n))
+    foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
-        foot += f' · <span class="suit-{view["trump_suit"]}">козырь {texts.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
+        foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(names[seat][0])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
-            f'<div class="mini-hand n{n}" aria-label="{texts.cards_word(n)} в руке">{backs}</div>'
+            f'<div class="mini-hand n{n}" aria-label="{t.in_hand(n)}">{backs}</div>'
             f'<div class="seat-foot">{foot}</div></div>')
 
 
 def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    t = lang_texts(ui)
     seat = view["seat"]
     classes = ["seat", "pos-bottom", "self"]
     if view["to_act"] == seat:
@@ -279,39 +314,37 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if ui.get("named_seats"):
         tags += f'<span class="tag who-me">{escape(ui["seat_names"][seat])}</span>'
     if view["dealer"] == seat:
-        tags += '<span class="tag dealer" title="Вы сдаёте в этом раунде">сдаёте</span>'
+        tags += f'<span class="tag dealer" title="{t.MY_DEALER_TITLE}">{t.MY_DEALER_TAG}</span>'
     if ui.get("autoplay"):
-        tags += '<span class="tag">бот</span>'
+        tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<span class="seat-name">Вы</span>{tags}{coachview.pile_html(view)}</div>')
+            f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}</div>')
 
 
-def deck_html(view: dict[str, Any], names: list[str]) -> str:
+def deck_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> str:
     """The stock with the face-up trump under it; once drawn, who has it and the suit."""
     stock = view["stock"]
     suit = view["trump_suit"]
-    sym = texts.SUIT_SYMBOLS[suit]
+    sym = t.SUIT_SYMBOLS[suit]
     colour = "red" if suit in RED else "black"
     if stock > 0:
         pile = "".join(back("pile") for _ in range(min(3, stock - 1)))
-        trump = face(view["trump_card"], "trump-card")
-        return (f'<div class="deck" aria-label="В колоде {texts.cards_word(stock)}">'
+        trump = face(view["trump_card"], "trump-card", t)
+        return (f'<div class="deck" aria-label="{t.in_stock(stock)}">'
                 f'<div id="trump" class="trump-slot">{trump}</div>'
                 f'<div class="stock">{pile}</div>'
-                f'<span class="count" title="Карт в колоде">{stock}</span></div>'
-                f'<p class="trump-note"><span class="suit {colour}">{sym}</span> козырь</p>')
+                f'<span class="count" title="{t.STOCK_TITLE}">{stock}</span></div>'
+                f'<p class="trump-note"><span class="suit {colour}">{sym}</span> {t.TRUMP_WORD}</p>')
     drawn = view.get("trump_drawn_by")
-    who = escape(texts.trump_drawn(names[drawn])) if drawn is not None else ""
+    who = escape(t.trump_drawn(names[drawn])) if drawn is not None else ""
     return (f'<div class="deck empty"><div id="trump" class="trump-slot drawn">'
-            f'<span class="suit-badge {colour}" role="img" aria-label="Козырь — {texts.SUIT_NAMES[suit]}">{sym}</span>'
+            f'<span class="suit-badge {colour}" role="img" aria-label="{t.trump_badge(suit)}">{sym}</span>'
             f'</div></div>'
-            f'<p class="trump-note">козырь {texts.SUIT_NAMES[suit]}<br><small>{who}</small></p>')
-
-
-KIND_LABELS = {"lead": "заход", "beat": "бьёт", "discard": "сброс"}
+            f'<p class="trump-note">{t.trump_note(suit)}<br><small>{who}</small></p>')
 
 
 def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    t = lang_texts(ui)
     trick = view.get("trick")
     if not trick:
         return '<div class="trick-empty" aria-hidden="true"></div>'
@@ -326,17 +359,17 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         if kind == "discard" and not play["cards"]:
             cards = "".join(back() for _ in range(play["count"]))
         elif kind == "discard":  # an open discard: face up, for everyone
-            cards = "".join(face(c, "discarded") for c in play["cards"])
+            cards = "".join(face(c, "discarded", t) for c in play["cards"])
         else:
-            cards = "".join(face(c) for c in play["cards"])
+            cards = "".join(face(c, "", t) for c in play["cards"])
         classes = ["play", f"pos-{positions[seat]}", f"kind-{kind}", f"n{play['count']}"]
         if seat == trick["winner"]:
             classes.append("winning")
         if i == last and not finished:
             classes.append("fresh")
-        label = KIND_LABELS[kind]
+        label = t.KIND_LABELS[kind]
         if i == 0 and trick.get("combo"):
-            label = texts.combo_title(view["format"], trick["combo"], play["cards"]).lower()
+            label = t.combo_title(view["format"], trick["combo"], play["cards"]).lower()
         parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
                      f'<div class="cards">{cards}</div>'
                      f'<span class="play-label">{escape(names[seat])} · {label}</span></div>')
@@ -345,7 +378,7 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         cls += f" to-{positions[trick['winner']]}"
     combo = ""
     if trick.get("combo"):
-        title = texts.combo_title(view["format"], trick["combo"], trick["plays"][0]["cards"])
+        title = t.combo_title(view["format"], trick["combo"], trick["plays"][0]["cards"])
         combo = f'<div class="combo-badge">{title}</div>'
     return f'<div class="{cls}" data-size="{trick["size"]}">{combo}{"".join(parts)}</div>'
 
@@ -360,6 +393,7 @@ def status_html(ui: dict[str, Any]) -> str:
 
 
 def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    t = lang_texts(ui)
     hand = sort_hand(list(view["hand"]), view["trump_suit"])
     selected = set(ui.get("selection", []))
     playable = ui.get("phase") in ("play", "clearing")
@@ -371,12 +405,13 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
             extra += " trump"
         dis = "" if playable else " disabled"
         out.append(f'<button type="button" class="{card_classes(code, extra.strip())}" data-card="{code}" '
-                   f'aria-pressed="{"true" if sel else "false"}" aria-label="{texts.card_name(code)}"{dis}>'
-                   f"{card_svg(code)}</button>")
+                   f'aria-pressed="{"true" if sel else "false"}" aria-label="{t.card_name(code)}"{dis}>'
+                   f"{card_svg(code, t)}</button>")
     return f'<div class="hand-cards n{len(hand)}">{"".join(out)}</div>'
 
 
 def actions_html(ui: dict[str, Any]) -> str:
+    t = lang_texts(ui)
     acts = ui.get("actions", {})
     out = []
     for kind in acts or ("lead", "beat", "discard"):
@@ -388,9 +423,9 @@ def actions_html(ui: dict[str, Any]) -> str:
             cls += " idle"
         if kind == "declare":
             cls += " declare"
-            dis += f' title="{texts.DECLARE_HINT}"'
+            dis += f' title="{t.DECLARE_HINT}"'
         out.append(f'<button type="button" class="btn act{cls}" data-action="{kind}"{dis}>'
-                   f'<span class="act-name">{texts.ACTION_TITLES[kind]}</span>{why}</button>')
+                   f'<span class="act-name">{t.ACTION_TITLES[kind]}</span>{why}</button>')
     return "".join(out)
 
 
@@ -401,6 +436,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     winners are called by their names, not «Мы»/«Вы» of whoever holds the device."""
     if ui.get("phase") not in ("round_end", "match_end") or view.get("round_points") is None:
         return ""
+    t = lang_texts(ui)
     public = bool(ui.get("named_seats"))
     names = ui["seat_names"] if public else ui["names"]
     fmt = view["format"]
@@ -411,11 +447,11 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     best = max(points)
     rows = []
     for side in range(len(points)):
-        members = texts.side_members(fmt, side, names)
+        members = t.side_members(fmt, side, names)
         if public and members:
             who = members
         else:
-            who = texts.side_label(fmt, side, names, mine) + (f' <small>{members}</small>' if members else "")
+            who = t.side_label(fmt, side, names, mine) + (f' <small>{members}</small>' if members else "")
         cls = []
         if side == mine:
             cls.append("mine")
@@ -427,45 +463,45 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         rows.append(f'<tr class="{" ".join(cls)}"><th scope="row">{who}</th><td>{points[side]}</td>'
                     f'<td>+{round_pen[side]}</td><td><b>{totals[side]}</b></td></tr>')
     over = view["match_over"]
-    title = texts.MATCH_OVER if over else f"Раунд {view['round_no'] + 1} окончен"
-    ending = texts.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points),
+    title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
+    ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points),
                                  names)
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if over:
-        head += f'<p class="winners">{texts.winners_line(fmt, list(view["winners"]), names)}</p>'
-    button = texts.NEW_MATCH if over else texts.NEXT_ROUND
+        head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
+    button = t.NEW_MATCH if over else t.NEXT_ROUND
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
-        '<table class="result-table"><thead><tr><th scope="col">Сторона</th><th scope="col">Очки</th>'
-        '<th scope="col">Штраф</th><th scope="col">Всего</th></tr></thead>'
+        '<table class="result-table"><thead><tr>'
+        + "".join(f'<th scope="col">{c}</th>' for c in t.RESULT_COLUMNS) + '</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
-        f'<p class="fine">{escape(texts.penalty_note(fmt))}</p>'
+        f'<p class="fine">{escape(t.penalty_note(fmt))}</p>'
         + coachview.result_extra(view, ui)
         + '<div class="dlg-buttons">'
-        '<button type="button" class="btn ghost" data-action="menu">Меню</button>'
-        + (f'<p class="wait-host">{texts.P2P_WAIT_HOST}</p>' if ui.get("guest") else
+        f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
+        + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
            f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
         + '</div>'
     )
 
 
-def handover_html(name: str) -> str:
+def handover_html(name: str, t: ModuleType = texts) -> str:
     """The hand-over screen: whom the device goes to, and their «Я — …» button.
     It is drawn while every private region is empty (see :func:`regions`)."""
     return ('<section id="handover" class="handover" role="dialog" aria-modal="true" '
             'aria-labelledby="handover-title"><div class="handover-card">'
-            f'<h2 id="handover-title">{escape(texts.handover_title(name))}</h2>'
-            f'<p>{escape(texts.HANDOVER_NOTE)}</p>'
+            f'<h2 id="handover-title">{escape(t.handover_title(name))}</h2>'
+            f'<p>{escape(t.HANDOVER_NOTE)}</p>'
             f'<button type="button" class="btn primary" data-action="handover">'
-            f'{escape(texts.handover_button(name))}</button></div></section>')
+            f'{escape(t.handover_button(name))}</button></div></section>')
 
 
-def notices_html(notices: list[str]) -> str:
+def notices_html(notices: list[str], t: ModuleType = texts) -> str:
     out = []
     for i, text in enumerate(notices):
-        out.append(f'<div class="notice"><p>{escape(text)}</p>'
+        out.append(f'<div class="notice"><p>{escape(texts.translate(text, t))}</p>'
                    f'<button type="button" class="x" data-action="dismiss" data-index="{i}" '
-                   f'aria-label="Скрыть">×</button></div>')
+                   f'aria-label="{t.HIDE}">×</button></div>')
     return "".join(out)
 
 
@@ -480,131 +516,141 @@ def _radio(name: str, value: str, checked: bool, title: str, hint: str, disabled
             f'{f"<small>{hint}</small>" if hint else ""}</label>')
 
 
-def seats_html(settings: dict[str, Any]) -> str:
+def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
     """The menu's seats of the chosen table: person or bot (``select[name=seat-<n>]``;
     seat 0 is always a person) and each person's name (``input[name=seat-name-<n>]``)."""
     fmt = settings["format"]
     rows = []
     for i, seat in enumerate(seats.chosen(settings, fmt)):
-        place = escape(texts.seat_place(fmt, i))
+        place = escape(t.seat_place(fmt, i))
         if i == 0:
-            kind = f'<span class="seat-kind">{texts.SEAT_KIND_TITLES[seats.HUMAN]}</span>'
+            kind = f'<span class="seat-kind">{t.SEAT_KIND_TITLES[seats.HUMAN]}</span>'
         else:
             opts = "".join(f'<option value="{k}"{" selected" if seat.kind == k else ""}>'
-                           f'{texts.SEAT_KIND_TITLES[k]}</option>' for k in seats.KINDS)
+                           f'{t.SEAT_KIND_TITLES[k]}</option>' for k in seats.KINDS)
             kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
         if seat.is_person:
-            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seat.name)}" '
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t))}" '
                     f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
-                    f'aria-label="{texts.SEAT_NAME_LABEL}: {place}">')
+                    f'aria-label="{t.SEAT_NAME_LABEL}: {place}">')
         rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
-    return (f'<fieldset class="group seats"><legend>{texts.SEATS_LEGEND} <small>{texts.SEATS_HINT}</small>'
+    return (f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
             f'</legend>{"".join(rows)}</fieldset>')
 
 
 def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     """The menu: settings (persisted, applied to the next match) and the match buttons."""
+    t = texts.for_lang(settings.get("lang"))
     levels = ui.get("levels", ("easy", "medium", "hard"))
     has_match = ui.get("can_continue", False)
     pending = ui.get("settings_pending", False)
     chosen = settings["format"]
     table = FORMATS[chosen]
     mine = settings["tables"][chosen]
-    fmt = "".join(_radio("format", f, chosen == f, texts.FORMAT_TITLES[f], texts.format_hint(f)) for f in FORMATS)
+    fmt = "".join(_radio("format", f, chosen == f, t.FORMAT_TITLES[f], t.format_hint(f)) for f in FORMATS)
     diff = "".join(
-        _radio("difficulty", d, settings["difficulty"] == d, texts.DIFFICULTY_TITLES[d],
-               texts.DIFFICULTY_HINTS[d] if d in levels else texts.DIFFICULTY_UNAVAILABLE, d not in levels)
+        _radio("difficulty", d, settings["difficulty"] == d, t.DIFFICULTY_TITLES[d],
+               t.DIFFICULTY_HINTS[d] if d in levels else t.DIFFICULTY_UNAVAILABLE, d not in levels)
         for d in ("easy", "medium", "hard"))
-    speed = "".join(_radio("speed", s, settings["speed"] == s, texts.SPEED_TITLES[s], "")
+    speed = "".join(_radio("speed", s, settings["speed"] == s, t.SPEED_TITLES[s], "")
                     for s in ("normal", "fast"))
     combos = []
     for i, c in enumerate(table.combo_ids):
         on = mine["combos"].get(c, False)
         combos.append(
             f'<label class="switch"><span class="prio" aria-hidden="true">{i + 1}</span>'
-            f'<span class="sw-text"><span class="opt-title">{texts.COMBO_TITLES[c]}</span>'
-            f'<small>{texts.combo_hint(chosen, c)}</small></span>'
+            f'<span class="sw-text"><span class="opt-title">{t.COMBO_TITLES[c]}</span>'
+            f'<small>{t.combo_hint(chosen, c)}</small></span>'
             f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{" checked" if on else ""}>'
             f'<span class="knob" aria-hidden="true"></span></label>')
     # A combination that wins the deal and cannot be switched off (Бура «31»'s бура) is said, not offered.
-    legend = texts.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
+    legend = t.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
     discard = ""
     if len(table.discard_faces) > 1:
-        faces = "".join(_radio("discard", d, mine["discard"] == d, texts.DISCARD_TITLES[d], texts.DISCARD_HINTS[d])
+        faces = "".join(_radio("discard", d, mine["discard"] == d, t.DISCARD_TITLES[d], t.DISCARD_HINTS[d])
                         for d in table.discard_faces)
-        discard = f'<fieldset class="group"><legend>Сброс</legend><div class="opts two">{faces}</div></fieldset>'
-    note = texts.SETTINGS_PENDING if pending else texts.SETTINGS_LATER
+        discard = f'<fieldset class="group"><legend>{t.DISCARD_LEGEND}</legend><div class="opts two">{faces}</div></fieldset>'
+    note = t.SETTINGS_PENDING if pending else t.SETTINGS_LATER
     buttons = ""
     if has_match:
-        buttons += f'<button type="button" class="btn primary" data-action="continue">{texts.CONTINUE_MATCH}</button>'
+        buttons += f'<button type="button" class="btn primary" data-action="continue">{t.CONTINUE_MATCH}</button>'
     if ui.get("p2p"):
-        buttons += f'<button type="button" class="btn ghost" data-action="p2p-leave">{texts.P2P_LEAVE}</button>'
+        buttons += f'<button type="button" class="btn ghost" data-action="p2p-leave">{t.P2P_LEAVE}</button>'
     else:
-        buttons += f'<button type="button" class="btn ghost" data-action="p2p">{texts.P2P_BUTTON}</button>'
+        buttons += f'<button type="button" class="btn ghost" data-action="p2p">{t.P2P_BUTTON}</button>'
     buttons += (f'<button type="button" class="btn {"ghost" if has_match else "primary"}" data-action="new">'
-                f'{texts.NEW_MATCH}</button>')
+                f'{t.NEW_MATCH}</button>')
     return (
-        '<div class="dlg-head"><h2 id="menu-title">Буркозёл <span class="sub">четыре листа</span></h2>'
-        + ('<button type="button" class="x" data-action="continue" aria-label="Закрыть меню">×</button>' if has_match else "")
+        f'<div class="dlg-head"><h2 id="menu-title">{t.MENU_TITLE} <span class="sub">{t.MENU_SUBTITLE}</span></h2>'
+        + (f'<button type="button" class="x" data-action="continue" aria-label="{t.CLOSE_MENU}">×</button>'
+           if has_match else "")
         + '</div><div class="dlg-scroll">'
-        f'<fieldset class="group"><legend>Стол</legend><div class="opts formats">{fmt}</div></fieldset>'
-        + seats_html(settings) +
-        f'<fieldset class="group"><legend>Боты</legend><div class="opts three">{diff}</div></fieldset>'
-        f'<fieldset class="group combos"><legend>Комбинации · {texts.FORMAT_TITLES[chosen]} '
+        f'<fieldset class="group"><legend>{t.TABLE_LEGEND}</legend><div class="opts formats">{fmt}</div></fieldset>'
+        + seats_html(settings, t) +
+        f'<fieldset class="group"><legend>{t.BOTS_LEGEND}</legend><div class="opts three">{diff}</div></fieldset>'
+        f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
-        f'<fieldset class="group"><legend>Скорость ботов</legend><div class="opts two">{speed}</div></fieldset>'
-        + coachview.seed_field(ui.get("seed"))
+        f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
+        + lang_html(t)
+        + coachview.seed_field(ui.get("seed"), t)
         + f'<p class="note{" pending" if pending else ""}">{note}</p>'
-        '<button type="button" class="btn link" data-action="rules">Правила этого стола</button>'
+        f'<button type="button" class="btn link" data-action="rules">{t.RULES_TITLE}</button>'
         '</div>'
         f'<div class="dlg-buttons">{buttons}</div>'
     )
 
 
-PEN_COLUMNS = (("pairs", "Пары"), ("four", "Каждый за себя"), ("duel", "Вдвоём"))
+PEN_COLUMNS = ("pairs", "four", "duel")
 """The pass-mark tables in the rules dialog's penalty table (трое scores as четверо)."""
 
 
-def penalty_table() -> str:
+def penalty_table(t: ModuleType = texts) -> str:
     """The rules dialog's penalties per deal, each number asked of the rule sets."""
-    bands = {f: texts.pass_bands(f) for f, _ in PEN_COLUMNS}
-    marks = {f: FORMATS[f].pass_mark for f, _ in PEN_COLUMNS}
+    bands = {f: texts.pass_bands(f) for f in PEN_COLUMNS}
+    marks = {f: FORMATS[f].pass_mark for f in PEN_COLUMNS}
 
     def row(title: str, cell) -> str:
-        return f'<tr><th scope="row">{title}</th>' + "".join(f"<td>{cell(f)}</td>" for f, _ in PEN_COLUMNS) + "</tr>"
+        return f'<tr><th scope="row">{title}</th>' + "".join(f"<td>{cell(f)}</td>" for f in PEN_COLUMNS) + "</tr>"
 
-    head = "".join(f'<th scope="col">{title}</th>' for _, title in PEN_COLUMNS)
+    head = "".join(f'<th scope="col">{t.PEN_COLUMN_TITLES[f]}</th>' for f in PEN_COLUMNS)
     bura = FORMATS["bura31"]
     b31 = texts.declaration_bands("bura31")
+    top, passed, below, zero = t.PEN_ROWS
     return (
-        '<table class="pen-table"><caption>Штрафные за раунд</caption>'
-        f'<thead><tr><th scope="col">Итог раунда</th>{head}</tr></thead><tbody>'
-        + row("больше всех очков", lambda f: "0")
-        + row("выход набран", lambda f: f"{marks[f]} и больше → {bands[f]['pass']}")
-        + row("очки есть, выхода нет", lambda f: f"1–{marks[f] - 1} → {bands[f]['below']}")
-        + row("ни одного очка", lambda f: str(bands[f]["zero"]))
+        f'<table class="pen-table"><caption>{t.PEN_CAPTION}</caption>'
+        f'<thead><tr><th scope="col">{t.PEN_HEAD}</th>{head}</tr></thead><tbody>'
+        + row(top, lambda f: "0")
+        + row(passed, lambda f: t.pen_pass_cell(marks[f], bands[f]["pass"]))
+        + row(below, lambda f: f"1–{marks[f] - 1} → {bands[f]['below']}")
+        + row(zero, lambda f: str(bands[f]["zero"]))
         + '</tbody></table>'
-        f'<p class="fine">Бура «{bura.declaration}»: выигрыш сдачи — 0, проигрыш — {b31["lost"]}, '
-        f'ложное «{bura.declaration}» — {b31["false"]}, ничья — 0. '
-        f'Везде партия — до {FORMATS["four"].penalty_limit} штрафных.</p>'
+        f'<p class="fine">{t.pen_bura_note(bura.declaration, b31["lost"], b31["false"], FORMATS["four"].penalty_limit)}</p>'
     )
 
 
-def rules_html() -> str:
+def lang_html(t: ModuleType) -> str:
+    """The menu's language switch (``input[name=lang]``): each language named in itself."""
+    opts = "".join(_radio("lang", code, code == t.LANG, f'<span lang="{code}">{t.LANG_TITLES[code]}</span>', "")
+                   for code in texts.LANGS)
+    return f'<fieldset class="group lang"><legend>{t.LANG_LEGEND}</legend><div class="opts two">{opts}</div></fieldset>'
+
+
+def rules_html(t: ModuleType = texts) -> str:
     """«Правила этого стола»: every clause of RULES.md, in our own words."""
     sections = []
-    for i, (title, paras) in enumerate(texts.RULES_SECTIONS):
+    for i, (title, paras) in enumerate(t.RULES_SECTIONS):
         body = "".join(f"<li>{escape(p)}</li>" for p in paras)
         sections.append(f'<section><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3><ul>{body}</ul></section>')
-    bots = "".join(f"<li>{escape(p)}</li>" for p in texts.RULES_DIFFICULTY)
-    sections.append(f'<section><h3><span class="num">{len(texts.RULES_SECTIONS) + 1:02d}</span> Боты</h3><ul>{bots}</ul></section>')
-    table = penalty_table()
+    bots = "".join(f"<li>{escape(p)}</li>" for p in t.RULES_DIFFICULTY)
+    sections.append(f'<section><h3><span class="num">{len(t.RULES_SECTIONS) + 1:02d}</span> {t.RULES_BOTS}</h3>'
+                    f'<ul>{bots}</ul></section>')
+    table = penalty_table(t)
     return (
-        '<div class="dlg-head"><h2 id="rules-title">Правила этого стола</h2>'
-        '<button type="button" class="x" data-action="close-rules" aria-label="Закрыть правила">×</button></div>'
+        f'<div class="dlg-head"><h2 id="rules-title">{t.RULES_TITLE}</h2>'
+        f'<button type="button" class="x" data-action="close-rules" aria-label="{t.CLOSE_RULES}">×</button></div>'
         f'<div class="dlg-scroll">{"".join(sections)}{table}</div>'
         '<div class="dlg-buttons"><button type="button" class="btn primary" data-action="close-rules">'
-        f'{texts.TO_GAME}</button></div>'
+        f'{t.TO_GAME}</button></div>'
     )

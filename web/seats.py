@@ -15,6 +15,7 @@ nothing; at the table a bot is always called by its seat's default name.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import texts
@@ -31,7 +32,7 @@ kind the network play adds for a player on another device."""
 NAME_MAX = 16
 """Characters kept of a typed name: long enough for a name, short enough for a phone's seat label."""
 MARKUP_CHARS = "<>&\"'`"
-RESERVED_NAMES = ("Вы",)
+RESERVED_NAMES = (texts.YOU, "You")
 """Names the table already uses for the player looking at the screen."""
 
 
@@ -112,9 +113,16 @@ def people(seats: tuple[Seat, ...]) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(seats) if s.is_person)
 
 
-def table_names(fmt: str, seats: tuple[Seat, ...]) -> tuple[str, ...]:
-    """What the table calls each seat: a player's name, or a bot's seat name."""
-    return tuple(default_name(fmt, i) if s.is_bot else s.name for i, s in enumerate(seats))
+def shown_name(fmt: str, seat: int, name: str, t: ModuleType = texts) -> str:
+    """``name`` as the texts ``t`` show it: a seat's default name (stored in the
+    language it was made in: «Юг», "South") in ``t``'s language; a typed one as typed."""
+    defaults = {texts.for_lang(code).PERSON_NAMES[fmt][seat] for code in texts.LANGS}
+    return t.PERSON_NAMES[fmt][seat] if name in defaults else name
+
+
+def table_names(fmt: str, seats: tuple[Seat, ...], t: ModuleType = texts) -> tuple[str, ...]:
+    """What the table calls each seat: a player's name, or a bot's seat name (in ``t``'s language)."""
+    return tuple(t.PERSON_NAMES[fmt][i] if s.is_bot else shown_name(fmt, i, s.name, t) for i, s in enumerate(seats))
 
 
 # --- the menu's part ------------------------------------------------------------------

@@ -56,8 +56,9 @@ def table_defaults(fmt: str) -> dict[str, Any]:
             "discard": table.discard_faces[0]}
 
 
-def default_settings() -> dict[str, Any]:
-    return {"format": "pairs", "difficulty": "medium", "speed": "normal",
+def default_settings(lang: str = texts.LANGS[0]) -> dict[str, Any]:
+    """The settings of a first visit; ``lang``: the browser's language (``texts.lang_for_browser``)."""
+    return {"lang": lang, "format": "pairs", "difficulty": "medium", "speed": "normal",
             "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}, "seats": seats.default_settings()}
 
 
@@ -152,14 +153,15 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
     return clean
 
 
-def load_settings(raw: Any) -> tuple[dict[str, Any], list[str]]:
+def load_settings(raw: Any, lang: str = texts.LANGS[0]) -> tuple[dict[str, Any], list[str]]:
     """The menu settings from stored text, and notices for the player.
 
     Valid fields are kept, broken or missing ones take their defaults, unknown
     keys are ignored; anything that was not as expected earns one notice.  A
     table missing from ``tables`` keeps its defaults silently (a table new in
-    this version)."""
-    settings = default_settings()
+    this version).  The language is optional (older data has none): without
+    it, ``lang`` — the browser's — is taken."""
+    settings = default_settings(lang if lang in texts.LANGS else texts.LANGS[0])
     data, garbage = _parse(raw)
     if garbage or (data is not None and not isinstance(data, dict)):
         return settings, [texts.NOTICE_SETTINGS_BROKEN]
@@ -187,7 +189,12 @@ def load_settings(raw: Any) -> tuple[dict[str, Any], list[str]]:
         clean = False
     if "seats" in data:
         clean = seats.load_settings(data["seats"], settings["seats"]) and clean
-    if set(data) - {"v", "format", "difficulty", "speed", "tables", "seats"}:
+    if "lang" in data:
+        if data["lang"] in texts.LANGS:
+            settings["lang"] = data["lang"]
+        else:
+            clean = False
+    if set(data) - {"v", "lang", "format", "difficulty", "speed", "tables", "seats"}:
         clean = False
     return settings, ([] if clean else [texts.NOTICE_SETTINGS_PARTIAL])
 
@@ -200,7 +207,7 @@ def dump_settings(settings: dict[str, Any]) -> str:
         if len(table.discard_faces) > 1:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         tables[fmt] = entry
-    return json.dumps({"v": SCHEMA, "format": settings["format"], "difficulty": settings["difficulty"],
+    return json.dumps({"v": SCHEMA, "lang": settings.get("lang", texts.LANGS[0]), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
                        "seats": {fmt: seats.seats_json(seats.chosen(settings, fmt)) for fmt in FORMATS}},
                       ensure_ascii=False, separators=(",", ":"))

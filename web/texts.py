@@ -1,14 +1,62 @@
-"""Every Russian word the table shows, in one place.
+"""Every Russian word the table shows, in one place — and the way to the other languages.
 
 Why a module of its own: the controller and the renderer stay free of prose,
-the wording can be reviewed (and one day translated) in a single file, and
-the rules dialog is written here in the project's own words (RULES.md is the
-normative source; nothing is copied from the seed rule card).
+the wording can be reviewed in a single file, and the rules dialog is written
+here in the project's own words (RULES.md is the normative source; nothing is
+copied from the seed rule card).
+
+A language is a module with the same public names: this one is Russian,
+``texts_en`` English.  Code asks :func:`for_lang` for the one it needs and is
+handed the module, so the renderer stays a pure function of (state, texts) and
+no ``if lang == ...`` is scattered around.
 """
 
 from __future__ import annotations
 
+import sys
+from types import ModuleType
+
 from burkozel.rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FORMATS
+
+LANG = "ru"
+"""This module's language (``<html lang>``)."""
+LANGS = ("ru", "en")
+"""The languages the table speaks; the first is the default."""
+RUSSIAN_READERS = ("ru", "uk", "be", "kk")
+"""Browser languages whose readers get Russian by default (others get English)."""
+
+
+def for_lang(code: object) -> ModuleType:
+    """The texts of language ``code`` (Russian for anything unknown)."""
+    if code == "en":
+        import texts_en
+        return texts_en
+    return sys.modules[__name__]
+
+
+def lang_for_browser(languages: "list[str] | tuple[str, ...]") -> str:
+    """The default language for a browser whose preferred languages are
+    ``languages`` (``navigator.languages``): Russian for readers of Russian,
+    English otherwise.  web/menu.js and web/boot.js decide the same way."""
+    first = next((str(x) for x in languages if x), "")
+    return "ru" if first.lower().split("-")[0] in RUSSIAN_READERS else "en"
+
+
+def translate(text: str, t: ModuleType) -> str:
+    """A notice (kept as said, in whatever language it was made) in the texts ``t``:
+    notices are fixed sentences (``NOTICE_*``), so a change of language redraws them too."""
+    for code in LANGS:
+        said = for_lang(code)
+        for name in dir(said):
+            if name.isupper() and getattr(said, name) == text:
+                return getattr(t, name)
+    return text
+
+
+LANG_LEGEND = "Язык"
+LANG_TITLES = {"ru": "Русский", "en": "English"}
+YOU = "Вы"
+"""The viewer's own seat name; also a name nobody may type (web/seats.py)."""
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "pairs": ("Вы", "Запад", "Север", "Восток"),
@@ -687,3 +735,85 @@ SEED_NOTE = "Число — и раздачи партии будут те же 
 
 def sharer_line(points: int, penalty: int) -> str:
     return f"Поделившийся этой раздачей набрал {points_word(points)}, штраф {penalty}."
+
+
+# --- the table's frame, score, seats, trick, menu and rules dialog (web/render.py) -------------
+
+FRAME_LABELS = {"felt": "Стол", "trick": "Взятка", "mine": "Ваше место", "hand": "Ваши карты"}
+"""The aria-labels of the frame's parts (element id → label)."""
+NO_MATCH_PROMPT = "Выберите настройки и начните партию"
+SCORE_TITLE = "Очки вашей стороны в этом раунде"
+PENALTIES_LABEL = "Штрафы"
+PARTNER_TAG = "партнёр"
+DEALER_TAG = "сдаёт"
+DEALER_TITLE = "Сдаёт в этом раунде"
+MY_DEALER_TAG = "сдаёте"
+MY_DEALER_TITLE = "Вы сдаёте в этом раунде"
+THINKING = "думает…"
+TRUMP_WORD = "козырь"
+STOCK_TITLE = "Карт в колоде"
+KIND_LABELS = {"lead": "заход", "beat": "бьёт", "discard": "сброс"}
+RESULT_COLUMNS = ("Сторона", "Очки", "Штраф", "Всего")
+HIDE = "Скрыть"
+MENU_TITLE = "Буркозёл"
+MENU_SUBTITLE = "четыре листа"
+CLOSE_MENU = "Закрыть меню"
+TABLE_LEGEND = "Стол"
+BOTS_LEGEND = "Боты"
+COMBOS_TITLE = "Комбинации"
+DISCARD_LEGEND = "Сброс"
+SPEED_LEGEND = "Скорость ботов"
+CLOSE_RULES = "Закрыть правила"
+RULES_BOTS = "Боты"
+PEN_COLUMN_TITLES = {"pairs": "Пары", "four": "Каждый за себя", "duel": "Вдвоём"}
+PEN_CAPTION = "Штрафные за раунд"
+PEN_HEAD = "Итог раунда"
+PEN_ROWS = ("больше всех очков", "выход набран", "очки есть, выхода нет", "ни одного очка")
+
+
+def score_target(declaration: int | None, pass_mark: int) -> str:
+    return f"цель {declaration}" if declaration is not None else f"выход {pass_mark}"
+
+
+def unseen_short(n: int) -> str:
+    return f"+{n} закр."
+
+
+def round_points_label(round_no: int) -> str:
+    return f"Раунд {round_no} · очки"
+
+
+def penalty_limit_label(limit: int) -> str:
+    return f"до {limit}"
+
+
+def in_hand(n: int) -> str:
+    return f"{cards_word(n)} в руке"
+
+
+def in_stock(n: int) -> str:
+    return f"В колоде {cards_word(n)}"
+
+
+def trump_badge(suit: str) -> str:
+    return f"Козырь — {SUIT_NAMES[suit]}"
+
+
+def trump_note(suit: str) -> str:
+    return f"козырь {SUIT_NAMES[suit]}"
+
+
+def round_over_title(round_no: int) -> str:
+    return f"Раунд {round_no} окончен"
+
+
+def pen_pass_cell(mark: int, penalty: int) -> str:
+    return f"{mark} и больше → {penalty}"
+
+
+def pen_bura_note(declaration: int, lost: int, false: int, limit: int) -> str:
+    return (f"Бура «{declaration}»: выигрыш сдачи — 0, проигрыш — {lost}, ложное «{declaration}» — {false}, "
+            f"ничья — 0. Везде партия — до {limit} штрафных.")
+
+
+ANY_MOVE_REFUSED = "так нельзя"

@@ -1,0 +1,250 @@
+"""English beside Russian (issue 21, item 7): every text in both languages, the
+table drawn in English without a Russian word, ranks A/K/Q/J, the language kept
+in the settings and chosen from the browser when none is saved."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+import re
+from types import FunctionType, ModuleType
+
+import pytest
+
+import webpath  # noqa: F401
+
+import coachview
+import game
+import hint
+import peerview
+import render
+import stats
+import storage
+import story
+import texts
+import texts_en
+from burkozel import FORMATS
+from burkozel.cards import DECK
+from test_game import human_click, settings, step
+
+CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+NAMED_IN_ITSELF = '<span lang="ru">Русский</span>'
+"""The language switch names Russian in Russian (marked ``lang="ru"``): the one Russian word allowed."""
+
+
+def words(module: ModuleType) -> dict[str, object]:
+    """A language's own public names: its texts and the functions that word things
+    (names it merely imports from the engine are left out)."""
+    out = {}
+    for name, value in vars(module).items():
+        if name.startswith("_") or isinstance(value, (ModuleType, type)):
+            continue
+        if isinstance(value, FunctionType) and value.__module__ not in ("texts", "texts_en"):
+            continue
+        if name in ("CARDS_OUT", "DECLARED", "FALSE_DECLARATION", "FORMATS", "annotations"):
+            continue
+        out[name] = value
+    return out
+
+
+def strings(value: object):
+    """Every string inside a text constant (dicts, tuples, nested)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings(k)
+            yield from strings(v)
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from strings(v)
+
+
+def test_both_languages_have_the_same_names_of_the_same_kind():
+    ru, en = words(texts), words(texts_en)
+    assert set(ru) == set(en)
+    for name, value in ru.items():
+        other = en[name]
+        assert type(other) is type(value), name
+        if isinstance(value, FunctionType):
+            assert inspect.signature(other).parameters.keys() == inspect.signature(value).parameters.keys(), name
+        elif isinstance(value, dict) and not any(CYRILLIC.search(k) for k in value):
+            assert set(other) == set(value), name  # keyed by ids (a table, a rank…), not by words
+        elif isinstance(value, tuple) and name != "RULES_SECTIONS":
+            assert len(other) == len(value), name
+    assert len(texts_en.RULES_SECTIONS) == len(texts.RULES_SECTIONS)
+
+
+def test_no_cyrillic_in_any_english_text():
+    for name, value in words(texts_en).items():
+        if name == "LANG_TITLES":  # each language is named in itself: «Русский»
+            continue
+        for s in strings(value):
+            assert not CYRILLIC.search(s), (name, s)
+
+
+def test_english_ranks_and_card_names():
+    assert [texts_en.RANK_LABELS[r] for r in "AKQJT"] == ["A", "K", "Q", "J", "10"]
+    assert [texts.RANK_LABELS[r] for r in "AKQJT"] == ["Т", "К", "Д", "В", "10"]
+    assert texts_en.card_name("QS") == "queen of spades" and texts.card_name("QS") == "дама пик"
+    assert texts_en.card_short("AH") == "A♥" and texts.card_short("AH") == "Т♥"
+    # Only the labels follow the language: the card's id in the markup is the engine's.
+    ui = {"lang": "en", "phase": "play", "selection": []}
+    hand = render.hand_html({"hand": ["AS", "JD"], "trump_suit": "H"}, ui)
+    assert 'data-card="AS"' in hand and 'aria-label="ace of spades"' in hand and ">A</text>" in hand
+    assert 'aria-label="jack of diamonds"' in hand and ">J</text>" in hand
+    assert ">Т</text>" in render.hand_html({"hand": ["AS"], "trump_suit": "H"}, {**ui, "lang": "ru"})
+
+
+def test_for_lang_and_the_browsers_language():
+    assert texts.for_lang("en") is texts_en
+    assert texts.for_lang("ru") is texts and texts.for_lang(None) is texts and texts.for_lang("de") is texts
+    for langs, lang in ((["ru-RU"], "ru"), (["uk"], "ru"), (["be-BY", "en"], "ru"), (["kk-KZ"], "ru"),
+                        (["en-US", "ru"], "en"), (["de-DE"], "en"), ([], "en"), ([""], "en"), (["RU"], "ru")):
+        assert texts.lang_for_browser(langs) == lang, langs
+
+
+def test_a_notice_follows_the_language():
+    assert texts.translate(texts.NOTICE_STORAGE_OFF, texts_en) == texts_en.NOTICE_STORAGE_OFF
+    assert texts.translate(texts_en.NOTICE_STORAGE_OFF, texts) == texts.NOTICE_STORAGE_OFF
+    assert texts.translate("Аня", texts_en) == "Аня"
+    markup = render.notices_html([texts.NOTICE_MATCH_OLD], texts_en)
+    assert texts_en.NOTICE_MATCH_OLD in markup and not CYRILLIC.search(markup)
+
+
+# --- the settings keep the language ----------------------------------------------------------
+
+
+def test_old_settings_without_a_language_load_with_the_browsers():
+    old = storage.dump_settings(storage.default_settings())
+    data = json.loads(old)
+    del data["lang"]
+    for lang in texts.LANGS:
+        loaded, notices = storage.load_settings(json.dumps(data), lang)
+        assert loaded["lang"] == lang and notices == []
+        assert loaded == storage.default_settings(lang)
+    # Nothing saved at all: the browser's language.
+    assert storage.load_settings(None, "en")[0]["lang"] == "en"
+
+
+def test_a_saved_language_wins_over_the_browsers_and_round_trips():
+    s = storage.default_settings("en")
+    loaded, notices = storage.load_settings(storage.dump_settings(s), "ru")
+    assert loaded["lang"] == "en" and notices == []
+    s = storage.default_settings("ru")
+    assert storage.load_settings(storage.dump_settings(s), "en")[0]["lang"] == "ru"
+
+
+def test_a_foreign_language_value_is_dropped_with_a_notice():
+    data = json.loads(storage.dump_settings(storage.default_settings()))
+    data["lang"] = "klingon"
+    loaded, notices = storage.load_settings(json.dumps(data), "en")
+    assert loaded["lang"] == "en" and notices == [texts.NOTICE_SETTINGS_PARTIAL]
+
+
+# --- the whole table in English -----------------------------------------------------------
+
+
+def english(fmt: str, **kw) -> dict:
+    s = settings(fmt, **kw)
+    s["lang"] = "en"
+    return s
+
+
+def drawn(table: game.Table) -> str:
+    """Everything the page would show of ``table``: regions, menu, rules, panels."""
+    ui = table.ui()
+    ui["notices"] = list(table.notices)
+    view = table.display()
+    t = table.texts
+    names = list(table.names)
+    parts = list(render.regions(view, ui).values())
+    parts.append(render.menu_html(table.settings, {"levels": table.levels, "can_continue": True}))
+    parts.append(render.skeleton(t))
+    parts.append(coachview.last_trick_panel(view, names, t))
+    if table.info is not None:
+        frames = story.frames(table.info.rules, table.info.seed, table.rounds, table.info.first_deal)
+        parts.append(coachview.review_panel(frames, len(frames) // 2, names, t))
+    parts.append(coachview.share_panel("https://example.org/?s=1", t))
+    record, key = stats.load(None)[0], stats.table_key(table.settings["format"], "easy")
+    if view is not None and view.get("round_points") is not None:
+        stats.record_deal(record, key, "deal", stats.outcome(view, 1))  # the panel's rows and chart too
+    parts.append(coachview.stats_panel(record, key, t))
+    for step_name in ("intro", "host-show", "guest-paste", "guest-show", "failed", "unsupported"):
+        parts.append(peerview.dialog_html({"step": step_name, "code": "ABC", "name": "West"}, t))
+    parts.append(peerview.bar_html([{"seat": 1, "name": "West", "status": s}
+                                    for s in ("up", "waiting", "away", "bot", "lost")], t))
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_whole_match_in_english_has_no_russian_word(fmt):
+    table = game.Table(english(fmt), seed=7)
+    table.new_match()
+    rng = random.Random(fmt)
+    seen = set()
+    for _ in range(3000):
+        markup = drawn(table).replace(NAMED_IN_ITSELF, "")
+        found = CYRILLIC.findall(markup)
+        assert not found, (fmt, table.phase(), CYRILLIC.search(markup) and markup[
+            max(0, CYRILLIC.search(markup).start() - 80):CYRILLIC.search(markup).start() + 80])
+        seen.add(table.phase())
+        if not step(table, rng):
+            break
+    assert {"play", "round_end", "match_end"} <= seen
+    assert table.ui()["prompt"] == texts_en.MATCH_OVER and table.ui()["lang"] == "en"
+
+
+def test_refusals_and_prompts_speak_english():
+    table = game.Table(english("pairs"), seed=3)
+    table.new_match()
+    rng = random.Random(3)
+    while not table.human_to_act():
+        step(table, rng)
+    reasons = {a["reason"] for a in table.actions().values()} - {""}
+    assert reasons & {texts_en.NO_SELECTION_LEAD, texts_en.NO_SELECTION_BEAT, texts_en.AUTO_DISCARD}
+    assert not any(CYRILLIC.search(r) for r in reasons)
+    assert table.ui()["prompt"].startswith(("Your lead", "Your answer"))
+    assert table.act("declare") == texts_en.ANY_MOVE_REFUSED  # no «31» at this table
+    human_click(table, rng)
+    refusal = table.act("lead")  # just played: not this player's turn now
+    assert refusal and not CYRILLIC.search(refusal)
+
+
+def test_the_rules_dialog_in_english_covers_every_table():
+    rules = render.rules_html(texts_en)
+    assert not CYRILLIC.search(rules)
+    for title in ("Pairs", "Head to head", "Bura «31»", "Leading out of turn", "Who knows what", "Fair play"):
+        assert title in rules, title
+    assert rules.count("<section>") == render.rules_html(texts).count("<section>")
+
+
+def test_a_hint_in_english():
+    table = game.Table(english("bura31"), seed=5)
+    table.new_match()
+    rng = random.Random(5)
+    while not table.human_to_act():
+        step(table, rng)
+    found = hint.run(table.view(), game.TableHardBot("h", safety_ms=None))
+    markup = coachview.hint_html(found, texts_en)
+    assert "Hard bot" in markup and not CYRILLIC.search(markup)
+
+
+def test_the_english_page_frame():
+    attrs = render.frame_attrs(texts_en)
+    assert attrs["html"] == {"lang": "en"} and attrs["#hand"] == {"aria-label": "Your cards"}
+    assert render.frame_attrs(texts)["html"] == {"lang": "ru"}
+    frame = render.skeleton(texts_en)
+    assert not CYRILLIC.search(frame) and 'id="menu-open"' in frame and 'id="rules-open"' in frame
+    menu = render.menu_html(storage.default_settings("en"), {})
+    assert 'name="lang" value="en" id="lang-en" checked' in menu and 'name="lang" value="ru"' in menu
+    # The switch names each language in itself; nothing else in the English menu is Russian.
+    assert NAMED_IN_ITSELF in menu and CYRILLIC.findall(menu.replace(NAMED_IN_ITSELF, "")) == []
+
+
+def test_every_card_face_in_both_languages():
+    for t in (texts, texts_en):
+        for card in DECK:
+            svg = render.card_svg(str(card), t)
+            assert f">{t.RANK_LABELS[str(card)[0]]}</text>" in svg
