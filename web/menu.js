@@ -75,7 +75,8 @@ function start() {
   // The chosen table's markup with the state's values checked, then the state
   // read back from it (so it only ever holds values the menu offers).
   function show() {
-    menu.innerHTML = data.menus[state.lang][state.format][hasMatch ? 1 : 0];
+    // Each menu is a list of piece numbers (earlymenu.Pieces): join them back.
+    menu.innerHTML = data.menus[state.lang][state.format][hasMatch ? 1 : 0].map((n) => data.pieces[n]).join("");
     const mine = isObject(state.tables[state.format]) ? state.tables[state.format] : {};
     checkValue("difficulty", state.difficulty);
     checkValue("speed", state.speed);
