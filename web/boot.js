@@ -6,9 +6,9 @@
 // Python runs at all, so only JavaScript can report them.
 //
 // Contract with the rest of the page:
-//   <html data-state="loading|ready|error">  — Python (web/bootstate.py) sets "ready";
-//   window.burkozelBoot.fail(details)         — switch to the error screen;
-//   <html data-py="done">                    — web/main.py has finished running;
+//   <html data-state="loading|ready|error">  — web/host.js sets "ready" (the worker drew the table);
+//   window.burkozelBoot.fail(details, kind?)  — switch to the error screen;
+//   <html data-py="done">                    — web/host.js has finished starting the worker;
 //   <html data-update="ready">                — a newer version was installed
 //                                               (the UI may offer a reload).
 // URL parameters for tests/developers: ?boot_timeout=<ms>, ?sw=off.
@@ -75,7 +75,7 @@ function fail(details, kind) {
   $("boot-reload")?.focus();
 }
 
-window.burkozelBoot = { fail: (details) => fail(String(details), "python"), setStatus };
+window.burkozelBoot = { fail: (details, kind) => fail(String(details), kind), setStatus };
 
 // Play with a friend (web/p2p.js): loaded only when a player asks for it.
 window.burkozelLoadP2P = () => import("./p2p.js");
@@ -87,15 +87,6 @@ const timer = setTimeout(() => fail(`no data-state="ready" after ${timeoutMs} ms
 addEventListener("py:progress", (event) => {
   const text = STAGES[event.detail];
   if (text) setStatus(text);
-});
-
-document.addEventListener("py:ready", () => setStatus("Запускаем движок…"));
-
-// The entry script finished; if it did not declare the table ready by now,
-// it failed (PyScript printed the Python traceback to the console).
-document.addEventListener("py:done", () => {
-  root.dataset.py = "done";
-  if (booting()) fail("web/main.py finished without setting data-state=\"ready\" (see console)", "python");
 });
 
 // Anything thrown or rejected while booting (e.g. the wasm failed to load).
