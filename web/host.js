@@ -235,16 +235,17 @@ function environment() {
 async function start() {
   let first;
   try {
-    // The interpreter as an absolute URL: the worker is a blob: URL, and PyWorker
-    // takes it as `version` (pyscript.toml's `interpreter` applies to the page only).
-    const runtime = new URL("../vendor/pyodide/pyodide.mjs", import.meta.url).href;
+    // The interpreter (Pyodide, through web/runtime.mjs) as an absolute URL: the
+    // worker is a blob: URL, and PyWorker takes it as `version`.
+    const runtime = new URL("./runtime.mjs", import.meta.url).href;
     worker = await PyWorker("./web/main.py", { config: "./pyscript.toml", version: runtime });
     performance.mark("burkozel:worker");
     first = JSON.parse(await worker.sync.start(JSON.stringify(environment())));
+    if (first.error) throw new Error(`PythonError: ${first.error}`);
   } catch (error) {
     worker = null;
     const text = describe(error);
-    const kind = /Traceback|PythonError/.test(text) ? "python" : undefined;
+    const kind = /\[(network|corrupt)\]/.exec(text)?.[1] ?? (/Traceback|PythonError/.test(text) ? "python" : undefined);
     window.burkozelBoot?.fail(text, kind);
     root.dataset.py = "done";
     return;

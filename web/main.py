@@ -4,23 +4,28 @@ Why a worker: the engine, the bots and the markup never hold the page's main
 thread (issue 19).  The worker is a service: the main thread calls the
 functions listed in ``__export__`` (JSON in, JSON out) and applies the
 effects they return (``web/effects.py``); it never touches the DOM itself.
-Importing everything here, at the worker's start, means the page is told the
-engine is up only once every module has loaded (a failure rejects the page's
-``PyWorker`` promise, which shows the Russian error screen).
+Everything is imported here, at the worker's start; an import that fails is
+kept and reported by :func:`start` (``{"error": traceback}``), which the page
+shows on its Russian error screen (PyScript itself would only log it).
 """
 
 import json
 import time
+import traceback
 
-_T0 = time.perf_counter()
-import burkozel  # noqa: E402,F401  (fail early and clearly if the engine is missing)
+_T0 = _T_ENGINE = _T_APP = time.perf_counter()
+_FAILED = None
+try:
+    import burkozel  # noqa: F401  (fail early and clearly if the engine is missing)
 
-_T_ENGINE = time.perf_counter()
-import app  # noqa: E402
-import benchhooks  # noqa: E402
-from effects import Env  # noqa: E402
+    _T_ENGINE = time.perf_counter()
+    import app
+    import benchhooks
+    from effects import Env
 
-_T_APP = time.perf_counter()
+    _T_APP = time.perf_counter()
+except BaseException:  # noqa: BLE001 - any failure goes to the error screen
+    _FAILED = traceback.format_exc()
 
 APP = None
 
@@ -29,9 +34,14 @@ def start(env_json):
     """Open the table for the page described by ``env_json`` (``effects.Env``); returns
     the first effects, with ``timing``: ms spent importing the engine and the table."""
     global APP
-    env = Env.from_json(str(env_json))
+    if _FAILED is not None:
+        return json.dumps({"error": _FAILED})
     started = time.perf_counter()
-    APP = app.App(env, bench=benchhooks.wanted(env.search))
+    try:
+        env = Env.from_json(str(env_json))
+        APP = app.App(env, bench=benchhooks.wanted(env.search))
+    except BaseException:  # noqa: BLE001
+        return json.dumps({"error": traceback.format_exc()})
     effects = APP.take()
     effects["timing"] = {"engine": round((_T_ENGINE - _T0) * 1000, 1), "app": round((_T_APP - _T_ENGINE) * 1000, 1),
                          "table": round((time.perf_counter() - started) * 1000, 1)}
