@@ -12,7 +12,8 @@
 //
 // Contract with the rest of the page: <html data-state> ends "ready" when the
 // worker has drawn the table (or "error" through window.burkozelBoot.fail);
-// <html data-py="done"> once the start is over either way. With ?bench=1,
+// <html data-py="done"> once the start is over either way; window.burkozelSettled()
+// resolves when every input sent so far has been answered and drawn. With ?bench=1,
 // window.burkozelBench(json) and window.burkozelSteps() return promises.
 
 import { PyWorker } from "../vendor/pyscript/core.js";
@@ -54,6 +55,17 @@ function send(event) {
     (error) => console.warn("[burkozel] event failed:", describe(error)),
   );
 }
+
+/** Resolves once every event sent so far has had its effects applied (tests wait on it:
+ *  a click's result is on the page one round trip to the worker later, not at once). */
+async function settled() {
+  let last;
+  do {
+    last = queue;
+    await last;
+  } while (last !== queue);
+}
+window.burkozelSettled = settled;
 
 // --- applying effects -------------------------------------------------------------------
 
