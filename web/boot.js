@@ -197,18 +197,24 @@ function offerUpdate() {
   document.body.append(box);
 }
 
-async function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  if (params.get("sw") === "off") {
-    for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
-    return;
-  }
+// Listened for from the start, not only once the table is up: the browser checks
+// sw.js when the page loads, and a new version may take over while Python starts
+// (it no longer holds the main thread). The first visit has no controller: no offer.
+if ("serviceWorker" in navigator) {
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!hadController) return;
     root.dataset.update = "ready";
     offerUpdate();
   });
+}
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  if (params.get("sw") === "off") {
+    for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
+    return;
+  }
   try {
     // Registered only once the table is up, so precaching never competes with
     // the start-up downloads (it mostly revalidates what the page just fetched).
