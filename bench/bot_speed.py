@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Bot decision time in the browser, and whether the page ever freezes during play.
 
-Why (issue 4, "bots worth playing … and no frozen page"): the bots run on the
-page's main thread, in Pyodide, 3–4× slower than CPython.  Two measurements,
+Why (issue 4, "bots worth playing … and no frozen page"): the bots run in
+Pyodide, 3–4× slower than CPython — since issue 19 in the page's Python worker
+(web/host.js), so the long tasks below are the main thread's own (applying the
+worker's markup), and the "cpu share" of part 1 (the page's main-thread CPU)
+no longer covers the bots' time.  Two measurements,
 both against the built site/ served from 127.0.0.1, in Debian's Chromium:
 
 1. Decision time.  The page is opened with ``?bench=1`` so that

@@ -128,6 +128,10 @@ BREAKDOWN_JS = """() => {
     t_files_start: p['Loading files'] ?? null,
     t_files_end: p['Loaded files'] ?? null,
     t_main: mark('burkozel:main'),
+    t_worker: mark('burkozel:worker'),
+    import_engine_ms: performance.getEntriesByName('burkozel:table')[0]?.detail?.engine ?? null,
+    import_app_ms: performance.getEntriesByName('burkozel:table')[0]?.detail?.app ?? null,
+    start_ms: performance.getEntriesByName('burkozel:table')[0]?.detail?.table ?? null,
     long_max: Math.max(0, ...(window.__long || []).map((e) => e[1])),
     long_sum: (window.__long || []).reduce((a, e) => a + e[1], 0),
     t_engine: mark('burkozel:engine'),
@@ -150,6 +154,14 @@ BREAKDOWN = (
     ("import app (table glue, render, texts, bots)", "t_engine", "t_app"),
     ("app.start(): first render of the table", "t_app", "t_table"),
     ("table rendered -> data-state ready", "t_table", "ready_ms"),
+    # Since Python runs in a worker (web/host.js), the page sees only these; the
+    # lines above that need PyScript's progress events or Python's marks on the
+    # page are n/a (the worker's own clock gives the three durations below).
+    ("navigation -> Python worker up (runtime, [files], imports)", None, "t_worker"),
+    ("  in the worker: import burkozel (engine)", None, "import_engine_ms"),
+    ("  in the worker: import app (controller, render, texts, bots)", None, "import_app_ms"),
+    ("  in the worker: start(): the table and its first markup", None, "start_ms"),
+    ("worker up -> table drawn on the page", "t_worker", "t_table"),
 )
 
 

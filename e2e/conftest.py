@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import CHROMIUM_ARGS, SITE, Guard, Server, chromium_path, ensure_site
+from harness import CHROMIUM_ARGS, SITE, Guard, Server, chromium_path, ensure_site, settle_after_actions
+
+settle_after_actions()  # every action returns once the table's worker has answered it
 
 
 @pytest.fixture(scope="session")

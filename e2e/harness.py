@@ -207,3 +207,64 @@ def cache_names(page) -> list[str]:
 
 def now() -> float:
     return time.monotonic()
+
+
+# --- the table answers from a worker ----------------------------------------------------
+
+SETTLED_JS = "window.burkozelSettled ? window.burkozelSettled() : null"
+
+
+def settle(page) -> None:
+    """Wait until the page has drawn the Python worker's answer to every input so
+    far (web/host.js). A user action that navigates leaves nothing to wait for."""
+    try:
+        page.evaluate(SETTLED_JS)
+    except Exception:  # noqa: BLE001 - the page navigated or closed meanwhile
+        pass
+
+
+def settle_after_actions() -> None:
+    """Make every Playwright action on a page (click, check, fill, key press…) return
+    once the table has answered it, as a player sees it: the table's Python runs in a
+    worker, so a click's result is on the page one round trip later, not at once.
+    Installed once for the e2e session (conftest.py)."""
+    import functools
+
+    from playwright.sync_api import Keyboard, Locator, Mouse, Page
+
+    if getattr(Page, "_burkozel_settles", False):
+        return
+
+    def wrap(cls, name, page_of):
+        original = getattr(cls, name)
+
+        @functools.wraps(original)
+        def action(self, *args, **kwargs):
+            result = original(self, *args, **kwargs)
+            page = page_of(self)
+            if page is not None:
+                settle(page)
+            return result
+
+        setattr(cls, name, action)
+
+    for name in ("click", "dblclick", "check", "uncheck", "set_checked", "fill", "press", "select_option", "tap"):
+        wrap(Page, name, lambda self: self)
+        wrap(Locator, name, lambda self: self.page)
+    # Keyboard and Mouse know no page: remember it when Page hands them out.
+    owners: dict[int, Page] = {}
+    for prop in ("keyboard", "mouse"):
+        getter = getattr(Page, prop).fget
+
+        def handing_out(self, _getter=getter):
+            device = _getter(self)
+            owners[id(device)] = self
+            return device
+
+        setattr(Page, prop, property(handing_out))
+    for name in ("press", "type", "insert_text"):
+        wrap(Keyboard, name, lambda self: owners.get(id(self)))
+    for name in ("click", "dblclick"):
+        wrap(Mouse, name, lambda self: owners.get(id(self)))
+    Page._burkozel_settles = True
+

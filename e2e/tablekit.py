@@ -96,6 +96,7 @@ def new_match(page, fmt: str = "pairs", difficulty: str = "easy", **kw) -> None:
 
 def wait_settled(page, timeout: int = 30_000) -> str:
     """Wait until the table waits for the player: their turn, or a round/match end."""
+    page.evaluate("window.burkozelSettled()")  # what was clicked last has been answered
     page.wait_for_function(
         """() => { const t = document.getElementById('table');
                    return t.dataset.turn === 'me' || ['round_end', 'match_end'].includes(t.dataset.phase); }""",
@@ -156,24 +157,26 @@ def check_no_leak(page) -> None:
 
 
 PLAY_TURN_JS = """
-(r) => {
+async (r) => {
   const q = (s) => document.querySelector(s);
+  // Each click is answered by the Python worker: wait for its effects (web/host.js).
+  const click = async (el) => { el.click(); await window.burkozelSettled(); };
   const card = (c) => q(`#hand [data-card="${c}"]`);
   const cards = [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card);
   if (!q('[data-action=lead]').classList.contains('idle')) {
-    card(cards[Math.floor(r * cards.length)]).click();
-    q('[data-action=lead]').click();
+    await click(card(cards[Math.floor(r * cards.length)]));
+    await click(q('[data-action=lead]'));
     return 'lead';
   }
   const size = q('#trick .trick-cards')?.dataset.size;
   if (size === '1' && r < 0.6) {
     for (const c of cards) {
-      card(c).click();
-      if (!q('[data-action=beat]').disabled) { q('[data-action=beat]').click(); return 'beat'; }
-      card(c).click();
+      await click(card(c));
+      if (!q('[data-action=beat]').disabled) { await click(q('[data-action=beat]')); return 'beat'; }
+      await click(card(c));
     }
   }
-  q('[data-action=discard]').click();
+  await click(q('[data-action=discard]'));
   return 'discard';
 }
 """

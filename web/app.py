@@ -1,24 +1,25 @@
-"""The PyScript glue: DOM, events, timers and ``localStorage`` around ``game.Table``.
+"""The table's controller: events in, effects out, around ``game.Table``.
 
-Why so thin: PyScript is in maintenance mode upstream, so everything that can
-be plain Python lives in ``game.py`` (rules flow), ``render.py`` (markup) and
-``storage.py`` (saved data), all tested on CPython.  This module only:
+Why it looks like this: Python runs in a PyScript worker (``web/main.py``),
+so the main thread never waits for the engine, the bots or the markup.  The
+worker has no DOM: ``web/host.js`` forwards the player's input as small JSON
+events (:meth:`App.handle`) and applies the answer, an ``effects.Effects``
+batch — changed regions' markup, the dialogs to open, attributes, storage
+writes, timers to arm.  Everything decided here is plain Python, tested on
+CPython; everything left in ``host.js`` is how a batch is put on the page.
 
-- puts the skeleton in ``<main id="table">`` and refreshes the regions whose
-  markup changed (keeping focus on the same card or button);
-- listens once on ``#table`` (click, change) and on the dialogs (close, cancel),
-  and finds the target with ``closest()`` — elements are re-rendered freely;
-- runs every timed step (a bot's move, a trick leaving) in its own
-  ``setTimeout`` task through one long-lived proxy, so the page paints between
-  moves and nothing is leaked per move;
-- reads and writes ``localStorage`` defensively (it may be full, disabled, or
-  hold anything at all).
+- the regions whose markup changed are sent (``render.REGIONS``, the dialogs');
+- every timed step (a bot's move, a trick leaving) is a page timer that comes
+  back as a ``timer`` event, scheduled once per step (issue 19, item 4);
+- ``localStorage`` is read once at start (``effects.Env``) and written through
+  effects; a failed write comes back as a ``storage-failed`` event.
 """
 
 from __future__ import annotations
 
 import json
 import time
+import sys
 import traceback
 from typing import Any
 
@@ -34,68 +35,58 @@ import stats
 import story
 import texts
 from game import ACTIONS, MatchInfo, Table
+from effects import Effects, Env
 from peerlink import PeerLink
-from pyscript import document, window
-from pyscript.ffi import create_proxy
-
-try:
-    from pyscript.ffi import is_none as _is_none
-except ImportError:  # pragma: no cover - older PyScript: JS null arrives as None
-    def _is_none(value: Any) -> bool:
-        return value is None
 
 INSTANT_SLICE_S = 0.012
 """At ``?speed=instant`` several bot moves share one task, up to this long."""
 
 
 class Storage:
-    """``localStorage`` that never raises: failures become notices."""
+    """The page's ``localStorage`` as the worker knows it: read once at start
+    (``Env.storage``), written through effects.  A write the browser refuses
+    comes back as a ``storage-failed`` event (:meth:`failed`)."""
 
-    def __init__(self) -> None:
-        self.ok = True
+    def __init__(self, stored: dict[str, str] | None, fx: Effects) -> None:
+        self.ok = stored is not None
+        self.data = dict(stored or {})
+        self.fx = fx
         self.full_reported = False
 
     def get(self, key: str) -> str | None:
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:  # noqa: BLE001 - SecurityError in private mode, storage disabled…
-            self.ok = False
-            return None
-        if _is_none(value) or value is None:
-            return None
-        return str(value)
+        return self.data.get(key)
 
-    def set(self, key: str, value: str) -> str | None:
-        """Store ``value``; returns a notice if that failed (once per kind)."""
-        try:
-            window.localStorage.setItem(key, value)
-            return None
-        except Exception:  # noqa: BLE001 - QuotaExceededError, SecurityError
-            if not self.ok:
-                return None  # already said storage is off
-            if self.full_reported:
-                return None
-            self.full_reported = True
-            return texts.NOTICE_STORAGE_FULL
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+        if self.ok:
+            self.fx.store(key, value)
 
     def remove(self, key: str) -> None:
-        try:
-            window.localStorage.removeItem(key)
-        except Exception:  # noqa: BLE001
-            pass
+        self.data.pop(key, None)
+        if self.ok:
+            self.fx.store(key, None)
+
+    def failed(self) -> str | None:
+        """A write failed (full, or refused): the notice to show, once."""
+        if not self.ok or self.full_reported:
+            return None
+        self.full_reported = True
+        return texts.NOTICE_STORAGE_FULL
 
 
 class App:
-    """The running table page."""
+    """The running table: one per page, inside the worker."""
 
-    def __init__(self) -> None:
-        self.params = storage.parse_params(str(window.location.search or ""))
-        self.store = Storage()
-        early = take_over_early_menu()
+    def __init__(self, env: Env, bench: bool = False) -> None:
+        self.env = env
+        self.fx = Effects()
+        self.params = storage.parse_params(env.search)
+        self.store = Storage(env.storage, self.fx)
+        early = earlymenu.EarlyMenu.from_json(env.early) if env.early else earlymenu.EarlyMenu()
         settings, notices = storage.load_settings(early.shown if early.changed
-                                                  else self.store.get(storage.SETTINGS_KEY), browser_lang())
+                                                  else self.store.get(storage.SETTINGS_KEY), texts.lang_for_browser(env.languages))
         saved, match_notices = (None, [])
-        self.shared = None if self.params["autoplay"] else share.parse(str(window.location.search or ""))
+        self.shared = None if self.params["autoplay"] else share.parse(env.search)
         """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
         if self.shared is not None:
             share.settings_for(self.shared, settings)
@@ -111,40 +102,19 @@ class App:
             self.table.notices.append(texts.NOTICE_STATS_BROKEN)
         self.dialogs: list[str] = []
         self.cache: dict[str, str] = {}
+        """The markup the page shows, by element id (a region, a dialog's body)."""
         self.attrs: dict[str, str] = {}
-        self.menu_cache = ""
-        self.timer_id: Any = None
+        self.timer_gen = 0
+        """The page timer ``step`` armed last; an older one coming back is stale."""
+        self.timer_id: int | None = None
         self.scheduled_for: tuple | None = None  # what the timer is for (Table.timer_key)
-        self.heap_marks = 0
-        self.steps: list[tuple[float, float]] | None = None
+        self.steps: list[tuple[float, float]] | None = [] if bench else None
         """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
 
-        self.p2p_cache = ""
-
-        self.root = document.getElementById("table")
-        if _is_none(self.root.querySelector("#hand")):  # the build writes the frame in (tools/prerender.py)
-            self.root.innerHTML = render.skeleton()
-        self.el = {r: document.getElementById(r) for r in render.REGIONS}
-        self.dlg = {d: document.getElementById(d) for d in ("menu", "rules", "result", "p2p", "info")}
-        self.peer = PeerLink(self, document.getElementById("peer-bar"))
+        self.peer = PeerLink(self)
         """Play with a friend (web/peerlink.py): this page is the host, a guest, or neither."""
         self.panel: dict[str, Any] = {"kind": None}
         """What the ``#info`` dialog shows: the last trick, the deal's review (and its step), …"""
-        self.info_cache = ""
-
-        # One proxy each for the page's whole life: nothing is created per event or per move.
-        self._on_click = create_proxy(self.on_click)
-        self._on_change = create_proxy(self.on_change)
-        self._on_timer = create_proxy(self.on_timer)
-        self._on_cancel = create_proxy(self.on_cancel)
-        self._on_close = create_proxy(self.on_close)
-        self._on_key = create_proxy(self.on_key)
-        document.addEventListener("keydown", self._on_key)
-        self.root.addEventListener("click", self._on_click)
-        self.root.addEventListener("change", self._on_change)
-        for d in self.dlg.values():
-            d.addEventListener("cancel", self._on_cancel)
-            d.addEventListener("close", self._on_close)
 
         if self.params["autoplay"]:
             self.table.new_match()
@@ -153,7 +123,7 @@ class App:
             self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal))
             if not sh.check:
                 self.save_settings()
-                window.history.replaceState(None, "", self.base() + share.strip(str(window.location.search or "")))
+                self.fx.url(self.base() + share.strip(env.search))
         elif saved is not None and self.table.restore(saved):
             if self.table.phase() in ("play", "clearing"):
                 self.dialogs = ["menu"]
@@ -163,13 +133,16 @@ class App:
             self.dialogs = ["menu"]
         if not self.params["autoplay"]:
             self.adopt(early)
-        joining = str(window.location.hash or "")
-        if p2pcode.LINK_KEY in joining:
+        if p2pcode.LINK_KEY in env.hash:
             # Opened from the host's QR code: the join dialog, the code filled in.
-            window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
-            self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(joining)}
+            self.fx.url(env.href.split("#", 1)[0])
+            self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(env.hash)}
             self.dialogs = ["p2p"]
         self.refresh()
+
+    def take(self) -> dict[str, Any]:
+        """The effects gathered since the last call (what ``host.js`` applies)."""
+        return self.fx.take()
 
     def adopt(self, early: earlymenu.EarlyMenu) -> None:
         """Carry on from the menu shown before Python (``earlymenu``): its
@@ -183,7 +156,7 @@ class App:
         if "menu" in self.dialogs:
             markup = render.menu_html(self.table.settings, self.menu_ui())
             if early.menu_markup_kept(markup):
-                self.menu_cache = markup
+                self.cache["menu"] = markup
 
     # --- drawing ------------------------------------------------------------------
 
@@ -207,7 +180,7 @@ class App:
         return ui
 
     def base(self) -> str:
-        return str(window.location.origin) + str(window.location.pathname)
+        return self.env.origin + self.env.pathname
 
     def menu_ui(self) -> dict[str, Any]:
         t = self.table
@@ -235,87 +208,52 @@ class App:
         return wanted
 
     def refresh(self) -> None:
-        """Redraw what changed, sync the dialogs, save, and schedule the next step."""
+        """Send what changed, sync the dialogs, save, and schedule the next step."""
         view = self.screen.display()
         ui = self.ui()
         for name, value in render.table_attrs(view, ui).items():
             if self.attrs.get(name) != value:
-                self.root.setAttribute(name, value)
+                self.fx.attr("table", name, value)
                 self.attrs[name] = value
         for selector, attrs in render.frame_attrs(self.table.texts).items():
             for name, value in attrs.items():
                 if self.attrs.get(selector + name) != value:
-                    document.querySelector(selector).setAttribute(name, value)
+                    self.fx.attr(selector, name, value)
                     self.attrs[selector + name] = value
-                    if selector == "html":  # the title and boot screen follow <html lang> (web/boot.js)
-                        window.burkozelBoot.relabel()
         for region, markup in render.regions(view, ui).items():
-            if self.cache.get(region) != markup:
-                self._replace(self.el[region], markup)
-                self.cache[region] = markup
+            self._draw(region, markup)
         self._record_stats()
         self._sync_dialogs()
         self.peer.sync()
-        self._focus_handover()
+        if not self.dialogs:
+            self.fx.focus("handover")  # «Я — …» is one key away whenever the hand-over screen is on top
         self._save()
         self._schedule()
-        root = document.documentElement
-        root.setAttribute("data-matches", str(self.table.matches_done))
+        self.fx.attr("html", "data-matches", str(self.table.matches_done))
 
-    def _focus_handover(self) -> None:
-        """«Я — …» is one key away whenever the hand-over screen is on top."""
-        slot = self.el["handover-slot"]
-        button = slot.querySelector("button")
-        if button is None or _is_none(button) or self.dialogs:
-            return
-        active = document.activeElement
-        if active is None or _is_none(active) or not slot.contains(active):
-            button.focus()
+    def _draw(self, element_id: str, markup: str) -> None:
+        """Send ``markup`` for the element with this id unless the page shows it already."""
+        if self.cache.get(element_id) != markup:
+            self.fx.region(element_id, markup)
+            self.cache[element_id] = markup
 
-    def _replace(self, node: Any, markup: str) -> None:
-        """Swap a region's markup, keeping keyboard focus on the same control."""
-        active = document.activeElement
-        key = None
-        if active is not None and not _is_none(active) and node.contains(active):
-            for attr in ("id", "data-card", "data-action"):
-                value = active.getAttribute(attr)
-                if value is not None and not _is_none(value) and str(value):
-                    key = (attr, str(value))
-                    break
-        node.innerHTML = markup
-        if key is not None:
-            target = node.querySelector(f'[{key[0]}="{key[1]}"]')
-            if target is None or _is_none(target):
-                target = node.querySelector("button:not([disabled])")
-            if target is not None and not _is_none(target):
-                target.focus()
+    def no_cancel(self) -> list[str]:
+        """Esc on a dialog: the menu closes only if there is a match to return to;
+        the round result never closes by itself (it has its own buttons)."""
+        kept = ["result", "p2p"]
+        if self.screen.phase() not in ("play", "clearing"):
+            kept.append("menu")
+        return kept
 
     def _sync_dialogs(self) -> None:
         wanted = self.wanted_dialogs()
         if "menu" in wanted:
-            markup = render.menu_html(self.table.settings, self.menu_ui())
-            if markup != self.menu_cache:
-                self._replace(self.dlg["menu"], markup)
-                self.menu_cache = markup
+            self._draw("menu", render.menu_html(self.table.settings, self.menu_ui()))
         if "p2p" in wanted and self.peer.dialog is not None:
-            markup = peerview.dialog_html(self.peer.dialog, self.table.texts)
-            if markup != self.p2p_cache:
-                self._replace(self.dlg["p2p"], markup)
-                self.p2p_cache = markup
+            self._draw("p2p", peerview.dialog_html(self.peer.dialog, self.table.texts))
         if "info" in wanted:
-            markup = self.panel_html()
-            if markup != self.info_cache:
-                self._replace(document.getElementById("info-body"), markup)
-                self.info_cache = markup
-        # Close from the top what should not be open, then open in order.
-        for name in ("p2p", "info", "rules", "menu", "result"):
-            d = self.dlg[name]
-            if name not in wanted and d.open:
-                d.close()
-        for name in wanted:
-            d = self.dlg[name]
-            if not d.open:
-                d.showModal()
+            self._draw("info-body", self.panel_html())
+        self.fx.dialogs(wanted, self.no_cancel())
         self.dialogs = [d for d in wanted if d != "result"]
 
     # --- saving -------------------------------------------------------------------------
@@ -327,15 +265,10 @@ class App:
         if saved is None or (self.shared is not None and self.shared.check):
             # A deal re-dealt to check it never replaces the match saved in this browser.
             return
-        problem = self.store.set(storage.MATCH_KEY, storage.dump_match(saved))
-        if problem and problem not in self.table.notices:
-            self.table.notices.append(problem)
-            self.cache.pop("notices", None)
+        self.store.set(storage.MATCH_KEY, storage.dump_match(saved))
 
     def save_settings(self) -> None:
-        problem = self.store.set(storage.SETTINGS_KEY, storage.dump_settings(self.table.settings))
-        if problem and problem not in self.table.notices:
-            self.table.notices.append(problem)
+        self.store.set(storage.SETTINGS_KEY, storage.dump_settings(self.table.settings))
 
     # --- timers -------------------------------------------------------------------------
 
@@ -392,9 +325,14 @@ class App:
             self._save_stats()
 
     def _save_stats(self) -> None:
-        problem = self.store.set(stats.STATS_KEY, stats.dump(self.stats))
+        self.store.set(stats.STATS_KEY, stats.dump(self.stats))
+
+    def storage_failed(self) -> None:
+        """The page could not store what it was asked to (full, or refused)."""
+        problem = self.store.failed()
         if problem and problem not in self.table.notices:
             self.table.notices.append(problem)
+            self.refresh()
 
     def review_frames(self) -> list[Any]:
         t = self.table
@@ -402,20 +340,31 @@ class App:
             return []
         return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
 
-    def on_key(self, event: Any) -> None:
-        """L (or Д, the same key on a Russian layout): the last trick, when no dialog is open."""
-        try:
-            key = str(event.key or "")
-            if key.lower() not in ("l", "д") or self.wanted_dialogs() or event.ctrlKey or event.metaKey:
-                return
-            target = event.target
-            if target is not None and not _is_none(target) and str(getattr(target, "tagName", "")) == "INPUT":
-                return
-            if self.table.view() is not None:
-                self.open_panel("last")
-                self.refresh()
-        except Exception:  # noqa: BLE001
-            window.console.warn("[burkozel] key failed:\n" + traceback.format_exc())
+    def handle(self, event: dict[str, Any]) -> dict[str, Any]:
+        """One event from the page (``web/host.js``); returns the effects to apply.
+
+        A failure is logged (the worker's console) and never leaves the table stuck."""
+        kind = event.get("type")
+        handler = {
+            "click": self.on_click, "change": self.on_change, "close": self.on_close, "key": self.on_key,
+            "timer": self.on_timer, "storage-failed": lambda _e: self.storage_failed(),
+            "p2p": self.peer.on_p2p, "p2p-done": self.peer.on_done,
+        }.get(kind)
+        if handler is not None:
+            try:
+                handler(event)
+            except Exception:  # noqa: BLE001
+                print(f"[burkozel] {kind} failed:\n" + traceback.format_exc(), file=sys.stderr)
+        return self.take()
+
+    def on_key(self, event: dict[str, Any]) -> None:
+        """L (or Д, the same key on a Russian layout): the last trick, when no dialog is open.
+        (The page sends only those keys, without Ctrl/⌘, outside text inputs.)"""
+        if str(event.get("key") or "").lower() not in ("l", "д") or self.wanted_dialogs():
+            return
+        if self.table.view() is not None:
+            self.open_panel("last")
+            self.refresh()
 
     def _schedule(self) -> None:
         """Schedule the table's next timed step once: a refresh that leaves the
@@ -426,7 +375,7 @@ class App:
         if self.timer_id is not None:
             if key is not None and key == self.scheduled_for:
                 return
-            window.clearTimeout(self.timer_id)
+            self.fx.timer("step", self.timer_id, None)
             self.timer_id = None
         self.scheduled_for = key
         if key is None:
@@ -434,12 +383,19 @@ class App:
         due = self.table.next_timer()
         if self.params["matches"] and due[0] == "new_match" and self.table.matches_done + 1 >= self.params["matches"]:
             self.table.matches_done += 1
-            document.documentElement.setAttribute("data-matches", str(self.table.matches_done))
-            document.documentElement.setAttribute("data-autoplay", "done")
+            self.fx.attr("html", "data-matches", str(self.table.matches_done))
+            self.fx.attr("html", "data-autoplay", "done")
             return
-        self.timer_id = window.setTimeout(self._on_timer, due[1])
+        self.timer_gen += 1
+        self.timer_id = self.timer_gen
+        self.fx.timer("step", self.timer_id, due[1])
 
-    def on_timer(self, *_args: Any) -> None:
+    def on_timer(self, event: dict[str, Any]) -> None:
+        if event.get("name") == "away":
+            self.peer.on_away(event.get("gen"))
+            return
+        if event.get("gen") != self.timer_id:
+            return  # cleared or re-armed since
         self.timer_id = None
         started = time.perf_counter()
         try:
@@ -459,7 +415,7 @@ class App:
             else:
                 self.table.run_timer(due[0])
         except Exception:  # noqa: BLE001 - never leave the table stuck without a word
-            window.console.warn("[burkozel] step failed:\n" + traceback.format_exc())
+            print("[burkozel] step failed:\n" + traceback.format_exc(), file=sys.stderr)
         stepped = time.perf_counter()
         self.refresh()
         if self.steps is not None and len(self.steps) < 10_000:
@@ -467,28 +423,19 @@ class App:
 
     # --- events -------------------------------------------------------------------------
 
-    def on_click(self, event: Any) -> None:
-        try:
-            self._click(event)
-        except Exception:  # noqa: BLE001
-            window.console.warn("[burkozel] click failed:\n" + traceback.format_exc())
-
-    def _click(self, event: Any) -> None:
-        target = event.target
-        if target is None or _is_none(target) or not hasattr(target, "closest"):
-            return
-        card = target.closest("#hand [data-card]")
-        if card is not None and not _is_none(card):
-            if self.screen.toggle(str(card.getAttribute("data-card"))):
+    def on_click(self, event: dict[str, Any]) -> None:
+        """A click on a card of the hand (``card``) or on an enabled button
+        (``action``, with its ``data-key``/``data-index``/``data-seat`` as ``key``,
+        ``index``, ``seat``, and the link dialog's code as ``code``)."""
+        card = event.get("card")
+        if card is not None:
+            if self.screen.toggle(str(card)):
                 self.refresh()
             return
-        button = target.closest("[data-action]")
-        if button is None or _is_none(button) or button.disabled:
-            return
-        action = str(button.getAttribute("data-action"))
+        action = str(event.get("action") or "")
         t = self.table
         if action.startswith("p2p"):
-            self.peer.click(action, button)
+            self.peer.click(action, event)
         elif action in ACTIONS and self.peer.guest is not None:
             self.peer.guest_act(action)
         elif action in ACTIONS:
@@ -510,11 +457,11 @@ class App:
         elif action == "share":
             self.open_panel("share")
         elif action == "stats-show":
-            key = str(button.getAttribute("data-key") or "")
+            key = str(event.get("key") or "")
             if stats.valid_key(key):
                 self.panel["key"] = key
         elif action == "stats-reset":
-            key = str(button.getAttribute("data-key") or "")
+            key = str(event.get("key") or "")
             if stats.valid_key(key):
                 stats.reset(self.stats, key)
                 self._save_stats()
@@ -548,109 +495,47 @@ class App:
         elif action == "handover":
             if t.confirm_handover():
                 self.refresh()
-                card = document.querySelector("#hand button[data-card]")
-                if card is not None and not _is_none(card):
-                    card.focus()  # keyboard play goes on from the hand
+                self.fx.focus("#hand button[data-card]")  # keyboard play goes on from the hand
             return
         elif action == "dismiss":
-            index = button.getAttribute("data-index")
             try:
-                del t.notices[int(str(index))]
+                del t.notices[int(str(event.get("index")))]
             except (ValueError, IndexError):
                 pass
         else:
             return
         self.refresh()
 
-    def on_change(self, event: Any) -> None:
-        try:
-            target = event.target
-            name = str(target.name or "")
-            s = self.table.settings
-            mine = storage.table_settings(s)
-            if name in ("format", "difficulty", "speed", "lang"):
-                value = str(target.value)
-                allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS,
-                           "lang": texts.LANGS}[name]
-                if value in allowed:
-                    s[name] = value
-                if name == "lang" and self.peer.guest is not None:
-                    self.peer.guest.texts = self.table.texts
-            elif name == "seed":
-                self.table.seed_override = share.parse_seed(str(target.value or ""))
-                self.refresh()
-                return
-            elif name == "discard":
-                value = str(target.value)
-                if value in storage.FORMATS[s["format"]].discard_faces:
-                    mine["discard"] = value
-            elif name in mine["combos"]:
-                mine["combos"][name] = bool(target.checked)
-            elif not seats.apply_change(s, name, str(target.value)):
-                return
-            self.save_settings()
+    def on_change(self, event: dict[str, Any]) -> None:
+        """A menu input changed: ``name``, ``value``, ``checked``."""
+        name = str(event.get("name") or "")
+        value = str(event.get("value") or "")
+        s = self.table.settings
+        mine = storage.table_settings(s)
+        if name in ("format", "difficulty", "speed", "lang"):
+            allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS,
+                       "lang": texts.LANGS}[name]
+            if value in allowed:
+                s[name] = value
+            if name == "lang" and self.peer.guest is not None:
+                self.peer.guest.texts = self.table.texts
+        elif name == "seed":
+            self.table.seed_override = share.parse_seed(value)
             self.refresh()
-        except Exception:  # noqa: BLE001
-            window.console.warn("[burkozel] setting failed:\n" + traceback.format_exc())
+            return
+        elif name == "discard":
+            if value in storage.FORMATS[s["format"]].discard_faces:
+                mine["discard"] = value
+        elif name in mine["combos"]:
+            mine["combos"][name] = bool(event.get("checked"))
+        elif not seats.apply_change(s, name, value):
+            return
+        self.save_settings()
+        self.refresh()
 
-    def on_cancel(self, event: Any) -> None:
-        """Esc on a dialog: the menu closes only if there is a match to return to;
-        the round result never closes by itself (it has its own buttons)."""
-        name = str(event.target.id)
-        if name in ("result", "p2p") or (name == "menu" and self.screen.phase() not in ("play", "clearing")):
-            event.preventDefault()
-
-    def on_close(self, event: Any) -> None:
-        name = str(event.target.id)
+    def on_close(self, event: dict[str, Any]) -> None:
+        """A dialog closed on the page (Esc, or its form)."""
+        name = str(event.get("id") or "")
         if name in self.dialogs:
             self.dialogs.remove(name)
             self.refresh()
-
-
-def browser_lang() -> str:
-    """The language ``navigator.languages`` asks for (``texts.lang_for_browser``)."""
-    nav = window.navigator
-    languages = [str(x) for x in (nav.languages or [])] or [str(nav.language or "")]
-    return texts.lang_for_browser(languages)
-
-
-def take_over_early_menu() -> earlymenu.EarlyMenu:
-    """Stop web/menu.js and learn what the player did there (nothing if it never ran)."""
-    hook = getattr(window, "burkozelMenu", None)
-    if hook is None or _is_none(hook):
-        return earlymenu.EarlyMenu()
-    try:
-        return earlymenu.EarlyMenu.from_json(str(hook.takeOver()))
-    except Exception:  # noqa: BLE001 - a broken early menu must not stop the table
-        window.console.warn("[burkozel] early menu hand-over failed:\n" + traceback.format_exc())
-        return earlymenu.EarlyMenu()
-
-
-APP: App | None = None
-_BENCH_PROXY: Any = None
-
-
-def install_bench_hook() -> None:
-    """With ``?bench=1`` only: ``window.burkozelBench(json) -> json`` times the
-    table's bots inside the page (``benchhooks.run``; used by bench/bot_speed.py
-    and e2e/test_bots_browser.py); it reads no state of the table.
-    ``window.burkozelSteps() -> json`` lists ``[move_ms, redraw_ms]`` of every
-    timed step since the page opened (what a long task during play is made of)."""
-    global _BENCH_PROXY
-    import benchhooks
-
-    if not benchhooks.wanted(str(window.location.search or "")):
-        return
-    _BENCH_PROXY = create_proxy(benchhooks.run_json)
-    window.burkozelBench = _BENCH_PROXY
-    if APP is not None:
-        APP.steps = []
-        window.burkozelSteps = create_proxy(lambda: json.dumps(APP.steps))
-
-
-def start() -> None:
-    """Called by ``web/main.py``; any exception propagates there and shows the
-    error screen with «Перезагрузить» instead of a blank page."""
-    global APP
-    APP = App()
-    install_bench_hook()

@@ -12,9 +12,9 @@
 // Python runs at all, so only JavaScript can report them.
 //
 // Contract with the rest of the page:
-//   <html data-state="loading|ready|error">  — Python (web/bootstate.py) sets "ready";
-//   window.burkozelBoot.fail(details)         — switch to the error screen;
-//   <html data-py="done">                    — web/main.py has finished running;
+//   <html data-state="loading|ready|error">  — web/host.js sets "ready" (the worker drew the table);
+//   window.burkozelBoot.fail(details, kind?)  — switch to the error screen;
+//   <html data-py="done">                    — web/host.js has finished starting the worker;
 //   <html data-update="ready">                — a newer version was installed
 //                                               (the UI may offer a reload).
 // URL parameters for tests/developers: ?boot_timeout=<ms>, ?sw=off.
@@ -43,7 +43,7 @@ if (root.dataset.menu !== "early") root.lang = chosenLang();
 
 const WORDS = {
   ru: {
-    // PyScript/polyscript progress messages (window "py:progress") and web/main.py's stages → what we show.
+    // PyScript/polyscript progress messages (window "py:progress") and web/host.js's stages → what we show.
     stages: {
       "Loading Pyodide": "Загружаем Python…",
       "Loading interpreter": "Загружаем Python…",
@@ -156,10 +156,10 @@ function fail(details, kind) {
   $("boot-reload")?.focus();
 }
 
-/** A named stage (web/main.py through web/bootstate.py) in the player's language. */
+/** A named stage (web/host.js) in the player's language. */
 const setStage = (key) => setStatus(words().stages[key] ?? String(key));
 
-window.burkozelBoot = { fail: (details) => fail(String(details), "python"), setStatus, setStage, relabel };
+window.burkozelBoot = { fail: (details, kind) => fail(String(details), kind), setStatus, setStage, relabel };
 
 // Play with a friend (web/p2p.js): loaded only when a player asks for it.
 window.burkozelLoadP2P = () => import("./p2p.js");
@@ -171,15 +171,6 @@ const timer = setTimeout(() => fail(`no data-state="ready" after ${timeoutMs} ms
 addEventListener("py:progress", (event) => {
   const text = words().stages[event.detail];
   if (text) setStatus(text);
-});
-
-document.addEventListener("py:ready", () => setStage("engine"));
-
-// The entry script finished; if it did not declare the table ready by now,
-// it failed (PyScript printed the Python traceback to the console).
-document.addEventListener("py:done", () => {
-  root.dataset.py = "done";
-  if (booting()) fail("web/main.py finished without setting data-state=\"ready\" (see console)", "python");
 });
 
 // Anything thrown or rejected while booting (e.g. the wasm failed to load).
@@ -290,18 +281,24 @@ function offerUpdate() {
   document.body.append(box);
 }
 
-async function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  if (params.get("sw") === "off") {
-    for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
-    return;
-  }
+// Listened for from the start, not only once the table is up: the browser checks
+// sw.js when the page loads, and a new version may take over while Python starts
+// (it no longer holds the main thread). The first visit has no controller: no offer.
+if ("serviceWorker" in navigator) {
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!hadController) return;
     root.dataset.update = "ready";
     offerUpdate();
   });
+}
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  if (params.get("sw") === "off") {
+    for (const reg of await navigator.serviceWorker.getRegistrations()) await reg.unregister();
+    return;
+  }
   try {
     // Registered only once the table is up, so precaching never competes with
     // the start-up downloads (it mostly revalidates what the page just fetched).

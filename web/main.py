@@ -1,38 +1,66 @@
-"""PyScript entry point (index.html loads it). Kept tiny on purpose.
+"""The Python worker's entry point (web/host.js starts it with PyScript's ``PyWorker``).
 
-It imports the engine and the table glue (``web/app.py``, the UI's module),
-runs ``app.start()`` if there is one (sync or async), and then flips the page
-to ``data-state="ready"``. Any exception here shows the error screen
-instead of a blank page.
+Why a worker: the engine, the bots and the markup never hold the page's main
+thread (issue 19).  The worker is a service: the main thread calls the
+functions listed in ``__export__`` (JSON in, JSON out) and applies the
+effects they return (``web/effects.py``); it never touches the DOM itself.
+Everything is imported here, at the worker's start; an import that fails is
+kept and reported by :func:`start` (``{"error": traceback}``), which the page
+shows on its Russian error screen (PyScript itself would only log it).
 """
 
-import inspect
+import json
+import time
 import traceback
 
-import bootstate
-
+_T0 = _T_ENGINE = _T_APP = time.perf_counter()
+_FAILED = None
 try:
-    bootstate.mark("main")  # performance marks: bench/startup.py's breakdown
-    bootstate.stage("engine")
     import burkozel  # noqa: F401  (fail early and clearly if the engine is missing)
 
-    bootstate.mark("engine")
+    _T_ENGINE = time.perf_counter()
+    import app
+    import benchhooks
+    from effects import Env
 
+    _T_APP = time.perf_counter()
+except BaseException:  # noqa: BLE001 - any failure goes to the error screen
+    _FAILED = traceback.format_exc()
+
+APP = None
+
+
+def start(env_json):
+    """Open the table for the page described by ``env_json`` (``effects.Env``); returns
+    the first effects, with ``timing``: ms spent importing the engine and the table."""
+    global APP
+    if _FAILED is not None:
+        return json.dumps({"error": _FAILED})
+    started = time.perf_counter()
     try:
-        import app
-    except ModuleNotFoundError as exc:  # no table UI yet: the engine alone is "ready"
-        if exc.name != "app":
-            raise
-        app = None
+        env = Env.from_json(str(env_json))
+        APP = app.App(env, bench=benchhooks.wanted(env.search))
+    except BaseException:  # noqa: BLE001
+        return json.dumps({"error": traceback.format_exc()})
+    effects = APP.take()
+    effects["timing"] = {"engine": round((_T_ENGINE - _T0) * 1000, 1), "app": round((_T_APP - _T_ENGINE) * 1000, 1),
+                         "table": round((time.perf_counter() - started) * 1000, 1)}
+    return json.dumps(effects)
 
-    bootstate.mark("app")
-    start = getattr(app, "start", None)
-    if start is not None:
-        bootstate.stage("table")
-        result = start()
-        if inspect.isawaitable(result):
-            await result  # noqa: F704  (PyScript runs this file with top-level await)
-    bootstate.mark("table")
-    bootstate.ready()
-except BaseException:  # noqa: BLE001  (show *any* start-up failure to the player)
-    bootstate.fail(traceback.format_exc())
+
+def event(event_json):
+    """One event from the page; returns the effects to apply (JSON)."""
+    return json.dumps(APP.handle(json.loads(str(event_json))))
+
+
+def bench(request):
+    """``window.burkozelBench`` with ``?bench=1`` (``benchhooks.run_json``)."""
+    return benchhooks.run_json(str(request))
+
+
+def steps():
+    """``window.burkozelSteps``: ``[move_ms, redraw_ms]`` of every timed step."""
+    return json.dumps(APP.steps if APP is not None and APP.steps is not None else [])
+
+
+__export__ = ["start", "event", "bench", "steps"]

@@ -1,17 +1,19 @@
-"""The PyScript glue of «Играть с другом»: web/p2p.js's links, the dialog and the link bar.
+"""«Играть с другом» in the controller: web/p2p.js's links, the dialog and the link bar.
 
-Why a module of its own: it is browser glue like ``app.py`` (DOM, timers,
-promises), but a separate idea; everything it decides is asked of the pure
-modules — ``peer`` (who may see and play what), ``p2pcode`` (the codes),
-``peerview`` (the markup), all tested on CPython.  ``App`` draws whatever
+Why a module of its own: a separate idea from ``app.py``'s table.  The links
+are browser objects on the main thread (``web/p2p.js``, driven by
+``web/host.js``): this module asks for operations on them through effects
+(``send``, ``close``, ``offer``, ``answer``, ``accept``, ``scan``) and learns
+what happened through events (``p2p``: a link opened, a message, closed,
+failed; ``p2p-done``: an operation's result).  Everything it decides is asked
+of the pure modules — ``peer`` (who may see and play what), ``p2pcode`` (the
+codes), ``peerview`` (the markup).  ``App`` draws whatever
 :attr:`PeerLink.guest` holds instead of its own table while this page is a guest.
 """
 
 from __future__ import annotations
 
-import asyncio
 import time
-import traceback
 from typing import Any
 
 import p2pcode
@@ -19,33 +21,36 @@ import peer
 import peerview
 import seats
 import texts
-from pyscript import document, window
-from pyscript.ffi import create_proxy
 
-try:
-    from pyscript.ffi import is_none as _is_none
-except ImportError:  # pragma: no cover - older PyScript: JS null arrives as None
-    def _is_none(value: Any) -> bool:
-        return value is None
+
+class _Links:
+    """The page's links as effects: ``send`` and ``close`` on ``web/p2p.js``."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def send(self, link: str, text: str) -> None:
+        self.app.fx.p2p({"op": "send", "id": link, "text": text})
+
+    def close(self, link: str) -> None:
+        self.app.fx.p2p({"op": "close", "id": link})
 
 
 class PeerLink:
     """This page's part in a game with friends: host, guest, or none (yet)."""
 
-    def __init__(self, app: Any, bar: Any) -> None:
+    def __init__(self, app: Any) -> None:
         self.app = app
-        self.bar = bar
         self.host: peer.Host | None = None
         self.guest: peer.Guest | None = None
         self.guest_link = "none"
         """A guest's link to the host: ``connecting``, ``up`` or ``lost``."""
         self.dialog: dict[str, Any] | None = None
         """The «Играть с другом» dialog's state (``peerview.dialog_html``), while it is open."""
-        self.js: Any = None
-        self.bar_cache = ""
-        self.away_timer: Any = None
-        self._on_p2p = create_proxy(self.on_p2p)
-        self._on_away = create_proxy(self.on_away)
+        self.js = _Links(app)
+        self.away_timer: int | None = None
+        """The page timer ``away`` armed last (its generation)."""
+        self.timer_gen = 0
 
     @property
     def active(self) -> bool:
@@ -70,35 +75,29 @@ class PeerLink:
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
             links, state = [], "none"
-        markup = peerview.bar_html(links, self.app.table.texts)
-        if markup != self.bar_cache:
-            self.app._replace(self.bar, markup)
-            self.bar_cache = markup
-        document.documentElement.setAttribute("data-peer", state)
+        self.app._draw("peer-bar", peerview.bar_html(links, self.app.table.texts))
+        self.app.fx.attr("html", "data-peer", state)
 
-    def click(self, action: str, button: Any) -> None:
+    def click(self, action: str, event: dict[str, Any]) -> None:
         state = self.dialog or {}
         step = state.get("step")
         if action == "p2p":
-            supported = bool(window.RTCPeerConnection) if hasattr(window, "RTCPeerConnection") else False
-            self.dialog = {"step": "choose" if supported else "unsupported"}
+            self.dialog = {"step": "choose" if self.app.env.rtc else "unsupported"}
             self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
         elif action == "p2p-host":
             self.start_hosting()
         elif action == "p2p-join":
-            self.dialog = {"step": "guest-paste"}
-            self._start(self._scan_support())
+            self.dialog = {"step": "guest-paste", "scan": self.app.env.scan}
         elif action == "p2p-connect":
-            node = self.app.dlg["p2p"].querySelector("textarea[name=p2p-code]")
-            text = str(node.value) if node is not None and not _is_none(node) else ""
+            text = str(event.get("code") or "")
             if step == "host":
                 self.accept_answer(text)
             elif step == "guest-paste":
                 self.answer_offer(text)
         elif action == "p2p-scan":
-            self._start(self._scan())
+            self.app.fx.p2p({"op": "scan"})  # the page fills the code in itself
         elif action == "p2p-invite":
-            seat = str(button.getAttribute("data-seat") or "")
+            seat = str(event.get("seat") or "")
             if self.host is not None and seat.isdigit() and int(seat) in self.host.seats:
                 self.invite(int(seat))
         elif action == "p2p-retry":
@@ -126,33 +125,6 @@ class PeerLink:
             self.leave()
             self.app.dialogs = ["menu"]
 
-    @staticmethod
-    def _start(coro: Any) -> None:
-        asyncio.ensure_future(coro)
-
-    async def _load(self) -> Any:
-        """web/p2p.js, loaded the first time it is needed."""
-        if self.js is None:
-            self.js = await window.burkozelLoadP2P()
-            document.addEventListener("burkozel-p2p", self._on_p2p)
-        return self.js
-
-    async def _scan_support(self) -> None:
-        js = await self._load()
-        if self.dialog is not None and js.canScan():
-            self.dialog["scan"] = True
-            self.app.refresh()
-
-    async def _scan(self) -> None:
-        js = await self._load()
-        try:
-            text = str(await js.scan(self.app.dlg["p2p"].querySelector("video")) or "")
-        except Exception:  # noqa: BLE001 - no camera, or permission refused: paste instead
-            return
-        node = self.app.dlg["p2p"].querySelector("textarea[name=p2p-code]")
-        if text and node is not None and not _is_none(node):
-            node.value = text
-
     def start_hosting(self) -> None:
         """«Создать стол»: a new match at this page's settings, friends at its guest seats."""
         self.leave()
@@ -170,23 +142,30 @@ class PeerLink:
         names = self.app.table.seat_names()
         self.dialog = {"step": "host", "seat": seat, "name": names[seat], "code": None}
         self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
-        self._start(self._make_offer(seat))
+        self.app.fx.p2p({"op": "offer", "id": str(seat)})
 
-    async def _make_offer(self, seat: int) -> None:
+    def on_done(self, event: dict[str, Any]) -> None:
+        """An operation asked of ``web/p2p.js`` ended: ``op``, ``id``, ``ok``, ``value``."""
+        op, link, ok, value = event.get("op"), str(event.get("id") or ""), bool(event.get("ok")), str(event.get("value") or "")
+        if op == "offer":
+            self._offer_made(int(link), value if ok else None)
+        elif op == "accept" and not ok:
+            self.dialog = {"step": "failed", "seat": int(link)}
+        elif op == "answer":
+            self._answer_made(value if ok else None)
+        self.app.refresh()
+
+    def _offer_made(self, seat: int, sdp: str | None) -> None:
         try:
-            js = await self._load()
-            sdp = str(await js.offer(str(seat)))
-            code = p2pcode.encode_sdp(sdp, p2pcode.OFFER)
-        except Exception:  # noqa: BLE001 - the browser refused WebRTC: say so plainly
-            window.console.warn("[burkozel] no offer:\n" + traceback.format_exc())
+            code = p2pcode.encode_sdp(sdp, p2pcode.OFFER) if sdp is not None else None
+        except Exception:  # noqa: BLE001 - the browser gave an offer we cannot read
+            code = None
+        if code is None:  # the browser refused WebRTC: say so plainly
             self.dialog = {"step": "failed", "seat": seat}
-            self.app.refresh()
             return
         if self.dialog is not None and self.dialog.get("step") == "host" and self.dialog.get("seat") == seat:
-            page = str(window.location.href).split("#", 1)[0].split("?", 1)[0]
-            self.dialog.update(code=code, link=f"{page}#{p2pcode.LINK_KEY}{code}")
-            self._start(self._scan_support())
-            self.app.refresh()
+            page = self.app.env.href.split("#", 1)[0].split("?", 1)[0]
+            self.dialog.update(code=code, link=f"{page}#{p2pcode.LINK_KEY}{code}", scan=self.app.env.scan)
 
     def accept_answer(self, text: str) -> None:
         assert self.dialog is not None
@@ -197,14 +176,7 @@ class PeerLink:
             self.dialog["error"] = t.P2P_WRONG_ANSWER if is_code(text, p2pcode.OFFER) else t.P2P_BAD_CODE
             return
         self.dialog.update(error=None, busy=True)
-        self._start(self._accept(self.dialog["seat"], sdp))
-
-    async def _accept(self, seat: int, sdp: str) -> None:
-        try:
-            await (await self._load()).accept(str(seat), sdp)
-        except Exception:  # noqa: BLE001
-            self.dialog = {"step": "failed", "seat": seat}
-            self.app.refresh()
+        self.app.fx.p2p({"op": "accept", "id": str(self.dialog["seat"]), "sdp": sdp})
 
     def answer_offer(self, text: str) -> None:
         assert self.dialog is not None
@@ -219,19 +191,17 @@ class PeerLink:
         self.guest_link = "connecting"
         self.app.cache.clear()
         self.dialog = {"step": "guest-answer", "code": None}
-        self._start(self._make_answer(sdp))
+        self.app.fx.p2p({"op": "answer", "id": "host", "sdp": sdp})
 
-    async def _make_answer(self, sdp: str) -> None:
+    def _answer_made(self, sdp: str | None) -> None:
         try:
-            js = await self._load()
-            code = p2pcode.encode_sdp(str(await js.answer("host", sdp)), p2pcode.ANSWER)
+            code = p2pcode.encode_sdp(sdp, p2pcode.ANSWER) if sdp is not None else None
         except Exception:  # noqa: BLE001
+            code = None
+        if code is None:
             self.dialog = {"step": "failed"}
-            self.app.refresh()
-            return
-        if self.dialog is not None and self.dialog.get("step") == "guest-answer":
+        elif self.dialog is not None and self.dialog.get("step") == "guest-answer":
             self.dialog["code"] = code
-            self.app.refresh()
 
     def leave(self) -> None:
         """Stop playing with friends: the links close; a host's guest seats get bots for good."""
@@ -246,14 +216,12 @@ class PeerLink:
             self.guest_link = "none"
         self.app.cache.clear()
 
-    def on_p2p(self, event: Any) -> None:
+    def on_p2p(self, event: dict[str, Any]) -> None:
         """Something happened on a link (web/p2p.js): opened, a message, closed, failed."""
         try:
-            detail = event.detail
-            self._p2p_event(str(detail.id), str(detail.kind), str(detail.data or ""))
-        except Exception:  # noqa: BLE001
-            window.console.warn("[burkozel] link event failed:\n" + traceback.format_exc())
-        self.app.refresh()
+            self._p2p_event(str(event.get("id") or ""), str(event.get("kind") or ""), str(event.get("data") or ""))
+        finally:
+            self.app.refresh()
 
     def _p2p_event(self, link: str, kind: str, data: str) -> None:
         if self.host is not None and link.isdigit() and int(link) in self.host.seats:
@@ -294,13 +262,17 @@ class PeerLink:
             return
         due = self.host.due(time.monotonic())
         if self.away_timer is not None:
-            window.clearTimeout(self.away_timer)
+            self.app.fx.timer("away", self.away_timer, None)
             self.away_timer = None
         if due is not None:
-            self.away_timer = window.setTimeout(self._on_away, int(due * 1000) + 50)
+            self.timer_gen += 1
+            self.away_timer = self.timer_gen
+            self.app.fx.timer("away", self.away_timer, int(due * 1000) + 50)
 
-    def on_away(self, *_args: Any) -> None:
+    def on_away(self, gen: Any) -> None:
         """A guest has been away a minute: a bot stands in for them."""
+        if gen != self.away_timer:
+            return
         self.away_timer = None
         if self.host is not None and self.host.tick(time.monotonic()):
             self.app.refresh()

@@ -1,0 +1,288 @@
+// The page's side of the table: Python runs in a worker, this file runs the page.
+//
+// Why (issue 19): the engine, the bots and the markup are Python, and Python
+// in the page would hold the main thread for seconds at start and for every
+// bot's move. So web/main.py runs in a PyScript worker (PyWorker from core.js),
+// as a service with no DOM: this file sends it the page (URL, stored strings,
+// the early menu's hand-over) and the player's input as small JSON events, and
+// applies the effects it answers (web/effects.py): each changed region's
+// markup (keeping focus on the same control), the dialogs to open, attributes,
+// localStorage writes, timers to arm, and operations on the WebRTC links
+// (web/p2p.js). Nothing here decides anything about the game.
+//
+// Contract with the rest of the page: <html data-state> ends "ready" when the
+// worker has drawn the table (or "error" through window.burkozelBoot.fail);
+// <html data-py="done"> once the start is over either way; window.burkozelSettled()
+// resolves when every input sent so far has been answered and drawn. With ?bench=1,
+// window.burkozelBench(json) and window.burkozelSteps() return promises.
+
+import { PyWorker } from "../vendor/pyscript/core.js";
+
+const root = document.documentElement;
+const table = document.getElementById("table");
+const DIALOGS = ["p2p", "info", "rules", "menu", "result"]; // closed in this order (top first)
+const STORAGE_PREFIX = "burkozel.";
+
+let worker = null;
+let queue = Promise.resolve(); // effects are applied in the order the events were sent
+let noCancel = [];
+const timers = new Map();
+
+function describe(reason) {
+  if (reason instanceof Error) return `${reason.name}: ${reason.message}\n${reason.stack ?? ""}`;
+  return String(reason?.message ?? reason);
+}
+
+function readStorage() {
+  try {
+    const out = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(STORAGE_PREFIX)) out[key] = localStorage.getItem(key);
+    }
+    return out;
+  } catch {
+    return null; // disabled (private mode, policy): the table says so
+  }
+}
+
+/** Send one event to the worker; its effects are applied in turn. */
+function send(event) {
+  if (!worker) return;
+  const reply = worker.sync.event(JSON.stringify(event));
+  queue = queue.then(() => reply).then(
+    (json) => apply(JSON.parse(json)),
+    (error) => console.warn("[burkozel] event failed:", describe(error)),
+  );
+}
+
+/** Resolves once every event sent so far has had its effects applied (tests wait on it:
+ *  a click's result is on the page one round trip to the worker later, not at once). */
+async function settled() {
+  let last;
+  do {
+    last = queue;
+    await last;
+  } while (last !== queue);
+}
+window.burkozelSettled = settled;
+
+// --- applying effects -------------------------------------------------------------------
+
+function replace(node, markup) {
+  const active = document.activeElement;
+  let key = null;
+  if (active && active !== document.body && node.contains(active)) {
+    for (const attr of ["id", "data-card", "data-action"]) {
+      const value = active.getAttribute(attr);
+      if (value) {
+        key = [attr, value];
+        break;
+      }
+    }
+  }
+  node.innerHTML = markup;
+  if (key) {
+    const target = node.querySelector(`[${key[0]}="${CSS.escape(key[1])}"]`) ?? node.querySelector("button:not([disabled])");
+    target?.focus();
+  }
+}
+
+function syncDialogs(wanted) {
+  for (const name of DIALOGS) {
+    const dialog = document.getElementById(name);
+    if (dialog && dialog.open && !wanted.includes(name)) dialog.close();
+  }
+  for (const name of wanted) {
+    const dialog = document.getElementById(name);
+    if (dialog && !dialog.open) dialog.showModal();
+  }
+}
+
+function focus(what) {
+  if (what !== "handover") {
+    document.querySelector(what)?.focus();
+    return;
+  }
+  const slot = document.getElementById("handover-slot");
+  const button = slot?.querySelector("button");
+  if (button && !slot.contains(document.activeElement)) button.focus();
+}
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    if (value !== null) send({ type: "storage-failed" });
+  }
+}
+
+function arm(name, { gen, ms }) {
+  clearTimeout(timers.get(name));
+  timers.delete(name);
+  if (ms === null) return;
+  timers.set(name, setTimeout(() => {
+    timers.delete(name);
+    send({ type: "timer", name, gen });
+  }, ms));
+}
+
+function apply(fx) {
+  for (const [element, attrs] of Object.entries(fx.attrs ?? {})) {
+    const node = element === "table" ? table : element === "html" ? root : document.querySelector(element);
+    for (const [name, value] of Object.entries(attrs)) node?.setAttribute(name, value);
+  }
+  if (fx.attrs?.html?.lang) window.burkozelBoot?.relabel(); // the title and boot lines follow <html lang>
+  for (const [id, markup] of Object.entries(fx.regions ?? {})) {
+    const node = document.getElementById(id);
+    if (node) replace(node, markup);
+  }
+  if (fx.noCancel) noCancel = fx.noCancel;
+  if (fx.dialogs) syncDialogs(fx.dialogs);
+  if (fx.focus) focus(fx.focus);
+  for (const [key, value] of fx.store ?? []) store(key, value);
+  for (const [name, timer] of Object.entries(fx.timers ?? {})) arm(name, timer);
+  if (fx.url) history.replaceState(null, "", fx.url);
+  for (const op of fx.p2p ?? []) linkOp(op);
+}
+
+// --- play with a friend: web/p2p.js, loaded when first needed ---------------------------------
+
+let links = null;
+let linkQueue = Promise.resolve();
+
+async function loadLinks() {
+  if (!links) {
+    links = await window.burkozelLoadP2P();
+    document.addEventListener("burkozel-p2p", (event) => {
+      const { id, kind, data } = event.detail;
+      send({ type: "p2p", id, kind, data: data ?? "" });
+    });
+  }
+  return links;
+}
+
+async function scan(js) {
+  const dialog = document.getElementById("p2p");
+  try {
+    const text = String((await js.scan(dialog.querySelector("video"))) ?? "");
+    const node = dialog.querySelector("textarea[name=p2p-code]");
+    if (text && node) node.value = text;
+  } catch {
+    // no camera, or permission refused: the player pastes the code instead
+  }
+}
+
+function linkOp(op) {
+  linkQueue = linkQueue.then(async () => {
+    const js = await loadLinks();
+    if (op.op === "send") js.send(op.id, op.text);
+    else if (op.op === "close") js.close(op.id);
+    else if (op.op === "scan") scan(js);
+    else {
+      const run = op.op === "offer" ? js.offer(op.id) : op.op === "answer" ? js.answer(op.id, op.sdp) : js.accept(op.id, op.sdp);
+      run.then(
+        (value) => send({ type: "p2p-done", op: op.op, id: op.id, ok: true, value: String(value ?? "") }),
+        (error) => {
+          console.warn(`[burkozel] link ${op.op} failed:`, describe(error));
+          send({ type: "p2p-done", op: op.op, id: op.id, ok: false, value: "" });
+        },
+      );
+    }
+  }).catch((error) => console.warn("[burkozel] link failed:", describe(error)));
+}
+
+// --- the player's input --------------------------------------------------------------------
+
+function listen() {
+  table.addEventListener("click", (event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const card = target.closest("#hand [data-card]");
+    if (card) {
+      send({ type: "click", card: card.dataset.card });
+      return;
+    }
+    const button = target.closest("[data-action]");
+    if (!button || button.disabled) return;
+    const code = document.querySelector("#p2p textarea[name=p2p-code]");
+    const { action, key, index, seat } = button.dataset;
+    send({ type: "click", action, key, index, seat, code: code ? code.value : null });
+  });
+  table.addEventListener("change", (event) => {
+    const input = event.target;
+    send({ type: "change", name: input.name ?? "", value: String(input.value ?? ""), checked: Boolean(input.checked) });
+  });
+  document.addEventListener("keydown", (event) => {
+    const key = String(event.key ?? "").toLowerCase();
+    if ((key !== "l" && key !== "д") || event.ctrlKey || event.metaKey) return;
+    if (event.target instanceof Element && event.target.tagName === "INPUT") return;
+    send({ type: "key", key });
+  });
+  for (const name of DIALOGS) {
+    const dialog = document.getElementById(name);
+    if (!dialog) continue;
+    dialog.addEventListener("cancel", (event) => {
+      if (noCancel.includes(name)) event.preventDefault();
+    });
+    dialog.addEventListener("close", () => send({ type: "close", id: name }));
+  }
+}
+
+// --- start ---------------------------------------------------------------------------------
+
+function environment() {
+  const early = window.burkozelMenu ? window.burkozelMenu.takeOver() : null;
+  return {
+    search: location.search,
+    origin: location.origin,
+    pathname: location.pathname,
+    hash: location.hash,
+    href: location.href,
+    storage: readStorage(),
+    early,
+    rtc: "RTCPeerConnection" in window,
+    scan: "BarcodeDetector" in window && Boolean(navigator.mediaDevices?.getUserMedia),
+    languages: [...(navigator.languages?.length ? navigator.languages : [navigator.language || ""])],
+  };
+}
+
+async function start() {
+  let first;
+  try {
+    // The interpreter (Pyodide, through web/runtime.mjs) as an absolute URL: the
+    // worker is a blob: URL, and PyWorker takes it as `version`.
+    const runtime = new URL("./runtime.mjs", import.meta.url).href;
+    window.burkozelBoot?.setStage("Loading Pyodide"); // the worker's progress events stay in the worker
+    worker = await PyWorker("./web/main.py", { config: "./pyscript.toml", version: runtime });
+    performance.mark("burkozel:worker");
+    window.burkozelBoot?.setStage("table");
+    first = JSON.parse(await worker.sync.start(JSON.stringify(environment())));
+    if (first.error) throw new Error(`PythonError: ${first.error}`);
+  } catch (error) {
+    worker = null;
+    const text = describe(error);
+    const kind = /\[(network|corrupt)\]/.exec(text)?.[1] ?? (/Traceback|PythonError/.test(text) ? "python" : undefined);
+    window.burkozelBoot?.fail(text, kind);
+    root.dataset.py = "done";
+    return;
+  }
+  if (root.dataset.state === "error") {
+    root.dataset.py = "done";
+    return; // the error screen stays until the player reloads
+  }
+  listen();
+  apply(first);
+  // bench/startup.py's breakdown: the table is drawn; `detail` is the worker's own
+  // clock (ms importing the engine, the controller, and opening the table).
+  performance.mark("burkozel:table", { detail: first.timing });
+  if (new URLSearchParams(location.search).get("bench") === "1") {
+    window.burkozelBench = (request) => worker.sync.bench(String(request));
+    window.burkozelSteps = () => worker.sync.steps();
+  }
+  root.dataset.state = "ready";
+  root.dataset.py = "done";
+}
+
+start();
