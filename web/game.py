@@ -46,11 +46,12 @@ SPEEDS: dict[str, dict[str, int]] = {
 HARD_ITERATIONS = 450
 """Rollouts per hard decision at the table: a fixed count, not a time budget
 (the count the arena's strength figures at 450 rollouts were measured with)."""
-TABLE_HARD_ITERATIONS = {"bura31": 700}
+TABLE_HARD_ITERATIONS = {"bura31": 600}
 """Where a table's rollouts are cheap enough for more within the time targets,
 and the search wins a little more with them: Бура «31», whose rollouts end
-within a few tricks (700 against 450: +1.25% ± 1.43% of deals against medium
-over 600 fresh paired deals, within the noise alone; ``docs/bots.md``)."""
+within a few tricks (600 against 450: +0.83% of deals against medium over 600
+fresh paired deals, 700 +1.25% ± 1.43%, each within the noise; 700 took a
+browser median of 146 ms, at the 150 ms target; ``docs/bots.md``)."""
 HARD_LONG_ROLLOUTS = 16
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them
 (not where a deal ends at a declaration, see :func:`rollout_cards`)."""
