@@ -127,7 +127,7 @@ bench-bots-two:
 	$(ARENA) --format duel --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
 	$(ARENA) --format bura31 --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
 	$(ARENA) --format duel --seats hard,medium --deals 2000 --seed 9 --iterations 450
-	$(ARENA) --format bura31 --seats hard,medium --deals 2000 --seed 9 --iterations 450
+	$(ARENA) --format bura31 --seats hard,medium --deals 2000 --seed 9 --iterations 600
 
 # Every level through thousands of random deals of every format and combination set,
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.

@@ -13,7 +13,7 @@ import webpath  # noqa: F401
 import game
 import storage
 import texts
-from burkozel import Move
+from burkozel import Match, Move, TableRules
 
 
 def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discard=None):
@@ -290,6 +290,20 @@ def test_a_hard_bot_thinks_in_slices_and_plays_its_reference_move():
         slices += 1
     assert slices > 2
     assert table.match.moves[moves_before] == (seat, expected)
+
+
+def test_the_hard_bots_count_shrinks_only_where_rollouts_play_every_card():
+    """Early in a deal the table's hard bot spends fewer rollouts where a rollout
+    plays out every card in play (duel), not where deals end at a declaration
+    within a few tricks (Бура «31»), and never more than the table's count."""
+    counts = {}
+    for fmt in ("duel", "bura31"):
+        match = Match(TableRules(fmt), seed=3)
+        view = match.view(match.to_act)
+        assert view.stock > game.HARD_LONG_ROLLOUTS
+        counts[fmt] = game.hard_iterations(view)
+    assert counts["duel"] < game.HARD_ITERATIONS
+    assert counts["bura31"] == game.TABLE_HARD_ITERATIONS.get("bura31", game.HARD_ITERATIONS) >= game.HARD_ITERATIONS
 
 
 # --- the two-player tables ------------------------------------------------------------

@@ -47,19 +47,40 @@ SPEEDS: dict[str, dict[str, int]] = {
 HARD_ITERATIONS = 450
 """Rollouts per hard decision at the table: a fixed count, not a time budget
 (the count the arena's strength figures at 450 rollouts were measured with)."""
+TABLE_HARD_ITERATIONS = {"bura31": 600}
+"""Where a table's rollouts are cheap enough for more within the time targets,
+and the search wins a little more with them: Бура «31», whose rollouts end
+within a few tricks (600 against 450: +0.83% of deals against medium over 600
+fresh paired deals, 700 +1.25% ± 1.43%, each within the noise; 700 took a
+browser median of 146 ms, at the 150 ms target; ``docs/bots.md``)."""
 HARD_LONG_ROLLOUTS = 16
-"""Above this many cards in play (stock and hands), rollouts are long: fewer of them."""
+"""Above this many cards in play (stock and hands), rollouts are long: fewer of them
+(not where a deal ends at a declaration, see :func:`rollout_cards`)."""
 HARD_SAFETY_MS = 2500.0
 """Wall-clock cap of one hard decision, far above what it takes (see :class:`TableHardBot`)."""
-TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts (fewer above {HARD_LONG_ROLLOUTS} cards in play), "
+TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts"
+                  + "".join(f", {count} in {fmt}" for fmt, count in sorted(TABLE_HARD_ITERATIONS.items()))
+                  + f" (fewer above {HARD_LONG_ROLLOUTS} cards in play unless deals end at a declaration), "
                   f"safety cap {HARD_SAFETY_MS:g} ms")
+
+
+def rollout_cards(view: SeatView) -> int:
+    """About how many cards a rollout from ``view`` plays: every card in play,
+    but where a deal ends at a declaration (Бура «31») no more than
+    :data:`HARD_LONG_ROLLOUTS`: a «31» or a бура ends it within a few tricks
+    (the stock ran out in 1 medium deal in 5,000), so a rollout costs about the
+    same early or late (0.17–0.24 ms on CPython, against 0.06–0.63 in duel)."""
+    cards = view.stock + sum(view.hand_sizes)
+    if view.table.declaration is not None:
+        return min(cards, HARD_LONG_ROLLOUTS)
+    return cards
 
 
 def hard_iterations(view: SeatView) -> int:
     """How many rollouts the table's hard bot spends on ``view``."""
-    in_hands = sum(view.hand_sizes)
-    # A rollout costs about 10 + the cards still to play (measured on CPython).
-    return min(HARD_ITERATIONS, HARD_ITERATIONS * (10 + HARD_LONG_ROLLOUTS) // (10 + view.stock + in_hands))
+    count = TABLE_HARD_ITERATIONS.get(view.format, HARD_ITERATIONS)
+    # A rollout costs about 10 + the cards it plays (measured on CPython).
+    return min(count, count * (10 + HARD_LONG_ROLLOUTS) // (10 + rollout_cards(view)))
 
 
 class TableHardBot:
@@ -73,7 +94,8 @@ class TableHardBot:
     (``HARD_ITERATIONS``) is the count of the arena's strength figures;
     above ``HARD_LONG_ROLLOUTS`` cards in play rollouts are long and the
     count shrinks in proportion, keeping the time to a decision within the
-    targets.  The search runs in slices (``HardBot.think``), one task a
+    targets (not in Бура «31», whose rollouts end within a few tricks:
+    :func:`rollout_cards`).  The search runs in slices (``HardBot.think``), one task a
     slice, so no task grows with the count.  ``HARD_SAFETY_MS`` keeps a much
     slower device from waiting for seconds: the bot then stops early and its
     choice may differ from the deterministic one.  The measurements behind
