@@ -192,6 +192,7 @@ def test_clicks_at_wrong_moments_do_no_harm(page, base_url):
     card = page.eval_on_selector("#hand button[data-card]", "e => e.dataset.card")
     page.click(f'#hand [data-card="{card}"]')
     page.evaluate("() => { const b = document.querySelector('[data-action=lead]'); b.click(); b.click(); }")
+    page.evaluate("window.burkozelSettled()")  # script clicks are not Playwright actions: wait for the worker's answer
     assert len(saved(page)["rounds"][0]) == n + 1
     # During the bots' turn.
     assert page.get_attribute("#table", "data-turn") == "bot"
