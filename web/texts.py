@@ -640,33 +640,47 @@ def _num(x: float) -> str:
     return f"{x:.1f}".replace(".", ",")
 
 
-def hint_outlook(fmt: str, penalty: float, wins: float, passes: float) -> str:
-    """One option's outlook in the table's own terms: where a deal is won or lost
-    (two players, «31») the chance to win it; where a pass mark counts, the chance to reach it."""
-    table = FORMATS[fmt]
-    if table.declaration is not None or table.players == 2:
-        return f"штраф в среднем {_num(penalty)}, сдача ваша в {_pct(wins)} раскладов"
-    return f"штраф в среднем {_num(penalty)}, выход {table.pass_mark} — в {_pct(passes)} раскладов"
+HINT_HEAD = "Сложный бот: {best}."
+HINT_FORCED_DECLARE = "«31» верное: сдача ваша."
+HINT_FORCED_ONLY = "Другого хода здесь нет."
+HINT_OUTLOOK_DEAL = "штраф в среднем {penalty}, сдача ваша в {wins} раскладов"
+HINT_OUTLOOK_PASS = "штраф в среднем {penalty}, выход {mark} — в {passes} раскладов"
+HINT_WHY = "Бот сыграл каждый ход в одних и тех же раскладах чужих карт, какие возможны по тому, что вы видите"
+HINT_WORLDS = " ({worlds} на ход)"
+HINT_GAP = "; лучший ход в среднем на {gap} штрафа дешевле следующего"
+HINT_CLOSE = "; штраф почти тот же, лучший ход выигрывает чаще или с большим запасом очков"
 
 
 def hint_lines(hint) -> tuple[str, list[str], str]:
-    """(the advice, one line per option, why) for a :class:`hint.Hint`."""
-    best = hint_move(hint.move.kind, [str(c) for c in hint.move.cards])
+    """(the advice, one line per option, why) for a :class:`hint.Hint`, in Russian."""
+    return hint_text(hint, sys.modules[__name__])
+
+
+def hint_text(hint, t: ModuleType) -> tuple[str, list[str], str]:
+    """(the advice, one line per option, why) for a :class:`hint.Hint` in the words of
+    ``t`` (this module or ``texts_en``): the reasoning is written once for both.
+    Where a deal is won or lost (two players, «31») an option shows the chance to
+    win it; where a pass mark counts, the chance to reach it."""
+    table = FORMATS[hint.format]
+    by_deal = table.declaration is not None or table.players == 2
+
+    def outlook(o) -> str:
+        if by_deal:
+            return t.HINT_OUTLOOK_DEAL.format(penalty=t._num(o.penalty), wins=t._pct(o.wins))
+        return t.HINT_OUTLOOK_PASS.format(penalty=t._num(o.penalty), mark=table.pass_mark, passes=t._pct(o.passes))
+
+    best = t.hint_move(hint.move.kind, [str(c) for c in hint.move.cards])
     if hint.forced:
-        why = ("«31» верное: сдача ваша." if hint.move.kind == "declare" else "Другого хода здесь нет.")
-        return f"Сложный бот: {best}.", [], why
-    rows = [f"{hint_move(o.move.kind, [str(c) for c in o.move.cards])}: {hint_outlook(hint.format, o.penalty, o.wins, o.passes)}"
-            for o in hint.options]
-    why = "Бот сыграл каждый ход в одних и тех же раскладах чужих карт, какие возможны по тому, что вы видите"
+        why = t.HINT_FORCED_DECLARE if hint.move.kind == "declare" else t.HINT_FORCED_ONLY
+        return t.HINT_HEAD.format(best=best), [], why
+    rows = [f"{t.hint_move(o.move.kind, [str(c) for c in o.move.cards])}: {outlook(o)}" for o in hint.options]
+    why = t.HINT_WHY
     if hint.options:
-        why += f" ({hint.options[0].worlds} на ход)"
+        why += t.HINT_WORLDS.format(worlds=hint.options[0].worlds)
         if len(hint.options) > 1:
             gap = hint.options[1].penalty - hint.options[0].penalty
-            if gap > 0.05:
-                why += f"; лучший ход в среднем на {_num(gap)} штрафа дешевле следующего"
-            else:
-                why += "; штраф почти тот же, лучший ход выигрывает чаще или с большим запасом очков"
-    return f"Сложный бот: {best}.", rows, why + "."
+            why += t.HINT_GAP.format(gap=t._num(gap)) if gap > 0.05 else t.HINT_CLOSE
+    return t.HINT_HEAD.format(best=best), rows, why + "."
 
 
 LAST_TRICK = "Последняя взятка"

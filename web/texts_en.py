@@ -8,9 +8,11 @@ that this module has every public name ``texts`` has, and no Cyrillic.
 
 from __future__ import annotations
 
+import sys
+
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FORMATS
 from texts import (  # noqa: F401 — language-free names, kept here so both languages have them all
-    HALF, LANGS, RUSSIAN_READERS, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, for_lang, lang_for_browser,
+    HALF, LANGS, RUSSIAN_READERS, hint_text, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, for_lang, lang_for_browser,
     pass_bands, translate,
 )
 
@@ -575,30 +577,20 @@ def _num(x: float) -> str:
     return f"{x:.1f}"
 
 
-def hint_outlook(fmt: str, penalty: float, wins: float, passes: float) -> str:
-    table = FORMATS[fmt]
-    if table.declaration is not None or table.players == 2:
-        return f"mean penalty {_num(penalty)}, the deal is yours in {_pct(wins)} of layouts"
-    return f"mean penalty {_num(penalty)}, pass mark {table.pass_mark} reached in {_pct(passes)} of layouts"
+HINT_HEAD = "Hard bot: {best}."
+HINT_FORCED_DECLARE = "The «31» is good: the deal is yours."
+HINT_FORCED_ONLY = "There is no other move."
+HINT_OUTLOOK_DEAL = "mean penalty {penalty}, the deal is yours in {wins} of layouts"
+HINT_OUTLOOK_PASS = "mean penalty {penalty}, pass mark {mark} reached in {passes} of layouts"
+HINT_WHY = "The bot played each move out in the same layouts of the hidden cards — those possible from what you see"
+HINT_WORLDS = " ({worlds} per move)"
+HINT_GAP = "; the best move costs {gap} penalty points less than the next, on average"
+HINT_CLOSE = "; about the same penalty — the best move wins more often or by more points"
 
 
 def hint_lines(hint) -> tuple[str, list[str], str]:
-    best = hint_move(hint.move.kind, [str(c) for c in hint.move.cards])
-    if hint.forced:
-        why = ("The «31» is good: the deal is yours." if hint.move.kind == "declare" else "There is no other move.")
-        return f"Hard bot: {best}.", [], why
-    rows = [f"{hint_move(o.move.kind, [str(c) for c in o.move.cards])}: {hint_outlook(hint.format, o.penalty, o.wins, o.passes)}"
-            for o in hint.options]
-    why = "The bot played each move out in the same layouts of the hidden cards — those possible from what you see"
-    if hint.options:
-        why += f" ({hint.options[0].worlds} per move)"
-        if len(hint.options) > 1:
-            gap = hint.options[1].penalty - hint.options[0].penalty
-            if gap > 0.05:
-                why += f"; the best move costs {_num(gap)} penalty points less than the next, on average"
-            else:
-                why += "; about the same penalty — the best move wins more often or by more points"
-    return f"Hard bot: {best}.", rows, why + "."
+    """(the advice, one line per option, why) for a :class:`hint.Hint`, in English."""
+    return hint_text(hint, sys.modules[__name__])
 
 
 LAST_TRICK = "Last trick"
