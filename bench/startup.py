@@ -109,6 +109,14 @@ BARE_PAGE = """<!doctype html>
 """
 
 
+# Where the early menu shows a table (null until it is open), and whether a click chose it.
+LABEL_JS = """(value) => {
+  const label = document.querySelector(`#menu[open] label:has(input[name=format][value=${value}])`);
+  const box = label?.getBoundingClientRect();
+  return {chosen: window.__formatAt !== undefined,
+          x: box ? box.x + box.width / 2 : null, y: box ? box.y + box.height / 2 : null};
+}"""
+
 # Where the start-up time goes, as points in time after navigation (ms).
 BREAKDOWN_JS = """() => {
   const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
@@ -123,8 +131,8 @@ BREAKDOWN_JS = """() => {
     t_runtime: runtime.length ? Math.max(...runtime.map((r) => r.responseEnd)) : null,
     t_wasm_start: window.__wasm?.[0] ?? null,
     t_wasm_end: window.__wasm?.[1] ?? null,
-    t_interp_start: p['Loading interpreter'] ?? mark('bare:load'),
-    t_interp_end: p['Loaded interpreter'] ?? mark('bare:loaded'),
+    t_interp_start: p['Loading interpreter'] ?? mark('burkozel:runtime-called') ?? mark('bare:load'),
+    t_interp_end: p['Loaded interpreter'] ?? mark('burkozel:runtime-loaded') ?? mark('bare:loaded'),
     t_files_start: p['Loading files'] ?? null,
     t_files_end: p['Loaded files'] ?? null,
     t_main: mark('burkozel:main'),
@@ -220,12 +228,21 @@ class Bench:
         else:
             page.reload(wait_until="commit")
         if play:
-            page.wait_for_selector("#menu[open]", timeout=READY_TIMEOUT_MS)
-            # A real mouse click at once (no waiting for the page to be idle, as
-            # page.check would): it takes effect when the main thread is free.
-            box = page.locator(f"#menu label:has(input[name=format][value={play}])").bounding_box()
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-            page.wait_for_function("window.__formatAt !== undefined", timeout=READY_TIMEOUT_MS)
+            # From the navigation on, the page is asked where the menu shows the
+            # table and, once it does, real mouse clicks land there one after
+            # another, as an impatient player taps: the change event of the first
+            # one that takes is the menu's interactive time. Each round trip waits
+            # for the page's main thread, so a busy one shows. (Waiting with a
+            # selector first added Playwright's polling interval to the figure.)
+            deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+            while True:
+                state = page.evaluate(LABEL_JS, play)
+                if state["chosen"]:
+                    break
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the early menu never took a click")
+                if state["x"] is not None:
+                    page.mouse.click(state["x"], state["y"])
             page.click("#menu [data-action=new]")
         page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         if play:
@@ -333,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     raw, gz = med(app_fast, "raw"), med(app_fast, "gzip")
     hand_ms = med(app_fast, "hand_ms")
     line("early menu open (its script ran), localhost cold", f"{med(app_fast, 'menu_ms'):,.0f} ms")
-    line("menu interactive: a table clicked and chosen", f"{med(app_fast, 'format_ms'):,.0f} ms", "target <= 400 ms")
+    line("menu interactive: first click that chose a table", f"{med(app_fast, 'format_ms'):,.0f} ms", "target <= 400 ms")
     line("cold start, localhost: navigation -> ready", f"{app_ms:,.0f} ms")
     line("cold start, «Новая партия» at once -> dealt hand", f"{hand_ms:,.0f} ms")
     line("bare Pyodide boot, localhost (same files)", f"{bare_ms:,.0f} ms")

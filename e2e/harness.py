@@ -202,7 +202,9 @@ def wait_for_service_worker(page, timeout_ms: int = 60_000) -> dict:
 
 
 def cache_names(page) -> list[str]:
-    return sorted(page.evaluate("caches.keys()"))
+    """The service worker's caches (web/runtime.mjs keeps its interpreter
+    snapshot in a cache of its own, "python-snapshot", which these leave out)."""
+    return sorted(name for name in page.evaluate("caches.keys()") if name != "python-snapshot")
 
 
 def now() -> float:

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from harness import ROOT
 
-PYSCRIPT_CHUNK = re.compile(r"vendor/pyscript/(core|error|toml)-[A-Za-z0-9_-]{8}\.js")
+PYSCRIPT_CHUNK = re.compile(r"vendor/pyscript/(core|error)-[A-Za-z0-9_-]{8}\.js")
 EXPECTED_FIXED = {
     "index.html",
-    "pyscript.toml",
+    "pyscript.json",
     "manifest.webmanifest",
     "sw.js",
     "burkozel.zip",
@@ -69,6 +69,17 @@ def test_build_is_reproducible(tmp_path):
         outs.append(out)
     for rel in ("burkozel.zip", "web.zip", "sw.js"):
         assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel
+
+
+def test_worker_config_is_pyscript_toml_as_json(site_dir):
+    """The worker reads site/pyscript.json (no TOML parser to fetch first): the same
+    settings as pyscript.toml, and every module the page starts with preloaded."""
+    assert json.loads((site_dir / "pyscript.json").read_text()) == tomllib.loads((ROOT / "pyscript.toml").read_text())
+    html = (site_dir / "index.html").read_text()
+    assert "MODULEPRELOAD" not in html
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
+    chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
+    assert chunks and preloaded == chunks | {"web/host.js"}
 
 
 def test_config_paths_are_relative():

@@ -8,9 +8,14 @@ the benchmarks (``bench/startup.py``: boot; ``bench/bot_speed.py``: play).
 
 from __future__ import annotations
 
-from tablekit import new_match, open_table, saved, wait_settled
+import random
+
+from harness import poll, wait_state
+from tablekit import hand, new_match, open_table, play_turn, saved, wait_settled
 
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs", "runtime.mjs")
+SNAPSHOTS_KEPT = "caches.open('python-snapshot').then((cache) => cache.keys()).then((keys) => keys.length)"
+SNAPSHOT_FATE = "performance.getEntriesByName('burkozel:runtime-loaded')[0]?.detail?.snapshot ?? null"
 
 
 def test_python_runs_in_a_worker_and_the_table_plays(page, base_url):
@@ -25,3 +30,25 @@ def test_python_runs_in_a_worker_and_the_table_plays(page, base_url):
     wait_settled(page)
     assert page.locator("#hand button[data-card]").count() > 0
     assert saved(page)["format"] == "four"
+
+
+def test_a_later_visit_starts_from_the_interpreter_snapshot(page, base_url):
+    """The first visit keeps a memory snapshot of the interpreter with our modules
+    imported (web/runtime.mjs); later visits restore it, and the table they get
+    plays and deals afresh (a restored generator would deal the same cards)."""
+    open_table(page, base_url, watch=False)
+    assert page.evaluate(SNAPSHOT_FATE) == "made"
+    poll(page, SNAPSHOTS_KEPT, lambda kept: kept == 1, 30_000)
+    hands = []
+    for _ in range(2):
+        page.reload()
+        assert wait_state(page) == "ready"
+        assert page.evaluate(SNAPSHOT_FATE) == "used"
+        new_match(page, "four", "easy")
+        hands.append(hand(page))
+        assert len(hands[-1]) == 4
+        play_turn(page, random.Random(1))
+        wait_settled(page)
+        assert len(hand(page)) == 4  # played, then drew from the stock: the engine and the bots run
+    assert hands[0] != hands[1]
+    assert page.evaluate(SNAPSHOTS_KEPT) == 1

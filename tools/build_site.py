@@ -14,7 +14,9 @@ Layout produced::
 
     site/index.html           index.html with the table's frame and the early
                               menu's data written in (tools/prerender.py)
-    site/pyscript.toml, manifest.webmanifest, sw.js
+    site/pyscript.json         pyscript.toml as JSON (the worker's config: no TOML
+                              parser to fetch before Python can start)
+    site/manifest.webmanifest, sw.js
     site/burkozel.zip          the engine package (unpacked into Python's cwd)
     site/web.zip               every web/**/*.py module except the entry main.py
     site/web/...               main.py + every non-Python file under web/
@@ -31,6 +33,7 @@ import json
 import os
 import re
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -57,15 +60,21 @@ TRIMMED = ("python_stdlib.zip", "pyodide-lock.json")
 # imports statically, and of the chunks it imports on demand only those named
 # here (recorded from a real boot with the plugins in pyscript.toml switched
 # off): error-*.js is loaded even with "!error" (to route errors to the
-# console) and toml-*.js parses pyscript.toml. A second toml-*.js chunk exists
-# (the full TOML parser for py-editor/py-game); it is not referenced by core.
+# console). The toml-*.js chunks are not needed: the worker reads the config as
+# JSON (pyscript.json, written from pyscript.toml), which saves the parser's
+# round trip before Python can start.
 PYSCRIPT_FIXED = ("core.js", "core.css")
-PYSCRIPT_ON_DEMAND = ("error", "toml")
+PYSCRIPT_ON_DEMAND = ("error",)
 IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["']\./([A-Za-z0-9_.-]+\.js)["']""")
 
 # Files copied from the repo root as they are. (index.html is precached as "./",
 # the URL the page is requested by.)
-ROOT_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest")
+ROOT_FILES = ("index.html", "manifest.webmanifest")
+
+# Where index.html lists PyScript's chunks for the browser to fetch at once
+# (<link rel="modulepreload">): their names carry a hash only the build knows,
+# and without the hint each one is found only when the module before it ran.
+MODULEPRELOAD_MARKER = "<!-- MODULEPRELOAD -->"
 
 # Under web/, Python modules other than the entry go into web.zip instead of
 # being copied (Python imports them from its working directory).
@@ -102,6 +111,14 @@ def with_style_hashes(html: str) -> str:
     if not CSP_STYLE_SRC.search(html):
         raise SystemExit("build_site: index.html has no Content-Security-Policy with style-src")
     return CSP_STYLE_SRC.sub(lambda m: m.group(1) + " ".join(["'self'", *hashes]), html, count=1)
+
+
+def with_modulepreloads(html: str, chunks: list[str]) -> str:
+    """Replace the marker in index.html with a modulepreload link per PyScript chunk."""
+    if MODULEPRELOAD_MARKER not in html:
+        raise SystemExit(f"build_site: index.html lacks the {MODULEPRELOAD_MARKER} marker")
+    links = "\n  ".join(f'<link rel="modulepreload" href="./vendor/pyscript/{name}">' for name in chunks)
+    return html.replace(MODULEPRELOAD_MARKER, links, 1)
 
 
 def wanted(path: Path) -> bool:
@@ -231,14 +248,17 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
         vendor.append(f"vendor/pyscript/{name}")
 
     app: list[str] = []
+    chunks = [name for name in pyscript_files(pyscript_dist) if name.endswith(".js") and name != "core.js"]
     for name in ROOT_FILES:
         if name == "index.html":
             source = (root / name).read_text(encoding="utf-8")
-            site.add(name, with_style_hashes(prerender(source, root)).encode("utf-8"))
+            site.add(name, with_style_hashes(with_modulepreloads(prerender(source, root), chunks)).encode("utf-8"))
         else:
             site.add(name, root / name)
-        if name != "index.html":
             app.append(name)
+    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+    site.add("pyscript.json", (json.dumps(config, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    app.append("pyscript.json")
 
     if not package_dir.is_dir():
         raise SystemExit(f"build_site: engine package {package_dir} not found")

@@ -1,20 +1,79 @@
 // Pyodide for the Python worker (web/host.js names this module as PyScript's
-// interpreter), with its failures made loud.
+// interpreter): failures made loud, and the start from a memory snapshot.
 //
-// Why: Pyodide 314 only logs a warning and then waits forever when its wasm
-// cannot be fetched or compiled. On the page, web/boot.js watched those calls;
-// in the worker nothing did, so a blocked or corrupt runtime hung until the
-// boot timeout. Here loadPyodide rejects instead, with "[network]" or
+// Why the failures: Pyodide 314 only logs a warning and then waits forever when
+// its wasm cannot be fetched or compiled. On the page, web/boot.js watched those
+// calls; in the worker nothing did, so a blocked or corrupt runtime hung until
+// the boot timeout. Here loadPyodide rejects instead, with "[network]" or
 // "[corrupt]" at the start of the message, which host.js passes on to the
 // Russian error screen.
+//
+// Why the snapshot (issue 19): most of a start is CPython initialising itself and
+// importing our modules (≈ 2.5 s here), the same work on every visit. On a visit
+// without a snapshot, this module unpacks our zips and imports web/service.py as
+// soon as Pyodide is up, then keeps a memory snapshot of the interpreter in the
+// browser's Cache Storage, keyed by the runtime's version and the zips' bytes. The
+// next visit restores it (≈ 0.4 s) instead; PyScript then unpacks the same zips
+// and runs web/main.py, whose import of the service finds it already loaded.
+// Anything wrong with a snapshot only costs the normal start.
 
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+// Our Python, as tools/build_site.py zips it and pyscript.toml's [files] unpacks it.
+const ZIPS = ["../burkozel.zip", "../web.zip"].map((path) => new URL(path, import.meta.url).href);
+const SNAPSHOT_CACHE = "python-snapshot"; // not "burkozel-…": sw.js deletes those it does not know
+const SERVICE = "import service";
 
-export async function loadPyodide(options = {}) {
+function now() {
+  return performance.timeOrigin + performance.now();
+}
+
+async function snapshotKey(zips) {
+  const parts = [new TextEncoder().encode(version), ...zips.map((zip) => new Uint8Array(zip))];
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length + 1;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", joined));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return new URL(`../python-snapshot/${hex}`, import.meta.url).href;
+}
+
+async function readSnapshot(key) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    const response = await cache.match(key);
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage (private mode, an opaque origin): start as usual
+  }
+}
+
+async function writeSnapshot(key, snapshot) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const request of await cache.keys()) {
+      if (request.url !== key) await cache.delete(request); // the app or the runtime changed
+    }
+    await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (error) {
+    console.warn("[burkozel] the Python snapshot was not kept:", String(error));
+  }
+}
+
+async function forgetSnapshot() {
+  try {
+    await caches.delete(SNAPSHOT_CACHE);
+  } catch {}
+}
+
+/** loadPyodide made to reject on a blocked or corrupt runtime instead of hanging. */
+async function loudly(options) {
   let failed;
   const failure = new Promise((_, reject) => {
     failed = reject;
@@ -55,4 +114,42 @@ export async function loadPyodide(options = {}) {
     WebAssembly.instantiate = native.instantiate;
     if (native.instantiateStreaming) WebAssembly.instantiateStreaming = native.instantiateStreaming;
   }
+}
+
+export async function loadPyodide(options = {}) {
+  // bench/startup.py's breakdown (read back by web/main.py): epoch ms, and the snapshot's fate.
+  const times = (globalThis.burkozelRuntimeTimes = { called: now(), loaded: null, snapshot: "none", service_ms: null });
+  // Our zips, fetched while Pyodide starts (PyScript fetches them again later, from the cache).
+  const zips = Promise.all(ZIPS.map((url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status)))));
+  const key = zips.then(snapshotKey).catch(() => null);
+  const snapshot = await key.then((k) => (k ? readSnapshot(k) : null));
+  if (snapshot) {
+    try {
+      const pyodide = await loudly({ ...options, _loadSnapshot: snapshot });
+      times.loaded = now();
+      times.snapshot = "used";
+      return pyodide;
+    } catch (error) {
+      if (/\[(network|corrupt)\]/.test(String(error?.message ?? error))) throw error;
+      console.warn("[burkozel] the Python snapshot did not load; starting afresh:", String(error));
+      await forgetSnapshot();
+    }
+  }
+  const pyodide = await loudly({ ...options, _makeSnapshot: true });
+  times.loaded = now();
+  try {
+    const started = now();
+    for (const zip of await zips) pyodide.unpackArchive(new Uint8Array(zip), "zip");
+    pyodide.runPython(SERVICE);
+    times.service_ms = now() - started;
+    const made = pyodide.makeMemorySnapshot();
+    times.snapshot = "made";
+    const k = await key;
+    if (k) writeSnapshot(k, made); // not awaited: the table does not wait for the disk
+  } catch (error) {
+    // A failing import is reported by web/main.py, which PyScript runs next.
+    times.snapshot = "failed";
+    console.warn("[burkozel] no Python snapshot:", String(error));
+  }
+  return pyodide;
 }
