@@ -85,8 +85,12 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
 def test_config_paths_are_relative():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    for source, dest in config["files"].items():
-        assert source.startswith("./") and dest.startswith("./")
+    # The zips are web/runtime.mjs's to fetch and unpack (before the interpreter's
+    # snapshot), not PyScript's: it names exactly the ones the build makes.
+    assert "files" not in config
+    runtime = (ROOT / "web" / "runtime.mjs").read_text()
+    zips = re.search(r"const ZIPS = \[([^\]]*)\]", runtime).group(1)
+    assert sorted(re.findall(r'"\.\./([\w.]+\.zip)"', zips)) == ["burkozel.zip", "web.zip"]
     assert "!py-editor" in config["plugins"] and "!py-terminal" in config["plugins"]
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == manifest["scope"] == "./"

@@ -13,8 +13,9 @@
 // without a snapshot, this module unpacks our zips and imports web/service.py as
 // soon as Pyodide is up, then keeps a memory snapshot of the interpreter in the
 // browser's Cache Storage, keyed by the runtime's version and the zips' bytes. The
-// next visit restores it (≈ 0.4 s) instead; PyScript then unpacks the same zips
-// and runs web/main.py, whose import of the service finds it already loaded.
+// next visit restores it (≈ 0.4 s) instead and unpacks the same zips (a module
+// imported later needs its file); PyScript then runs web/main.py, whose import
+// of the service finds it already loaded.
 // Anything wrong with a snapshot only costs the normal start.
 
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
@@ -22,7 +23,8 @@ import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-// Our Python, as tools/build_site.py zips it and pyscript.toml's [files] unpacks it.
+// Our Python as tools/build_site.py zips it, unpacked into the working directory
+// (on sys.path) by this module, not by PyScript's [files].
 const ZIPS = ["../burkozel.zip", "../web.zip"].map((path) => new URL(path, import.meta.url).href);
 const SNAPSHOT_CACHE = "python-snapshot"; // not "burkozel-…": sw.js deletes those it does not know
 const SERVICE = "import service";
@@ -32,7 +34,7 @@ function now() {
 }
 
 async function snapshotKey(zips) {
-  const parts = [new TextEncoder().encode(version), ...zips.map((zip) => new Uint8Array(zip))];
+  const parts = [new TextEncoder().encode(version), ...zips];
   const joined = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
   let at = 0;
   for (const part of parts) {
@@ -116,30 +118,41 @@ async function loudly(options) {
   }
 }
 
+async function fetchZip(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (error) {
+    throw new Error(`[network] ${error} (${url})`);
+  }
+  if (!response.ok) throw new Error(`[network] HTTP ${response.status} for ${url}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 export async function loadPyodide(options = {}) {
   // bench/startup.py's breakdown (read back by web/main.py): epoch ms, and the snapshot's fate.
   const times = (globalThis.burkozelRuntimeTimes = { called: now(), loaded: null, snapshot: "none", service_ms: null });
-  // Our zips, fetched while Pyodide starts (PyScript fetches them again later, from the cache).
-  const zips = Promise.all(ZIPS.map((url) => fetch(url).then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(r.status)))));
+  const zips = Promise.all(ZIPS.map(fetchZip)); // while Pyodide starts
+  zips.catch(() => {}); // its failure is thrown below, once Pyodide is up or has failed first
   const key = zips.then(snapshotKey).catch(() => null);
   const snapshot = await key.then((k) => (k ? readSnapshot(k) : null));
+  let pyodide = null;
   if (snapshot) {
     try {
-      const pyodide = await loudly({ ...options, _loadSnapshot: snapshot });
-      times.loaded = now();
+      pyodide = await loudly({ ...options, _loadSnapshot: snapshot });
       times.snapshot = "used";
-      return pyodide;
     } catch (error) {
       if (/\[(network|corrupt)\]/.test(String(error?.message ?? error))) throw error;
       console.warn("[burkozel] the Python snapshot did not load; starting afresh:", String(error));
       await forgetSnapshot();
     }
   }
-  const pyodide = await loudly({ ...options, _makeSnapshot: true });
+  pyodide ??= await loudly({ ...options, _makeSnapshot: true });
   times.loaded = now();
+  for (const zip of await zips) pyodide.unpackArchive(zip, "zip");
+  if (times.snapshot === "used") return pyodide;
   try {
     const started = now();
-    for (const zip of await zips) pyodide.unpackArchive(new Uint8Array(zip), "zip");
     pyodide.runPython(SERVICE);
     times.service_ms = now() - started;
     const made = pyodide.makeMemorySnapshot();
