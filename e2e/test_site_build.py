@@ -54,9 +54,10 @@ def test_engine_zip_holds_the_package_only(site_dir):
     with zipfile.ZipFile(site_dir / "burkozel.zip") as zf:
         names = zf.namelist()
     assert names and all(n.startswith("burkozel/") for n in names)
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-    source = {p.relative_to(ROOT).as_posix() for p in (ROOT / "burkozel").rglob("*.py") if "__pycache__" not in p.parts}
-    offline = {f"burkozel/{name}" for name in ("__main__.py", "cli.py", "arena.py", "selfplay.py", "replay.py")}
+    # Sourceless bytecode, one .pyc per module (tools/stdlib_trim.py's bytecode).
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".py")]
+    source = {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "burkozel").rglob("*.py") if "__pycache__" not in p.parts}
+    offline = {f"burkozel/{name}c" for name in ("__main__.py", "cli.py", "arena.py", "selfplay.py", "replay.py")}
     assert source - offline <= set(names) and not offline & set(names)
 
 
@@ -142,10 +143,10 @@ import importlib, json, os, random
 from burkozel import DECK, FORMATS, Round, TableRules
 from burkozel.bots import make_bot
 
-names = sorted(f[:-3] for f in os.listdir('.') if f.endswith('.py'))
+names = sorted(f[:-4] for f in os.listdir('.') if f.endswith('.pyc'))
 for folder in ('burkozel', 'burkozel/bots'):
     if os.path.isdir(folder):
-        names += sorted(folder.replace('/', '.') + '.' + f[:-3] for f in os.listdir(folder) if f.endswith('.py'))
+        names += sorted(folder.replace('/', '.') + '.' + f[:-4] for f in os.listdir(folder) if f.endswith('.pyc'))
 failed = {}
 for name in names:
     try:
@@ -166,15 +167,23 @@ for fmt in FORMATS:
     while not rnd.is_over:
         rnd.push(bots[rnd.to_act].get_move(rnd.view(rnd.to_act)), rnd.to_act)
     ends.append(rnd.end)
-json.dumps({'imported': len(names), 'failed': failed, 'ends': ends})
+import traceback
+try:
+    Round(TableRules('four'), 0, list(DECK)).push(None, 1)
+    frame = None
+except Exception as exc:
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+json.dumps({'imported': len(names), 'failed': failed, 'ends': ends,
+            'where': frame and frame.filename, 'line': frame and frame.lineno})
 """
 
 
 def test_the_trimmed_stdlib_runs_every_page_module(site_dir):
-    """The page's standard library is cut to what its Python imports
-    (tools/stdlib_trim.py). In the real runtime (Pyodide under Node, the
-    site's own files): every module the page ships imports, and the bots of
-    every table play a whole deal."""
+    """The page's standard library is cut to what its Python imports, and goes
+    with our modules as bytecode (tools/stdlib_trim.py). In the real runtime
+    (Pyodide under Node, the site's own files): every module the page ships
+    imports, the bots of every table play a whole deal, and a traceback from our
+    code still names its file and line."""
     with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / "python_stdlib.zip") as zf:
         assert not [n for n in zf.namelist() if n.split("/")[0] in {"pdb", "unittest", "email", "pydoc", "xml"}]
     done = subprocess.run(
@@ -185,4 +194,5 @@ def test_the_trimmed_stdlib_runs_every_page_module(site_dir):
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert result["failed"] == {}
     assert result["imported"] > 30
+    assert result["where"] == "burkozel/trick.py" and result["line"] > 1  # tracebacks name our source lines
     assert len(result["ends"]) == 5 and all(result["ends"])

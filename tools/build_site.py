@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from prerender import prerender  # noqa: E402  (the table's frame and the early menu, from web/)
-from stdlib_trim import trimmed_lock, trimmed_stdlib  # noqa: E402  (only the stdlib the page imports)
+from stdlib_trim import in_runtime, pyc_name, trimmed_lock, trimmed_stdlib  # noqa: E402  (the stdlib the page imports; bytecode)
 
 # Pyodide files the page fetches (recorded from a real boot: loadPyodide fetches
 # the lock file, the stdlib zip, the asm module and the wasm; nothing else).
@@ -267,9 +267,6 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
         for rel in walk(package_dir)
         if rel.as_posix() not in OFFLINE_ONLY
     ]
-    site.add("burkozel.zip", make_zip(pkg_entries))
-    app.append("burkozel.zip")
-
     web = root / "web"
     web_py: list[tuple[str, bytes]] = []
     for rel in walk(web):
@@ -278,7 +275,17 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
         else:
             site.add(f"web/{rel.as_posix()}", web / rel)
             app.append(f"web/{rel.as_posix()}")
-    site.add("web.zip", make_zip(web_py))
+    # Our modules go as sourceless bytecode without docstrings (compiling them was
+    # most of their import); line numbers in a traceback stay the source's.
+    sources = {name: data.decode("utf-8") for name, data in pkg_entries + web_py if name.endswith(".py")}
+    compiled = in_runtime(sources, node / "pyodide", root / ".stamps", keep=(), lines=True, tag="ours")
+
+    def as_bytecode(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+        return [(pyc_name(name), compiled[name]) if name in compiled else (name, data) for name, data in entries]
+
+    site.add("burkozel.zip", make_zip(as_bytecode(pkg_entries)))
+    app.append("burkozel.zip")
+    site.add("web.zip", make_zip(as_bytecode(web_py)))
     app.append("web.zip")
 
     # The standard library and the lock file, cut to what this page imports:
