@@ -47,6 +47,10 @@ MIME = {
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body go out in two writes; with Nagle's algorithm on, the body
+    # then waits for the browser's delayed ACK (≈ 40 ms a response on Linux), and
+    # the page's chain of module and config fetches measured that, not the page.
+    disable_nagle_algorithm = True
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
     prefix = "/"
     overlay: Path | None = None
