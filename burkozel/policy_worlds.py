@@ -43,7 +43,7 @@ from typing import Callable
 
 from .bots.medium import medium_move, view_deal, weights_for
 from .cards import DECK
-from .kernel import BEAT, DISCARD, LEAD, Deal
+from .kernel import BEAT, Deal
 from .rules import WINS
 from .view import PlayView, SeatView, TrickView
 from .worlds import WorldSampler, _shuffle
@@ -180,9 +180,8 @@ class PolicyWorlds(WorldSampler):
 
     def _filter(self) -> None:
         """The forward pass: one message (hand → probability) after each step."""
-        first = {h: 1.0 for h in combinations(sorted(self.pool), self.view.hand_size)}
-        total = float(len(first))
-        message = {h: 1.0 / total for h in first}
+        first = list(combinations(sorted(self.pool), self.view.hand_size))
+        message = dict.fromkeys(first, 1.0 / len(first))
         self.messages = [message]
         played: set[int] = set()
         for step in self.steps:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from burkozel import Round, TableRules
 from burkozel.arena import _bot
 from burkozel.bots import make_bot
@@ -145,9 +143,10 @@ def test_hard_bayes_worlds_and_the_fair_hard_seat_read_the_view_only():
     assert _bot("hard-bayes", "s", {}, [real])._worlds is policy_worlds
 
 
-@pytest.mark.parametrize("discard", ["closed"])
-def test_face_down_discards_fall_back_to_the_fair_worlds(discard):
-    rules = TableRules("bura31", discard=discard)
+def test_face_down_discards_fall_back_to_the_fair_worlds():
+    """A face-down discard hides cards the filter does not model: the fair
+    sampler's worlds are dealt instead, still consistent with the view."""
+    rules = TableRules("bura31", discard="closed")
     medium = make_bot("medium")
     deck = list(DECK)
     random.Random(2).shuffle(deck)
