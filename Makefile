@@ -105,7 +105,8 @@ bench:
 # The strength targets of the bots (issue #4), each a duplicate-deal arena; the
 # hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 450 (the table's count).
 # hard-cheat's one world is the true position, so every rollout of a move is the same: 40 are plenty.
-# hard-hands sees every hand but not the stock's order (the most inference could give): bench-bots-hands.
+# hard-hands sees every hand but not the stock's order (the most inference could give): bench-bots-hands;
+# there too hard-bayes, fair but knowing the other seat plays medium (the exact posterior of its hand).
 ARENA := $(PYTHON) -m burkozel arena --workers 2 $(ARENA_ARGS)
 bench-bots:
 	$(ARENA) --format pairs --seats medium,easy,medium,easy --deals 2000 --seed 1
@@ -138,6 +139,8 @@ bench-bots-hands:
 	$(ARENA) --format four --seats hard-hands,medium,medium,medium --deals 300 --seed 3 --iterations 450
 	$(ARENA) --format three --seats hard-hands,medium,medium --deals 150 --seed 10 --iterations 450
 	$(ARENA) --format pairs --seats hard-hands,medium,hard-hands,medium --deals 400 --seed 9 --iterations 450
+	$(ARENA) --format bura31 --seats hard-hands,medium --deals 300 --seed 71 --iterations 450
+	$(ARENA) --format bura31 --seats hard-bayes,medium --deals 300 --seed 71 --iterations 450
 
 # The move values are kept in .stamps/ (~6 min a format to compute, then seconds):
 # REGRET_ARGS="--set EXTRA_DISCARDS=0" compares a setting on the same values.

@@ -22,8 +22,11 @@ could ever give, since nothing in play reveals the stock's order.
 ``hard-late`` is the fair hard bot until the stock runs out and the cheat
 from then on: what reading the other hands perfectly in the last tricks, when
 the play has shown the most, could give; ``hard-early`` the other way round
-(hard-hands while the stock lasts, the fair bot after).  They all exist only
-here.
+(hard-hands while the stock lasts, the fair bot after).  ``hard-bayes`` is
+fair in what it sees but knows the other seat's policy: its worlds come from
+the exact posterior given that the other seat is the medium bot (two-player
+tables with open discards, :mod:`burkozel.policy_worlds`): the ceiling of any
+inference about the other hand.  They all exist only here.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from .bots import make_bot
 from .bots.hard import HardBot, sampled_worlds
 from .cards import DECK
 from .kernel import Deal
+from .policy_worlds import policy_worlds
 from .round import Round
 from .rules import FORMATS, TableRules
 
@@ -72,7 +76,7 @@ def shuffled_stock(deal: Deal, rng: random.Random) -> Deal:
     return world
 
 
-REFERENCES = ("hard-cheat", "hard-hands", "hard-late", "hard-early")
+REFERENCES = ("hard-cheat", "hard-hands", "hard-late", "hard-early", "hard-bayes")
 """The hard bot with more than its view, for measurement only (see above)."""
 
 
@@ -91,7 +95,7 @@ def reference_worlds(level: str, holder: list):
         return lambda view: (while_stock if view.stock else after_stock)(view)
 
     return {"hard-cheat": truth, "hard-hands": hands, "hard-late": by_phase(sampled_worlds, truth),
-            "hard-early": by_phase(hands, sampled_worlds)}[level]
+            "hard-early": by_phase(hands, sampled_worlds), "hard-bayes": policy_worlds}[level]
 
 
 def _bot(level: str, seed: str, options: dict, holder: list):

@@ -1,0 +1,280 @@
+"""Worlds from the exact posterior, given that the other seat plays the medium bot.
+
+A measurement, not a level (the arena's ``hard-bayes`` reference): how much
+could perfect inference about the other hand give a fair bot, if it knew the
+other seat's policy exactly?  In the arena it does: the opponent *is*
+:class:`~burkozel.bots.medium.MediumBot`, which is deterministic given its
+view (no random numbers: the highest value, ties to the first move).
+
+The posterior is computed exactly, not by rejection.  In a two-player table
+with open discards the only hidden things are the other hand and the stock's
+order.  Of the deck, this seat knows the cards it ever held (its hand and
+the cards it played) and the face-up trump card; every other card went, in a
+uniformly random order, to the other seat's slots (its first hand, then each
+draw) and to the stock still left.  The other seat's hand is therefore a
+Markov chain on public facts alone: after each trick it keeps what it did
+not play and draws uniformly from the cards it has not held.  Each of its
+decisions keeps only the hands with which the medium bot, given the view it
+had then, would have made the move it made (``medium_move`` on that view
+with the hand put in); each check before a trick keeps only the hands
+without a winning combination (a бура would have ended the deal).  A forward
+filter over the hands (a few thousand at most: three cards of about thirty)
+gives the exact distribution of the hand now; sampling backwards through the
+stored steps gives a whole hidden history (the first hand and every draw)
+from the exact posterior, which ``tests/test_policy_worlds.py`` replays from
+the deal with the medium bot deciding the other seat's moves.  The stock
+left is then uniform: nothing anyone did depends on its order.
+
+The mass the filter keeps is what a rejection sampler of whole histories
+would accept (:attr:`PolicyWorlds.acceptance`).  Where the filter keeps
+nothing (the other seat is not the medium bot, or a table this does not
+model: closed discards, an out-of-turn combination of the other seat) the
+fair sampler's worlds are dealt instead (:attr:`PolicyWorlds.fallback`).
+Arena-only (``tools/build_site.py`` keeps it out of the page's zip).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from itertools import combinations
+from math import comb, log10
+from typing import Callable
+
+from .bots.medium import medium_move, view_deal, weights_for
+from .cards import DECK
+from .kernel import BEAT, Deal
+from .rules import WINS
+from .view import PlayView, SeatView, TrickView
+from .worlds import WorldSampler, _shuffle
+
+Hand = tuple[int, ...]
+"""A hand as sorted card numbers."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One public event that says something about the other hand:
+    ``check`` (before a trick: no winning combination), ``decide`` (the
+    other seat played ``cards`` as ``kind``; ``view`` is what it saw then,
+    its hand left empty), ``forced`` (an out-of-turn combination led, not a
+    decision) or ``draw`` (``count`` cards drawn, the face-up trump card the
+    last of them if ``trump``)."""
+
+    kind: str
+    cards: Hand = ()
+    move: str = ""
+    view: SeatView | None = None
+    count: int = 0
+    trump: bool = False
+
+
+@dataclass(frozen=True)
+class History:
+    """A hidden history of the other seat: its first hand, then the cards of
+    each of its draws in order, and its hand now."""
+
+    first: Hand
+    draws: tuple[Hand, ...]
+    hand: Hand
+
+
+def public_steps(view: SeatView) -> list[Step]:
+    """The other seat's events from the deal to ``view``, each with the view
+    the other seat had when it decided (rebuilt from the public history)."""
+    rules = view.rules
+    table = rules.table
+    me, other = view.seat, 1 - view.seat
+    size = table.hand_size
+    sizes = [size, size]
+    stock = table.stock_size
+    points = [0] * table.side_count
+    drawn_by: int | None = None
+    wins = [c for c in rules.active if c.effect == WINS]
+    steps: list[Step] = []
+    tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+    for ti, tv in enumerate(tricks):
+        if wins and sizes[tv.leader] >= 3:
+            steps.append(Step("check"))
+        plays: list[PlayView] = []
+        winner, winning, stake = tv.leader, (), 0
+        for pi, p in enumerate(tv.plays):
+            if p.count and not p.cards:
+                raise ValueError("face-down discards are not modelled")
+            if p.seat == other:
+                if pi == 0 and tv.combo is not None:
+                    steps.append(Step("forced", tuple(sorted(p.cards))))
+                else:
+                    partial = (TrickView(tv.leader, tv.size, tv.combo, tuple(plays), winner, winning, False)
+                               if plays else None)
+                    then = replace(view, seat=other, stock=stock, hand=(), hand_sizes=tuple(sizes), to_act=other,
+                                   trick=partial, history=tuple(view.history[:ti]), points=points[rules.side_of(other)],
+                                   trump_drawn_by=drawn_by, unseen_taken=0, round_points=None,
+                                   round_penalties=None, end=None, deal_winner=None, ended_by=None)
+                    steps.append(Step("decide", tuple(sorted(p.cards)), p.kind, then))
+            plays.append(p)
+            sizes[p.seat] -= len(p.cards)
+            stake += sum(c.points for c in p.cards)
+            if pi == 0 or p.kind == BEAT:
+                winner, winning = p.seat, p.cards
+        if not tv.finished:
+            break
+        points[rules.side_of(tv.winner)] += stake
+        if stock:
+            s = tv.leader if table.draw_first == "leader" else tv.winner
+            got = [0, 0]
+            trump = False
+            for _ in range(min((size - sizes[tv.winner]) * 2, stock)):
+                got[s] += 1
+                sizes[s] += 1
+                stock -= 1
+                if not stock:
+                    drawn_by = s
+                    trump = s == other
+                s = 1 - s
+            steps.append(Step("draw", count=got[other], trump=trump))
+    if view.trick is None and view.to_act is not None and wins and sizes[view.to_act] >= 3:
+        steps.append(Step("check"))  # the check before the next trick found nothing either
+    if (stock, drawn_by, sizes[other]) != (view.stock, view.trump_drawn_by, view.hand_sizes[other]):
+        raise ValueError("the public history does not add up")  # pragma: no cover - a bug, not a position
+    return steps
+
+
+class PolicyWorlds(WorldSampler):
+    """:class:`~burkozel.worlds.WorldSampler` whose other hand comes from the
+    exact posterior given the medium policy (module docstring)."""
+
+    def __init__(self, view: SeatView, policy: bool = True) -> None:
+        super().__init__(view)
+        self.policy = policy
+        self.other = 1 - view.seat
+        self.weights = weights_for(view.format)
+        self.fallback = False
+        self.log_acceptance = 0.0
+        self.messages: list[dict[Hand, float]] = []
+        try:
+            if view.players != 2:
+                raise ValueError("two seats only")
+            self.steps = public_steps(view)
+        except ValueError:
+            self.fallback = True
+            return
+        held = set(view.hand)
+        for tv in list(view.history) + ([view.trick] if view.trick is not None else []):
+            for p in tv.plays:
+                if p.seat == view.seat:
+                    held.update(p.cards)
+        self.trump_card = int(view.trump_card)
+        self.pool = frozenset(c for c in range(36) if c not in held and c != self.trump_card)
+        self._filter()
+
+    @property
+    def acceptance(self) -> float:
+        """The share of the uniformly dealt hidden histories with which the
+        other seat's medium play would have been what it was: a rejection
+        sampler's acceptance rate (0 when the filter fell back).  With
+        ``policy=False`` only the cards each play needed in hand are asked
+        for: the ratio of the two is the acceptance of a sampler that deals
+        every history able to make the plays."""
+        return 0.0 if self.fallback else 10 ** self.log_acceptance
+
+    def _filter(self) -> None:
+        """The forward pass: one message (hand → probability) after each step."""
+        first = list(combinations(sorted(self.pool), self.view.hand_size))
+        message = dict.fromkeys(first, 1.0 / len(first))
+        self.messages = [message]
+        played: set[int] = set()
+        for step in self.steps:
+            if step.kind == "draw":
+                message = self._draw(message, step, played)
+            else:
+                cards = set(step.cards)
+                kept: dict[Hand, float] = {}
+                if step.kind == "check":
+                    kept = {h: w for h, w in message.items() if not (self.policy and self._wins(h))}
+                else:
+                    deal = view_deal(step.view) if step.kind == "decide" and self.policy else None
+                    for h, w in message.items():
+                        if cards <= set(h) and (deal is None or self._would_play(deal, h, step)):
+                            kept[tuple(c for c in h if c not in cards)] = w
+                    played |= cards
+                mass = sum(kept.values())
+                if mass <= 0.0:
+                    self.fallback = True
+                    return
+                self.log_acceptance += log10(mass)
+                message = {h: w / mass for h, w in kept.items()}
+            self.messages.append(message)
+
+    def _draw(self, message: dict[Hand, float], step: Step, played: set[int]) -> dict[Hand, float]:
+        """Each kept hand drawing uniformly from the cards it has not held."""
+        out: dict[Hand, float] = {}
+        free = step.count - step.trump
+        for h, w in message.items():
+            avail = sorted(self.pool - played - set(h))
+            p = w / comb(len(avail), free)
+            extra = (self.trump_card,) if step.trump else ()
+            for d in combinations(avail, free):
+                new = tuple(sorted(h + d + extra))
+                out[new] = out.get(new, 0.0) + p
+        return out
+
+    def _wins(self, hand: Hand) -> bool:
+        return any(len(hand) >= c.size and c.find([DECK[x] for x in hand], DECK[self.trump_card]) is not None
+                   for c in self.rules.active if c.effect == WINS)
+
+    def _would_play(self, deal: Deal, hand: Hand, step: Step) -> bool:
+        deal.hands[self.other] = [DECK[c] for c in hand]
+        kind, cards = medium_move(deal, self.other, self.weights)
+        return kind == step.move and tuple(sorted(cards)) == step.cards
+
+    def sample_history(self, rng: random.Random) -> History:
+        """A whole hidden history from the exact posterior (backward sampling
+        through the forward messages)."""
+        now = hand = _pick(self.messages[-1], rng)
+        draws: list[Hand] = []
+        for i in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[i]
+            before = self.messages[i]
+            if step.kind == "draw":
+                keep = len(hand) - step.count
+                options = [r for r in combinations(hand, keep)
+                           if r in before and not (step.trump and self.trump_card in r)]
+                r = _pick({o: before[o] for o in options}, rng)
+                draws.append(tuple(c for c in hand if c not in r))
+                hand = r
+            elif step.kind in ("decide", "forced"):
+                hand = tuple(sorted(hand + step.cards))
+        return History(hand, tuple(reversed(draws)), now)
+
+    def _dealt(self, rng: random.Random):
+        if self.fallback:
+            return super()._dealt(rng)
+        history = self.sample_history(rng)
+        view = self.view
+        hands: list[list[int]] = [[], []]
+        hands[view.seat] = list(view.hand)
+        hands[self.other] = list(history.hand)
+        gone = set(history.hand) | {c for tv in self.tricks for p in tv.plays for c in p.cards}
+        rest = [c for c in self.pool if c not in gone]
+        _shuffle(rest, rng.random)
+        if view.stock:
+            rest.append(self.trump_card)
+        assert len(rest) == view.stock
+        return hands, {}, rest
+
+
+def _pick(weights: dict[Hand, float], rng: random.Random) -> Hand:
+    x = rng.random() * sum(weights.values())
+    last = None
+    for h, w in weights.items():
+        last = h
+        x -= w
+        if x < 0:
+            return h
+    return last
+
+
+def policy_worlds(view: SeatView) -> Callable[[random.Random], Deal]:
+    """The ``hard-bayes`` reference's world source (the arena's)."""
+    return PolicyWorlds(view).sample_deal
