@@ -88,10 +88,18 @@ function replace(node, markup) {
   }
 }
 
+// Dialogs closed here because the worker asked: their "close" event (fired later,
+// as a task) is not the player's, and must not go back. Sent back, it arrived after
+// a quick L had reopened the last trick and closed it again.
+const closingForWorker = new Set();
+
 function syncDialogs(wanted) {
   for (const name of DIALOGS) {
     const dialog = document.getElementById(name);
-    if (dialog && dialog.open && !wanted.includes(name)) dialog.close();
+    if (dialog && dialog.open && !wanted.includes(name)) {
+      closingForWorker.add(name);
+      dialog.close();
+    }
   }
   for (const name of wanted) {
     const dialog = document.getElementById(name);
@@ -226,7 +234,9 @@ function listen() {
     dialog.addEventListener("cancel", (event) => {
       if (noCancel.includes(name)) event.preventDefault();
     });
-    dialog.addEventListener("close", () => send({ type: "close", id: name }));
+    dialog.addEventListener("close", () => {
+      if (!closingForWorker.delete(name)) send({ type: "close", id: name });
+    });
   }
 }
 
