@@ -57,6 +57,16 @@ def step(table: game.Table, rng: random.Random) -> bool:
     return False
 
 
+def at_first_turn(chosen: dict, seed: int, rng: random.Random) -> game.Table:
+    """A new match of the settings ``chosen`` at ``seed``, stepped (with ``rng``) to
+    the player's first turn."""
+    table = game.Table(chosen, seed=seed)
+    table.new_match()
+    while not table.human_to_act():
+        step(table, rng)
+    return table
+
+
 @pytest.mark.parametrize("fmt", ["pairs", "four", "three", "duel", "bura31"])
 def test_whole_match_by_clicks(fmt):
     table = game.Table(settings(fmt), seed=11)
@@ -140,11 +150,8 @@ def test_a_move_list_that_no_longer_replays_is_dropped():
 
 
 def test_bad_input_changes_nothing():
-    table = game.Table(settings("pairs", combos=()), seed=8)
-    table.new_match()
     rng = random.Random(3)
-    while not table.human_to_act():
-        step(table, rng)
+    table = at_first_turn(settings("pairs", combos=()), 8, rng)
     before = snapshot(table)
     for junk in (None, 5, "XX", "AS AS", "", [], "lead"):
         assert not table.toggle(junk) or junk in [str(c) for c in table.view().hand]

@@ -26,7 +26,7 @@ import texts
 import texts_en
 from burkozel import FORMATS
 from burkozel.cards import DECK
-from test_game import human_click, settings, step
+from test_game import at_first_turn, human_click, settings, step
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 NAMED_IN_ITSELF = '<span lang="ru">Русский</span>'
@@ -197,11 +197,8 @@ def test_a_whole_match_in_english_has_no_russian_word(fmt):
 
 
 def test_refusals_and_prompts_speak_english():
-    table = game.Table(english("pairs"), seed=3)
-    table.new_match()
     rng = random.Random(3)
-    while not table.human_to_act():
-        step(table, rng)
+    table = at_first_turn(english("pairs"), 3, rng)
     reasons = {a["reason"] for a in table.actions().values()} - {""}
     assert reasons & {texts_en.NO_SELECTION_LEAD, texts_en.NO_SELECTION_BEAT, texts_en.AUTO_DISCARD}
     assert not any(CYRILLIC.search(r) for r in reasons)
@@ -221,11 +218,8 @@ def test_the_rules_dialog_in_english_covers_every_table():
 
 
 def test_a_hint_in_english():
-    table = game.Table(english("bura31"), seed=5)
-    table.new_match()
     rng = random.Random(5)
-    while not table.human_to_act():
-        step(table, rng)
+    table = at_first_turn(english("bura31"), 5, rng)
     found = hint.run(table.view(), game.TableHardBot("h", safety_ms=None))
     markup = coachview.hint_html(found, texts_en)
     assert "Hard bot" in markup and not CYRILLIC.search(markup)

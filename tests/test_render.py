@@ -16,7 +16,7 @@ import storage
 import texts
 from burkozel.cards import DECK
 
-from test_game import settings, step
+from test_game import at_first_turn, settings, step
 
 DATA_CARD = re.compile(r'data-card="([^"]*)"')
 BACK = re.compile(r'<span class="card back[^"]*"[^>]*>')
@@ -78,11 +78,8 @@ def test_face_down_discards_stay_backs_and_the_round_end_shows_totals_only():
 
 
 def test_hand_hooks_and_selection():
-    table = game.Table(settings("three"), seed=3)
-    table.new_match()
     rng = random.Random(1)
-    while not table.human_to_act():
-        step(table, rng)
+    table = at_first_turn(settings("three"), 3, rng)
     card = str(table.view().hand[0])
     table.toggle(card)
     html = render.hand_html(table.display(), table.ui())
