@@ -54,7 +54,7 @@ def test_engine_zip_holds_the_package_only(site_dir):
     with zipfile.ZipFile(site_dir / "burkozel.zip") as zf:
         names = zf.namelist()
     assert names and all(n.startswith("burkozel/") for n in names)
-    # Sourceless bytecode, one .pyc per module (tools/stdlib_trim.py's bytecode).
+    # Sourceless bytecode, one .pyc per module (tools/bytecode.py).
     assert not [n for n in names if "__pycache__" in n or n.endswith(".py")]
     source = {p.relative_to(ROOT).as_posix() + "c" for p in (ROOT / "burkozel").rglob("*.py") if "__pycache__" not in p.parts}
     sys.path.insert(0, str(ROOT / "tools"))
@@ -184,7 +184,7 @@ json.dumps({'imported': len(names), 'failed': failed, 'ends': ends,
 
 def test_the_trimmed_stdlib_runs_every_page_module(site_dir):
     """The page's standard library is cut to what its Python imports, and goes
-    with our modules as bytecode (tools/stdlib_trim.py). In the real runtime
+    with our modules as bytecode (tools/stdlib_trim.py, tools/bytecode.py). In the real runtime
     (Pyodide under Node, the site's own files): every module the page ships
     imports, the bots of every table play a whole deal, and a traceback from our
     code still names its file and line."""

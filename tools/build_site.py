@@ -41,7 +41,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from prerender import prerender  # noqa: E402  (the table's frame and the early menu, from web/)
-from stdlib_trim import in_runtime, pyc_name, trimmed_lock, trimmed_stdlib  # noqa: E402  (the stdlib the page imports; bytecode)
+from bytecode import in_runtime, pyc_name  # noqa: E402  (sourceless .pyc by the runtime's CPython)
+from stdlib_trim import trimmed_lock, trimmed_stdlib  # noqa: E402  (only the stdlib the page imports)
 
 # Pyodide files the page fetches (recorded from a real boot: loadPyodide fetches
 # the lock file, the stdlib zip, the asm module and the wasm; nothing else).
