@@ -26,7 +26,6 @@ EXPECTED_FIXED = {
     "vendor/pyodide/python_stdlib.zip",
     "vendor/pyodide/pyodide-lock.json",
     "vendor/pyscript/core.js",
-    "vendor/pyscript/core.css",
     "web/main.py",
     "web/icons/icon-192.png",
     "web/icons/icon-512.png",

@@ -21,7 +21,7 @@ Layout produced::
     site/web.zip               every web/**/*.py module except the entry main.py
     site/web/...               main.py + every non-Python file under web/
     site/vendor/pyodide/...    the five Pyodide runtime files
-    site/vendor/pyscript/...   core.js, core.css and the chunks the page imports
+    site/vendor/pyscript/...   core.js and the chunks the page imports
 """
 
 from __future__ import annotations
@@ -57,14 +57,17 @@ PYODIDE_FILES = (
 # Written trimmed by the build (tools/stdlib_trim.py), not copied.
 TRIMMED = ("python_stdlib.zip", "pyodide-lock.json")
 
-# PyScript dist files the page loads: core.js, core.css, the chunks core.js
+# PyScript dist files the page loads: core.js, the chunks core.js
 # imports statically, and of the chunks it imports on demand only those named
 # here (recorded from a real boot with the plugins in pyscript.toml switched
 # off): error-*.js is loaded even with "!error" (to route errors to the
 # console). The toml-*.js chunks are not needed: the worker reads the config as
 # JSON (pyscript.json, written from pyscript.toml), which saves the parser's
 # round trip before Python can start.
-PYSCRIPT_FIXED = ("core.js", "core.css")
+# (Not core.css: its only rule the table needs, hiding <py-config>, is in
+# index.html's inline style, and a stylesheet in <body> held back every module
+# script until it had arrived: a round trip before PyScript could start.)
+PYSCRIPT_FIXED = ("core.js",)
 PYSCRIPT_ON_DEMAND = ("error",)
 IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["']\./([A-Za-z0-9_.-]+\.js)["']""")
 
@@ -158,7 +161,7 @@ def npm_version(package_dir: Path) -> str:
 
 
 def pyscript_files(dist: Path) -> list[str]:
-    """core.js, core.css and exactly the chunks they pull in (see PYSCRIPT_ON_DEMAND)."""
+    """core.js and exactly the chunks it pulls in (see PYSCRIPT_ON_DEMAND)."""
     names = list(PYSCRIPT_FIXED)
     static = IMPORT_RE.findall((dist / "core.js").read_text(encoding="utf-8"))
     if not static:

@@ -46,6 +46,14 @@ async function snapshotKey(zips) {
   return new URL(`../python-snapshot/${hex}`, import.meta.url).href;
 }
 
+async function hasSnapshot() {
+  try {
+    return (await caches.has(SNAPSHOT_CACHE)) && (await (await caches.open(SNAPSHOT_CACHE)).keys()).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 async function readSnapshot(key) {
   try {
     const cache = await caches.open(SNAPSHOT_CACHE);
@@ -135,7 +143,9 @@ export async function loadPyodide(options = {}) {
   const zips = Promise.all(ZIPS.map(fetchZip)); // while Pyodide starts
   zips.catch(() => {}); // its failure is thrown below, once Pyodide is up or has failed first
   const key = zips.then(snapshotKey).catch(() => null);
-  const snapshot = await key.then((k) => (k ? readSnapshot(k) : null));
+  // A first visit has no snapshot: it calls loadPyodide at once rather than after the
+  // zips (the key is their hash), which cost a round trip and more on a slow link.
+  const snapshot = (await hasSnapshot()) ? await key.then((k) => (k ? readSnapshot(k) : null)) : null;
   let pyodide = null;
   if (snapshot) {
     try {
