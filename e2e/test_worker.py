@@ -52,3 +52,27 @@ def test_a_later_visit_starts_from_the_interpreter_snapshot(page, base_url):
         assert len(hand(page)) == 4  # played, then drew from the stock: the engine and the bots run
     assert hands[0] != hands[1]
     assert page.evaluate(SNAPSHOTS_KEPT) == 1
+
+
+STALE_SNAPSHOT = """caches.open('python-snapshot').then((cache) => cache.put(
+    new URL('python-snapshot/another-build', location.href).href,
+    new Response(new Uint8Array(1024), {headers: {'Content-Type': 'application/octet-stream'}})))"""
+SNAPSHOT_URLS = "caches.open('python-snapshot').then((cache) => cache.keys()).then((keys) => keys.map((r) => r.url))"
+
+
+def test_a_snapshot_kept_by_another_build_is_replaced_not_restored(page, base_url):
+    """After an update the kept snapshot belongs to the old build: the start must not
+    restore it, but begin afresh and keep this build's snapshot in place of the old one."""
+    open_table(page, base_url, watch=False)
+    poll(page, SNAPSHOTS_KEPT, lambda kept: kept == 1, 30_000)
+    page.evaluate("caches.delete('python-snapshot')")
+    page.evaluate(STALE_SNAPSHOT)
+    page.reload()
+    assert wait_state(page) == "ready"
+    assert page.evaluate(SNAPSHOT_FATE) == "made"
+    poll(page, SNAPSHOT_URLS, lambda urls: len(urls) == 1 and not urls[0].endswith("/another-build"), 30_000)
+    new_match(page, "duel", "easy")
+    assert len(hand(page)) == 4
+    page.reload()
+    assert wait_state(page) == "ready"
+    assert page.evaluate(SNAPSHOT_FATE) == "used"
