@@ -72,9 +72,13 @@ LONGTASKS_SCRIPT = """
       for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
     }).observe({type: "longtask", buffered: true});
   } catch (e) { window.__longtasks = null; }
+  // The frame that first draws the table (its style and layout) is still the boot's:
+  // play starts once that frame is over.
+  window.__shownAt = null;
   const mark = () => {
     if (!window.__readyAt && document.documentElement && document.documentElement.dataset.state === "ready") {
       window.__readyAt = performance.now();
+      requestAnimationFrame(() => setTimeout(() => { window.__shownAt = performance.now(); }, 0));
     }
   };
   new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-state"]});
@@ -186,14 +190,15 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
     if tasks is None:
         line("long tasks: this Chromium does not report longtask entries")
         return
-    after = [d for start, d in tasks if start >= ready]
-    boot = [d for start, d in tasks if start < ready]
+    shown = page.evaluate("window.__shownAt") or ready
+    after = [d for start, d in tasks if start >= shown]
+    boot = [d for start, d in tasks if start < shown]
     over = [d for d in after if d > 200]
     top = max(after, default=0.0)
     line(f"long tasks after ready, {seconds:.0f} s of hard autoplay ({fmt}, speed={speed}): "
          f"{len(after)} over 50 ms, {len(over)} over 200 ms (target 0), longest {top:.0f} ms, "
          f"median {statistics.median(after) if after else 0:.0f} ms  [phase at the end: {rounds}]")
-    line(f"  (boot, excluded: {len(boot)} long tasks, longest {max(boot, default=0):.0f} ms)")
+    line(f"  (boot to the table's first frame, excluded: {len(boot)} long tasks, longest {max(boot, default=0):.0f} ms)")
     if steps:
         moves = [m for m, _ in steps]
         redraws = [r for _, r in steps]
