@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from html import unescape
 from pathlib import Path
 
 from harness import ROOT
@@ -15,7 +16,6 @@ from harness import ROOT
 PYSCRIPT_CHUNK = re.compile(r"vendor/pyscript/(core|error)-[A-Za-z0-9_-]{8}\.js")
 EXPECTED_FIXED = {
     "index.html",
-    "pyscript.json",
     "manifest.webmanifest",
     "sw.js",
     "burkozel.zip",
@@ -76,10 +76,14 @@ def test_build_is_reproducible(tmp_path):
 
 
 def test_worker_config_is_pyscript_toml_as_json(site_dir):
-    """The worker reads site/pyscript.json (no TOML parser to fetch first): the same
-    settings as pyscript.toml, and every module the page starts with preloaded."""
-    assert json.loads((site_dir / "pyscript.json").read_text()) == tomllib.loads((ROOT / "pyscript.toml").read_text())
+    """The page holds pyscript.toml as JSON in <py-config> (web/host.js hands it to the
+    worker: no config file, no TOML parser to fetch first), MicroPython gets the same
+    plugins switched off, and every module the page starts with is preloaded."""
     html = (site_dir / "index.html").read_text()
+    toml = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    configs = {tag: json.loads(unescape(text)) for tag, text in re.findall(r"<(py-config|mpy-config)>(\{[^<]*\})</\1>", html)}
+    assert configs == {"py-config": toml, "mpy-config": {"plugins": toml["plugins"]}}
+    assert "pyscript.json" not in site_files(site_dir)
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}

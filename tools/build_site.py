@@ -13,9 +13,9 @@ folder never carries stale or unexpected files.
 Layout produced::
 
     site/index.html           index.html with the table's frame and the early
-                              menu's data written in (tools/prerender.py)
-    site/pyscript.json         pyscript.toml as JSON (the worker's config: no TOML
-                              parser to fetch before Python can start)
+                              menu's data written in (tools/prerender.py), and
+                              pyscript.toml as JSON in <py-config> (the worker's
+                              config too: no file, no TOML parser to fetch first)
     site/manifest.webmanifest, sw.js
     site/burkozel.zip          the engine package (unpacked into Python's cwd)
     site/web.zip               every web/**/*.py module except the entry main.py
@@ -35,6 +35,7 @@ import re
 import sys
 import tomllib
 import zipfile
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,9 +62,8 @@ TRIMMED = ("python_stdlib.zip", "pyodide-lock.json")
 # imports statically, and of the chunks it imports on demand only those named
 # here (recorded from a real boot with the plugins in pyscript.toml switched
 # off): error-*.js is loaded even with "!error" (to route errors to the
-# console). The toml-*.js chunks are not needed: the worker reads the config as
-# JSON (pyscript.json, written from pyscript.toml), which saves the parser's
-# round trip before Python can start.
+# console). The toml-*.js chunks are not needed: the config is JSON written into
+# index.html from pyscript.toml (with_config), which the worker gets as an object.
 # (Not core.css: its only rule the table needs, hiding <py-config>, is in
 # index.html's inline style, and a stylesheet in <body> held back every module
 # script until it had arrived: a round trip before PyScript could start.)
@@ -115,6 +115,19 @@ def with_style_hashes(html: str) -> str:
     if not CSP_STYLE_SRC.search(html):
         raise SystemExit("build_site: index.html has no Content-Security-Policy with style-src")
     return CSP_STYLE_SRC.sub(lambda m: m.group(1) + " ".join(["'self'", *hashes]), html, count=1)
+
+
+def with_config(html: str, config: dict) -> str:
+    """index.html with pyscript.toml as JSON in its empty ``<py-config>`` (the page's
+    config and, through web/host.js, the worker's) and the same plugins switched off
+    in ``<mpy-config>`` (PyScript prepares MicroPython too unless told not to)."""
+    for tag, value in (("py-config", config), ("mpy-config", {"plugins": config.get("plugins", [])})):
+        empty = f"<{tag}></{tag}>"
+        if html.count(empty) != 1:
+            raise SystemExit(f"build_site: index.html needs exactly one empty {empty}")
+        # The element's text is HTML, not a raw script: escape it (textContent unescapes).
+        html = html.replace(empty, f"<{tag}>{escape(json.dumps(value, ensure_ascii=False), quote=False)}</{tag}>")
+    return html
 
 
 def with_modulepreloads(html: str, chunks: list[str]) -> str:
@@ -256,13 +269,12 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     for name in ROOT_FILES:
         if name == "index.html":
             source = (root / name).read_text(encoding="utf-8")
-            site.add(name, with_style_hashes(with_modulepreloads(prerender(source, root), chunks)).encode("utf-8"))
+            config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
+            page = with_config(with_modulepreloads(prerender(source, root), chunks), config)
+            site.add(name, with_style_hashes(page).encode("utf-8"))
         else:
             site.add(name, root / name)
             app.append(name)
-    config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
-    site.add("pyscript.json", (json.dumps(config, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    app.append("pyscript.json")
 
     if not package_dir.is_dir():
         raise SystemExit(f"build_site: engine package {package_dir} not found")

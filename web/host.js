@@ -265,8 +265,10 @@ async function start() {
     // worker is a blob: URL, and PyWorker takes it as `version`.
     const runtime = new URL("./runtime.mjs", import.meta.url).href;
     window.burkozelBoot?.setStage("Loading Pyodide"); // the worker's progress events stay in the worker
-    // pyscript.json: pyscript.toml as the build writes it (JSON needs no parser chunk).
-    worker = await PyWorker("./web/main.py", { config: "./pyscript.json", version: runtime });
+    // The config as an object (pyscript.toml, which the build writes into <py-config>):
+    // the worker then fetches no config file before it can start Pyodide.
+    const config = JSON.parse(document.querySelector("py-config").textContent);
+    worker = await PyWorker("./web/main.py", { config, version: runtime });
     performance.mark("burkozel:worker");
     window.burkozelBoot?.setStage("table");
     first = JSON.parse(await worker.sync.start(JSON.stringify(environment())));
