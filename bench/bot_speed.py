@@ -26,8 +26,9 @@ both against the built site/ served from 127.0.0.1, in Debian's Chromium:
    (``?autoplay=1``, difficulty «сложная» stored in the settings before load)
    plays for ``--play-seconds`` at ``--play-speed``; a ``PerformanceObserver``
    for ``longtask`` entries (installed before any script runs) records every
-   main-thread task over 50 ms.  Tasks that start before "ready" are the boot
-   and are left out.  Target: none over 200 ms.  The page's own record of each
+   main-thread task over 50 ms.  Tasks that start before the frame that first
+   draws the table are the boot's and are reported apart.  Target (issue 19):
+   none over 50 ms.  The page's own record of each
    timed step (``window.burkozelSteps``: the move, then the redraw) says what
    the long tasks were made of, and a ``gc.callbacks`` watch whether Python's
    garbage collector caused any.
@@ -196,7 +197,7 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
     over = [d for d in after if d > 200]
     top = max(after, default=0.0)
     line(f"long tasks after ready, {seconds:.0f} s of hard autoplay ({fmt}, speed={speed}): "
-         f"{len(after)} over 50 ms, {len(over)} over 200 ms (target 0), longest {top:.0f} ms, "
+         f"{len(after)} over 50 ms (target 0), {len(over)} over 200 ms, longest {top:.0f} ms, "
          f"median {statistics.median(after) if after else 0:.0f} ms  [phase at the end: {rounds}]")
     line(f"  (boot to the table's first frame, excluded: {len(boot)} long tasks, longest {max(boot, default=0):.0f} ms)")
     if steps:
@@ -249,8 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
         server.server_close()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    line(f"targets: hard median <= 150 ms, p95 <= 300 ms; medium median <= 20 ms; hint median <= 300 ms; "
-         f"no task over 200 ms after ready")
+    line("targets: hard median <= 150 ms, p95 <= 300 ms; medium median <= 20 ms; hint median <= 300 ms; "
+         "no main-thread task over 50 ms in play (issue 19)")
     line(f"benchmark wall time {time.monotonic() - started:,.0f} s; load average now {load}")
     return 0
 

@@ -84,7 +84,7 @@ def public_steps(view: SeatView) -> list[Step]:
     the other seat had when it decided (rebuilt from the public history)."""
     rules = view.rules
     table = rules.table
-    me, other = view.seat, 1 - view.seat
+    other = 1 - view.seat
     size = table.hand_size
     sizes = [size, size]
     stock = table.stock_size

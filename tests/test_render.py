@@ -93,7 +93,7 @@ def test_trump_hook_and_drawn_trump():
     table.new_match()
     d = table.display()
     html = render.deck_html(d, list(texts.SEAT_NAMES["three"]))
-    assert f'id="trump"' in html and f'data-card="{d["trump_card"]}"' in html
+    assert 'id="trump"' in html and f'data-card="{d["trump_card"]}"' in html
     d = dict(d, stock=0, trump_drawn_by=1)
     html = render.deck_html(d, list(texts.SEAT_NAMES["three"]))
     assert 'id="trump"' in html and "data-card" not in html and "Запада" in html

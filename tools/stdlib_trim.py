@@ -23,7 +23,6 @@ Pyodide's lock with its ``info`` and no package entries.
 
 from __future__ import annotations
 
-import ast
 import io
 import json
 import re
@@ -32,7 +31,7 @@ from pathlib import Path
 from collections.abc import Callable, Iterable
 from encodings.aliases import aliases
 
-from bytecode import docstringless, in_runtime, pyc_name
+from bytecode import in_runtime, pyc_name
 
 # Library families the page never imports at run time (top-level names, or
 # dotted names for single submodules). Each would otherwise come in through a
@@ -218,11 +217,6 @@ def reachable(stdlib_zip: bytes, page_sources: Iterable[str], runtime_sources: I
 KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 """Pyodide's own packages read their docstrings at run time (the JS proxies'
 documentation), so they keep them."""
-
-
-def without_docstrings(source: str) -> str:
-    """``source`` without its docstrings and comments, as ``ast.unparse`` writes it."""
-    return ast.unparse(docstringless(ast.parse(source))) + "\n"
 
 
 def trimmed_stdlib(

@@ -17,7 +17,6 @@ CPython; everything left in ``host.js`` is how a batch is put on the page.
 
 from __future__ import annotations
 
-import json
 import time
 import sys
 import traceback

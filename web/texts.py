@@ -247,8 +247,6 @@ def reason(code: str, *, kind: str, size: int | None, selected: int, actor: str 
 NO_SELECTION_LEAD = "выберите карты"
 NO_SELECTION_BEAT = "выберите, чем бить"
 AUTO_DISCARD = "сами выберем худшие"
-WAIT_TRICK = "взятка уходит"
-WAIT_TURN = "ждём ход"
 
 # --- status line ----------------------------------------------------------------
 

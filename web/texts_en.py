@@ -187,8 +187,6 @@ def reason(code: str, *, kind: str, size: int | None, selected: int, actor: str 
 NO_SELECTION_LEAD = "pick your cards"
 NO_SELECTION_BEAT = "pick cards to beat with"
 AUTO_DISCARD = "we'll add the cheapest"
-WAIT_TRICK = "trick is leaving"
-WAIT_TURN = "waiting for a move"
 
 
 def prompt_lead(most: int = 4, may_declare: bool = False) -> str:
