@@ -220,10 +220,6 @@ class Host:
                 changed = True
         return changed
 
-    def away(self) -> list[int]:
-        """Guest seats whose person is not connected (a bot may be playing them)."""
-        return [s for s in self.seats if s not in self.online]
-
     def next_invite(self) -> int | None:
         """The next guest seat to invite: one nobody has joined yet."""
         return next((s for s in self.seats if s not in self.online and s not in self.away_since), None)
