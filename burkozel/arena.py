@@ -26,7 +26,10 @@ the play has shown the most, could give; ``hard-early`` the other way round
 fair in what it sees but knows the other seat's policy: its worlds come from
 the exact posterior given that the other seat is the medium bot (two-player
 tables with open discards, :mod:`burkozel.policy_worlds`): the ceiling of any
-inference about the other hand.  They all exist only here.
+inference about the other hand.  ``hard-ismcts`` (and ``hard-ismcts-ucb``)
+is a deeper fair search, information-set MCTS (:mod:`burkozel.bots.ismcts`),
+with the other seat modelled as the medium bot (or as a UCB player).  They
+all exist only here.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from typing import Sequence
 
 from .bots import make_bot
 from .bots.hard import HardBot, sampled_worlds
+from .bots.ismcts import IsmctsBot
 from .cards import DECK
 from .kernel import Deal
 from .policy_worlds import policy_worlds
@@ -98,7 +102,13 @@ def reference_worlds(level: str, holder: list):
             "hard-early": by_phase(hands, sampled_worlds), "hard-bayes": policy_worlds}[level]
 
 
+SEARCHES = {"hard-ismcts": "medium", "hard-ismcts-ucb": "ucb"}
+"""Other fair searches, for measurement only: the level and its opponent model."""
+
+
 def _bot(level: str, seed: str, options: dict, holder: list):
+    if level in SEARCHES:
+        return IsmctsBot(seed=seed, opponent=SEARCHES[level], **options)
     if level in REFERENCES:
         return HardBot(seed=seed, worlds=reference_worlds(level, holder), **options)
     opts = options if level == "hard" else {}
