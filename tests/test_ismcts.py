@@ -13,6 +13,7 @@ from burkozel.bots import make_bot
 from burkozel.bots.hard import HardBot
 from burkozel.bots.ismcts import IsmctsBot
 from burkozel.cards import DECK
+from burkozel.policy_worlds import policy_worlds
 from burkozel.trick import DECLARE
 
 RULES = TableRules("bura31")
@@ -86,3 +87,4 @@ def test_only_the_arena_builds_it():
         make_bot("hard-ismcts")
     assert isinstance(_bot("hard-ismcts", "x", {}, [None]), IsmctsBot)
     assert _bot("hard-ismcts-ucb", "x", {}, [None]).opponent == "ucb"
+    assert _bot("hard-ismcts-bayes", "x", {}, [None])._worlds is policy_worlds

@@ -22,7 +22,9 @@ iteration, stepped through the engine's :class:`~burkozel.kernel.Deal`.
   children are keyed by the cards it played.
 - A leaf is finished by medium rollouts, as the hard bot's.
 
-Only the arena builds it (``hard-ismcts``, ``hard-ismcts-ucb``); it is kept
+Other ``worlds=`` (the exact posterior of :mod:`burkozel.policy_worlds`)
+make the arena's ``hard-ismcts-bayes``.  Only the arena builds it
+(``hard-ismcts``, ``hard-ismcts-ucb``, ``hard-ismcts-bayes``); it is kept
 out of the page's zip (``tools/build_site.py``).  ``docs/bots.md`` has what
 it measured.
 """
@@ -107,7 +109,7 @@ class IsmctsBot:
 
     def __init__(self, seed: int | str = 0, budget_ms: float = hard.DEFAULT_BUDGET_MS,
                  max_iterations: int = hard.DEFAULT_MAX_ITERATIONS, deterministic: bool = False,
-                 opponent: str = "medium") -> None:
+                 opponent: str = "medium", worlds: hard.WorldSource | None = None) -> None:
         if opponent not in ("medium", "ucb"):
             raise ValueError("opponent must be 'medium' or 'ucb'")
         self.seed = seed
@@ -115,6 +117,7 @@ class IsmctsBot:
         self.max_iterations = max_iterations
         self.deterministic = deterministic
         self.opponent = opponent
+        self._worlds = worlds
         self._hard = hard.HardBot(seed)  # its candidates are the root's moves
         self.last_iterations = 0
         self.last_root: dict = {}
@@ -126,7 +129,7 @@ class IsmctsBot:
         start = time.perf_counter()
         deadline = None if self.deterministic else start + self.budget_ms / 1000.0
         rng = decision_rng(self.seed, view)
-        draw = hard.sampled_worlds(view)
+        draw = (self._worlds or hard.sampled_worlds)(view)
         seen = Seen.of_view(view)
         seat, side = view.seat, view.side
         weights = weights_for(view.format)
