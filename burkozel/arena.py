@@ -26,7 +26,11 @@ the play has shown the most, could give; ``hard-early`` the other way round
 fair in what it sees but knows the other seat's policy: its worlds come from
 the exact posterior given that the other seat is the medium bot (two-player
 tables with open discards, :mod:`burkozel.policy_worlds`): the ceiling of any
-inference about the other hand.  They all exist only here.
+inference about the other hand.  ``hard-ismcts`` (and ``hard-ismcts-ucb``)
+is a deeper fair search, information-set MCTS (:mod:`burkozel.bots.ismcts`),
+with the other seat modelled as the medium bot (or as a UCB player);
+``hard-ismcts-bayes`` the same with hard-bayes's worlds.  They
+all exist only here.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from typing import Sequence
 
 from .bots import make_bot
 from .bots.hard import HardBot, sampled_worlds
+from .bots.ismcts import IsmctsBot
 from .cards import DECK
 from .kernel import Deal
 from .policy_worlds import policy_worlds
@@ -98,7 +103,16 @@ def reference_worlds(level: str, holder: list):
             "hard-early": by_phase(hands, sampled_worlds), "hard-bayes": policy_worlds}[level]
 
 
+SEARCHES = {"hard-ismcts": ("medium", None), "hard-ismcts-ucb": ("ucb", None),
+            "hard-ismcts-bayes": ("medium", policy_worlds)}
+"""Other searches, for measurement only: the level, its opponent model and
+its worlds (the fair sampler's unless given)."""
+
+
 def _bot(level: str, seed: str, options: dict, holder: list):
+    if level in SEARCHES:
+        opponent, worlds = SEARCHES[level]
+        return IsmctsBot(seed=seed, opponent=opponent, worlds=worlds, **options)
     if level in REFERENCES:
         return HardBot(seed=seed, worlds=reference_worlds(level, holder), **options)
     opts = options if level == "hard" else {}

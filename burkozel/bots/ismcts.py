@@ -1,0 +1,208 @@
+"""Information-set MCTS for the two-player tables: a measurement, not a level.
+
+The hard bot (:mod:`burkozel.bots.hard`) is one ply deep: each candidate
+move is finished by medium rollouts, so its own later play is the medium
+bot's.  This searches deeper (single-observer ISMCTS, Cowling, Powley &
+Whitehouse 2012): one tree over this seat's information sets, a fresh world
+from the fair sampler (:class:`~burkozel.worlds.WorldSampler`) every
+iteration, stepped through the engine's :class:`~burkozel.kernel.Deal`.
+
+- This seat's nodes are keyed by the moves played and its own hand (what it
+  knows when it decides again: the draws it saw); their moves are the medium
+  bot's best few in that world (its hand is the same in every world there),
+  the hard bot's candidates at the root.  A move is chosen by UCB1 over
+  the :func:`~burkozel.bots.hard.utility` the hard bot maximizes, scaled to
+  about [0, 1]; a move seen in only some worlds counts its availability
+  (the subset-armed bandit of SO-ISMCTS).
+- The other seat either plays the medium bot's move in the sampled world
+  (``opponent="medium"``: the arena's opponent *is* the medium bot, and the
+  hard bot's rollouts model it so) or chooses by UCB on the negated utility
+  among its legal moves in the world (``opponent="ucb"``, textbook
+  SO-ISMCTS).  Its moves are face up (open discards), so its node's
+  children are keyed by the cards it played.
+- A leaf is finished by medium rollouts, as the hard bot's.
+
+Other ``worlds=`` (the exact posterior of :mod:`burkozel.policy_worlds`)
+make the arena's ``hard-ismcts-bayes``.  Only the arena builds it
+(``hard-ismcts``, ``hard-ismcts-ucb``, ``hard-ismcts-bayes``); it is kept
+out of the page's zip (``tools/build_site.py``).  ``docs/bots.md`` has what
+it measured.
+"""
+
+from __future__ import annotations
+
+import time
+from math import log, sqrt
+
+from ..kernel import DECLARE, Deal
+from ..trick import Move, legal_moves
+from ..view import SeatView
+from . import decision_rng
+from . import hard
+from .medium import MediumBot, Seen, medium_move, weights_for
+
+EXPLORATION = 0.7
+"""UCB1's constant, on utilities scaled to about [0, 1] (:func:`scaled`)."""
+UTILITY_LOW, UTILITY_SPAN = -4.5, 11.0
+"""The hard bot's utility in Бура «31» runs from about −4.5 (a false «31»)
+to 6.5 (a win with a wide margin): scaled by these to about [0, 1]."""
+INNER_CANDIDATES = 4
+"""This seat's moves searched below the root: the medium bot's best few in
+the world (the root's are the hard bot's candidates)."""
+WORLD_POOL = 64
+"""Worlds dealt per decision; the iterations cycle through them (dealing a
+world costs about as much as a rollout)."""
+
+
+def scaled(u: float) -> float:
+    return (u - UTILITY_LOW) / UTILITY_SPAN
+
+
+class Edge:
+    """A move out of a node: visits, the sum of this seat's scaled utility,
+    how often it was available, and the nodes it leads to, by what this seat
+    then knows (its own hand)."""
+
+    __slots__ = ("visits", "total", "avail", "next")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.next: dict[tuple, dict] = {}
+
+
+def _node(edge: Edge | None, root: dict, key: tuple) -> dict:
+    if edge is None:
+        return root
+    node = edge.next.get(key)
+    if node is None:
+        node = edge.next[key] = {}
+    return node
+
+
+def ucb_pick(node: dict, moves: list[tuple], sign: float) -> tuple[tuple, Edge | None]:
+    """The move to follow among ``moves`` (available here): the first one
+    never tried, else UCB1 with availability counts (``sign`` −1 for the
+    other seat, which minimizes this seat's utility)."""
+    best, best_edge, best_value = moves[0], None, -1e18
+    for m in moves:
+        edge = node.get(m)
+        if edge is None:
+            edge = node[m] = Edge()
+        edge.avail += 1
+    for m in moves:
+        edge = node[m]
+        if edge.visits == 0:
+            return m, edge
+        mean = edge.total / edge.visits
+        value = (mean if sign > 0 else 1.0 - mean) + EXPLORATION * sqrt(log(edge.avail) / edge.visits)
+        if value > best_value:
+            best, best_edge, best_value = m, edge, value
+    return best, best_edge
+
+
+class IsmctsBot:
+    """Single-observer ISMCTS over this seat's information sets (see above)."""
+
+    name = "hard-ismcts"
+
+    def __init__(self, seed: int | str = 0, budget_ms: float = hard.DEFAULT_BUDGET_MS,
+                 max_iterations: int = hard.DEFAULT_MAX_ITERATIONS, deterministic: bool = False,
+                 opponent: str = "medium", worlds: hard.WorldSource | None = None) -> None:
+        if opponent not in ("medium", "ucb"):
+            raise ValueError("opponent must be 'medium' or 'ucb'")
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.max_iterations = max_iterations
+        self.deterministic = deterministic
+        self.opponent = opponent
+        self._worlds = worlds
+        self._hard = hard.HardBot(seed)  # its candidates are the root's moves
+        self.last_iterations = 0
+        self.last_root: dict = {}
+
+    def get_move(self, view: SeatView) -> Move:
+        moves = self._hard.candidates(view)
+        if len(moves) == 1 or moves[0].kind == DECLARE:
+            return moves[0]  # the only move, or a true «31»
+        start = time.perf_counter()
+        deadline = None if self.deterministic else start + self.budget_ms / 1000.0
+        rng = decision_rng(self.seed, view)
+        draw = (self._worlds or hard.sampled_worlds)(view)
+        seen = Seen.of_view(view)
+        seat, side = view.seat, view.side
+        weights = weights_for(view.format)
+        root_moves = [(m.kind, tuple(int(c) for c in m.cards)) for m in moves]
+        prior = root_moves[0]
+        root: dict = {}
+        worlds: list[Deal] = []
+        versus_medium = self.opponent == "medium"
+        done = 0
+        while done < self.max_iterations and (deadline is None or time.perf_counter() < deadline):
+            if len(worlds) < WORLD_POOL:
+                try:
+                    worlds.append(draw(rng))
+                except ValueError:
+                    if not worlds:
+                        return moves[0]
+            deal = worlds[done % len(worlds)].copy()
+            seen.apply(deal)
+            step = deal.step
+            path: list[Edge] = []
+            node, edge = root, None
+            expanded = False
+            while not expanded and (actor := deal.to_act) is not None:
+                if actor == seat:
+                    node = _node(edge, root, tuple(deal.hands[seat]))
+                    if edge is None:
+                        options = root_moves
+                    else:
+                        ranked: list = []
+                        medium_move(deal, actor, weights, ranked)
+                        ranked.sort(key=lambda e: (e[0], e[1]), reverse=True)
+                        options = [(kind, cards) for _, _, kind, cards in ranked[:INNER_CANDIDATES]]
+                    move, edge = ucb_pick(node, options, 1.0)
+                elif versus_medium:
+                    move = medium_move(deal, actor, weights)
+                    node = _node(edge, root, tuple(deal.hands[seat]))
+                    edge = node.get(move)
+                    if edge is None:
+                        edge = node[move] = Edge()
+                else:
+                    node = _node(edge, root, tuple(deal.hands[seat]))
+                    options = _legal(deal, actor)
+                    move, edge = ucb_pick(node, options, -1.0)
+                expanded = edge.visits == 0
+                path.append(edge)
+                step(*move)
+            while (actor := deal.to_act) is not None:
+                step(*medium_move(deal, actor, weights))
+            value = scaled(hard.utility(deal, side))
+            for e in path:
+                e.visits += 1
+                e.total += value
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        best, best_score = prior, -1e18
+        most = max((root[m].visits for m in root_moves if m in root), default=0)
+        for m in root_moves:
+            e = root.get(m)
+            if e is None or e.visits * 4 < most:
+                continue
+            score = e.total / e.visits + (hard.PRIOR_BONUS / UTILITY_SPAN if m == prior else 0.0)
+            if score > best_score:
+                best, best_score = m, score
+        return moves[root_moves.index(best)]
+
+
+def _legal(deal: Deal, seat: int) -> list[tuple]:
+    """Every legal move of ``seat`` in ``deal`` (the kernel's order), as the
+    kernel's ``(kind, cards)``."""
+    if deal.leader < 0:
+        found = legal_moves(deal.hands[seat], deal.trump, None, max_lead=deal.max_lead,
+                            may_declare=deal.may_declare(seat))
+    else:
+        found = legal_moves(deal.hands[seat], deal.trump, deal.size, deal.winning)
+    return [(m.kind, tuple(int(c) for c in m.cards)) for m in found]

@@ -1,0 +1,90 @@
+"""The arena's ISMCTS search (:mod:`burkozel.bots.ismcts`): legal play from
+the view alone, and «31» declared only where the hard bot declares it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from burkozel import Round, TableRules
+from burkozel.arena import _bot
+from burkozel.bots import make_bot
+from burkozel.bots.hard import HardBot
+from burkozel.bots.ismcts import IsmctsBot
+from burkozel.cards import DECK
+from burkozel.policy_worlds import policy_worlds
+from burkozel.trick import DECLARE
+
+RULES = TableRules("bura31")
+
+
+def _deals(count: int, seed: str):
+    rng = random.Random(seed)
+    for d in range(count):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        yield d, Round(RULES, d % 2, deck)
+
+
+@pytest.mark.parametrize("opponent", ["medium", "ucb"])
+def test_plays_legal_moves_through_bura31_deals_from_the_view(opponent):
+    medium = make_bot("medium")
+    decisions = 0
+    for d, rnd in _deals(12, f"ismcts/{opponent}"):
+        search = IsmctsBot(seed=d, max_iterations=60, deterministic=True, opponent=opponent)
+        while not rnd.is_over:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            if seat == d % 2:
+                move = search.get_move(view)
+                decisions += 1
+            else:
+                move = medium.get_move(view)
+            view.check(move)  # raises IllegalMoveError on an illegal move
+            rnd.push(move, seat)
+        assert rnd.end in ("declared", "false_declaration", "bura", "cards_out")
+        if rnd.end == "false_declaration":
+            assert rnd.ended_by != d % 2  # the search never declares a false «31»
+    assert decisions > 20
+
+
+def test_declares_31_exactly_where_the_hard_bot_does_and_only_a_true_one():
+    hard = HardBot(seed=1, max_iterations=60, deterministic=True)
+    search = IsmctsBot(seed=1, max_iterations=60, deterministic=True)
+    medium = make_bot("medium")
+    may = declared = 0
+    for _, rnd in _deals(40, "ismcts/declare"):
+        while not rnd.is_over:
+            seat = rnd.to_act
+            view = rnd.view(seat)
+            if view.may_declare:
+                may += 1
+                mine = search.get_move(view)
+                assert (mine.kind == DECLARE) == (hard.get_move(view).kind == DECLARE)
+                if mine.kind == DECLARE:
+                    declared += 1
+                    assert rnd.points[view.side] >= 31
+            rnd.push(medium.get_move(view), seat)
+    assert may > declared > 0
+
+
+def test_the_same_view_and_seed_give_the_same_move():
+    for d, rnd in _deals(6, "ismcts/same"):
+        for _ in range(2):
+            if not rnd.is_over:
+                rnd.push(make_bot("medium").get_move(rnd.view(rnd.to_act)), rnd.to_act)
+        if rnd.is_over:
+            continue
+        view = rnd.view(rnd.to_act)
+        a = IsmctsBot(seed="s", max_iterations=80, deterministic=True).get_move(view)
+        b = IsmctsBot(seed="s", max_iterations=80, deterministic=True).get_move(view)
+        assert a == b
+
+
+def test_only_the_arena_builds_it():
+    with pytest.raises(ValueError):
+        make_bot("hard-ismcts")
+    assert isinstance(_bot("hard-ismcts", "x", {}, [None]), IsmctsBot)
+    assert _bot("hard-ismcts-ucb", "x", {}, [None]).opponent == "ucb"
+    assert _bot("hard-ismcts-bayes", "x", {}, [None])._worlds is policy_worlds
