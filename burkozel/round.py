@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
 from .kernel import Deal
 from .rules import IllegalMoveError, TableRules, beats_all
-from .trick import BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves
+from .trick import BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves_in
 
 if TYPE_CHECKING:
     from .view import SeatView
@@ -184,13 +184,7 @@ class Round:
     @property
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act (empty once the round is over)."""
-        d = self.deal
-        if d.to_act is None:
-            return []
-        if d.leader < 0:
-            return legal_moves(d.hands[d.to_act], d.trump, None, max_lead=d.max_lead,
-                               may_declare=d.may_declare(d.to_act))
-        return legal_moves(d.hands[d.to_act], d.trump, d.size, d.winning)
+        return legal_moves_in(self.deal)
 
     @property
     def legal_kinds(self) -> dict[str, bool]:

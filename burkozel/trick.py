@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
-from .kernel import BEAT, DECLARE, DISCARD, LEAD
+from .kernel import BEAT, DECLARE, DISCARD, LEAD, Deal
 from .rules import IllegalMoveError, auto_discard, beats_all
 
 KINDS = (LEAD, BEAT, DISCARD, DECLARE)
@@ -229,6 +229,18 @@ def legal_moves(hand: Sequence[int], trump: int, size: int | None,
     for combo in combinations(cards, size):
         moves.append(Move(DISCARD, combo))
     return moves
+
+
+def legal_moves_in(deal: Deal) -> list[Move]:
+    """Every legal move of the seat to act in ``deal`` (empty once it is over):
+    :attr:`Round.legal_moves` on the kernel's bare deal, for searches that step one."""
+    seat = deal.to_act
+    if seat is None:
+        return []
+    if deal.leader < 0:
+        return legal_moves(deal.hands[seat], deal.trump, None, max_lead=deal.max_lead,
+                           may_declare=deal.may_declare(seat))
+    return legal_moves(deal.hands[seat], deal.trump, deal.size, deal.winning)
 
 
 def legal_kinds(hand: Sequence[int], trump: int, size: int | None,

@@ -35,11 +35,11 @@ import time
 from math import log, sqrt
 
 from ..kernel import DECLARE, Deal
-from ..trick import Move, legal_moves
+from ..trick import Move, legal_moves_in
 from ..view import SeatView
 from . import decision_rng
 from . import hard
-from .medium import MediumBot, Seen, medium_move, weights_for
+from .medium import Seen, medium_move, weights_for
 
 EXPLORATION = 0.7
 """UCB1's constant, on utilities scaled to about [0, 1] (:func:`scaled`)."""
@@ -171,7 +171,7 @@ class IsmctsBot:
                         edge = node[move] = Edge()
                 else:
                     node = _node(edge, root, tuple(deal.hands[seat]))
-                    options = _legal(deal, actor)
+                    options = [(m.kind, tuple(int(c) for c in m.cards)) for m in legal_moves_in(deal)]
                     move, edge = ucb_pick(node, options, -1.0)
                 expanded = edge.visits == 0
                 path.append(edge)
@@ -196,13 +196,3 @@ class IsmctsBot:
                 best, best_score = m, score
         return moves[root_moves.index(best)]
 
-
-def _legal(deal: Deal, seat: int) -> list[tuple]:
-    """Every legal move of ``seat`` in ``deal`` (the kernel's order), as the
-    kernel's ``(kind, cards)``."""
-    if deal.leader < 0:
-        found = legal_moves(deal.hands[seat], deal.trump, None, max_lead=deal.max_lead,
-                            may_declare=deal.may_declare(seat))
-    else:
-        found = legal_moves(deal.hands[seat], deal.trump, deal.size, deal.winning)
-    return [(m.kind, tuple(int(c) for c in m.cards)) for m in found]
