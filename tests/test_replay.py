@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from burkozel.cards import DECK
 from burkozel.replay import ScenarioError, replay
 
 HERE = Path(__file__).parent
@@ -142,6 +143,11 @@ def test_a_round_after_an_unfinished_one_is_an_error():
     json.dumps({"format": "four", "combos": [], "dealer": 0, "rounds": [{"deck": ["AS"] * 36, "actions": []}]}),
     json.dumps({"format": "four", "combos": [], "dealer": 0, "rounds": [{"deck": ["AS", "XX"], "actions": []}]}),
     json.dumps({"format": "four", "combos": [], "dealer": 0, "rounds": "none"}),
+    # Cards are written as RULES.md §1 writes them: not as numbers, booleans or lower case.
+    json.dumps({"format": "four", "combos": [], "dealer": 0, "rounds": [{"deck": list(range(36)), "actions": []}]}),
+    json.dumps({"format": "four", "combos": [], "dealer": 0,
+                "rounds": [{"deck": [True if c == str(DECK[1]) else c for c in map(str, DECK)], "actions": []}]}),
+    json.dumps({"format": "four", "combos": [], "dealer": 0, "rounds": [{"deck": [str(c).lower() for c in DECK], "actions": []}]}),
 ])
 def test_unreadable_input_exits_2_with_a_one_line_reason(text, tmp_path):
     proc = run_cli(text, tmp_path)
@@ -157,7 +163,8 @@ def test_a_missing_file_exits_2(tmp_path):
 def test_malformed_actions_are_unreadable():
     scenario = load("s4_trick_matching")
     for bad in ({"seat": "0", "lead": ["AS"]}, {"seat": 0}, {"seat": 0, "lead": ["AS"], "beat": ["AS"]},
-                {"seat": 0, "lead": "AS"}, ["seat", 0]):
+                {"seat": 0, "lead": "AS"}, ["seat", 0], {"seat": 0, "lead": [35]}, {"seat": 0, "lead": ["as"]},
+                {"seat": 0, "discard": [True]}):
         broken = copy.deepcopy(scenario)
         broken["rounds"][0]["actions"].insert(0, bad)
         with pytest.raises(ScenarioError):
