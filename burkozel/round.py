@@ -32,7 +32,7 @@ _ALL_CARDS = frozenset(range(36))
 
 def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
     """A deck is the 36 distinct cards in draw order (RULES.md §3)."""
-    if len(deck) == 36 and set(deck) == _ALL_CARDS:  # ints or Cards: the fast path
+    if len(deck) == 36 and set(deck) == _ALL_CARDS and bool not in set(map(type, deck)):  # ints or Cards: the fast path
         return tuple(map(DECK.__getitem__, deck))
     try:
         cards = tuple(c if type(c) is Card else Card.parse(c) if isinstance(c, str) else Card(c) for c in deck)

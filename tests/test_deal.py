@@ -58,7 +58,8 @@ def test_each_round_of_a_seeded_match_has_its_own_shuffle():
     assert Match(TableRules("pairs"), seed=4).deck_for(0) != a.deck_for(0)
 
 
-@pytest.mark.parametrize("deck", [DECK[:35], list(DECK[:35]) + [DECK[0]], ["XX"] * 36, list(range(1, 37))])
+@pytest.mark.parametrize("deck", [DECK[:35], list(DECK[:35]) + [DECK[0]], ["XX"] * 36, list(range(1, 37)),
+                                  [True if c == 1 else c for c in range(36)]])
 def test_a_deck_must_be_the_36_distinct_cards(deck):
     with pytest.raises(ValueError):
         Round(TableRules("four"), 0, deck)
