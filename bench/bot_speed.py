@@ -184,6 +184,7 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
     page.wait_for_timeout(seconds * 1000)
     tasks = page.evaluate("window.__longtasks")
     ready = page.evaluate("window.__readyAt")
+    shown = page.evaluate("window.__shownAt") or ready
     rounds = page.evaluate("document.querySelector('#table').dataset.phase")
     steps = json.loads(page.evaluate("window.burkozelSteps ? window.burkozelSteps() : '[]'"))
     pauses = json.loads(page.evaluate("window.burkozelBench(JSON.stringify({gc: true}))"))
@@ -191,7 +192,6 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
     if tasks is None:
         line("long tasks: this Chromium does not report longtask entries")
         return
-    shown = page.evaluate("window.__shownAt") or ready
     after = [d for start, d in tasks if start >= shown]
     boot = [d for start, d in tasks if start < shown]
     over = [d for d in after if d > 200]
