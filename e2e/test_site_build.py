@@ -93,7 +93,7 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
 def test_config_paths_are_relative():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    # The zips are web/runtime.mjs's to fetch and unpack (before the interpreter's
+    # The zips are web/runtime.mjs's to fetch and mount (before the interpreter's
     # snapshot), not PyScript's: it names exactly the ones the build makes.
     assert "files" not in config
     runtime = (ROOT / "web" / "runtime.mjs").read_text()
@@ -135,9 +135,9 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import fs from "node:fs";
 try {
   const py = await loadPyodide({ indexURL: "./vendor/pyodide/" });
-  for (const name of ["burkozel.zip", "web.zip"]) {
-    py.unpackArchive(new Uint8Array(fs.readFileSync(name)), "zip");
-  }
+  // As web/runtime.mjs does: the zips on sys.path, imported from as they are.
+  for (const name of ["burkozel.zip", "web.zip"]) py.FS.writeFile(`/home/pyodide/${name}`, new Uint8Array(fs.readFileSync(name)));
+  py.runPython("import sys; sys.path[:0] = ['/home/pyodide/burkozel.zip', '/home/pyodide/web.zip']");
   console.log(py.runPython(fs.readFileSync(0, "utf8")));
 } catch (error) {
   console.error("FAILED " + String(error && error.message || error).slice(-3000));
@@ -146,14 +146,14 @@ try {
 """
 
 RUNTIME_PROGRAM = """
-import importlib, json, os, random
+import importlib, json, random, zipfile
 from burkozel import DECK, FORMATS, Round, TableRules
 from burkozel.bots import make_bot
 
-names = sorted(f[:-4] for f in os.listdir('.') if f.endswith('.pyc'))
-for folder in ('burkozel', 'burkozel/bots'):
-    if os.path.isdir(folder):
-        names += sorted(folder.replace('/', '.') + '.' + f[:-4] for f in os.listdir(folder) if f.endswith('.pyc'))
+names = []
+for archive in ('/home/pyodide/web.zip', '/home/pyodide/burkozel.zip'):
+    names += sorted(n[:-4].replace('/', '.').removesuffix('.__init__')
+                    for n in zipfile.ZipFile(archive).namelist() if n.endswith('.pyc'))
 failed = {}
 for name in names:
     try:

@@ -17,7 +17,7 @@ Layout produced::
                               pyscript.toml as JSON in <py-config> (the worker's
                               config too: no file, no TOML parser to fetch first)
     site/manifest.webmanifest, sw.js
-    site/burkozel.zip          the engine package (unpacked into Python's cwd)
+    site/burkozel.zip          the engine package (on sys.path as a zip, web/runtime.mjs)
     site/web.zip               every web/**/*.py module except the entry main.py
     site/web/...               main.py + every non-Python file under web/
     site/vendor/pyodide/...    the five Pyodide runtime files
