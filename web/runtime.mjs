@@ -30,13 +30,17 @@ const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const ZIPS = ["../burkozel.zip", "../web.zip"].map((path) => new URL(path, import.meta.url).href);
 const SNAPSHOT_CACHE = "python-snapshot"; // not "burkozel-…": sw.js deletes those it does not know
 const SERVICE = "import service";
+// Part of the snapshot's key beside the runtime's version and the zips: how this module
+// prepares the interpreter before the snapshot (where the zips go, what sys.path holds).
+// Change it with that preparation, or a snapshot made the old way would be restored.
+const PREPARATION = "zips-on-sys.path-1";
 
 function now() {
   return performance.timeOrigin + performance.now();
 }
 
 async function snapshotKey(zips) {
-  const parts = [new TextEncoder().encode(version), ...zips];
+  const parts = [new TextEncoder().encode(`${version} ${PREPARATION}`), ...zips];
   const joined = new Uint8Array(parts.reduce((n, p) => n + p.length + 1, 0));
   let at = 0;
   for (const part of parts) {
