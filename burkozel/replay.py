@@ -13,23 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import RANKS, SUITS, SUIT_OF, Card
+from .cards import SUITS, SUIT_OF, Card
 from .match import Match
 from .rules import FORMATS, IllegalMoveError, TableRules
 from .round import check_deck
-from .trick import KINDS, Move
+from .trick import KINDS, Move, written_card
 
 
 class ScenarioError(ValueError):
     """Input that is not a readable scenario (exit status 2)."""
-
-
-def _written(value: object) -> bool:
-    """A card as a scenario writes it (RULES.md §1): ``AS``, ``TH``, ``6C``.
-
-    Stricter than the Python API, which also takes card numbers: in a scenario a
-    number, ``true`` or ``"as"`` is unreadable input, not a card."""
-    return isinstance(value, str) and len(value) == 2 and value[0] in RANKS and value[1] in SUITS
 
 
 def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], list[tuple[Any, Move]]]]]:
@@ -63,10 +55,8 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
     for r, rnd in enumerate(rounds):
         if not isinstance(rnd, dict) or not isinstance(rnd.get("deck"), list):
             raise ScenarioError(f"round {r}: needs a deck")
-        if not all(map(_written, rnd["deck"])):
-            raise ScenarioError(f"round {r}: cards are written like AS, TH, 6C")
         try:
-            deck = check_deck(rnd["deck"])
+            deck = check_deck([written_card(c) for c in rnd["deck"]])
         except (ValueError, TypeError) as e:
             raise ScenarioError(f"round {r}: {e}") from None
         actions = rnd.get("actions", [])
@@ -78,9 +68,6 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
                 raise ScenarioError(f"round {r} action {i}: needs a seat number")
             if set(action) - {"seat", *KINDS}:
                 raise ScenarioError(f"round {r} action {i}: unknown key")
-            cards = next((action[k] for k in KINDS if k in action and isinstance(action[k], list)), [])
-            if not all(map(_written, cards)):
-                raise ScenarioError(f"round {r} action {i}: cards are written like AS, TH, 6C")
             try:
                 move = Move.from_dict(action)
             except (ValueError, TypeError) as e:

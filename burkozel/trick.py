@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
-from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .cards import DECK, POINTS_OF, RANKS, SUIT_OF, SUITS, Card
 from .kernel import BEAT, DECLARE, DISCARD, LEAD, Deal
 from .rules import IllegalMoveError, auto_discard, beats_all
 
@@ -29,6 +29,15 @@ def _card(value: CardLike) -> Card:
     if isinstance(value, int) and not isinstance(value, bool):
         return Card(value)
     raise ValueError(f"not a card: {value!r}")
+
+
+def written_card(value: object) -> Card:
+    """A card in the replay notation: exactly the two letters of RULES.md §1 (``AS``,
+    ``TH``, ``6C``). Stricter than :meth:`Card.parse`, which a person typing moves may
+    give lower case: in a scenario or a message, a number, ``true`` or ``"as"`` is not a card."""
+    if isinstance(value, str) and len(value) == 2 and value[0] in RANKS and value[1] in SUITS:
+        return Card.parse(value)
+    raise ValueError(f"not a card as RULES.md §1 writes it: {value!r}")
 
 
 class Move(NamedTuple):
@@ -84,7 +93,7 @@ class Move(NamedTuple):
             return cls.declare()
         if not isinstance(cards, list):
             raise ValueError(f"{kinds[0]}: expected a list of cards")
-        return cls(kinds[0], tuple(_card(c) for c in cards))
+        return cls(kinds[0], tuple(map(written_card, cards)))
 
     def to_dict(self) -> dict:
         if self.kind == DECLARE:

@@ -25,8 +25,8 @@ export { version };
 
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 // Our Python as tools/build_site.py zips it, imported from the zips themselves
-// (zipimport: writing two files costs ≈ 1 ms where unpacking them took 20-50), by
-// this module rather than PyScript's [files].
+// (zipimport: written as two files, never unpacked), by this module rather than
+// PyScript's [files].
 const ZIPS = ["../burkozel.zip", "../web.zip"].map((path) => new URL(path, import.meta.url).href);
 const SNAPSHOT_CACHE = "python-snapshot"; // not "burkozel-…": sw.js deletes those it does not know
 const SERVICE = "import service";
