@@ -119,16 +119,16 @@ bench-bots:
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 11 --iterations 40
 
-# The two-player tables (issue #18): medium vs easy, hard vs medium at the table's 450 rollouts,
-# and the ceiling: the same search on the true position (hard-cheat). Every deal is played twice,
-# the hands swapped.
+# The two-player tables (issue #18): medium vs easy, hard vs medium at the table's count (450 rollouts;
+# in bura31 450 tree iterations), and the ceiling: the same search on the true position (hard-cheat).
+# Every deal is played twice, the hands swapped.
 bench-bots-two:
 	$(ARENA) --format duel --seats medium,easy --deals 2000 --seed 1
 	$(ARENA) --format bura31 --seats medium,easy --deals 2000 --seed 1
 	$(ARENA) --format duel --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
 	$(ARENA) --format bura31 --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
 	$(ARENA) --format duel --seats hard,medium --deals 2000 --seed 9 --iterations 450
-	$(ARENA) --format bura31 --seats hard,medium --deals 2000 --seed 9 --iterations 600
+	$(ARENA) --format bura31 --seats hard,medium --deals 2000 --seed 9 --iterations 450
 
 # Every level through thousands of random deals of every format and combination set,
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.

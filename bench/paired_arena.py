@@ -14,8 +14,9 @@ deals and the bots' seeds do not depend on the levels):
     python bench/paired_arena.py --format four --deals 300 --seed 5 \\
         --seats hard-late,medium,medium,medium --against /tmp/base.json
 
-``--set MODULE.NAME=VALUE`` changes a constant of ``hard`` or ``worlds``
-(:mod:`burkozel.bots.hard`, :mod:`burkozel.worlds`) for the run; the pool's
+``--set MODULE.NAME=VALUE`` changes a constant of ``hard``, ``ismcts`` or
+``worlds`` (:mod:`burkozel.bots.hard`, :mod:`burkozel.bots.ismcts`,
+:mod:`burkozel.worlds`) for the run; the pool's
 workers are forked, so they see it.  (The medium bot's constants are its
 ``Weights``, fixed when it is made: ``bench/medium_variants.py`` plays other
 ones.)  Judge changes on
@@ -35,9 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel import arena, worlds  # noqa: E402
-from burkozel.bots import hard  # noqa: E402
+from burkozel.bots import hard, ismcts  # noqa: E402
 
-MODULES = {"hard": hard, "worlds": worlds}
+MODULES = {"hard": hard, "ismcts": ismcts, "worlds": worlds}
 DEFAULT_SEATS = {"pairs": "hard,medium,hard,medium", "four": "hard,medium,medium,medium",
                  "three": "hard,medium,medium", "duel": "hard,medium", "bura31": "hard,medium"}
 

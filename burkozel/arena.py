@@ -23,14 +23,15 @@ could ever give, since nothing in play reveals the stock's order.
 from then on: what reading the other hands perfectly in the last tricks, when
 the play has shown the most, could give; ``hard-early`` the other way round
 (hard-hands while the stock lasts, the fair bot after).  ``hard-bayes`` is
-fair in what it sees but knows the other seat's policy: its worlds come from
-the exact posterior given that the other seat is the medium bot (two-player
-tables with open discards, :mod:`burkozel.policy_worlds`): the ceiling of any
-inference about the other hand.  ``hard-ismcts`` (and ``hard-ismcts-ucb``)
-is a deeper fair search, information-set MCTS (:mod:`burkozel.bots.ismcts`),
-with the other seat modelled as the medium bot (or as a UCB player);
-``hard-ismcts-bayes`` the same with hard-bayes's worlds.  They
-all exist only here.
+the hard bot in the worlds of :mod:`burkozel.policy_worlds` (the exact
+posterior given that the other seat is the medium bot; two-player tables with
+open discards) in any table: the ceiling of any inference about the other
+hand, and in Бура «31» the hard bot itself.  ``hard-ismcts`` (and
+``hard-ismcts-ucb``) is the tree search of :mod:`burkozel.bots.ismcts` in
+the fair sampler's worlds in any table, with the other seat modelled as the
+medium bot (or as a UCB player); ``hard-ismcts-bayes`` the same in the
+posterior's worlds (in Бура «31», the hard bot again).  They all exist only
+here.
 """
 
 from __future__ import annotations

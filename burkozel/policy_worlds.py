@@ -1,10 +1,12 @@
 """Worlds from the exact posterior, given that the other seat plays the medium bot.
 
-A measurement, not a level (the arena's ``hard-bayes`` reference): how much
-could perfect inference about the other hand give a fair bot, if it knew the
-other seat's policy exactly?  In the arena it does: the opponent *is*
-:class:`~burkozel.bots.medium.MediumBot`, which is deterministic given its
-view (no random numbers: the highest value, ties to the first move).
+The hard bot's worlds in Бура «31» (:data:`burkozel.bots.hard.TABLE_WORLDS`),
+and in any table the arena's ``hard-bayes``: the other seat read as if it
+played as :class:`~burkozel.bots.medium.MediumBot` does, which is
+deterministic given its view (no random numbers: the highest value, ties to
+the first move).  Against the medium bot this is the exact posterior; against
+a player whose moves no hand of the medium bot would make, the filter keeps
+nothing and the fair sampler's worlds are dealt (below).
 
 The posterior is computed exactly, not by rejection.  In a two-player table
 with open discards the only hidden things are the other hand and the stock's
@@ -30,7 +32,8 @@ would accept (:attr:`PolicyWorlds.acceptance`).  Where the filter keeps
 nothing (the other seat is not the medium bot, or a table this does not
 model: closed discards, an out-of-turn combination of the other seat) the
 fair sampler's worlds are dealt instead (:attr:`PolicyWorlds.fallback`).
-Arena-only (``tools/build_site.py`` keeps it out of the page's zip).
+Sums of weights are ``fsum``: the page's Python (3.12+) and CPython 3.11 then
+pick the same worlds (``sum`` of floats is compensated since 3.12).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from itertools import combinations
-from math import comb, log10
+from math import comb, fsum, log10
 from typing import Callable
 
 from .bots.medium import medium_move, view_deal, weights_for
@@ -198,7 +201,7 @@ class PolicyWorlds(WorldSampler):
                         if cards <= set(h) and (deal is None or self._would_play(deal, h, step)):
                             kept[tuple(c for c in h if c not in cards)] = w
                     played |= cards
-                mass = sum(kept.values())
+                mass = fsum(kept.values())
                 if mass <= 0.0:
                     self.fallback = True
                     return
@@ -265,7 +268,7 @@ class PolicyWorlds(WorldSampler):
 
 
 def _pick(weights: dict[Hand, float], rng: random.Random) -> Hand:
-    x = rng.random() * sum(weights.values())
+    x = rng.random() * fsum(weights.values())
     last = None
     for h, w in weights.items():
         last = h

@@ -310,7 +310,7 @@ def test_the_hard_bots_count_shrinks_only_where_rollouts_play_every_card():
         assert view.stock > game.HARD_LONG_ROLLOUTS
         counts[fmt] = game.hard_iterations(view)
     assert counts["duel"] < game.HARD_ITERATIONS
-    assert counts["bura31"] == game.TABLE_HARD_ITERATIONS.get("bura31", game.HARD_ITERATIONS) >= game.HARD_ITERATIONS
+    assert counts["bura31"] == game.HARD_ITERATIONS
 
 
 # --- the two-player tables ------------------------------------------------------------

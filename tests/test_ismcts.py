@@ -1,5 +1,6 @@
-"""The arena's ISMCTS search (:mod:`burkozel.bots.ismcts`): legal play from
-the view alone, and «31» declared only where the hard bot declares it."""
+"""The tree search (:mod:`burkozel.bots.ismcts`): legal play from the view
+alone, «31» declared only where the hard bot declares it, and the hard bot's
+search in Бура «31» (in the posterior's worlds, with the verdict the hint reads)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,36 @@ def test_the_same_view_and_seed_give_the_same_move():
         a = IsmctsBot(seed="s", max_iterations=80, deterministic=True).get_move(view)
         b = IsmctsBot(seed="s", max_iterations=80, deterministic=True).get_move(view)
         assert a == b
+
+
+def test_the_hard_bot_in_bura31_is_the_tree_search_in_the_posteriors_worlds():
+    """``hard`` in Бура «31» plays what ``hard-ismcts-bayes`` plays; its
+    verdict lists the moves in contention best first, each with as many
+    recorded outcomes as iterations went through it, and counts them all."""
+    medium = make_bot("medium")
+    compared = 0
+    for d, rnd in _deals(8, "ismcts/hard"):
+        hard = HardBot(seed=d, max_iterations=90, deterministic=True)
+        tree = _bot("hard-ismcts-bayes", d, {"max_iterations": 90, "deterministic": True}, [rnd])
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_act)
+            search = hard.search(view, record=True)
+            try:
+                while True:
+                    next(search)
+            except StopIteration as done:
+                verdict = done.value
+            assert verdict.move == tree.get_move(view)
+            if not verdict.forced:
+                compared += 1
+                assert verdict.iterations == hard.last_iterations == 90
+                assert verdict.values[0].move == verdict.move
+                scores = [v.score for v in verdict.values]
+                assert scores == sorted(scores, reverse=True)
+                assert all(len(v.outcomes) == v.worlds > 0 for v in verdict.values)
+                assert sum(v.worlds for v in verdict.values) <= 90
+            rnd.push(medium.get_move(view), view.seat)
+    assert compared > 10
 
 
 def test_only_the_arena_builds_it():

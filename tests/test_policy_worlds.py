@@ -1,6 +1,7 @@
-"""The ``hard-bayes`` reference's worlds (:mod:`burkozel.policy_worlds`): whole
-hidden histories in which the other seat, played by the medium bot, makes
-exactly the moves it made; and the fair ``hard`` seat beside it."""
+"""The worlds of the hard bot in Бура «31» and of the arena's ``hard-bayes``
+(:mod:`burkozel.policy_worlds`): whole hidden histories in which the other
+seat, played by the medium bot, makes exactly the moves it made; read from
+the view alone; the fair sampler's worlds where no such history exists."""
 
 from __future__ import annotations
 
@@ -116,10 +117,9 @@ def test_the_posterior_is_narrower_than_the_play_alone_says():
     assert narrower > 10
 
 
-def test_hard_bayes_worlds_and_the_fair_hard_seat_read_the_view_only():
-    """The arena's ``hard`` seat is the fair bot (its own world sampler); it
-    and ``hard-bayes`` choose the same move, and ``hard-bayes`` deals the same
-    worlds, in two positions that differ only in the hidden cards."""
+def test_the_posterior_worlds_and_the_hard_seat_read_the_view_only():
+    """The worlds are the same, and ``hard`` and ``hard-bayes`` choose the
+    same move, in two positions that differ only in the hidden cards."""
     options = {"max_iterations": 24, "deterministic": True}
     for dealer, deck, moves, _ in _medium_deals(3, "fair"):
         real = Round(RULES, dealer, deck)
@@ -138,9 +138,33 @@ def test_hard_bayes_worlds_and_the_fair_hard_seat_read_the_view_only():
                     assert (_bot(level, "s", options, [real]).get_move(view)
                             == _bot(level, "s", options, [twin]).get_move(twin.view(seat)))
             real.push(move, seat)
-    fair = _bot("hard", "s", {}, [real])
-    assert isinstance(fair, HardBot) and fair._worlds is None
+    hard = _bot("hard", "s", {}, [real])
+    assert isinstance(hard, HardBot) and hard._worlds is None  # its table's worlds (TABLE_WORLDS)
     assert _bot("hard-bayes", "s", {}, [real])._worlds is policy_worlds
+
+
+def test_a_player_no_medium_hand_would_play_like_gets_the_fair_worlds():
+    """Against a player the medium bot never resembles (here one who always
+    plays its last legal move), the filter keeps no hand sooner or later and
+    the fair sampler deals the worlds; the hard bot still plays legally."""
+    hard = make_bot("hard", seed=1, max_iterations=40, deterministic=True)
+    fell = decisions = 0
+    rng = random.Random(5)
+    for d in range(6):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(RULES, d % 2, deck)
+        while not rnd.is_over:
+            view = rnd.view(rnd.to_act)
+            if view.seat == 0:
+                fell += PolicyWorlds(view).fallback
+                move = hard.get_move(view)
+                decisions += 1
+            else:
+                move = view.legal_moves[-1]
+            view.check(move)
+            rnd.push(move, view.seat)
+    assert decisions > 10 and fell > 0
 
 
 def test_face_down_discards_fall_back_to_the_fair_worlds():

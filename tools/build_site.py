@@ -88,10 +88,9 @@ SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".md", ".orig", ".rej", ".swp", "~")
 SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
 
 # Engine modules only the command line, the arena and the benchmarks use (its
-# cheating reference bots live in arena.py, hard-bayes's worlds in policy_worlds.py, the ISMCTS
-# prototype in bots/ismcts.py): the page never imports them, so they stay out of the zip it downloads.
-OFFLINE_ONLY = {"__main__.py", "cli.py", "arena.py", "selfplay.py", "replay.py", "policy_worlds.py",
-                "bots/ismcts.py"}
+# cheating reference bots live in arena.py): the page never imports them, so they stay out of
+# the zip it downloads.
+OFFLINE_ONLY = {"__main__.py", "cli.py", "arena.py", "selfplay.py", "replay.py"}
 
 # Fixed timestamp for zip entries so the zips (and so the app hash) depend
 # only on file contents, not on checkout times.

@@ -47,20 +47,13 @@ SPEEDS: dict[str, dict[str, int]] = {
 HARD_ITERATIONS = 450
 """Rollouts per hard decision at the table: a fixed count, not a time budget
 (the count the arena's strength figures at 450 rollouts were measured with)."""
-TABLE_HARD_ITERATIONS = {"bura31": 600}
-"""Where a table's rollouts are cheap enough for more within the time targets,
-and the search wins a little more with them: Бура «31», whose rollouts end
-within a few tricks (600 against 450: +0.83% of deals against medium over 600
-fresh paired deals, 700 +1.25% ± 1.43%, each within the noise; 700 took a
-browser median of 146 ms, at the 150 ms target; ``docs/bots.md``)."""
 HARD_LONG_ROLLOUTS = 16
 """Above this many cards in play (stock and hands), rollouts are long: fewer of them
 (not where a deal ends at a declaration, see :func:`rollout_cards`)."""
 HARD_SAFETY_MS = 2500.0
 """Wall-clock cap of one hard decision, far above what it takes (see :class:`TableHardBot`)."""
-TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts"
-                  + "".join(f", {count} in {fmt}" for fmt, count in sorted(TABLE_HARD_ITERATIONS.items()))
-                  + f" (fewer above {HARD_LONG_ROLLOUTS} cards in play unless deals end at a declaration), "
+TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts, tree iterations in Бура «31» "
+                  f"(fewer above {HARD_LONG_ROLLOUTS} cards in play unless deals end at a declaration), "
                   f"safety cap {HARD_SAFETY_MS:g} ms")
 
 
@@ -78,7 +71,7 @@ def rollout_cards(view: SeatView) -> int:
 
 def hard_iterations(view: SeatView) -> int:
     """How many rollouts the table's hard bot spends on ``view``."""
-    count = TABLE_HARD_ITERATIONS.get(view.format, HARD_ITERATIONS)
+    count = HARD_ITERATIONS
     # A rollout costs about 10 + the cards it plays (measured on CPython).
     return min(count, count * (10 + HARD_LONG_ROLLOUTS) // (10 + rollout_cards(view)))
 

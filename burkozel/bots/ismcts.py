@@ -1,11 +1,13 @@
-"""Information-set MCTS for the two-player tables: a measurement, not a level.
+"""Information-set MCTS: the hard bot's search in Бура «31».
 
-The hard bot (:mod:`burkozel.bots.hard`) is one ply deep: each candidate
-move is finished by medium rollouts, so its own later play is the medium
-bot's.  This searches deeper (single-observer ISMCTS, Cowling, Powley &
-Whitehouse 2012): one tree over this seat's information sets, a fresh world
-from the fair sampler (:class:`~burkozel.worlds.WorldSampler`) every
-iteration, stepped through the engine's :class:`~burkozel.kernel.Deal`.
+The flat search (:meth:`burkozel.bots.hard.HardBot.search`) is one ply deep:
+each candidate move is finished by medium rollouts, so the bot's own later
+play is the medium bot's.  This searches deeper (single-observer ISMCTS,
+Cowling, Powley & Whitehouse 2012): one tree over this seat's information
+sets, a world from the bot's world source every iteration (a pool of
+:data:`WORLD_POOL`, cycled), stepped through the engine's
+:class:`~burkozel.kernel.Deal`.  The tables whose hard bot plays it are
+:data:`burkozel.bots.hard.TREE_SEARCH`; ``docs/bots.md`` has why.
 
 - This seat's nodes are keyed by the moves played and its own hand (what it
   knows when it decides again: the draws it saw); their moves are the medium
@@ -15,24 +17,25 @@ iteration, stepped through the engine's :class:`~burkozel.kernel.Deal`.
   about [0, 1]; a move seen in only some worlds counts its availability
   (the subset-armed bandit of SO-ISMCTS).
 - The other seat either plays the medium bot's move in the sampled world
-  (``opponent="medium"``: the arena's opponent *is* the medium bot, and the
-  hard bot's rollouts model it so) or chooses by UCB on the negated utility
-  among its legal moves in the world (``opponent="ucb"``, textbook
-  SO-ISMCTS).  Its moves are face up (open discards), so its node's
-  children are keyed by the cards it played.
+  (``opponent="medium"``, as the hard bot's rollouts model it) or chooses by
+  UCB on the negated utility among its legal moves in the world
+  (``opponent="ucb"``, textbook SO-ISMCTS, an arena level).  Its moves are
+  face up (open discards), so its node's children are keyed by the cards it
+  played.
 - A leaf is finished by medium rollouts, as the hard bot's.
 
-Other ``worlds=`` (the exact posterior of :mod:`burkozel.policy_worlds`)
-make the arena's ``hard-ismcts-bayes``.  Only the arena builds it
-(``hard-ismcts``, ``hard-ismcts-ucb``, ``hard-ismcts-bayes``); it is kept
-out of the page's zip (``tools/build_site.py``).  ``docs/bots.md`` has what
-it measured.
+The move kept is the best mean (the medium bot's choice with the hard bot's
+head start) among the root moves visited at least a quarter as often as the
+most visited one.  The arena also seats it apart from the hard bot
+(``hard-ismcts``, ``hard-ismcts-ucb``: :class:`IsmctsBot`, the fair sampler's
+worlds) to compare the two searches in any table.
 """
 
 from __future__ import annotations
 
 import time
-from math import log, sqrt
+from math import fsum, log, sqrt
+from typing import Callable, Generator
 
 from ..kernel import DECLARE, Deal
 from ..trick import Move, legal_moves_in
@@ -52,6 +55,8 @@ the world (the root's are the hard bot's candidates)."""
 WORLD_POOL = 64
 """Worlds dealt per decision; the iterations cycle through them (dealing a
 world costs about as much as a rollout)."""
+MIN_SHARE = 4
+"""A root move is chosen only with at least 1/MIN_SHARE of the most visits."""
 
 
 def scaled(u: float) -> float:
@@ -102,8 +107,93 @@ def ucb_pick(node: dict, moves: list[tuple], sign: float) -> tuple[tuple, Edge |
     return best, best_edge
 
 
+def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iterations: int,
+                deadline: float | None, opponent: str = "medium",
+                record: bool = False) -> Generator[None, None, "hard.Verdict"]:
+    """Search ``moves`` (the root's candidates, the medium choice first) in
+    worlds dealt by ``draw``; pause every :data:`hard.SLICE_ROLLOUTS`
+    iterations and return the :class:`~burkozel.bots.hard.Verdict`: the root
+    moves in contention, best first, each with its mean utility over the
+    iterations that went through it (and with ``record`` their penalty and
+    points)."""
+    seen = Seen.of_view(view)
+    seat, side = view.seat, view.side
+    weights = weights_for(view.format)
+    root_moves = [(m.kind, tuple(int(c) for c in m.cards)) for m in moves]
+    prior = root_moves[0]
+    root: dict = {}
+    worlds: list[Deal] = []
+    utilities: dict[tuple, list[float]] = {m: [] for m in root_moves}
+    outcomes: dict[tuple, list[tuple[int, int]]] = {m: [] for m in root_moves}
+    versus_medium = opponent == "medium"
+    done = 0
+    while done < max_iterations and (deadline is None or time.perf_counter() < deadline):
+        if len(worlds) < WORLD_POOL:
+            try:
+                worlds.append(draw(rng))
+            except ValueError:
+                if not worlds:
+                    break  # no world found: the medium move
+        deal = worlds[done % len(worlds)].copy()
+        seen.apply(deal)
+        step = deal.step
+        path: list[Edge] = []
+        node, edge = root, None
+        first = None
+        expanded = False
+        while not expanded and (actor := deal.to_act) is not None:
+            if actor == seat:
+                node = _node(edge, root, tuple(deal.hands[seat]))
+                if edge is None:
+                    options = root_moves
+                else:
+                    ranked: list = []
+                    medium_move(deal, actor, weights, ranked)
+                    ranked.sort(key=lambda e: (e[0], e[1]), reverse=True)
+                    options = [(kind, cards) for _, _, kind, cards in ranked[:INNER_CANDIDATES]]
+                move, edge = ucb_pick(node, options, 1.0)
+                if first is None:
+                    first = move
+            elif versus_medium:
+                move = medium_move(deal, actor, weights)
+                node = _node(edge, root, tuple(deal.hands[seat]))
+                edge = node.get(move)
+                if edge is None:
+                    edge = node[move] = Edge()
+            else:
+                node = _node(edge, root, tuple(deal.hands[seat]))
+                options = [(m.kind, tuple(int(c) for c in m.cards)) for m in legal_moves_in(deal)]
+                move, edge = ucb_pick(node, options, -1.0)
+            expanded = edge.visits == 0
+            path.append(edge)
+            step(*move)
+        while (actor := deal.to_act) is not None:
+            step(*medium_move(deal, actor, weights))
+        u = hard.utility(deal, side)
+        value = scaled(u)
+        for e in path:
+            e.visits += 1
+            e.total += value
+        utilities[first].append(u)
+        if record:
+            outcomes[first].append((deal.result[1][side], deal.points[side]))
+        done += 1
+        if done % hard.SLICE_ROLLOUTS == 0:
+            yield
+    most = max((len(u) for u in utilities.values()), default=0)
+    if not most:
+        return hard.Verdict(moves[0], (), iterations=done)
+    values = [hard.MoveValue(moves[i], fsum(utilities[m]) / len(utilities[m]),
+                             hard.PRIOR_BONUS if m == prior else 0.0, len(utilities[m]), tuple(outcomes[m]))
+              for i, m in enumerate(root_moves) if len(utilities[m]) * MIN_SHARE >= most]
+    # Sorted by score, ties to the earlier candidate (the medium order).
+    values.sort(key=lambda v: -v.score)
+    return hard.Verdict(values[0].move, tuple(values), iterations=done)
+
+
 class IsmctsBot:
-    """Single-observer ISMCTS over this seat's information sets (see above)."""
+    """The tree search in any table, in the fair sampler's worlds unless
+    given others: the arena's ``hard-ismcts`` levels."""
 
     name = "hard-ismcts"
 
@@ -120,79 +210,17 @@ class IsmctsBot:
         self._worlds = worlds
         self._hard = hard.HardBot(seed)  # its candidates are the root's moves
         self.last_iterations = 0
-        self.last_root: dict = {}
 
     def get_move(self, view: SeatView) -> Move:
         moves = self._hard.candidates(view)
         if len(moves) == 1 or moves[0].kind == DECLARE:
             return moves[0]  # the only move, or a true «31»
-        start = time.perf_counter()
-        deadline = None if self.deterministic else start + self.budget_ms / 1000.0
-        rng = decision_rng(self.seed, view)
-        draw = (self._worlds or hard.sampled_worlds)(view)
-        seen = Seen.of_view(view)
-        seat, side = view.seat, view.side
-        weights = weights_for(view.format)
-        root_moves = [(m.kind, tuple(int(c) for c in m.cards)) for m in moves]
-        prior = root_moves[0]
-        root: dict = {}
-        worlds: list[Deal] = []
-        versus_medium = self.opponent == "medium"
-        done = 0
-        while done < self.max_iterations and (deadline is None or time.perf_counter() < deadline):
-            if len(worlds) < WORLD_POOL:
-                try:
-                    worlds.append(draw(rng))
-                except ValueError:
-                    if not worlds:
-                        return moves[0]
-            deal = worlds[done % len(worlds)].copy()
-            seen.apply(deal)
-            step = deal.step
-            path: list[Edge] = []
-            node, edge = root, None
-            expanded = False
-            while not expanded and (actor := deal.to_act) is not None:
-                if actor == seat:
-                    node = _node(edge, root, tuple(deal.hands[seat]))
-                    if edge is None:
-                        options = root_moves
-                    else:
-                        ranked: list = []
-                        medium_move(deal, actor, weights, ranked)
-                        ranked.sort(key=lambda e: (e[0], e[1]), reverse=True)
-                        options = [(kind, cards) for _, _, kind, cards in ranked[:INNER_CANDIDATES]]
-                    move, edge = ucb_pick(node, options, 1.0)
-                elif versus_medium:
-                    move = medium_move(deal, actor, weights)
-                    node = _node(edge, root, tuple(deal.hands[seat]))
-                    edge = node.get(move)
-                    if edge is None:
-                        edge = node[move] = Edge()
-                else:
-                    node = _node(edge, root, tuple(deal.hands[seat]))
-                    options = [(m.kind, tuple(int(c) for c in m.cards)) for m in legal_moves_in(deal)]
-                    move, edge = ucb_pick(node, options, -1.0)
-                expanded = edge.visits == 0
-                path.append(edge)
-                step(*move)
-            while (actor := deal.to_act) is not None:
-                step(*medium_move(deal, actor, weights))
-            value = scaled(hard.utility(deal, side))
-            for e in path:
-                e.visits += 1
-                e.total += value
-            done += 1
-        self.last_iterations = done
-        self.last_root = root
-        best, best_score = prior, -1e18
-        most = max((root[m].visits for m in root_moves if m in root), default=0)
-        for m in root_moves:
-            e = root.get(m)
-            if e is None or e.visits * 4 < most:
-                continue
-            score = e.total / e.visits + (hard.PRIOR_BONUS / UTILITY_SPAN if m == prior else 0.0)
-            if score > best_score:
-                best, best_score = m, score
-        return moves[root_moves.index(best)]
-
+        deadline = None if self.deterministic else time.perf_counter() + self.budget_ms / 1000.0
+        search = tree_search(view, moves, (self._worlds or hard.sampled_worlds)(view),
+                             decision_rng(self.seed, view), self.max_iterations, deadline, self.opponent)
+        while True:
+            try:
+                next(search)
+            except StopIteration as done:
+                self.last_iterations = done.value.iterations
+                return done.value.move
