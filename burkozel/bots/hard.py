@@ -25,7 +25,7 @@ In Бура «31» (:data:`TREE_SEARCH`, :data:`TABLE_WORLDS`) the same candidat
 are searched deeper, by the tree search of :mod:`burkozel.bots.ismcts`, in
 worlds that read the other hand as the medium bot's play would have it
 (:mod:`burkozel.policy_worlds`): there the deals are short, the other hand is
-most of what is hidden, and the two together won about four points more.
+most of what is hidden, and the two together won the most (``docs/bots.md``).
 
 It is anytime: it stops at a time budget or an iteration cap, whichever comes
 first.  With ``deterministic=True`` only the cap counts, so a decision depends
@@ -43,8 +43,8 @@ from math import fsum
 from typing import Callable, Generator, Sequence
 
 from ..kernel import Deal
-from ..trick import DECLARE, DISCARD, Move
 from ..policy_worlds import policy_worlds
+from ..trick import DECLARE, DISCARD, Move
 from ..view import SeatView
 from ..worlds import WorldSampler
 from . import decision_rng, register
@@ -118,8 +118,8 @@ TABLE_WORLDS: dict[str, WorldSource] = {"bura31": policy_worlds}
 have it (:mod:`burkozel.policy_worlds`: the exact posterior given that the
 other seat plays as medium does, the fair sampler's worlds wherever no hand
 would have played so).  In Бура «31», whose open discards leave only the
-other hand and the stock hidden, this and the tree search won 56.7% of deals
-against medium where the plain search wins 52–53% (``docs/bots.md``)."""
+other hand and the stock hidden, this and the tree search together won
+clearly more than either alone (``docs/bots.md``)."""
 TREE_SEARCH = frozenset({"bura31"})
 """Tables whose hard bot searches a tree of its own later decisions
 (:func:`burkozel.bots.ismcts.tree_search`) instead of one ply of rollouts:
