@@ -131,9 +131,15 @@ SLICE_ROLLOUTS = 32
 
 @register("hard")
 class HardBot:
-    """Flat PIMC with successive halving over the candidate moves."""
+    """Flat PIMC with successive halving over the candidate moves (the tree
+    search where :attr:`tree` says so)."""
 
     name = "hard"
+    tree: bool | None = None
+    """Search the tree (:func:`burkozel.bots.ismcts.tree_search`): always,
+    never, or (None) in the tables of :data:`TREE_SEARCH`."""
+    opponent = "medium"
+    """How the tree search models the other seat (``tree_search``'s ``opponent``)."""
 
     def __init__(self, seed: int | str = 0, budget_ms: float = DEFAULT_BUDGET_MS,
                  max_iterations: int = DEFAULT_MAX_ITERATIONS, deterministic: bool = False,
@@ -192,9 +198,10 @@ class HardBot:
             return Verdict(prior, (), forced=True)
         rng = decision_rng(self.seed, view)
         draw = (self._worlds or TABLE_WORLDS.get(view.format, sampled_worlds))(view)
-        if view.format in TREE_SEARCH:
+        if self.tree or (self.tree is None and view.format in TREE_SEARCH):
             from .ismcts import tree_search  # (it builds on this module's candidates and utility)
-            verdict = yield from tree_search(view, moves, draw, rng, self.max_iterations, deadline, record=record)
+            verdict = yield from tree_search(view, moves, draw, rng, self.max_iterations, deadline,
+                                             self.opponent, record)
             self.last_iterations = verdict.iterations
             return verdict
         side = view.side

@@ -37,10 +37,9 @@ import time
 from math import fsum, log, sqrt
 from typing import Callable, Generator
 
-from ..kernel import DECLARE, Deal
+from ..kernel import Deal
 from ..trick import Move, legal_moves_in
 from ..view import SeatView
-from . import decision_rng
 from . import hard
 from .medium import Seen, medium_move, weights_for
 
@@ -191,36 +190,17 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
     return hard.Verdict(values[0].move, tuple(values), iterations=done)
 
 
-class IsmctsBot:
-    """The tree search in any table, in the fair sampler's worlds unless
-    given others: the arena's ``hard-ismcts`` levels."""
+class IsmctsBot(hard.HardBot):
+    """The hard bot searching the tree in any table, in the fair sampler's
+    worlds unless given others: the arena's ``hard-ismcts`` levels."""
 
     name = "hard-ismcts"
+    tree = True
 
     def __init__(self, seed: int | str = 0, budget_ms: float = hard.DEFAULT_BUDGET_MS,
                  max_iterations: int = hard.DEFAULT_MAX_ITERATIONS, deterministic: bool = False,
                  opponent: str = "medium", worlds: hard.WorldSource | None = None) -> None:
         if opponent not in ("medium", "ucb"):
             raise ValueError("opponent must be 'medium' or 'ucb'")
-        self.seed = seed
-        self.budget_ms = budget_ms
-        self.max_iterations = max_iterations
-        self.deterministic = deterministic
+        super().__init__(seed, budget_ms, max_iterations, deterministic, worlds or hard.sampled_worlds)
         self.opponent = opponent
-        self._worlds = worlds
-        self._hard = hard.HardBot(seed)  # its candidates are the root's moves
-        self.last_iterations = 0
-
-    def get_move(self, view: SeatView) -> Move:
-        moves = self._hard.candidates(view)
-        if len(moves) == 1 or moves[0].kind == DECLARE:
-            return moves[0]  # the only move, or a true «31»
-        deadline = None if self.deterministic else time.perf_counter() + self.budget_ms / 1000.0
-        search = tree_search(view, moves, (self._worlds or hard.sampled_worlds)(view),
-                             decision_rng(self.seed, view), self.max_iterations, deadline, self.opponent)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                self.last_iterations = done.value.iterations
-                return done.value.move
