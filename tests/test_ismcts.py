@@ -113,6 +113,32 @@ def test_the_hard_bot_in_bura31_is_the_tree_search_in_the_posteriors_worlds():
     assert compared > 10
 
 
+def test_every_move_searches_each_legal_move_of_the_root(monkeypatch):
+    """``ismcts.EVERY_MOVE`` (a measurement) adds the legal moves the
+    candidates leave out: each is then tried at the root, the candidates first."""
+    from burkozel.bots import ismcts
+
+    monkeypatch.setattr(ismcts, "MIN_SHARE", 10**6)  # list every move tried
+    widened = 0
+    for d, rnd in _deals(6, "ismcts/every"):
+        if rnd.is_over:  # a бура at the deal
+            continue
+        view = rnd.view(rnd.to_act)
+        bot = IsmctsBot(seed=d, max_iterations=120, deterministic=True)
+        candidates = bot.candidates(view)
+        monkeypatch.setattr(ismcts, "EVERY_MOVE", True)
+        verdict = bot.search(view)
+        try:
+            while True:
+                next(verdict)
+        except StopIteration as done:
+            tried = {v.move for v in done.value.values}
+        monkeypatch.setattr(ismcts, "EVERY_MOVE", False)
+        assert tried == set(view.legal_moves)
+        widened += len(tried) > len(candidates)
+    assert widened
+
+
 def test_only_the_arena_builds_it():
     with pytest.raises(ValueError):
         make_bot("hard-ismcts")

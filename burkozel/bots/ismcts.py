@@ -56,6 +56,19 @@ WORLD_POOL = 64
 world costs about as much as a rollout)."""
 MIN_SHARE = 4
 """A root move is chosen only with at least 1/MIN_SHARE of the most visits."""
+EVERY_MOVE = False
+"""Search every legal move of this seat, after the candidates and medium's
+best few: what leaving the others out costs (a measurement, ``docs/bots.md``)."""
+
+
+def key(move: Move) -> tuple:
+    return move.kind, tuple(int(c) for c in move.cards)
+
+
+def others(options: list[tuple], legal: list[Move]) -> list[Move]:
+    """The moves of ``legal`` not among ``options`` (keys), in their order."""
+    have = {(kind, frozenset(cards)) for kind, cards in options}
+    return [m for m in legal if (m.kind, frozenset(int(c) for c in m.cards)) not in have]
 
 
 def scaled(u: float) -> float:
@@ -118,7 +131,9 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
     seen = Seen.of_view(view)
     seat, side = view.seat, view.side
     weights = weights_for(view.format)
-    root_moves = [(m.kind, tuple(int(c) for c in m.cards)) for m in moves]
+    if EVERY_MOVE:
+        moves = moves + others([key(m) for m in moves], view.legal_moves)
+    root_moves = [key(m) for m in moves]
     prior = root_moves[0]
     root: dict = {}
     worlds: list[Deal] = []
@@ -150,6 +165,8 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
                     medium_move(deal, actor, weights, ranked)
                     ranked.sort(key=lambda e: (e[0], e[1]), reverse=True)
                     options = [(kind, cards) for _, _, kind, cards in ranked[:INNER_CANDIDATES]]
+                    if EVERY_MOVE:
+                        options += [key(m) for m in others(options, legal_moves_in(deal))]
                 move, edge = ucb_pick(node, options, 1.0)
                 if first is None:
                     first = move
@@ -161,7 +178,7 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
                     edge = node[move] = Edge()
             else:
                 node = _node(edge, root, tuple(deal.hands[seat]))
-                options = [(m.kind, tuple(int(c) for c in m.cards)) for m in legal_moves_in(deal)]
+                options = [key(m) for m in legal_moves_in(deal)]
                 move, edge = ucb_pick(node, options, -1.0)
             expanded = edge.visits == 0
             path.append(edge)
