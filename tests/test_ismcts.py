@@ -20,6 +20,16 @@ from burkozel.trick import DECLARE
 RULES = TableRules("bura31")
 
 
+def _verdict(bot: HardBot, view, record: bool = False):
+    """The bot's whole search of ``view``, run to its end."""
+    search = bot.search(view, record=record)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return done.value
+
+
 def _deals(count: int, seed: str):
     rng = random.Random(seed)
     for d in range(count):
@@ -94,12 +104,7 @@ def test_the_hard_bot_in_bura31_is_the_tree_search_in_the_posteriors_worlds():
         tree = _bot("hard-ismcts-bayes", d, {"max_iterations": 90, "deterministic": True}, [rnd])
         while not rnd.is_over:
             view = rnd.view(rnd.to_act)
-            search = hard.search(view, record=True)
-            try:
-                while True:
-                    next(search)
-            except StopIteration as done:
-                verdict = done.value
+            verdict = _verdict(hard, view, record=True)
             assert verdict.move == tree.get_move(view)
             if not verdict.forced:
                 compared += 1
@@ -127,12 +132,7 @@ def test_every_move_searches_each_legal_move_of_the_root(monkeypatch):
         bot = IsmctsBot(seed=d, max_iterations=120, deterministic=True)
         candidates = bot.candidates(view)
         monkeypatch.setattr(ismcts, "EVERY_MOVE", True)
-        verdict = bot.search(view)
-        try:
-            while True:
-                next(verdict)
-        except StopIteration as done:
-            tried = {v.move for v in done.value.values}
+        tried = {v.move for v in _verdict(bot, view).values}
         monkeypatch.setattr(ismcts, "EVERY_MOVE", False)
         assert tried == set(view.legal_moves)
         widened += len(tried) > len(candidates)

@@ -62,13 +62,15 @@ best few: what leaving the others out costs (a measurement, ``docs/bots.md``).""
 
 
 def key(move: Move) -> tuple:
+    """A move as the tree keys it: its kind and its cards' numbers."""
     return move.kind, tuple(int(c) for c in move.cards)
 
 
-def others(options: list[tuple], legal: list[Move]) -> list[Move]:
-    """The moves of ``legal`` not among ``options`` (keys), in their order."""
+def others(options: list[tuple], legal: list[Move]) -> list[tuple]:
+    """The keys of the moves of ``legal`` not among ``options`` (keys, whose
+    cards may come in another order), in ``legal``'s order."""
     have = {(kind, frozenset(cards)) for kind, cards in options}
-    return [m for m in legal if (m.kind, frozenset(int(c) for c in m.cards)) not in have]
+    return [k for k in map(key, legal) if (k[0], frozenset(k[1])) not in have]
 
 
 def scaled(u: float) -> float:
@@ -131,9 +133,11 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
     seen = Seen.of_view(view)
     seat, side = view.seat, view.side
     weights = weights_for(view.format)
-    if EVERY_MOVE:
-        moves = moves + others([key(m) for m in moves], view.legal_moves)
     root_moves = [key(m) for m in moves]
+    if EVERY_MOVE:
+        extra = others(root_moves, view.legal_moves)
+        moves = moves + [m for m in view.legal_moves if key(m) in extra]
+        root_moves += extra
     prior = root_moves[0]
     root: dict = {}
     worlds: list[Deal] = []
@@ -166,7 +170,7 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
                     ranked.sort(key=lambda e: (e[0], e[1]), reverse=True)
                     options = [(kind, cards) for _, _, kind, cards in ranked[:INNER_CANDIDATES]]
                     if EVERY_MOVE:
-                        options += [key(m) for m in others(options, legal_moves_in(deal))]
+                        options += others(options, legal_moves_in(deal))
                 move, edge = ucb_pick(node, options, 1.0)
                 if first is None:
                     first = move
