@@ -146,8 +146,8 @@ bench-bots-hands:
 # REGRET_ARGS="--set EXTRA_DISCARDS=0" compares a setting on the same values.
 bench-regret: venv
 	@mkdir -p $(STAMPS)
-	$(VPY) bench/bot_regret.py --format pairs --cache $(STAMPS)/regret-pairs.pkl $(REGRET_ARGS)
-	$(VPY) bench/bot_regret.py --format four --cache $(STAMPS)/regret-four.pkl $(REGRET_ARGS)
+	$(VPY) research/bot_regret.py --format pairs --cache $(STAMPS)/regret-pairs.pkl $(REGRET_ARGS)
+	$(VPY) research/bot_regret.py --format four --cache $(STAMPS)/regret-four.pkl $(REGRET_ARGS)
 
 screenshots: venv chromium site
 	$(VPY) e2e/screenshots.py

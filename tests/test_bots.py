@@ -489,7 +489,7 @@ def test_bot_legality_bench_covers_every_set_and_stops_on_an_illegal_move(monkey
     combination set (none, all six, each alone), every seating of every deal
     played; a bot that plays a card it does not hold stops it with the
     engine's ``IllegalMoveError``."""
-    import benchpath  # noqa: F401
+    import scriptpaths  # noqa: F401
     import bot_legality
 
     from burkozel.bots.easy import EasyBot
@@ -512,13 +512,13 @@ def test_bot_legality_bench_covers_every_set_and_stops_on_an_illegal_move(monkey
 
 
 def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path, monkeypatch, capsys):
-    """``bench/paired_arena.py``: a run against its own saved baseline differs
+    """``research/paired_arena.py``: a run against its own saved baseline differs
     by exactly nothing; a ``--set`` reaches the games (a hard bot left one
     candidate and no other discards plays medium's move, so a pairs lineup of
     it and medium splits every deal evenly) and is undone afterwards."""
     import json
 
-    import benchpath  # noqa: F401
+    import scriptpaths  # noqa: F401
     import paired_arena
 
     from burkozel.bots import hard
@@ -556,10 +556,10 @@ def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path
 
 
 def test_medium_variants_bench_changes_side_zero_only():
-    """``bench/medium_variants.py``: medium as it is wins exactly chance over a
+    """``research/medium_variants.py``: medium as it is wins exactly chance over a
     deal's seatings (the seatings are fair), and other weights for side 0
     change how side 0 fares."""
-    import benchpath  # noqa: F401
+    import scriptpaths  # noqa: F401
     from medium_variants import share_of_deal
 
     from burkozel.bots.medium import MEDIUM, Weights
@@ -603,12 +603,12 @@ def test_hard_ranks_its_candidates_with_its_own_weights():
 
 
 def test_value_calibration_bench_values_every_candidate_in_fair_and_true_worlds():
-    """``bench/value_calibration.py``: each position's candidates (the hard
+    """``research/value_calibration.py``: each position's candidates (the hard
     bot's) are valued in fair worlds and in worlds with the true hands, both
     within the utility's range; the two differ (the fair worlds are not the
     truth); and the biases of a position's moves add up to nothing (only
     differences between its moves are kept)."""
-    import benchpath  # noqa: F401
+    import scriptpaths  # noqa: F401
     from value_calibration import biases, round_values
 
     from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT

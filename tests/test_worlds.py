@@ -262,9 +262,9 @@ def test_a_seat_that_led_a_low_card_is_dealt_few_lower_cards_of_its_suit():
 
 
 def test_the_clue_table_is_what_medium_games_show():
-    """``bench/world_clues.py`` measures the ratios the sampler uses; on a
+    """``research/world_clues.py`` measures the ratios the sampler uses; on a
     smaller sample every clue of the table still makes its cards rarer."""
-    import benchpath  # noqa: F401
+    import scriptpaths  # noqa: F401
     from world_clues import measure
 
     from burkozel.worlds import CLUE_RATIOS
@@ -282,11 +282,11 @@ def test_the_clue_table_is_what_medium_games_show():
 
 
 def test_world_marginals_bench_counts_each_unseen_card_in_truth_and_in_every_world():
-    """``bench/world_marginals.py``: every world deals the other hands as many
+    """``research/world_marginals.py``: every world deals the other hands as many
     of the unseen cards as the truth holds there (the same hand sizes), so per
     stage the worlds' count is the truth's times the worlds per position; and
     each card is counted once per world."""
-    import benchpath  # noqa: F401
+    import scriptpaths  # noqa: F401
     from world_marginals import KINDS, measure
 
     worlds = 3

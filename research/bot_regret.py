@@ -18,7 +18,7 @@ play: a change it likes still has to win games (``burkozel arena``).
 
     make bench-regret                    # pairs and four, values kept in .stamps/
     make bench-regret REGRET_ARGS="--set EXTRA_DISCARDS=0"
-    python bench/bot_regret.py --format three --positions 100 --worlds 500
+    python research/bot_regret.py --format three --positions 100 --worlds 500
 
 The values of 300 positions at 1,000 worlds take ~6 min of one core to
 compute and ~13 MB to cache; ``--set NAME=VALUE`` changes a constant of

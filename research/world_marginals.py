@@ -18,8 +18,8 @@ hand or a face-down discard, and the worlds throw low trumps too often
 (0.82 times).  Worlds dealt with weights that put either right did not win
 more rounds (the README's tried and dropped, 30 Nov 2026).
 
-    python bench/world_marginals.py --format three           # 2,000 rounds, ~40 s
-    python bench/world_marginals.py --format four --rounds 1000
+    python research/world_marginals.py --format three           # 2,000 rounds, ~40 s
+    python research/world_marginals.py --format four --rounds 1000
 """
 
 from __future__ import annotations

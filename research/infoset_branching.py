@@ -7,12 +7,12 @@ sharing statistics among the worlds in which that decision looks the same to
 the seat: the same plays seen since (face-up cards, the number of face-down
 ones) and the same hand after the draw.  That only pays if many worlds share
 one such information set.  This script measures it: at the positions of
-``bench/bot_regret.py`` (decisions with a choice in medium games) it plays
+``research/bot_regret.py`` (decisions with a choice in medium games) it plays
 medium's move in ``--worlds`` worlds of the seat's view (``WorldSampler``),
 lets the medium bots play on to the seat's next turn, and counts the
 distinct information sets reached.
 
-    python bench/infoset_branching.py --format four --positions 40 --worlds 90
+    python research/infoset_branching.py --format four --positions 40 --worlds 90
 """
 
 from __future__ import annotations

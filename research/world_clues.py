@@ -10,8 +10,8 @@ this script prints every clue's ratio, then the table to paste there: the
 clues that make cards rarer; ``pairs`` keeps its hand-set table, which won
 more rounds there).
 
-    python bench/world_clues.py                 # 3,000 rounds a format, ~1 min
-    python bench/world_clues.py --rounds 500 --formats duel,bura31
+    python research/world_clues.py                 # 3,000 rounds a format, ~1 min
+    python research/world_clues.py --rounds 500 --formats duel,bura31
 
 A ratio near 0 is a near-certain lack (a seat that threw cards under an
 opponent's ten of trumps held no higher trump); above 1, cards kept more often

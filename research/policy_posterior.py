@@ -10,7 +10,7 @@ dealt histories, and of those able to make the plays), how often the filter
 fell back, and the share of the other hand's cards each puts in the right
 hand (expected over the posterior; the fair sampler's over 200 worlds)::
 
-    python bench/policy_posterior.py --deals 100
+    python research/policy_posterior.py --deals 100
 """
 
 from __future__ import annotations

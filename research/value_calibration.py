@@ -17,8 +17,8 @@ true one, minus the mean of that over the position's candidates (a shift
 common to every move decides nothing); the script prints its mean ± 95% per
 kind of move and phase (S: the stock lasts, L: it is out).
 
-    python bench/value_calibration.py --format three              # 1,500 rounds, ~10 min on 2 cores
-    python bench/value_calibration.py --format four --rounds 300
+    python research/value_calibration.py --format three              # 1,500 rounds, ~10 min on 2 cores
+    python research/value_calibration.py --format four --rounds 300
 
 Measured 30 Nov 2026 (this command: three, 4,500 positions, 150 worlds
 each): while the stock lasts every kind of move within 0.041 penalty units
@@ -31,7 +31,7 @@ discarding a trump, -0.048 ± 0.053); after it, discarding the lowest cards
 +0.11 ± 0.09 and discarding a trump -0.20 ± 0.10.  The fair bot's values
 are right on average while the stock lasts: what it lacks there is knowing
 which of its worlds is the real one.  The late discards' small bias goes
-with worlds that throw low trumps too often (``bench/world_marginals.py``);
+with worlds that throw low trumps too often (``research/world_marginals.py``);
 discard weights that put that right won nothing (the README).
 """
 

@@ -10,8 +10,8 @@ medium bot's own valuation with each seat's constants), about 0.3 ms a round, so
 take seconds: a quick way to ask whether a change to medium's valuation would
 make it stronger before measuring anything in the arena.
 
-    python bench/medium_variants.py --format four TRUMP_BASE=6 LOOT_EARLY=0.3
-    python bench/medium_variants.py --format three --deals 4000 TRUMP_WORTH=10
+    python research/medium_variants.py --format four TRUMP_BASE=6 LOOT_EARLY=0.3
+    python research/medium_variants.py --format three --deals 4000 TRUMP_WORTH=10
 
 With no constants given, every seat plays the same and the share is exactly
 chance (a check of the duplicate seatings).

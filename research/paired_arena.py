@@ -8,17 +8,17 @@ seats, seed and count plays exactly the same games), so a saved run is a
 baseline for any later change, or for other levels in the same seats (the
 deals and the bots' seeds do not depend on the levels):
 
-    python bench/paired_arena.py --format four --deals 300 --seed 5 --save /tmp/base.json
-    python bench/paired_arena.py --format four --deals 300 --seed 5 \\
+    python research/paired_arena.py --format four --deals 300 --seed 5 --save /tmp/base.json
+    python research/paired_arena.py --format four --deals 300 --seed 5 \\
         --set hard.PRIOR_BONUS=0.6 --against /tmp/base.json
-    python bench/paired_arena.py --format four --deals 300 --seed 5 \\
+    python research/paired_arena.py --format four --deals 300 --seed 5 \\
         --seats hard-late,medium,medium,medium --against /tmp/base.json
 
 ``--set MODULE.NAME=VALUE`` changes a constant of ``hard``, ``ismcts`` or
 ``worlds`` (:mod:`burkozel.bots.hard`, :mod:`burkozel.bots.ismcts`,
 :mod:`burkozel.worlds`) for the run; the pool's
 workers are forked, so they see it.  (The medium bot's constants are its
-``Weights``, fixed when it is made: ``bench/medium_variants.py`` plays other
+``Weights``, fixed when it is made: ``research/medium_variants.py`` plays other
 ones.)  Judge changes on
 deals that have not chosen the bot already: seed 3's first 300 deals of four
 have judged every change since the discard search.

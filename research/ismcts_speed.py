@@ -7,7 +7,7 @@ iteration cap; the CPU time (``time.process_time``) of each ``get_move`` is
 printed as median / p95 / max, with the ISMCTS iterations done.  The browser
 runs about 1.5–2× slower than this (docs/bots.md).  Nothing here asserts.
 
-    python bench/ismcts_speed.py --format bura31 --decisions 200 --hard 450 --ismcts 450
+    python research/ismcts_speed.py --format bura31 --decisions 200 --hard 450 --ismcts 450
 """
 
 from __future__ import annotations
