@@ -18,11 +18,12 @@ def test_docstring_examples(name):
     assert result.failed == 0
 
 
-def test_readme_examples():
-    """The README's engine example is real output."""
+@pytest.mark.parametrize("page", ["README.md", "docs/engine.md"])
+def test_page_examples(page):
+    """The engine examples of the README and of docs/engine.md are real output."""
     from pathlib import Path
 
-    readme = Path(__file__).parent.parent / "README.md"
-    result = doctest.testfile(str(readme), module_relative=False,
+    path = Path(__file__).parent.parent / page
+    result = doctest.testfile(str(path), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
