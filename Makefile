@@ -102,7 +102,7 @@ bench:
 	$(PYTHON) -m burkozel bench
 	$(PYTHON) bench/fuzz_engine.py --rounds 5000
 
-# The strength targets of the bots (issue #4), each a duplicate-deal arena; the
+# The bots' strength targets (bench/README.md), each a duplicate-deal arena; the
 # hard runs take tens of minutes on two cores. ARENA_ARGS adds e.g. --iterations 450 (the table's count).
 # hard-cheat's one world is the true position, so every rollout of a move is the same: 40 are plenty.
 # hard-hands sees every hand but not the stock's order (the most inference could give): bench-bots-hands;
@@ -119,7 +119,7 @@ bench-bots:
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 10 --iterations 40
 	$(ARENA) --format three --seats hard-cheat,medium,medium --deals 150 --seed 11 --iterations 40
 
-# The two-player tables (issue #18): medium vs easy, hard vs medium at the table's count (450 rollouts;
+# The two-player tables: medium vs easy, hard vs medium at the table's count (450 rollouts;
 # in bura31 450 tree iterations), and the ceiling: the same search on the true position (hard-cheat).
 # Every deal is played twice, the hands swapped.
 bench-bots-two:

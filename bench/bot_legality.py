@@ -1,34 +1,17 @@
-"""Every bot level through many random deals of every table, combination set and discard face.
+"""Every bot level through many random deals of every table, switch set and discard face.
 
-The large-count companion of ``tests/test_bots.py::test_every_level_plays_legal_rounds``
-(which plays a dozen deals per case inside ``make test``).  Each run is a
-duplicate-deal arena (:func:`burkozel.arena.run`): the level under test sits at
-half the seats (one of three in ``three``; one of two in ``duel`` and
-``bura31``, against medium, or medium against easy), other levels at the rest,
-and the seatings rotate so that it plays every seat's cards.  Every move goes
-through :meth:`burkozel.round.Round.push`, which refuses an illegal one with
-``IllegalMoveError``: an illegal move or any exception stops the benchmark
-with its traceback and a non-zero exit.
+The large-count companion of the legal-play test in ``tests/test_bots.py`` (a dozen deals
+a case inside ``make test``).  Each run is a duplicate-deal arena with the level under test
+at half the seats (one of three in ``three``), the seatings rotating so that it plays every
+seat's cards; every move goes through ``Round.push``, so an illegal move or any exception
+stops the run with its traceback and a non-zero exit.  Cases (:func:`cases`): no switches,
+all, and each alone at the four-card tables; every subset of the switches with both discard
+faces at ``duel`` and ``bura31``.  The hard bot plays at a small cap (``--hard-iterations``):
+the same candidates and code paths as at the table's count, in minutes instead of hours.
 
-The cases of each table (:func:`cases`): at ``pairs``, ``four`` and ``three``
-the combination sets none, all six, and each one alone; at ``duel`` every
-subset of its six switches (64) and at ``bura31`` every subset of its two
-(``moscow``, ``molodka``: 4), each with both discard faces.  ``--deals`` is
-the count per case of an eight-case table; a table with more cases splits the
-same total over them (``duel``: 62 deals a case for 1,000), so every table
-gets about eight times ``--deals`` deals per level.  Each case has its own
-seed, hence its own decks.
-
-    python bench/bot_legality.py                       # every level, every table (~18 min on two cores*)
+    python bench/bot_legality.py                       # every level, every table (~18 min on two cores)
     python bench/bot_legality.py --levels easy,medium --deals 200
     python bench/bot_legality.py --formats duel,bura31 --deals 16 --hard-deals 8
-
-* The four-card tables took ~10 minutes; ``duel`` and ``bura31`` add about 8
-(extrapolated from ``--formats duel,bura31 --deals 64 --hard-deals 16``: 1.5 min).
-
-The hard bot plays at a small rollout cap (``--hard-iterations``): its moves
-come from the same candidates and code paths at any cap, and the table's 450
-would make the run take hours.
 """
 
 from __future__ import annotations

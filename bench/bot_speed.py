@@ -1,40 +1,17 @@
 #!/usr/bin/env python3
 """Bot decision time in the browser, and whether the page ever freezes during play.
 
-Why (issue 4, "bots worth playing … and no frozen page"): the bots run in
-Pyodide, 3–4× slower than CPython — since issue 19 in the page's Python worker
-(web/host.js), so the long tasks below are the main thread's own (applying the
-worker's markup), and the "cpu share" of part 1 (the page's main-thread CPU)
-no longer covers the bots' time.  Two measurements,
-both against the built site/ served from 127.0.0.1, in Debian's Chromium:
-
-1. Decision time.  The page is opened with ``?bench=1`` so that
-   ``window.burkozelBench`` exists (``web/benchhooks.py``); it times
-   ``get_move(view)`` of the bots the table really seats (``game.table_bot``)
-   on the first N decisions of seeded medium-bot matches of every format
-   (same positions every run).  The same positions are then timed on CPython
-   in this process (CPU time): the ratio, and whether the browser chose the
-   moves of the deterministic reference bot (``game.reference_bot``; they
-   must agree unless the table bot's safety cap bound).  "cpu share" is the
-   page's main-thread CPU time over the wall time of the calls: well below 1,
-   other processes had the CPU and the browser times are inflated by as much.
-   Targets: hard median ≤ 150 ms and p95 ≤ 300 ms; medium median ≤ 20 ms.
-   «Подсказка» (``--hint``): the whole hint on the same positions (the table's
-   hard search with every rollout's outcome kept, ``web/hint.py``); target
-   median ≤ 300 ms.
-2. Long tasks.  A fresh page with hard bots in every seat
-   (``?autoplay=1``, difficulty «сложная» stored in the settings before load)
-   plays for ``--play-seconds`` at ``--play-speed``; a ``PerformanceObserver``
-   for ``longtask`` entries (installed before any script runs) records every
-   main-thread task over 50 ms.  Tasks that start before the frame that first
-   draws the table are the boot's and are reported apart.  Target (issue 19):
-   none over 50 ms.  The page's own record of each
-   timed step (``window.burkozelSteps``: the move, then the redraw) says what
-   the long tasks were made of, and a ``gc.callbacks`` watch whether Python's
-   garbage collector caused any.
-
-Nothing here asserts: it prints one line per figure.  Another process using
-the CPU skews the times (the load average is printed).
+The bots run in Pyodide in the page's Python worker, slower than on CPython, and must still
+answer in time and never freeze the page.  Against the built site/ in Debian's Chromium:
+1. Decision time: with ``?bench=1`` (``web/benchhooks.py``) the page times ``get_move`` of
+   the bots the table seats on the first N decisions of seeded medium-bot matches of every
+   table, and the hint (``--hint``) on the same positions; the same positions are timed on
+   CPython here, and the browser's moves checked against the deterministic reference bot.
+   Targets: hard median ≤ 150 ms, p95 ≤ 300 ms; medium ≤ 20 ms; hint median ≤ 300 ms.
+2. Long tasks: hard bots in every seat play for ``--play-seconds``; every main-thread task
+   over 50 ms after the frame that first draws the table is play's (target: none), with the
+   page's own record of each step and Python's garbage collections beside it.
+Nothing here asserts: it prints one line per figure (bench/README.md has the details).
 
     make bench-bots-browser     # or: .venv/bin/python bench/bot_speed.py [--hard 150 --medium 500]
 """
@@ -251,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         server.server_close()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     line("targets: hard median <= 150 ms, p95 <= 300 ms; medium median <= 20 ms; hint median <= 300 ms; "
-         "no main-thread task over 50 ms in play (issue 19)")
+         "no main-thread task over 50 ms in play")
     line(f"benchmark wall time {time.monotonic() - started:,.0f} s; load average now {load}")
     return 0
 

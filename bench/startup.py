@@ -1,21 +1,16 @@
 #!/usr/bin/env python3
 """Startup benchmark: how long until the table is usable, and what it costs to get there.
 
-Why these figures (issue 5, "ship it like a real web app"):
-- cold start vs a bare page that boots only Pyodide: what our own boot adds
-  on top of the runtime (target app ÷ bare ≤ 1.25);
-- cold vs warm under a slow network (9 Mbit/s down, 170 ms RTT): what the
-  service worker saves on a second visit (target warm ÷ cold ≤ 0.5);
-- bytes on the first visit, raw and as gzip would send them (target ≤ 14 MB);
-- first paint of the static skeleton (target ≤ 300 ms on either network);
-- the menu before Python (issue 19): how soon a click on a table changes the
-  selection (target ≤ 400 ms, cold, localhost), and the time to a dealt hand
-  when «Новая партия» is pressed as soon as the menu allows, against the bare
-  Pyodide boot (target ≤ 1.0×; second visit ≤ 0.4× of the bare cold boot).
-
-Everything is measured in the same run on this machine, against the built
-site/ served from 127.0.0.1, with Debian's Chromium (headless). Medians of
-RUNS runs; one line per figure. Nothing here asserts: it prints.
+The figures a player feels, each against its target (bench/README.md):
+- the dealt hand, «Новая партия» pressed as soon as the menu allows, against a bare page
+  that boots only Pyodide from the same files: what our own boot adds to the runtime;
+- how soon a click on a table in the menu before Python takes (≤ 400 ms);
+- cold against warm visits on a slow network (9 Mbit/s, 170 ms RTT): what the service
+  worker and the interpreter's snapshot save on a second visit;
+- bytes on the first visit, raw and as gzip would send them; first paint (≤ 300 ms).
+Everything is measured in the same run, against the built site/ served from 127.0.0.1,
+with Debian's Chromium (headless); medians of RUNS runs, one line per figure.  Nothing
+here asserts: it prints.
 
     make bench-start            # or: .venv/bin/python bench/startup.py [--runs N]
 """

@@ -1,4 +1,4 @@
-"""The bots in the browser (issue #4): the menu's difficulty reaches the bots,
+"""The bots in the browser: the menu's difficulty reaches the bots,
 and the bots decide in Pyodide exactly as on CPython.
 
 How it is proved: after a few moves by clicks, the saved match (every move,

@@ -1,4 +1,4 @@
-"""The menu before Python (issue 19): usable while the runtime is still on its
+"""The menu before Python: usable while the runtime is still on its
 way, and the table carries on from it without a flash or a lost choice.
 
 The runtime is held back with a route on ``pyodide.asm.wasm`` (Python cannot

@@ -1,4 +1,4 @@
-"""English (issue 21, item 7): the menu's switch, the table and its rules in
+"""English: the menu's switch, the table and its rules in
 English, the choice kept over a reload, the browser's language as the default,
 and the switch in the menu shown before Python is up."""
 

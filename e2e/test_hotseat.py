@@ -1,4 +1,4 @@
-"""Pass-and-play in the browser (issue #20, item 1): seats chosen in the menu
+"""Pass-and-play in the browser: seats chosen in the menu
 (``select[name=seat-<n>]``, ``input[name=seat-name-<n>]``), whole deals of
 ``pairs`` (two people, two bots) and ``duel`` (two people) played by clicks
 through the hand-over screens, and a reload mid-round.

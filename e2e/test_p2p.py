@@ -1,4 +1,4 @@
-"""Play with a friend (issue #20, item 2) in the browser: two contexts of one
+"""Play with a friend in the browser: two contexts of one
 Chromium, the host and the guest, connect over a WebRTC DataChannel with the
 short codes shown and pasted through the page's own hooks, and play by clicks.
 

@@ -1,4 +1,4 @@
-"""The game's pace never depends on the player's clicks (issue #19): selecting
+"""The game's pace never depends on the player's clicks: selecting
 cards while the bots are to move re-renders the table, but never puts their
 moves off.  (Before, every click restarted the bot's timer: a player tapping
 a card every 300 ms held the table up for good.)"""

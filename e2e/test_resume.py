@@ -1,4 +1,4 @@
-"""Nothing lost, nothing leaked (issue #6): reloads resume exactly, bad storage
+"""Nothing lost, nothing leaked: reloads resume exactly, bad storage
 opens a playable table with a notice, clicks at wrong moments do no harm."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 5, "ship it like a real web app": offline, installable, sub-path, nothing from elsewhere."""
+"""Shipped like a real web app: offline, installable, sub-path, nothing from elsewhere."""
 
 from __future__ import annotations
 

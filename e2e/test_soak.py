@@ -1,4 +1,4 @@
-"""Soak (issue #6): 20 bot-only matches in the browser at ?speed=instant with no
+"""Soak: 20 bot-only matches in the browser at ?speed=instant with no
 console error, and the JS heap after the last match within 1.5× of the heap
 after the first (GC forced through the DevTools protocol before each reading)."""
 

@@ -1,4 +1,4 @@
-"""The table in the browser (issue #3): menu, whole matches by clicks in every
+"""The table in the browser: menu, whole matches by clicks in every
 format with the DOM checked for hidden cards after every move, the round
 dialog, settings that survive a reload, the rules dialog, illegal selections."""
 

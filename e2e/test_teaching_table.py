@@ -1,4 +1,4 @@
-"""The teaching table in the browser (issue 21): a hint on the player's turn,
+"""The teaching table in the browser: a hint on the player's turn,
 the last trick, the deal's story, statistics that survive a reload, a shared
 link that opens the same first hand in a fresh context — and none of them
 puts a card in the page that seat 0 may not know (``check_no_leak``)."""

@@ -1,4 +1,4 @@
-"""The two-player tables in the browser (issue #18 §5): «Вдвоём» (duel) and
+"""The two-player tables in the browser: «Вдвоём» (duel) and
 Бура «31» (bura31), played by clicks with the DOM checked for hidden cards after
 every move; the «31» button, enabled exactly when the engine's view allows a
 declaration, declared true and false; open discards face up, closed ones never;

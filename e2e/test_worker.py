@@ -1,4 +1,4 @@
-"""Python runs in a worker, never on the page's main thread (issue #19, item 2).
+"""Python runs in a worker, never on the page's main thread.
 
 What is asserted is where things run, not how fast: the page has no Python
 script and no Pyodide of its own, the runtime is imported by a worker, and the

@@ -1,29 +1,17 @@
 """How far the hard bot's choices fall short of the best move, without playing games.
 
-Positions are taken from medium-bot games (up to three per round).  Every
-legal move of each is valued in the same ``--worlds`` sampled worlds (the
-hard bot's own model: worlds from the seat's view, every seat then playing
-the medium bot's move, scored by ``hard.utility``).  Then the hard bot decides
-each position at ``--iterations`` rollouts, and the script prints its mean
-*regret* (the best move's value minus its choice's, in penalty units) by
-situation, next to the medium bot's regret and the *candidate loss* (what the
-best move outside the hard bot's candidates is worth: the best on half the
-worlds, valued on the other half).
-
-A game takes ~2 s of CPU per deal and needs hundreds of paired deals to see
-±2% of rounds won; this takes seconds per setting once the values are cached,
-and shows where the search is blind (the candidates) or noisy (the count).
-It measures the search against its own model, not the model against real
-play: a change it likes still has to win games (``burkozel arena``).
+A game takes ~2 s of CPU per deal and needs hundreds of paired deals to see ±2% of rounds
+won; this takes seconds per setting once the values are cached, and shows where the search
+is blind (its candidates) or noisy (its count).  Positions come from medium-bot games; every
+legal move of each is valued in the same ``--worlds`` sampled worlds (the hard bot's own
+model, scored by ``hard.utility``); the hard bot then decides each at ``--iterations``, and
+the script prints its mean *regret* (the best move's value minus its choice's) by situation,
+beside medium's and the *candidate loss* (the best move outside the candidates).  It
+measures the search against its own model: a change it likes still has to win games.
 
     make bench-regret                    # pairs and four, values kept in .stamps/
     make bench-regret REGRET_ARGS="--set EXTRA_DISCARDS=0"
     python research/bot_regret.py --format three --positions 100 --worlds 500
-
-The values of 300 positions at 1,000 worlds take ~6 min of one core to
-compute and ~13 MB to cache; ``--set NAME=VALUE`` changes a constant of
-``burkozel.bots.hard`` before the bot decides.  The truth's own noise leaves
-a floor of a few hundredths: compare settings on the same cache and seeds.
 """
 
 from __future__ import annotations

@@ -1,20 +1,16 @@
 """How the medium bot does with other constants, against the medium bot.
 
-Plays duplicate deals (every deal in every seating, as the arena does) with
-side 0's seats playing medium with some of ``burkozel/bots/medium.py``'s
-constants changed and every other seat playing medium as it is, and prints
-side 0's share of the rounds won (chance: 25% in four, 33.3% in three, 50% in
-pairs) with its 95% interval over deals.  The rounds run on the hard bot's
-rollout code (:func:`burkozel.bots.playout.fast_playout`, which plays the
-medium bot's own valuation with each seat's constants), about 0.3 ms a round, so a few thousand deals
-take seconds: a quick way to ask whether a change to medium's valuation would
-make it stronger before measuring anything in the arena.
+A quick way to ask whether a change to medium's valuation would make it stronger before
+measuring anything in the arena.  Duplicate deals (every deal in every seating) with side
+0's seats playing medium with some of ``burkozel/bots/medium.py``'s constants changed and
+every other seat medium as it is; it prints side 0's share of the rounds won (chance: 25%
+in four, 33.3% in three, 50% in pairs) with its 95% interval.  The rounds run on the hard
+bot's rollout code (``playout.fast_playout``), about 0.3 ms a round, so a few thousand
+deals take seconds.  With no constants given the share is exactly chance: a check of the
+duplicate seatings.
 
     python research/medium_variants.py --format four TRUMP_BASE=6 LOOT_EARLY=0.3
     python research/medium_variants.py --format three --deals 4000 TRUMP_WORTH=10
-
-With no constants given, every seat plays the same and the share is exactly
-chance (a check of the duplicate seatings).
 """
 
 from __future__ import annotations

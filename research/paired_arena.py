@@ -1,27 +1,18 @@
 """The arena on paired deals: does a change make the first listed side win more?
 
-Every figure of the hard bot's history in the README is a paired difference:
-the same deals played by the bot as it is and by a changed one, the per-deal
-difference of side 0's share of the rounds won, mean ± 95% interval.  The
-deals are the arena's (``python -m burkozel arena`` with the same format,
-seats, seed and count plays exactly the same games), so a saved run is a
-baseline for any later change, or for other levels in the same seats (the
-deals and the bots' seeds do not depend on the levels):
+Every figure of the hard bot's history (docs/bots.md) is a paired difference: the same deals
+played by the bot as it is and by a changed one, the per-deal difference of side 0's share
+of the rounds won, mean ± 95% interval.  The deals are the arena's (``python -m burkozel
+arena`` with the same format, seats, seed and count plays the same games), so a saved run
+is a baseline for any later change, or for other levels in the same seats.
+``--set MODULE.NAME=VALUE`` changes a constant of ``hard``, ``ismcts`` or ``worlds`` for
+the run (the pool's workers are forked, so they see it).
 
     python research/paired_arena.py --format four --deals 300 --seed 5 --save /tmp/base.json
     python research/paired_arena.py --format four --deals 300 --seed 5 \\
         --set hard.PRIOR_BONUS=0.6 --against /tmp/base.json
     python research/paired_arena.py --format four --deals 300 --seed 5 \\
         --seats hard-late,medium,medium,medium --against /tmp/base.json
-
-``--set MODULE.NAME=VALUE`` changes a constant of ``hard``, ``ismcts`` or
-``worlds`` (:mod:`burkozel.bots.hard`, :mod:`burkozel.bots.ismcts`,
-:mod:`burkozel.worlds`) for the run; the pool's
-workers are forked, so they see it.  (The medium bot's constants are its
-``Weights``, fixed when it is made: ``research/medium_variants.py`` plays other
-ones.)  Judge changes on
-deals that have not chosen the bot already: seed 3's first 300 deals of four
-have judged every change since the discard search.
 """
 
 from __future__ import annotations

@@ -1,38 +1,17 @@
 """Does the hard bot value some kind of move wrongly, on average?
 
-The hard bot values each candidate by its mean over worlds dealt from the
-seat's view.  Were those worlds the true posterior of the hidden cards, that
-mean would on average equal the move's value with the true hands (and only
-the stock's order unknown), for every kind of move: positions of real games
-are themselves draws from that posterior.  A kind of move the fair worlds
-value too high or too low on average is a bias the search could correct
-without seeing anything more.
-
-For positions of medium-bot games (up to three a round), every candidate of
-the hard bot (``HardBot.candidates``) is played out in ``--worlds`` fair
-worlds and in as many worlds with the true hands and the stock shuffled
-(``arena.shuffled_stock``), all seats then playing medium, scored by
-``hard.utility``.  Per position, a move's *bias* is its fair value minus its
-true one, minus the mean of that over the position's candidates (a shift
-common to every move decides nothing); the script prints its mean ± 95% per
-kind of move and phase (S: the stock lasts, L: it is out).
+Were the worlds the hard bot deals from a seat's view the true posterior of the hidden
+cards, a move's mean over them would on average equal its value with the true hands, for
+every kind of move; a kind the fair worlds value too high or too low is a bias the search
+could correct without seeing more.  For positions of medium-bot games every candidate
+(``HardBot.candidates``) is played out in ``--worlds`` fair worlds and in as many with the
+true hands and the stock shuffled (``arena.shuffled_stock``), scored by ``hard.utility``.
+A move's *bias* is its fair value minus its true one, minus the position's mean of that;
+the script prints its mean ± 95% per kind of move and phase (S: the stock lasts, L: it is
+out).  What it found: research/README.md.
 
     python research/value_calibration.py --format three              # 1,500 rounds, ~10 min on 2 cores
     python research/value_calibration.py --format four --rounds 300
-
-Measured 30 Nov 2026 (this command: three, 4,500 positions, 150 worlds
-each): while the stock lasts every kind of move within 0.041 penalty units
-of 0, the intervals ±0.02-0.09 (the largest, beating with a trump,
--0.041 ± 0.044); after it, discarding the lowest cards +0.15 ± 0.08 and the
-rest within their intervals (an earlier run on other rounds had that one at
-+0.06 ± 0.08).  Four (``--format four --rounds 1000``, 2,994 positions):
-while the stock lasts each kind within its interval of 0 (the largest,
-discarding a trump, -0.048 ± 0.053); after it, discarding the lowest cards
-+0.11 ± 0.09 and discarding a trump -0.20 ± 0.10.  The fair bot's values
-are right on average while the stock lasts: what it lacks there is knowing
-which of its worlds is the real one.  The late discards' small bias goes
-with worlds that throw low trumps too often (``research/world_marginals.py``);
-discard weights that put that right won nothing (the README).
 """
 
 from __future__ import annotations

@@ -1,21 +1,15 @@
 """Measure what each kind of play says about the hand its player kept.
 
-Plays medium-bot rounds of each format and, for every clue of
-:func:`burkozel.worlds.play_clues` in every finished trick, compares how many
-of the clue's cards the player really held right after that play with how
-many a hand of that size would hold by chance (the cards nobody had seen
-face-up).  The ratio is what the world sampler multiplies those cards' weights
-by when it deals that player's hand (``CLUE_RATIOS`` in ``burkozel/worlds.py``;
-this script prints every clue's ratio, then the table to paste there: the
-clues that make cards rarer; ``pairs`` keeps its hand-set table, which won
-more rounds there).
+For every clue of :func:`burkozel.worlds.play_clues` in every finished trick of medium-bot
+rounds, compares how many of the clue's cards the player really held right after that play
+with how many a hand of that size would hold by chance (of the cards nobody had seen).  The
+ratio is what the world sampler multiplies those cards' weights by (``CLUE_RATIOS`` in
+``burkozel/worlds.py``); the script prints every clue's ratio, then the table to paste
+there (``pairs`` keeps its hand-set table).  A ratio near 0 is a near-certain lack; above 1,
+cards kept more often than chance.
 
     python research/world_clues.py                 # 3,000 rounds a format, ~1 min
     python research/world_clues.py --rounds 500 --formats duel,bura31
-
-A ratio near 0 is a near-certain lack (a seat that threw cards under an
-opponent's ten of trumps held no higher trump); above 1, cards kept more often
-than chance (after throwing its lowest cards, a hand holds more tens and aces).
 """
 
 from __future__ import annotations

@@ -1,22 +1,11 @@
 """Are the worlds' hands made of the right kinds of card?
 
-Plays medium-bot rounds and, at a quarter of the decisions while the stock
-lasts, asks for every card the seat to act has not seen: is it in another
-seat's hand (rather than in the stock or a face-down discard)?  Once in
-truth, and ``--worlds`` times in worlds the hard bot's sampler deals from the
-seat's view.  Per stage of the round and kind of card
-(:data:`KINDS`) it prints both shares and their ratio.  While the stock
-lasts a card not in a hand is in the stock or a face-down discard; after it,
-in a discard.
-
-Players keep their low trumps and play their high ones, so an unseen low
-trump is in a hand far more often than the worlds say (1.3-1.45 times in
-medium games of each format, in the middle of the round), an unseen ace or
-ten of trumps less often (0.75-0.85).  Once the stock is out a card is in a
-hand or a face-down discard, and the worlds throw low trumps too often
-(1.4-1.5 times too few in the hands) and plain aces and tens too seldom
-(0.82 times).  Worlds dealt with weights that put either right did not win
-more rounds (the README's tried and dropped, 30 Nov 2026).
+The world sampler deals the unseen cards from a seat's view; if players keep some kinds of
+card more than chance, the worlds' hands are wrong in kind.  Plays medium-bot rounds and,
+at a quarter of the decisions, asks for every card the seat to act has not seen whether it
+is in another seat's hand (rather than in the stock or a face-down discard): once in truth
+and ``--worlds`` times in the sampler's worlds; per stage of the round and kind of card
+(:data:`KINDS`) it prints both shares and their ratio.  What it found: research/README.md.
 
     python research/world_marginals.py --format three           # 2,000 rounds, ~40 s
     python research/world_marginals.py --format four --rounds 1000

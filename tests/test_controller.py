@@ -1,6 +1,6 @@
 """The table's controller (web/app.py) on CPython: events in, effects out.
 
-Python runs in a worker in the browser (issue 19); the page (web/host.js) only
+Python runs in a worker in the browser; the page (web/host.js) only
 applies what App answers. These tests drive App the way host.js does and check
 the effects: markup per region, dialogs, storage writes, timers.
 """
@@ -88,7 +88,7 @@ def test_a_timed_step_runs_on_its_timer_and_a_stale_timer_does_nothing():
 
 
 def test_clicks_during_a_bots_turn_never_rearm_its_timer():
-    """Issue 19, item 4: the game's pace does not depend on the player's clicks."""
+    """The game's pace does not depend on the player's clicks."""
     app, _ = start()
     bots_turn(app)
     armed = app.timer_id

@@ -1,4 +1,4 @@
-"""The menu before Python (issue 19): the build's markup is the table's own, and
+"""The menu before Python: the build's markup is the table's own, and
 the hand-over keeps what the player did there."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The table's controller on CPython: whole matches by "clicks", resume from the
-saved data, and input at wrong moments (issues #3 and #6)."""
+saved data, and input at wrong moments."""
 
 from __future__ import annotations
 
@@ -402,7 +402,7 @@ def test_other_tables_have_no_declare_button():
 def test_selecting_cards_during_a_bot_turn_leaves_the_next_step_as_it_was():
     """The timer's key (what the next timed step is for) stays the same while the
     player selects cards during a bot's turn, so the page keeps the bot's timer
-    running (issue #19); it changes once the bot has moved."""
+    running; it changes once the bot has moved."""
     table = game.Table(settings("pairs"), seed=2)
     table.new_match()
     rng = random.Random(0)

@@ -1,4 +1,4 @@
-"""«Подсказка» (issue 21): the hint is the hard bot's own search from the
+"""«Подсказка»: the hint is the hard bot's own search from the
 player's own view — its move is the bot's move, its options are the bot's
 ranking, its figures come from the bot's rollouts — it runs in slices through
 the table's timer, and it names no card the player does not hold."""

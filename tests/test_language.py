@@ -1,4 +1,4 @@
-"""English beside Russian (issue 21, item 7): every text in both languages, the
+"""English beside Russian: every text in both languages, the
 table drawn in English without a Russian word, ranks A/K/Q/J, the language kept
 in the settings and chosen from the browser when none is saved."""
 

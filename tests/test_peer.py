@@ -1,4 +1,4 @@
-"""Play with a friend (issue #20, item 2), without a browser: the host is the
+"""Play with a friend, without a browser: the host is the
 authority.  Whole matches are played through the messages a guest's screen
 would get and send; every message to the guest is read for any card its seat
 may not know at that moment, illegal or stale requests change nothing, and a

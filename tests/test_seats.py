@@ -1,4 +1,4 @@
-"""Seats on CPython (issue #20, pass-and-play): the seat model (``web/seats.py``),
+"""Seats on CPython (pass-and-play): the seat model (``web/seats.py``),
 its place in the saved settings and match, whose view the table draws, and the
 hand-over between two people sharing one device."""
 

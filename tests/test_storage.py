@@ -1,5 +1,5 @@
 """The table's saved data: every kind of bad storage opens with defaults and a
-notice, keeping what is still valid (issue #6)."""
+notice, keeping what is still valid."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The teaching table's pure parts (issue 21): the deal's story and its
+"""The teaching table's pure parts: the deal's story and its
 review show only what seat 0 saw; statistics' arithmetic and recovery from
 bad data; shared links that round-trip to the same deals."""
 

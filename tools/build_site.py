@@ -1,27 +1,18 @@
 #!/usr/bin/env python3
 """Build the static site folder ``site/`` that GitHub Pages (and ``make play``) serves.
 
-Why a script and not make recipes: the site has to be *exact* — only the runtime
-files the page really requests, reproducible zips, and a service worker whose
-precache list and cache names are computed from the very files it precaches.
-Doing that in Python (stdlib only) keeps it testable and identical on every machine.
+Why a script and not make recipes: the site has to be *exact* — only the runtime files the
+page really requests, reproducible zips, and a service worker whose precache list and cache
+names are computed from the very files it precaches; in Python (stdlib only) that stays
+testable and identical on every machine.  The build is incremental: a file in ``site/`` is
+rewritten only when its bytes change, and anything the build did not produce is deleted.
 
-The build is incremental: a file in ``site/`` is rewritten only when its bytes
-change, and anything in ``site/`` the build did not produce is deleted, so the
-folder never carries stale or unexpected files.
-
-Layout produced::
-
-    site/index.html           index.html with the table's frame and the early
-                              menu's data written in (tools/prerender.py), and
-                              pyscript.toml as JSON in <py-config> (the worker's
-                              config too: no file, no TOML parser to fetch first)
-    site/manifest.webmanifest, sw.js
-    site/burkozel.zip          the engine package (on sys.path as a zip, web/runtime.mjs)
-    site/web.zip               every web/**/*.py module except the entry main.py
-    site/web/...               main.py + every non-Python file under web/
-    site/vendor/pyodide/...    the five Pyodide runtime files
-    site/vendor/pyscript/...   core.js and the chunks the page imports
+Produced: ``index.html`` (the table's frame and the early menu written in by
+``tools/prerender.py``, pyscript.toml as JSON in ``<py-config>``), ``manifest.webmanifest``,
+``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/runtime.mjs``),
+``web.zip`` (every ``web/`` module but the entry ``main.py``), ``web/`` (``main.py`` and
+every non-Python file), ``vendor/pyodide/`` (the five runtime files) and
+``vendor/pyscript/`` (core.js and the chunks the page imports).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Write the table's frame and the early menu's data into index.html at build time.
 
-Why: the menu must work before Python has started (issue 19). Its markup comes
+Why: the menu must work before Python has started. Its markup comes
 from the very renderer the table uses (``web/render.py``, through
 ``web/earlymenu.py``), run here on CPython, so there is one source for it; the
 page only needs ``web/menu.js`` to show it. The engine and the web modules are

@@ -1,24 +1,15 @@
 """A smaller Python standard library for the page: only what it can import.
 
-Pyodide ships the whole standard library as one 2.5 MB zip, and the page loads
-all of it before Python starts. The table imports a small part of it, so the
-build keeps the modules reachable from the Python the page ships (the engine,
-``web/``, PyScript's own package, Pyodide's runtime packages), following every
-``import`` statement in them, including the ones inside functions. That
-over-approximates on purpose — a module that is imported only on some path is
-kept — except for ``NEVER``: library families no page ever uses (a debugger, a
-REPL, test frameworks, e-mail and HTTP servers, package installs...), which
-the static walk would otherwise drag in through lazy imports.
-
-If a page module itself imports one of ``NEVER``, the build stops and says so:
-the list must change, not the page silently break.
-
-What is kept also loses its docstrings (what ``python -OO`` drops from memory,
-dropped from the download) and goes as bytecode without line tables
-(``tools/bytecode.py``, which compiles the page's own modules too).
-
-The lock file goes the same way: the page installs no packages, so it gets
-Pyodide's lock with its ``info`` and no package entries.
+Pyodide ships the whole standard library as one 2.5 MB zip, loaded before Python starts,
+and the table imports a small part of it.  The build keeps the modules reachable from the
+Python the page ships (the engine, ``web/``, PyScript's package, Pyodide's runtime),
+following every ``import``, the ones inside functions too: it over-approximates on purpose,
+except for ``NEVER``, library families no page uses (a debugger, a REPL, test frameworks,
+mail and HTTP servers, package installs…) that lazy imports would drag in.  If a page module
+imports one of ``NEVER`` the build stops and says so: the list must change, not the page
+silently break.  What is kept loses its docstrings and goes as bytecode without line tables
+(``tools/bytecode.py``).  The lock file goes the same way: the page installs no packages,
+so it gets Pyodide's lock with its ``info`` and no package entries.
 """
 
 from __future__ import annotations
