@@ -5,7 +5,7 @@ side 0's seats playing medium with some of ``burkozel/bots/medium.py``'s
 constants changed and every other seat playing medium as it is, and prints
 side 0's share of the rounds won (chance: 25% in four, 33.3% in three, 50% in
 pairs) with its 95% interval over deals.  The rounds run on the hard bot's
-rollout code (:func:`burkozel.bots.playout.fast_playout`, which plays the
+rollout code (:func:`burkozel.bots.search.playout.fast_playout`, which plays the
 medium bot's own valuation with each seat's constants), about 0.3 ms a round, so a few thousand deals
 take seconds: a quick way to ask whether a change to medium's valuation would
 make it stronger before measuring anything in the arena.
@@ -29,8 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel.arena import half_width95, listed_side, seatings  # noqa: E402
-from burkozel.bots.medium import Seen, Weights, medium_move, weights_for  # noqa: E402
-from burkozel.bots.playout import fast_playout  # noqa: E402
+from burkozel.bots.medium import Weights, medium_move, weights_for  # noqa: E402
+from burkozel.bots.search.playout import fast_playout  # noqa: E402
+from burkozel.bots.seen import Seen  # noqa: E402
 from burkozel.cards import DECK  # noqa: E402
 from burkozel.round import Round  # noqa: E402
 from burkozel.rules import FORMATS, TableRules  # noqa: E402

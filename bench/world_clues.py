@@ -1,11 +1,11 @@
 """Measure what each kind of play says about the hand its player kept.
 
 Plays medium-bot rounds of each format and, for every clue of
-:func:`burkozel.worlds.play_clues` in every finished trick, compares how many
+:func:`burkozel.bots.search.worlds.play_clues` in every finished trick, compares how many
 of the clue's cards the player really held right after that play with how
 many a hand of that size would hold by chance (the cards nobody had seen
 face-up).  The ratio is what the world sampler multiplies those cards' weights
-by when it deals that player's hand (``CLUE_RATIOS`` in ``burkozel/worlds.py``;
+by when it deals that player's hand (the ``clues`` in ``burkozel/bots/tuning.py``;
 this script prints every clue's ratio, then the table to paste there: the
 clues that make cards rarer; ``pairs`` keeps its hand-set table, which won
 more rounds there).
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.trick import DISCARD  # noqa: E402
-from burkozel.worlds import play_clues  # noqa: E402
+from burkozel.bots.search.worlds import play_clues  # noqa: E402
 
 MIN_SEEN = 150
 """Clues seen fewer times than this are left out of the table."""

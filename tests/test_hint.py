@@ -17,7 +17,7 @@ import game
 import hint
 import texts
 from burkozel import FORMATS, Match, TableRules
-from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
+from burkozel.bots.search.utility import MARGIN_WEIGHT, WIN_WEIGHT
 from test_game import human_click, settings
 
 
