@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.bots.hard import HardBot  # noqa: E402
-from burkozel.bots.search import candidates  # noqa: E402
+from burkozel.bots.search import candidates as searched  # noqa: E402
 from burkozel.bots.search.playout import fast_playout  # noqa: E402
 from burkozel.bots.search.utility import utility  # noqa: E402
 from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
@@ -116,7 +116,7 @@ def main() -> int:
     args = parser.parse_args()
     for item in args.set:
         name, value = item.split("=", 1)
-        setattr(candidates, name, type(getattr(candidates, name))(value))
+        setattr(searched, name, type(getattr(searched, name))(value))
 
     # The values depend on these (and on the engine and the medium bot: delete a stale cache).
     made_for = (args.format, args.positions, args.worlds, args.seed)

@@ -34,8 +34,6 @@ if TYPE_CHECKING:
 POINT_CLASSES = (0, 2, 3, 4, 10, 11)
 COMBO_RETRIES = 12
 """How many times a world whose hand breaks the combination check is re-dealt."""
-
-
 CLUE_FLOOR = 0.03
 """The least weight the clues leave a card in one hand: never impossible."""
 TRUMP_DISCARD_WEIGHT = 0.15
@@ -189,9 +187,10 @@ def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) ->
     ``(play index, clue, cards)``, the clue naming a kind of play and a set of
     cards relative to it (``"lead low: lower"``: the lower cards of the suit of
     a single low card led).  How much each clue says is measured, not assumed
-    (the table's ``clues`` in :mod:`burkozel.bots.tuning`, ``bench/world_clues.py``).  Answers count only
-    against a trick an opponent is winning, and only for single-card tricks;
-    combinations say nothing (they are forced)."""
+    (the table's ``clues`` in :mod:`burkozel.bots.tuning`,
+    ``bench/world_clues.py``).  Answers count only against a trick an opponent
+    is winning, and only for single-card tricks; combinations say nothing
+    (they are forced)."""
     plays = trick.plays
     if trick.combo is not None or not plays:
         return
@@ -339,10 +338,11 @@ class WorldSampler:
         # Inference from the play (a light opponent model): what each play of
         # another seat suggests about the cards it kept (:func:`play_clues`),
         # as per-card weights for dealing that seat's hand, by how much more or
-        # less often such cards were in such hands in medium-bot games
-        # (the table's ``clues``, :mod:`burkozel.bots.tuning`).  A hand changes with every draw, so a clue
-        # from an earlier trick counts only for the share of the hand kept
-        # since (:func:`_kept_share`).  Any card may still land anywhere.
+        # less often such cards were in such hands in medium-bot games (the
+        # table's ``clues``, :mod:`burkozel.bots.tuning`).  A hand changes with
+        # every draw, so a clue from an earlier trick counts only for the share
+        # of the hand kept since (:func:`_kept_share`).  Any card may still
+        # land anywhere.
         self.hand_weight: dict[int, dict[int, float]] = {}
         ratios = tuning_for(view.format).clues
         unseen = set(self.unseen)
