@@ -40,6 +40,12 @@ class TableTuning:
     search: SearchKind = "one-ply"
     clues: Mapping[str, float] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.worlds not in ("sampler", "posterior"):
+            raise ValueError(f"worlds must be 'sampler' or 'posterior', not {self.worlds!r}")
+        if self.search not in ("one-ply", "tree"):
+            raise ValueError(f"search must be 'one-ply' or 'tree', not {self.search!r}")
+
 
 DEFAULT = TableTuning()
 """A table without an entry: the medium bot's own constants, the fair
