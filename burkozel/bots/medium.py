@@ -148,6 +148,8 @@ LOAD_RANK = tuple(
     tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
 """Per trump suit and card: the order of loading a partner's trick, most points
 first and trumps kept."""
+
+
 # --- the valuation -------------------------------------------------------------
 
 def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, ...]]:
@@ -355,10 +357,9 @@ def _move(kind: str, cards: tuple[int, ...]) -> Move:
     return Move(kind, tuple(DECK[c] for c in cards))
 
 
-@lru_cache(maxsize=None)
 def weights_for(table: str) -> Weights:
     """The medium bot's constants at ``table`` (:mod:`burkozel.bots.tuning`)."""
-    return replace(MEDIUM, **tuning_for(table).medium)
+    return _weights(tuple(sorted(tuning_for(table).medium.items())))
 
 
 def prior_weights(table: str) -> Weights:
@@ -369,6 +370,8 @@ def prior_weights(table: str) -> Weights:
 
 @lru_cache(maxsize=None)
 def _weights(changes: tuple) -> Weights:
+    """:data:`MEDIUM` with ``changes`` (name, value pairs): one object for the
+    same changes, so its :attr:`Weights.spend` table is built once."""
     return replace(MEDIUM, **dict(changes))
 
 
