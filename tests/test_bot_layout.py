@@ -15,6 +15,7 @@ from burkozel import Round, TableRules
 from burkozel.arena import arena_bot
 from burkozel.bots import hard, make_bot, tuning
 from burkozel.bots.medium import MEDIUM, Weights, prior_weights, weights_for
+from burkozel.bots.search.budget import finish
 from burkozel.bots.search.worlds import play_clues
 from burkozel.cards import DECK
 from burkozel.rules import FORMATS
@@ -109,15 +110,6 @@ def test_a_table_without_an_entry_plays_the_defaults():
         tuning.TableTuning(worlds="truth")
 
 
-def _verdict(bot, view):
-    search = bot.search(view)
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            return done.value
-
-
 def test_the_hard_bot_searches_as_its_tables_tuning_says(monkeypatch):
     """Told by the tuning to search the tree, the hard bot in duel plays
     exactly the arena's hard-ismcts (the tree in the fair sampler's worlds);
@@ -133,11 +125,11 @@ def test_the_hard_bot_searches_as_its_tables_tuning_says(monkeypatch):
     while not rnd.is_over:
         view = rnd.view(rnd.to_act)
         monkeypatch.setitem(tuning.TABLES, "duel", as_tree)
-        tree = _verdict(hard.HardBot(seed="t", **options), view)
-        assert tree == _verdict(arena_bot("hard-ismcts", "t", options, [rnd]), view)
+        tree = finish(hard.HardBot(seed="t", **options).search(view))
+        assert tree == finish(arena_bot("hard-ismcts", "t", options, [rnd]).search(view))
         monkeypatch.setitem(tuning.TABLES, "duel", own)
         if not tree.forced:
             searched += 1
-            otherwise += _verdict(hard.HardBot(seed="t", **options), view).values != tree.values
+            otherwise += finish(hard.HardBot(seed="t", **options).search(view)).values != tree.values
         rnd.push(medium.get_move(view), rnd.to_act)
     assert searched > 5 and otherwise > searched / 2

@@ -13,6 +13,7 @@ from burkozel.arena import arena_bot
 from burkozel.arena.levels import IsmctsBot
 from burkozel.bots import make_bot
 from burkozel.bots.hard import HardBot
+from burkozel.bots.search.budget import finish
 from burkozel.cards import DECK
 from burkozel.bots.search.posterior import policy_worlds
 from burkozel.trick import DECLARE
@@ -22,12 +23,7 @@ RULES = TableRules("bura31")
 
 def _verdict(bot: HardBot, view, record: bool = False):
     """The bot's whole search of ``view``, run to its end."""
-    search = bot.search(view, record=record)
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            return done.value
+    return finish(bot.search(view, record=record))
 
 
 def _deals(count: int, seed: str):

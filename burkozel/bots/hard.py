@@ -23,7 +23,7 @@ from typing import Generator
 from ..trick import DECLARE, Move
 from ..view import SeatView
 from .registry import decision_rng, register
-from .search.budget import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS
+from .search.budget import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS, finish
 from .search.candidates import candidate_moves
 from .search.one_ply import one_ply_search
 from .search.posterior import policy_worlds
@@ -59,12 +59,7 @@ class HardBot:
         self.last_iterations = 0
 
     def get_move(self, view: SeatView) -> Move:
-        search = self.think(view)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                return done.value
+        return finish(self.think(view))
 
     def candidates(self, view: SeatView) -> list[Move]:
         """The moves the search compares, the medium bot's choice first
