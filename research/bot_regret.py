@@ -4,7 +4,7 @@ A game takes ~2 s of CPU per deal and needs hundreds of paired deals to see ±2%
 won; this takes seconds per setting once the values are cached, and shows where the search
 is blind (its candidates) or noisy (its count).  Positions come from medium-bot games; every
 legal move of each is valued in the same ``--worlds`` sampled worlds (the hard bot's own
-model, scored by ``hard.utility``); the hard bot then decides each at ``--iterations``, and
+model, scored by ``utility``); the hard bot then decides each at ``--iterations``, and
 the script prints its mean *regret* (the best move's value minus its choice's) by situation,
 beside medium's and the *candidate loss* (the best move outside the candidates).  It
 measures the search against its own model: a change it likes still has to win games.
@@ -30,10 +30,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from burkozel import Match, TableRules  # noqa: E402
-from burkozel.bots import hard, make_bot  # noqa: E402
-from burkozel.bots.medium import Seen  # noqa: E402
-from burkozel.bots.playout import fast_playout  # noqa: E402
-from burkozel.worlds import WorldSampler  # noqa: E402
+from burkozel.bots import make_bot  # noqa: E402
+from burkozel.bots.hard import HardBot  # noqa: E402
+from burkozel.bots.search import candidates as searched  # noqa: E402
+from burkozel.bots.search.playout import fast_playout  # noqa: E402
+from burkozel.bots.search.utility import utility  # noqa: E402
+from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
+from burkozel.bots.seen import Seen  # noqa: E402
 
 
 def key(move) -> tuple:
@@ -68,7 +71,7 @@ def values(views: list, worlds: int, seed: int) -> list:
         sampler, seen = WorldSampler(view), Seen.of_view(view)
         rng = random.Random(f"regret/{seed}/{i}")
         dealt = [sampler.sample_deal(rng) for _ in range(worlds)]
-        out.append((view, {key(m): [hard.utility(fast_playout(w, m.kind, m.cards, seen), view.side)
+        out.append((view, {key(m): [utility(fast_playout(w, m.kind, m.cards, seen), view.side)
                                     for w in dealt] for m in view.legal_moves}))
         if (i + 1) % 50 == 0:
             print(f"  valued {i + 1}/{len(views)} positions, {time.perf_counter() - start:.0f} s", file=sys.stderr)
@@ -97,11 +100,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", type=Path, help="keep the move values here (read if present)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="set a constant of burkozel.bots.hard first")
+                        help="set a constant of burkozel.bots.search.candidates first")
     args = parser.parse_args()
     for item in args.set:
         name, value = item.split("=", 1)
-        setattr(hard, name, type(getattr(hard, name))(value))
+        setattr(searched, name, type(getattr(searched, name))(value))
 
     # The values depend on these (and on the engine and the medium bot: delete a stale cache).
     made_for = (args.format, args.positions, args.worlds, args.seed)
@@ -126,11 +129,11 @@ def main() -> int:
         # The best move outside the candidates, chosen on half the worlds and valued on the other.
         half_a = {k: fsum(v[::2]) for k, v in vals.items()}
         half_b = {k: fsum(v[1::2]) / len(v[1::2]) for k, v in vals.items()}
-        bot = hard.HardBot(seed=0)
+        bot = HardBot(seed=0)
         candidates = [key(m) for m in bot.candidates(view)]
         candidate_loss.append(half_b[max(half_a, key=half_a.get)] - half_b[max(candidates, key=half_a.get)])
         for s in range(args.seeds):
-            move = hard.HardBot(seed=f"regret/{s}/{i}", max_iterations=args.iterations,
+            move = HardBot(seed=f"regret/{s}/{i}", max_iterations=args.iterations,
                                 deterministic=True).get_move(view)
             r = best - mean[key(move)]
             regret[where].append(r)

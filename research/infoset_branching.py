@@ -32,7 +32,7 @@ from bot_regret import positions  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.trick import DISCARD  # noqa: E402
 from burkozel.view import SeatView  # noqa: E402
-from burkozel.worlds import WorldSampler  # noqa: E402
+from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
 
 
 def next_infosets(view: SeatView, worlds: int) -> Counter:

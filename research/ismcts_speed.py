@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel import Round, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.bots.hard import HardBot  # noqa: E402
-from burkozel.bots.ismcts import IsmctsBot  # noqa: E402
+from burkozel.arena.levels import IsmctsBot  # noqa: E402
 from burkozel.cards import DECK  # noqa: E402
 
 

@@ -5,7 +5,7 @@ measuring anything in the arena.  Duplicate deals (every deal in every seating) 
 0's seats playing medium with some of ``burkozel/bots/medium.py``'s constants changed and
 every other seat medium as it is; it prints side 0's share of the rounds won (chance: 25%
 in four, 33.3% in three, 50% in pairs) with its 95% interval.  The rounds run on the hard
-bot's rollout code (``playout.fast_playout``), about 0.3 ms a round, so a few thousand
+bot's rollout code (``bots.search.playout.fast_playout``), about 0.3 ms a round, so a few thousand
 deals take seconds.  With no constants given the share is exactly chance: a check of the
 duplicate seatings.
 
@@ -25,8 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel.arena import half_width95, listed_side, seatings  # noqa: E402
-from burkozel.bots.medium import Seen, Weights, medium_move, weights_for  # noqa: E402
-from burkozel.bots.playout import fast_playout  # noqa: E402
+from burkozel.bots.medium import Weights, medium_move, weights_for  # noqa: E402
+from burkozel.bots.search.playout import fast_playout  # noqa: E402
+from burkozel.bots.seen import Seen  # noqa: E402
 from burkozel.cards import DECK  # noqa: E402
 from burkozel.round import Round  # noqa: E402
 from burkozel.rules import FORMATS, TableRules  # noqa: E402

@@ -10,7 +10,7 @@ the run (the pool's workers are forked, so they see it).
 
     python research/paired_arena.py --format four --deals 300 --seed 5 --save /tmp/base.json
     python research/paired_arena.py --format four --deals 300 --seed 5 \\
-        --set hard.PRIOR_BONUS=0.6 --against /tmp/base.json
+        --set candidates.PRIOR_BONUS=0.6 --against /tmp/base.json
     python research/paired_arena.py --format four --deals 300 --seed 5 \\
         --seats hard-late,medium,medium,medium --against /tmp/base.json
 """
@@ -26,19 +26,25 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from burkozel import arena, worlds  # noqa: E402
-from burkozel.bots import hard, ismcts  # noqa: E402
+from burkozel import arena  # noqa: E402
+from burkozel.bots.search import candidates, one_ply, tree, utility, worlds  # noqa: E402
 
-MODULES = {"hard": hard, "ismcts": ismcts, "worlds": worlds}
+MODULES = {"candidates": candidates, "one_ply": one_ply, "tree": tree, "utility": utility, "worlds": worlds}
+OLD_NAMES = {"hard": (candidates, one_ply, utility), "ismcts": (tree,)}
+"""The modules once called ``hard`` and ``ismcts``: the commands in
+``docs/bots.md`` that set their constants still run."""
 DEFAULT_SEATS = {"pairs": "hard,medium,hard,medium", "four": "hard,medium,medium,medium",
                  "three": "hard,medium,medium", "duel": "hard,medium", "bura31": "hard,medium"}
 
 
 def parse_change(text: str) -> tuple[object, str, object]:
-    """``hard.PRIOR_BONUS=0.6`` → (module, name, value of the constant's type)."""
+    """``candidates.PRIOR_BONUS=0.6`` → (module, name, value of the constant's type)."""
     target, _, value = text.partition("=")
     module_name, _, name = target.partition(".")
     module = MODULES.get(module_name)
+    for old in OLD_NAMES.get(module_name, ()):
+        if hasattr(old, name):
+            module = old
     if module is None or not name or not hasattr(module, name) or not value:
         raise ValueError(f"{text}: expected MODULE.NAME=VALUE with MODULE one of {', '.join(MODULES)}")
     kind = type(getattr(module, name))

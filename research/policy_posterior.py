@@ -1,10 +1,10 @@
 """How much the exact opponent model says about the other hand (the ``hard-bayes`` reference).
 
 Medium against medium in a two-player table with open discards; at every
-decision of either seat, the worlds of :class:`~burkozel.policy_worlds.PolicyWorlds`
+decision of either seat, the worlds of :class:`~burkozel.bots.search.posterior.PolicyWorlds`
 (the exact posterior given that the other seat plays the medium bot) against
 the same filter knowing only which cards each play needed (``policy=False``)
-and the fair bot's :class:`~burkozel.worlds.WorldSampler`.  Printed: the
+and the fair bot's :class:`~burkozel.bots.search.worlds.WorldSampler`.  Printed: the
 acceptance a rejection sampler of whole histories would see (of all uniformly
 dealt histories, and of those able to make the plays), how often the filter
 fell back, and the share of the other hand's cards each puts in the right
@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel import Round, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.cards import DECK  # noqa: E402
-from burkozel.policy_worlds import PolicyWorlds  # noqa: E402
-from burkozel.worlds import WorldSampler  # noqa: E402
+from burkozel.bots.search.posterior import PolicyWorlds  # noqa: E402
+from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
 
 
 def right_share(message: dict, truth: set[int]) -> float:

@@ -5,7 +5,7 @@ cards, a move's mean over them would on average equal its value with the true ha
 every kind of move; a kind the fair worlds value too high or too low is a bias the search
 could correct without seeing more.  For positions of medium-bot games every candidate
 (``HardBot.candidates``) is played out in ``--worlds`` fair worlds and in as many with the
-true hands and the stock shuffled (``arena.shuffled_stock``), scored by ``hard.utility``.
+true hands and the stock shuffled (``arena.shuffled_stock``), scored by ``utility``.
 A move's *bias* is its fair value minus its true one, minus the position's mean of that;
 the script prints its mean ± 95% per kind of move and phase (S: the stock lasts, L: it is
 out).  What it found: research/README.md.
@@ -28,11 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.arena import shuffled_stock  # noqa: E402
-from burkozel.bots import hard, make_bot  # noqa: E402
-from burkozel.bots.medium import Seen  # noqa: E402
-from burkozel.bots.playout import fast_playout  # noqa: E402
+from burkozel.bots import make_bot  # noqa: E402
+from burkozel.bots.hard import HardBot  # noqa: E402
+from burkozel.bots.search.playout import fast_playout  # noqa: E402
+from burkozel.bots.search.utility import utility  # noqa: E402
+from burkozel.bots.seen import Seen  # noqa: E402
 from burkozel.cards import POINTS_OF, SUIT_OF  # noqa: E402
-from burkozel.worlds import WorldSampler  # noqa: E402
+from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
 
 
 def kind_of(view, move) -> str:
@@ -57,7 +59,7 @@ def round_values(task: tuple) -> list[list[tuple[str, float, float]]]:
     fmt, seed, index, worlds = task
     rng = random.Random(f"calibration/{seed}/{index}")
     medium = make_bot("medium")
-    bot = hard.HardBot(seed=0, deterministic=True)
+    bot = HardBot(seed=0, deterministic=True)
     rnd = Match(TableRules(fmt), seed=f"calibration/{seed}/{index}").round
     choices = []
     while not rnd.is_over:
@@ -75,7 +77,7 @@ def round_values(task: tuple) -> list[list[tuple[str, float, float]]]:
         true = [shuffled_stock(truth.deal, rng) for _ in range(worlds)]
 
         def value(dealt, move):
-            return statistics.fmean(hard.utility(fast_playout(w, move.kind, move.cards, seen), view.side) for w in dealt)
+            return statistics.fmean(utility(fast_playout(w, move.kind, move.cards, seen), view.side) for w in dealt)
 
         out.append([(kind_of(view, m), value(fair, m), value(true, m)) for m in moves])
     return out

@@ -1,10 +1,10 @@
 """Measure what each kind of play says about the hand its player kept.
 
-For every clue of :func:`burkozel.worlds.play_clues` in every finished trick of medium-bot
+For every clue of :func:`burkozel.bots.search.worlds.play_clues` in every finished trick of medium-bot
 rounds, compares how many of the clue's cards the player really held right after that play
 with how many a hand of that size would hold by chance (of the cards nobody had seen).  The
-ratio is what the world sampler multiplies those cards' weights by (``CLUE_RATIOS`` in
-``burkozel/worlds.py``); the script prints every clue's ratio, then the table to paste
+ratio is what the world sampler multiplies those cards' weights by (a table's ``clues`` in
+``burkozel/bots/tuning.py``); the script prints every clue's ratio, then the table to paste
 there (``pairs`` keeps its hand-set table).  A ratio near 0 is a near-certain lack; above 1,
 cards kept more often than chance.
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.trick import DISCARD  # noqa: E402
-from burkozel.worlds import play_clues  # noqa: E402
+from burkozel.bots.search.worlds import play_clues  # noqa: E402
 
 MIN_SEEN = 150
 """Clues seen fewer times than this are left out of the table."""

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel import Match, TableRules  # noqa: E402
 from burkozel.bots import make_bot  # noqa: E402
 from burkozel.cards import POINTS_OF, SUIT_OF  # noqa: E402
-from burkozel.worlds import WorldSampler  # noqa: E402
+from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
 
 KINDS = ("trump hi", "trump pic", "trump low", "plain A/10", "plain pic", "plain low")
 """Kinds of card by how players keep them: trumps (the ace and ten, the

@@ -141,7 +141,8 @@ def _four_seed_50033_seat_3():
 
 
 def test_hard_searches_other_discards_when_medium_only_throws_its_lowest():
-    from burkozel.bots.hard import EXTRA_DISCARDS, HardBot
+    from burkozel.bots.hard import HardBot
+    from burkozel.bots.search.candidates import EXTRA_DISCARDS
 
     view = _four_seed_50033_seat_3()
     medium = make_bot("medium", seed=0).get_move(view)
@@ -297,10 +298,10 @@ def test_hard_late_and_early_see_the_hands_in_one_phase_only(level):
     hard-late once the stock is out (the true position), hard-early while it
     lasts (every hand, the stock shuffled); in the other phase the fair bot's
     worlds, which get some hand wrong."""
-    from burkozel.arena import _bot
+    from burkozel.arena import arena_bot
 
     rnd = Match(TableRules("four"), seed="late").round
-    bot = _bot(level, "s", {}, [rnd])
+    bot = arena_bot(level, "s", {}, [rnd])
     medium = make_bot("medium")
     rng = random.Random(3)
     wrong = right = 0
@@ -421,8 +422,8 @@ def test_fast_playout_ends_where_medium_bots_do(fmt, combos):
     """fast_playout ends every position as medium bots at every seat end it
     through the engine (the same points, end and result), and leaves the
     position unchanged."""
-    from burkozel.bots.medium import Seen
-    from burkozel.bots.playout import fast_playout
+    from burkozel.bots.search.playout import fast_playout
+    from burkozel.bots.seen import Seen
 
     medium = make_bot("medium", seed=0)
     for rnd, rng in _rounds_in_play(fmt, combos, "fast"):
@@ -466,7 +467,8 @@ def test_hard_plays_legal_endgame_moves(fmt):
 def test_hard_thinks_in_slices_and_reaches_the_same_move():
     """``think`` pauses every few rollouts (so a page can paint) and returns
     exactly what ``get_move`` returns."""
-    from burkozel.bots.hard import SLICE_ROLLOUTS, HardBot
+    from burkozel.bots.hard import HardBot
+    from burkozel.bots.search.budget import SLICE_ROLLOUTS
 
     match = Match(TableRules("pairs"), seed=21)
     view = match.view(match.to_act)
@@ -521,7 +523,7 @@ def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path
     import scriptpaths  # noqa: F401
     import paired_arena
 
-    from burkozel.bots import hard
+    from burkozel.bots.search import candidates
 
     base = tmp_path / "base.json"
     common = ["paired_arena.py", "--format", "pairs", "--deals", "3", "--seed", "4", "--iterations", "8",
@@ -534,13 +536,14 @@ def test_paired_arena_bench_compares_the_same_deals_and_applies_changes(tmp_path
     paired_arena.main()
     assert "+0.00% ± 0.00" in capsys.readouterr().out.splitlines()[-1]
 
-    before = (hard.MAX_CANDIDATES, hard.EXTRA_DISCARDS)
+    before = (candidates.MAX_CANDIDATES, candidates.EXTRA_DISCARDS)
     flat = tmp_path / "flat.json"
-    monkeypatch.setattr("sys.argv", common + ["--set", "hard.MAX_CANDIDATES=1", "--set", "hard.EXTRA_DISCARDS=0",
+    monkeypatch.setattr("sys.argv", common + ["--set", "candidates.MAX_CANDIDATES=1",
+                                              "--set", "candidates.EXTRA_DISCARDS=0",
                                               "--save", str(flat)])
     paired_arena.main()
     assert json.loads(flat.read_text())["shares"] == [0.5, 0.5, 0.5]
-    assert (hard.MAX_CANDIDATES, hard.EXTRA_DISCARDS) == before
+    assert (candidates.MAX_CANDIDATES, candidates.EXTRA_DISCARDS) == before
     monkeypatch.setattr("sys.argv", common[:3] + ["--deals", "2", "--against", str(base)])
     with pytest.raises(SystemExit):
         paired_arena.main()  # other deals than the baseline's
@@ -577,11 +580,11 @@ def test_medium_variants_bench_changes_side_zero_only():
 
 def test_hard_ranks_its_candidates_with_its_own_weights():
     """In four the hard bot's candidates come from medium's valuation with
-    trumps dearer (``PRIOR_WEIGHTS``): where that changes the first choice,
+    trumps dearer (the table's ``prior`` tuning): where that changes the first choice,
     the hard bot's first candidate is the reweighted one, and those choices
     spend fewer trumps than medium's; in pairs they stay medium's."""
-    from burkozel.bots.hard import PRIOR_WEIGHTS, HardBot
-    from burkozel.bots.medium import MediumBot
+    from burkozel.bots.hard import HardBot
+    from burkozel.bots.medium import MediumBot, prior_weights
 
     medium, hard = MediumBot(), HardBot(seed=0)
     trumps = {"medium": 0, "hard": 0}
@@ -589,7 +592,7 @@ def test_hard_ranks_its_candidates_with_its_own_weights():
     for rnd, _ in _rounds_in_play("four", COMBOS, "weights", count=150):
         view = rnd.view(rnd.to_act)
         first = hard.candidates(view)[0]
-        assert first == medium.ranked(view, PRIOR_WEIGHTS["four"])[0][1]
+        assert first == medium.ranked(view, prior_weights("four"))[0][1]
         own = medium.get_move(view)
         if first != own:
             differ += 1
@@ -611,7 +614,7 @@ def test_value_calibration_bench_values_every_candidate_in_fair_and_true_worlds(
     import scriptpaths  # noqa: F401
     from value_calibration import biases, round_values
 
-    from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
+    from burkozel.bots.search.utility import MARGIN_WEIGHT, WIN_WEIGHT
 
     positions = [p for i in range(3) for p in round_values(("three", "test", i, 6))]
     assert len(positions) >= 6

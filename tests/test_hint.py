@@ -17,7 +17,8 @@ import game
 import hint
 import texts
 from burkozel import FORMATS, Match, TableRules
-from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
+from burkozel.bots.search.budget import finish
+from burkozel.bots.search.utility import MARGIN_WEIGHT, WIN_WEIGHT
 from test_game import human_click, settings
 
 
@@ -38,12 +39,7 @@ def test_the_hint_is_the_bots_choice_with_the_bots_values(fmt):
         seed = f"h{i}/{view.seat}"
         shown = hint.run(view, game.TableHardBot(seed, safety_ms=None))
         assert shown.move == game.reference_bot("hard", seed=seed).get_move(view)
-        verdict = game.TableHardBot(seed, safety_ms=None).search(view, record=True)
-        try:
-            while True:
-                next(verdict)
-        except StopIteration as done:
-            verdict = done.value
+        verdict = finish(game.TableHardBot(seed, safety_ms=None).search(view, record=True))
         assert shown.forced == verdict.forced
         if shown.forced:
             continue

@@ -1,4 +1,4 @@
-"""The tree search (:mod:`burkozel.bots.ismcts`): legal play from the view
+"""The tree search (:mod:`burkozel.bots.search.tree`): legal play from the view
 alone, «31» declared only where the hard bot declares it, and the hard bot's
 search in Бура «31» (in the posterior's worlds, with the verdict the hint reads)."""
 
@@ -9,12 +9,13 @@ import random
 import pytest
 
 from burkozel import Round, TableRules
-from burkozel.arena import _bot
+from burkozel.arena import arena_bot
+from burkozel.arena.levels import IsmctsBot
 from burkozel.bots import make_bot
 from burkozel.bots.hard import HardBot
-from burkozel.bots.ismcts import IsmctsBot
+from burkozel.bots.search.budget import finish
 from burkozel.cards import DECK
-from burkozel.policy_worlds import policy_worlds
+from burkozel.bots.search.posterior import policy_worlds
 from burkozel.trick import DECLARE
 
 RULES = TableRules("bura31")
@@ -22,12 +23,7 @@ RULES = TableRules("bura31")
 
 def _verdict(bot: HardBot, view, record: bool = False):
     """The bot's whole search of ``view``, run to its end."""
-    search = bot.search(view, record=record)
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            return done.value
+    return finish(bot.search(view, record=record))
 
 
 def _deals(count: int, seed: str):
@@ -101,7 +97,7 @@ def test_the_hard_bot_in_bura31_is_the_tree_search_in_the_posteriors_worlds():
     compared = 0
     for d, rnd in _deals(8, "ismcts/hard"):
         hard = HardBot(seed=d, max_iterations=90, deterministic=True)
-        tree = _bot("hard-ismcts-bayes", d, {"max_iterations": 90, "deterministic": True}, [rnd])
+        tree = arena_bot("hard-ismcts-bayes", d, {"max_iterations": 90, "deterministic": True}, [rnd])
         while not rnd.is_over:
             view = rnd.view(rnd.to_act)
             verdict = _verdict(hard, view, record=True)
@@ -119,11 +115,11 @@ def test_the_hard_bot_in_bura31_is_the_tree_search_in_the_posteriors_worlds():
 
 
 def test_every_move_searches_each_legal_move_of_the_root(monkeypatch):
-    """``ismcts.EVERY_MOVE`` (a measurement) adds the legal moves the
+    """``tree.EVERY_MOVE`` (a measurement) adds the legal moves the
     candidates leave out: each is then tried at the root, the candidates first."""
-    from burkozel.bots import ismcts
+    from burkozel.bots.search import tree
 
-    monkeypatch.setattr(ismcts, "MIN_SHARE", 10**6)  # list every move tried
+    monkeypatch.setattr(tree, "MIN_SHARE", 10**6)  # list every move tried
     widened = 0
     for d, rnd in _deals(6, "ismcts/every"):
         if rnd.is_over:  # a бура at the deal
@@ -131,9 +127,9 @@ def test_every_move_searches_each_legal_move_of_the_root(monkeypatch):
         view = rnd.view(rnd.to_act)
         bot = IsmctsBot(seed=d, max_iterations=120, deterministic=True)
         candidates = bot.candidates(view)
-        monkeypatch.setattr(ismcts, "EVERY_MOVE", True)
+        monkeypatch.setattr(tree, "EVERY_MOVE", True)
         tried = {v.move for v in _verdict(bot, view).values}
-        monkeypatch.setattr(ismcts, "EVERY_MOVE", False)
+        monkeypatch.setattr(tree, "EVERY_MOVE", False)
         assert tried == set(view.legal_moves)
         widened += len(tried) > len(candidates)
     assert widened
@@ -142,6 +138,6 @@ def test_every_move_searches_each_legal_move_of_the_root(monkeypatch):
 def test_only_the_arena_builds_it():
     with pytest.raises(ValueError):
         make_bot("hard-ismcts")
-    assert isinstance(_bot("hard-ismcts", "x", {}, [None]), IsmctsBot)
-    assert _bot("hard-ismcts-ucb", "x", {}, [None]).opponent == "ucb"
-    assert _bot("hard-ismcts-bayes", "x", {}, [None])._worlds is policy_worlds
+    assert isinstance(arena_bot("hard-ismcts", "x", {}, [None]), IsmctsBot)
+    assert arena_bot("hard-ismcts-ucb", "x", {}, [None]).opponent == "ucb"
+    assert arena_bot("hard-ismcts-bayes", "x", {}, [None])._worlds is policy_worlds

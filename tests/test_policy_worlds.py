@@ -1,5 +1,5 @@
 """The worlds of the hard bot in Бура «31» and of the arena's ``hard-bayes``
-(:mod:`burkozel.policy_worlds`): whole hidden histories in which the other
+(:mod:`burkozel.bots.search.posterior`): whole hidden histories in which the other
 seat, played by the medium bot, makes exactly the moves it made; read from
 the view alone; the fair sampler's worlds where no such history exists."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 from burkozel import Round, TableRules
-from burkozel.arena import _bot
+from burkozel.arena import arena_bot
 from burkozel.bots import make_bot
 from burkozel.bots.hard import HardBot
 from burkozel.cards import DECK
-from burkozel.policy_worlds import PolicyWorlds, policy_worlds
+from burkozel.bots.search.posterior import PolicyWorlds, policy_worlds
 
 RULES = TableRules("bura31")
 HAND = RULES.hand_size
@@ -135,12 +135,12 @@ def test_the_posterior_worlds_and_the_hard_seat_read_the_view_only():
                 b = policy_worlds(twin.view(seat))(random.Random(1))
                 assert a.hands == b.hands and a.stock == b.stock
                 for level in ("hard", "hard-bayes"):
-                    assert (_bot(level, "s", options, [real]).get_move(view)
-                            == _bot(level, "s", options, [twin]).get_move(twin.view(seat)))
+                    assert (arena_bot(level, "s", options, [real]).get_move(view)
+                            == arena_bot(level, "s", options, [twin]).get_move(twin.view(seat)))
             real.push(move, seat)
-    hard = _bot("hard", "s", {}, [real])
-    assert isinstance(hard, HardBot) and hard._worlds is None  # its table's worlds (TABLE_WORLDS)
-    assert _bot("hard-bayes", "s", {}, [real])._worlds is policy_worlds
+    hard = arena_bot("hard", "s", {}, [real])
+    assert isinstance(hard, HardBot) and hard._worlds is None  # its table's worlds (its tuning)
+    assert arena_bot("hard-bayes", "s", {}, [real])._worlds is policy_worlds
 
 
 def test_a_player_no_medium_hand_would_play_like_gets_the_fair_worlds():

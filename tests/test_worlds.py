@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from burkozel import Round, TableRules
+from burkozel.bots.search.worlds import WorldSampler, sample_world
 from burkozel.cards import DECK
 from burkozel.rules import COMBOS
-from burkozel.worlds import WorldSampler, sample_world
 
 from stacking import cards, new_round, play
 
@@ -170,8 +170,8 @@ def test_point_subsets_are_uniform():
     points, each about equally often."""
     from itertools import combinations
 
+    from burkozel.bots.search.worlds import POINT_CLASSES, _subset_with_points
     from burkozel.cards import POINTS_OF
-    from burkozel.worlds import POINT_CLASSES, _subset_with_points
 
     pool = [0, 1, 4, 5, 6, 7, 8, 13, 16, 17, 25]
     by_class = [[c for c in pool if POINTS_OF[c] == v] for v in POINT_CLASSES]
@@ -218,7 +218,7 @@ def _hand_frequency(view, seat: int, cards: set, samples: int = 600) -> float:
 
 
 def test_a_seat_that_would_not_beat_in_suit_is_dealt_fewer_of_that_suit():
-    """In pairs the hand-set clues stay (CLUE_RATIOS): seat 1 threw a card
+    """In pairs the hand-set clues stay (the table's clues): seat 1 threw a card
     under seat 0's 6S instead of beating it, so seat 2's worlds give seat 1 the
     higher spades far less often than seat 3, who has not played yet."""
     rnd = new_round("pairs", ["6S 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
@@ -242,7 +242,7 @@ def test_a_seat_that_let_an_ace_go_untrumped_is_dealt_fewer_trumps():
 
 def test_a_seat_that_threw_under_a_ten_of_trumps_is_dealt_few_higher_trumps():
     """Seat 1 threw a card under seat 0's ten of trumps: in medium games such a
-    seat held no higher trump (CLUE_RATIOS), so seat 2's worlds give the ace
+    seat held no higher trump (the table's clues), so seat 2's worlds give the ace
     of trumps to seat 1 far less often than to seat 3."""
     rnd = new_round("four", ["TH 6C 7C 8C", "6D 7D 8D 9D", "JD 7H 8H 9H", "6S QD KD TD"], trump="6H")
     play(rnd, "lead TH", "discard 6D")
@@ -267,13 +267,13 @@ def test_the_clue_table_is_what_medium_games_show():
     import scriptpaths  # noqa: F401
     from world_clues import measure
 
-    from burkozel.worlds import CLUE_RATIOS
+    from burkozel.bots.tuning import tuning_for
 
     measured = measure("four", 400, seed="test")
     assert measured["lead low: lower"][1] < 0.4
     assert measured["throw on trump 10+: higher"][1] < 0.3
     checked = 0
-    for clue, ratio in CLUE_RATIOS["four"].items():
+    for clue, ratio in tuning_for("four").clues.items():
         seen, now = measured.get(clue, (0, 1.0))
         if seen >= 100:
             assert ratio < 1 and now < 1, (clue, ratio, now)
@@ -302,7 +302,7 @@ def test_what_a_seat_lacked_fades_with_every_draw_since():
     """A lack shown in an earlier trick holds only for the part of the hand
     not drawn since: 3 of 4 cards kept per single-card trick with a draw, all
     of them in the trick being played."""
-    from burkozel.worlds import _kept_share
+    from burkozel.bots.search.worlds import _kept_share
 
     rnd = new_round("pairs", ["6S 6C 7C 8C", "6D 7D 8D 9D", "6H 7H 8H 9H", "JD QD KD TD"], trump="AC")
     play(rnd, "lead 6S", "discard", "discard", "discard", "lead 6C", "discard", "discard", "discard", "lead 7C")

@@ -78,10 +78,15 @@ SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", "tests", "test"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".md", ".orig", ".rej", ".swp", "~")
 SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
 
-# Engine modules only the command line, the arena and the benchmarks use (its
-# cheating reference bots live in arena.py): the page never imports them, so they stay out of
-# the zip it downloads.
-OFFLINE_ONLY = {"__main__.py", "cli.py", "arena.py", "selfplay.py", "replay.py"}
+# Engine modules only the command line, the arena and the benchmarks use (the
+# arena's folder holds its cheating reference bots too): the page never imports
+# them, so they stay out of the zip it downloads. Paths in the package; a folder ends in "/".
+OFFLINE_ONLY = {"__main__.py", "cli.py", "arena/", "selfplay.py", "replay.py"}
+
+
+def offline_only(rel: str) -> bool:
+    """True for a package path (``arena/runner.py``) that :data:`OFFLINE_ONLY` keeps out of the zip."""
+    return any(rel == p or (p.endswith("/") and rel.startswith(p)) for p in OFFLINE_ONLY)
 
 # Fixed timestamp for zip entries so the zips (and so the app hash) depend
 # only on file contents, not on checkout times.
@@ -272,7 +277,7 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     pkg_entries = [
         (f"{package_dir.name}/{rel.as_posix()}", (package_dir / rel).read_bytes())
         for rel in walk(package_dir)
-        if rel.as_posix() not in OFFLINE_ONLY
+        if not offline_only(rel.as_posix())
     ]
     web = root / "web"
     web_py: list[tuple[str, bytes]] = []

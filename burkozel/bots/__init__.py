@@ -1,10 +1,10 @@
 """Bots: each is given one seat's :class:`~burkozel.view.SeatView` and nothing
 else, and returns a legal :class:`~burkozel.trick.Move`.
 
-A bot's decision is a pure function of the view and the bot's seed: the
-randomness of each decision comes from :func:`decision_rng`, keyed by the
-seed and the position.  A match replayed from its moves therefore meets the
-same bot decisions again (the table's resume relies on it).
+The levels the table offers are modules here (:mod:`.easy`, :mod:`.medium`,
+:mod:`.hard`); the hard bot's search is the :mod:`.search` package, what a
+seat knows on the engine's plain lists is :mod:`.seen`, and every setting that
+depends on the table is in :mod:`.tuning`.
 
 >>> from burkozel import Match, TableRules
 >>> match = Match(TableRules("three"), seed=3)
@@ -16,40 +16,13 @@ True
 
 from __future__ import annotations
 
-import random
-from typing import Callable, Protocol
+from .registry import FACTORIES as _FACTORIES
+from .registry import Bot, decision_rng, register
 
-from ..trick import Move
-from ..view import SeatView
+__all__ = ["LEVELS", "Bot", "decision_rng", "make_bot", "register"]
 
 LEVELS = ("easy", "medium", "hard")
 """The levels the table offers (лёгкая, средняя, сложная)."""
-
-
-class Bot(Protocol):
-    """Anything with ``get_move(view) -> Move``."""
-
-    name: str
-
-    def get_move(self, view: SeatView) -> Move: ...
-
-
-def decision_rng(seed: int | str, view: SeatView) -> random.Random:
-    """The random source of one decision: the same seed and position give the
-    same numbers, whatever happened in other matches or earlier calls."""
-    played = len(view.trick.plays) if view.trick is not None else 0
-    return random.Random(f"bot/{seed}/{view.round_no}/{len(view.history)}/{played}/{view.seat}")
-
-
-_FACTORIES: dict[str, Callable[..., Bot]] = {}
-
-
-def register(name: str) -> Callable[[Callable[..., Bot]], Callable[..., Bot]]:
-    def wrap(factory: Callable[..., Bot]) -> Callable[..., Bot]:
-        _FACTORIES[name] = factory
-        return factory
-
-    return wrap
 
 
 def make_bot(level: str, seed: int | str = 0, **options) -> Bot:
@@ -63,12 +36,5 @@ def make_bot(level: str, seed: int | str = 0, **options) -> Bot:
 
 
 def _load() -> None:
-    """Import the bot modules (each registers itself) on first use."""
-    from . import easy  # noqa: F401
-
-    for name in ("medium", "hard"):
-        try:
-            __import__(f"{__name__}.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"{__name__}.{name}":
-                raise
+    """Import the level modules (each registers itself) on first use."""
+    from . import easy, hard, medium  # noqa: F401

@@ -13,7 +13,7 @@ from ..cards import POINTS_OF, RANK_OF, SUIT_OF
 from ..rules import discard_key
 from ..trick import BEAT, DISCARD, Move
 from ..view import SeatView
-from . import decision_rng, register
+from .registry import decision_rng, register
 
 
 def _value(move: Move, trump: int) -> tuple:

@@ -1,42 +1,23 @@
 """The medium bot (средняя): heuristics with card counting (the rule card).
 
-It remembers every face-up card that has gone (aces, tens and trumps above
-all), so it knows which of its cards are masters of their suit and how many
-trumps are still out against it.  Every candidate move gets a rough value in
-points, from that count:
-
-- a lead is worth its points plus the cards the others must throw on it when
-  nobody can beat it, minus what the others gain when someone does (the
-  chance estimated from the unseen cards that beat it).  Leading two or three
-  strong cards of a suit at once is often safe: the others must beat every one;
-- a beat is worth the trick, unless a later player may beat it again; trumps
-  cost something to spend, less as the round runs out, so they are kept for
-  tricks worth the spending;
-- the pass mark (31 in pairs, 21 alone) and the penalty bands (0 points → 6,
-  below the mark → 4, at or above → 2, most points → 0) add a bonus to the
-  trick that lifts the side over a band edge;
-- in ``pairs`` it does not beat a partner who is winning, and it loads point
-  cards onto a partner's trick the opponents are unlikely to take; in the
-  single formats it never gives points away.
+It remembers every face-up card gone, so it knows which of its cards are
+masters and how many trumps are still out.  Every move gets a rough value in
+points from that count: a lead its points and what the others throw on it,
+less what they gain when it is beaten; a beat the trick, unless a later
+player may beat it again; a trump spent costs, less as the round runs out;
+crossing a penalty band edge adds a bonus; in ``pairs`` it never beats a
+winning partner and loads points onto a partner's trick that looks safe.
 
 The valuation is written once, on the engine's plain lists and bitmasks
-(:class:`~burkozel.kernel.Deal`,
-:func:`medium_move`), because the hard bot plays it for every seat of
-hundreds of rollouts a decision (:mod:`burkozel.bots.playout`);
-:class:`MediumBot` is the same function applied to a seat's view.  A decision
-takes well under a millisecond on CPython (the arena's ``decision_ms``).
-
->>> from burkozel import Match, TableRules
->>> match = Match(TableRules("four"), seed=1)
->>> view = match.view(match.to_act)
->>> bot = MediumBot()
->>> bot.get_move(view) == bot.ranked(view)[0][1]
-True
+(:func:`medium_move` on a :class:`~burkozel.kernel.Deal`), because the hard
+bot plays it for every seat of hundreds of rollouts a decision;
+:class:`MediumBot` is the same function on a seat's view.  Its constants per
+table are in :mod:`burkozel.bots.tuning`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import combinations
 from math import comb
@@ -45,8 +26,10 @@ from typing import TYPE_CHECKING, Iterable
 from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
 from ..kernel import Deal
 from ..rules import beats_all
-from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move, Trick
-from . import register
+from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
+from .registry import register
+from .seen import card_mask, view_deal
+from .tuning import tuning_for
 
 if TYPE_CHECKING:
     from ..view import SeatView
@@ -82,8 +65,8 @@ def spend_table(base: float) -> tuple:
 class Weights:
     """The constants the valuation hangs on, which another player of the same
     style might set differently: the hard bot ranks its candidates with its
-    own (:data:`burkozel.bots.hard.PRIOR_WEIGHTS`), and
-    ``bench/medium_variants.py`` plays mediums with others against medium.
+    own (:func:`prior_weights`), and
+    ``research/medium_variants.py`` plays mediums with others against medium.
     The defaults are the medium bot's (:data:`MEDIUM`)."""
 
     trump_worth: int = TRUMP_WORTH
@@ -165,77 +148,6 @@ LOAD_RANK = tuple(
     tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
 """Per trump suit and card: the order of loading a partner's trick, most points
 first and trumps kept."""
-UNSEEN = -1
-"""A card in another seat's hand or in the stock, as a seat's view holds it."""
-
-
-def _mask(cards) -> tuple[int, int]:
-    mask = points = 0
-    for c in cards:
-        mask |= 1 << int(c)
-        points += POINTS_OF[c]
-    return mask, points
-
-
-@dataclass(frozen=True)
-class Seen:
-    """What one seat has seen go before a position: the face-up cards gone,
-    its own face-down discards and the face-up points of the current trick.
-    A rollout starts every seat from the deciding seat's knowledge
-    (:meth:`apply`), whatever world it plays in."""
-
-    gone: int
-    gone_points: int
-    own: tuple[int, ...]
-    own_points: tuple[int, ...]
-    trick_points: int
-
-    @classmethod
-    def of_view(cls, view: "SeatView") -> "Seen":
-        gone = gone_points = trick_points = 0
-        own, own_points = [0] * view.players, [0] * view.players
-        tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
-        for tv in tricks:
-            for p in tv.plays:
-                m, pts = _mask(p.cards)
-                gone |= m
-                gone_points += pts
-                if tv is view.trick:
-                    trick_points += pts
-                m, pts = _mask(p.own)
-                own[p.seat] |= m
-                own_points[p.seat] += pts
-        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points)
-
-    @classmethod
-    def of_deal(cls, deal: Deal) -> "Seen":
-        """What the players of ``deal`` have seen (each its own discards)."""
-        return cls(deal.gone, deal.gone_points, tuple(deal.own), tuple(deal.own_points), deal.trick_points)
-
-    def apply(self, deal: Deal) -> None:
-        """Make this what the players of ``deal`` have seen."""
-        deal.gone, deal.gone_points, deal.trick_points = self.gone, self.gone_points, self.trick_points
-        deal.own, deal.own_points = list(self.own), list(self.own_points)
-
-
-def view_deal(view: "SeatView") -> Deal:
-    """The position as ``view``'s seat knows it: the other hands and the
-    stock as so many :data:`UNSEEN` cards, the other sides' points as 0
-    (the medium valuation reads only their sizes and its own points)."""
-    n = view.players
-    hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
-    points = [0] * view.side_count
-    points[view.side] = view.points
-    trick = None
-    if view.trick is not None:
-        tv = view.trick
-        trick = Trick(tv.leader, tv.size, tv.combo, [(p.seat, p.kind, p.cards) for p in tv.plays],
-                      tv.winner, tv.winning)
-    deal = Deal.at(view.rules, hands=hands, stock=[UNSEEN] * view.stock, trump_card=view.trump_card,
-                   trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
-                   tricks_done=len(view.history), trick=trick)
-    Seen.of_view(view).apply(deal)
-    return deal
 
 
 # --- the valuation -------------------------------------------------------------
@@ -306,7 +218,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
             return LEAD, (hand[0],)
 
     # The counting: the cards this seat has not seen go.
-    hand_mask, hand_points = _mask(hand)
+    hand_mask, hand_points = card_mask(hand)
     stock = st.stock
     late = not stock
     unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
@@ -445,27 +357,36 @@ def _move(kind: str, cards: tuple[int, ...]) -> Move:
     return Move(kind, tuple(DECK[c] for c in cards))
 
 
-TABLE_WEIGHTS: dict[str, Weights] = {}
-"""The medium bot's constants where a table wants others than :data:`MEDIUM`
-(filled in below, once :class:`Weights` knows every constant)."""
-
-
 def weights_for(table: str) -> Weights:
-    return TABLE_WEIGHTS.get(table, MEDIUM)
+    """The medium bot's constants at ``table`` (:mod:`burkozel.bots.tuning`)."""
+    return _weights(tuple(sorted(tuning_for(table).medium.items())))
 
 
-# Бура «31»: reaching 31 wins the deal (the next lead declares it), no band
-# rewards a first point, and cheaper leads are expected to be trumped
-# (bench/README.md has the measurements).
-TABLE_WEIGHTS["bura31"] = Weights(pass_bonus=25.0, zero_bonus=0.0, trump_worth=10)
-# One on one, every lead faces one answer: the other player trumps cheaper leads.
-TABLE_WEIGHTS["duel"] = Weights(trump_worth=10)
+def prior_weights(table: str) -> Weights:
+    """The constants the hard bot ranks its candidates with at ``table``."""
+    prior = tuning_for(table).prior
+    return weights_for(table) if prior is None else _weights(tuple(sorted(prior.items())))
+
+
+@lru_cache(maxsize=None)
+def _weights(changes: tuple) -> Weights:
+    """:data:`MEDIUM` with ``changes`` (name, value pairs): one object for the
+    same changes, so its :attr:`Weights.spend` table is built once."""
+    return replace(MEDIUM, **dict(changes))
 
 
 @register("medium")
 class MediumBot:
     """:func:`medium_move` on the seat's view (deterministic: the seed is
-    accepted like every bot's and not needed)."""
+    accepted like every bot's and not needed).
+
+    >>> from burkozel import Match, TableRules
+    >>> match = Match(TableRules("four"), seed=1)
+    >>> view = match.view(match.to_act)
+    >>> bot = MediumBot()
+    >>> bot.get_move(view) == bot.ranked(view)[0][1]
+    True
+    """
 
     name = "medium"
 

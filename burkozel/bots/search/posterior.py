@@ -1,39 +1,17 @@
 """Worlds from the exact posterior, given that the other seat plays the medium bot.
 
-The hard bot's worlds in Бура «31» (:data:`burkozel.bots.hard.TABLE_WORLDS`),
-and in any table the arena's ``hard-bayes``: the other seat read as if it
-played as :class:`~burkozel.bots.medium.MediumBot` does, which is
-deterministic given its view (no random numbers: the highest value, ties to
-the first move).  Against the medium bot this is the exact posterior; against
-a player whose moves no hand of the medium bot would make, the filter keeps
-nothing and the fair sampler's worlds are dealt (below).
-
-The posterior is computed exactly, not by rejection.  In a two-player table
-with open discards the only hidden things are the other hand and the stock's
-order.  Of the deck, this seat knows the cards it ever held (its hand and
-the cards it played) and the face-up trump card; every other card went, in a
-uniformly random order, to the other seat's slots (its first hand, then each
-draw) and to the stock still left.  The other seat's hand is therefore a
-Markov chain on public facts alone: after each trick it keeps what it did
-not play and draws uniformly from the cards it has not held.  Each of its
-decisions keeps only the hands with which the medium bot, given the view it
-had then, would have made the move it made (``medium_move`` on that view
-with the hand put in); each check before a trick keeps only the hands
-without a winning combination (a бура would have ended the deal).  A forward
-filter over the hands (a few thousand at most: three cards of about thirty)
-gives the exact distribution of the hand now; sampling backwards through the
-stored steps gives a whole hidden history (the first hand and every draw)
-from the exact posterior, which ``tests/test_policy_worlds.py`` replays from
-the deal with the medium bot deciding the other seat's moves.  The stock
-left is then uniform: nothing anyone did depends on its order.
-
-The mass the filter keeps is what a rejection sampler of whole histories
-would accept (:attr:`PolicyWorlds.acceptance`).  Where the filter keeps
-nothing (the other seat is not the medium bot, or a table this does not
-model: closed discards, an out-of-turn combination of the other seat) the
-fair sampler's worlds are dealt instead (:attr:`PolicyWorlds.fallback`).
-Sums of weights are ``fsum``: the page's Python (3.12+) and CPython 3.11 then
-pick the same worlds (``sum`` of floats is compensated since 3.12).
+The hard bot's worlds in Бура «31» (:mod:`burkozel.bots.tuning`), and in any
+two-seat table the arena's ``hard-bayes``.  The medium bot is deterministic
+given its view, and with open discards the other hand is a Markov chain on
+public facts (it keeps what it did not play and draws from the cards it has not
+held), so a forward filter over its few thousand hands computes the posterior
+exactly: each of its decisions keeps the hands with which ``medium_move``, in
+the view it had then, makes the move it made; each check before a trick keeps
+the hands without a бура.  Sampling backwards gives a whole hidden history;
+the stock left is uniform.  Where the filter keeps nothing (a player no medium
+hand would play like, closed discards) the fair sampler's worlds are dealt.
+Sums are ``fsum``, so Pyodide (3.12+) and CPython 3.11 pick the same worlds.
+``docs/bots.md`` has the derivation and the measurements.
 """
 
 from __future__ import annotations
@@ -44,11 +22,12 @@ from itertools import combinations
 from math import comb, fsum, log10
 from typing import Callable
 
-from .bots.medium import medium_move, view_deal, weights_for
-from .cards import DECK
-from .kernel import BEAT, Deal
-from .rules import WINS
-from .view import PlayView, SeatView, TrickView
+from ...cards import DECK
+from ...kernel import BEAT, Deal
+from ...rules import WINS
+from ...view import PlayView, SeatView, TrickView
+from ..medium import medium_move, weights_for
+from ..seen import view_deal
 from .worlds import WorldSampler, _shuffle
 
 Hand = tuple[int, ...]
@@ -144,7 +123,7 @@ def public_steps(view: SeatView) -> list[Step]:
 
 
 class PolicyWorlds(WorldSampler):
-    """:class:`~burkozel.worlds.WorldSampler` whose other hand comes from the
+    """:class:`~burkozel.bots.search.worlds.WorldSampler` whose other hand comes from the
     exact posterior given the medium policy (module docstring)."""
 
     def __init__(self, view: SeatView, policy: bool = True) -> None:
@@ -279,5 +258,5 @@ def _pick(weights: dict[Hand, float], rng: random.Random) -> Hand:
 
 
 def policy_worlds(view: SeatView) -> Callable[[random.Random], Deal]:
-    """The ``hard-bayes`` reference's world source (the arena's)."""
+    """The posterior's worlds of ``view`` (a world source, as :func:`~.worlds.sampled_worlds`)."""
     return PolicyWorlds(view).sample_deal

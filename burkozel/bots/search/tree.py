@@ -1,34 +1,18 @@
-"""Information-set MCTS: the hard bot's search in Бура «31».
+"""Information-set MCTS: the hard bot's search where its table says so (Бура «31»).
 
-The flat search (:meth:`burkozel.bots.hard.HardBot.search`) is one ply deep:
-each candidate move is finished by medium rollouts, so the bot's own later
-play is the medium bot's.  This searches deeper (single-observer ISMCTS,
-Cowling, Powley & Whitehouse 2012): one tree over this seat's information
-sets, a world from the bot's world source every iteration (a pool of
-:data:`WORLD_POOL`, cycled), stepped through the engine's
-:class:`~burkozel.kernel.Deal`.  The tables whose hard bot plays it are
-:data:`burkozel.bots.hard.TREE_SEARCH`; ``docs/bots.md`` has why.
-
-- This seat's nodes are keyed by the moves played and its own hand (what it
-  knows when it decides again: the draws it saw); their moves are the medium
-  bot's best few in that world (its hand is the same in every world there),
-  the hard bot's candidates at the root.  A move is chosen by UCB1 over
-  the :func:`~burkozel.bots.hard.utility` the hard bot maximizes, scaled to
-  about [0, 1]; a move seen in only some worlds counts its availability
-  (the subset-armed bandit of SO-ISMCTS).
-- The other seat either plays the medium bot's move in the sampled world
-  (``opponent="medium"``, as the hard bot's rollouts model it) or chooses by
-  UCB on the negated utility among its legal moves in the world
-  (``opponent="ucb"``, textbook SO-ISMCTS, an arena level).  Its moves are
-  face up (open discards), so its node's children are keyed by the cards it
-  played.
-- A leaf is finished by medium rollouts, as the hard bot's.
-
-The move kept is the best mean (the medium bot's choice with the hard bot's
-head start) among the root moves visited at least a quarter as often as the
-most visited one.  The arena also seats it apart from the hard bot
-(``hard-ismcts``, ``hard-ismcts-ucb``: :class:`IsmctsBot`, the fair sampler's
-worlds) to compare the two searches in any table.
+The one-ply search (:mod:`.one_ply`) finishes each candidate with medium
+rollouts, so the bot's own later play is the medium bot's.  This searches
+deeper (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): one tree
+over this seat's information sets, keyed by the moves played and its own hand,
+a world from the bot's world source each iteration (a pool, cycled), stepped
+through the engine's :class:`~burkozel.kernel.Deal`.  At the root it searches
+the hard bot's candidates, below them the medium bot's best few, by UCB1 with
+availability counts on the hard bot's utility scaled to about [0, 1].  The
+other seat plays the medium bot's move in the world, or (``opponent="ucb"``,
+an arena level) chooses by UCB among its legal moves; a leaf is finished by
+medium rollouts.  The move kept is the best mean, with the medium choice's
+head start, among the root moves visited at least a quarter as often as the
+most visited one.  ``docs/bots.md`` has the measurements.
 """
 
 from __future__ import annotations
@@ -37,11 +21,15 @@ import time
 from math import fsum, log, sqrt
 from typing import Callable, Generator
 
-from ..kernel import Deal
-from ..trick import Move, legal_moves_in
-from ..view import SeatView
-from . import hard
-from .medium import Seen, medium_move, weights_for
+from ...kernel import Deal
+from ...trick import Move, legal_moves_in
+from ...view import SeatView
+from ..medium import medium_move, weights_for
+from ..seen import Seen
+from . import candidates
+from .budget import SLICE_ROLLOUTS
+from .utility import utility
+from .verdict import MoveValue, Verdict
 
 EXPLORATION = 0.7
 """UCB1's constant, on utilities scaled to about [0, 1] (:func:`scaled`)."""
@@ -123,10 +111,10 @@ def ucb_pick(node: dict, moves: list[tuple], sign: float) -> tuple[tuple, Edge |
 
 def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iterations: int,
                 deadline: float | None, opponent: str = "medium",
-                record: bool = False) -> Generator[None, None, "hard.Verdict"]:
+                record: bool = False) -> Generator[None, None, Verdict]:
     """Search ``moves`` (the root's candidates, the medium choice first) in
-    worlds dealt by ``draw``; pause every :data:`hard.SLICE_ROLLOUTS`
-    iterations and return the :class:`~burkozel.bots.hard.Verdict`: the root
+    worlds dealt by ``draw``; pause every :data:`SLICE_ROLLOUTS`
+    iterations and return the :class:`Verdict`: the root
     moves in contention, best first, each with its mean utility over the
     iterations that went through it (and with ``record`` their penalty and
     points)."""
@@ -189,7 +177,7 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
             step(*move)
         while (actor := deal.to_act) is not None:
             step(*medium_move(deal, actor, weights))
-        u = hard.utility(deal, side)
+        u = utility(deal, side)
         value = scaled(u)
         for e in path:
             e.visits += 1
@@ -198,30 +186,15 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
         if record:
             outcomes[first].append((deal.result[1][side], deal.points[side]))
         done += 1
-        if done % hard.SLICE_ROLLOUTS == 0:
+        if done % SLICE_ROLLOUTS == 0:
             yield
     most = max((len(u) for u in utilities.values()), default=0)
     if not most:
-        return hard.Verdict(moves[0], (), iterations=done)
-    values = [hard.MoveValue(moves[i], fsum(utilities[m]) / len(utilities[m]),
-                             hard.PRIOR_BONUS if m == prior else 0.0, len(utilities[m]), tuple(outcomes[m]))
+        return Verdict(moves[0], (), iterations=done)
+    values = [MoveValue(moves[i], fsum(utilities[m]) / len(utilities[m]),
+                             candidates.PRIOR_BONUS if m == prior else 0.0, len(utilities[m]), tuple(outcomes[m]))
               for i, m in enumerate(root_moves) if len(utilities[m]) * MIN_SHARE >= most]
     # Sorted by score, ties to the earlier candidate (the medium order).
     values.sort(key=lambda v: -v.score)
-    return hard.Verdict(values[0].move, tuple(values), iterations=done)
+    return Verdict(values[0].move, tuple(values), iterations=done)
 
-
-class IsmctsBot(hard.HardBot):
-    """The hard bot searching the tree in any table, in the fair sampler's
-    worlds unless given others: the arena's ``hard-ismcts`` levels."""
-
-    name = "hard-ismcts"
-    tree = True
-
-    def __init__(self, seed: int | str = 0, budget_ms: float = hard.DEFAULT_BUDGET_MS,
-                 max_iterations: int = hard.DEFAULT_MAX_ITERATIONS, deterministic: bool = False,
-                 opponent: str = "medium", worlds: hard.WorldSource | None = None) -> None:
-        if opponent not in ("medium", "ucb"):
-            raise ValueError("opponent must be 'medium' or 'ucb'")
-        super().__init__(seed, budget_ms, max_iterations, deterministic, worlds or hard.sampled_worlds)
-        self.opponent = opponent

@@ -1,41 +1,17 @@
 """Sampling hidden worlds: full positions consistent with one seat's view.
 
-A search bot (PIMC) cannot see the other hands, the stock or the faces of
-other seats' face-down discards.  :func:`sample_world` deals those unknown
-cards at random, but only in ways the seat could not tell apart from the real
-position (RULES.md §9):
-
-- the unseen cards are 36 minus the seat's hand, every face-up card played,
-  the seat's own discards and the trump card when its place is known;
-- they fill the other hands (sizes known), the other seats' face-down discards
-  (counts known) and the stock, the face-up trump card lying last in the stock
-  while it has not been drawn.  The hands and the stock are dealt uniformly;
-  a discard's faces are drawn with weights that follow how players discard
-  (their least valuable cards, or points onto a partner's winning trick), a
-  light opponent model: any card may still land anywhere it could be;
-- once seat X has drawn the trump card and nobody has seen it since, it is in
-  X's hand or in one of X's face-down discards made after the draw, each
-  place weighed by how many ways the rest can still make the known points;
-- the hands follow what the play showed (an opponent model measured, not
-  assumed): each play says something about the cards its player kept
-  (:func:`play_clues`: a seat that led a low single card seldom kept a lower
-  one of that suit, one that threw cards under an opponent's ten of trumps
-  held no higher trump).  How much, :data:`CLUE_RATIOS` says: how much less
-  often than by chance such cards were in such hands in medium-bot games
-  (``bench/world_clues.py``; ``pairs`` keeps hand-set values).  The belief
-  fades with the cards drawn since;
-- the points of the seat's own side are known, so the hidden discards in the
-  tricks its side took must add up to exactly the missing points.  That is
-  sampled directly (a small dynamic programme over the point classes of the
-  unseen cards) rather than by rejection, which would fail most of the time;
-- when combinations are enabled, a hand that must have been checked for one
-  and was found without (the start of the current trick) is re-dealt a
-  bounded number of times if it holds one.
-
-The result is a :class:`~burkozel.round.Round` whose ``view(seat)`` equals the
-real one field by field (the OpenSpiel resampler check, ``tests/test_worlds.py``).
-:class:`WorldSampler` does the bookkeeping once per view, so that a bot that
-samples many worlds of one position pays for it once.
+A search bot cannot see the other hands, the stock or the faces of other
+seats' face-down discards.  :class:`WorldSampler` deals those cards at random,
+but only in ways the seat could not tell apart from the real position
+(RULES.md §9): the known hand sizes and discard counts, the trump card's known
+places, the exact points of its own side's tricks (a small dynamic programme,
+not rejection), a combination check passed, and discards weighted as players
+discard.  The other hands follow what the play showed (:func:`play_clues`,
+weighed by the table's measured clues, :mod:`burkozel.bots.tuning`), a belief
+that fades with the cards drawn since.  A world's ``view(seat)`` equals the
+real one field by field (the OpenSpiel resampler check, ``tests/test_worlds.py``);
+the sampler does the bookkeeping once per view, so that a bot that samples
+many worlds of one position pays for it once.
 """
 
 from __future__ import annotations
@@ -46,78 +22,20 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
-from .kernel import Deal
-from .round import Round
-from .trick import DISCARD, Play, Trick
+from ...cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
+from ...kernel import Deal
+from ...round import Round
+from ...trick import DISCARD, Play, Trick
+from ..tuning import tuning_for
 
 if TYPE_CHECKING:
-    from .view import SeatView, TrickView
+    from ...view import SeatView, TrickView
 
 POINT_CLASSES = (0, 2, 3, 4, 10, 11)
 COMBO_RETRIES = 12
 """How many times a world whose hand breaks the combination check is re-dealt."""
-
-
 CLUE_FLOOR = 0.03
 """The least weight the clues leave a card in one hand: never impossible."""
-CLUE_RATIOS: dict[str, dict[str, float]] = {
-    # Not measured: in pairs the measured table lost rounds, and these hand-set
-    # values, the model before it, are kept.
-    "pairs": {
-        "throw on plain <10: higher": 0.1,
-        "throw on plain 10+: higher": 0.1,
-        "throw on plain 10+: trumps": 0.3,
-        "trump plain <10: higher": 0.1,
-        "trump plain 10+: higher": 0.1,
-    },
-    "four": {
-        "beat plain <10 in suit: between": 0.67,
-        "lead high: higher": 0.00,
-        "lead high: lower": 0.64,
-        "lead low: lower": 0.13,
-        "lead trump: higher": 0.06,
-        "lead trump: lower": 0.70,
-        "throw on plain 10+: trumps": 0.64,
-        "throw on trump 10+: higher": 0.00,
-    },
-    "duel": {
-        "lead high: lower": 0.20,
-        "lead low: lower": 0.14,
-        "throw on plain 10+: trumps": 0.00,
-        "throw on plain <10: higher": 0.12,
-        "throw on trump 10+: higher": 0.00,
-        "trump plain <10: higher": 0.11,
-    },
-    "bura31": {
-        "lead high: lower": 0.02,
-        "lead low: higher": 0.38,
-        "lead low: lower": 0.02,
-        "throw on plain 10+: trumps": 0.00,
-        "throw on plain <10: higher": 0.11,
-        "throw on trump 10+: higher": 0.00,
-        "trump plain 10+: lower trumps": 0.44,
-        "trump plain <10: higher": 0.09,
-    },
-    "three": {
-        "lead high: higher": 0.00,
-        "lead high: lower": 0.61,
-        "lead high: plain tens/aces": 0.67,
-        "lead low: higher": 0.53,
-        "lead low: lower": 0.21,
-        "lead low: plain tens/aces": 0.55,
-        "lead trump: higher": 0.17,
-        "throw on plain 10+: trumps": 0.17,
-        "throw on trump 10+: higher": 0.00,
-    },
-}
-"""Per table, per clue of :func:`play_clues`: how many times as often as by
-chance the clue's cards were in the player's hand right after such a play,
-in medium-bot games (``python bench/world_clues.py`` measures every clue and
-prints this table).  Only the clues that make cards rarer are used: the
-others multiply across one seat's tricks and crowd its hand.  ``pairs``
-keeps hand-set values, which won more rounds there; a table without an
-entry deals the hands uniformly (``docs/bots.md`` has the measurements)."""
 TRUMP_DISCARD_WEIGHT = 0.15
 """Weight of a face-down discard slot against a hand slot for the drawn trump card."""
 
@@ -269,9 +187,10 @@ def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) ->
     ``(play index, clue, cards)``, the clue naming a kind of play and a set of
     cards relative to it (``"lead low: lower"``: the lower cards of the suit of
     a single low card led).  How much each clue says is measured, not assumed
-    (:data:`CLUE_RATIOS`, ``bench/world_clues.py``).  Answers count only
-    against a trick an opponent is winning, and only for single-card tricks;
-    combinations say nothing (they are forced)."""
+    (the table's ``clues`` in :mod:`burkozel.bots.tuning`,
+    ``research/world_clues.py``).  Answers count only against a trick an opponent
+    is winning, and only for single-card tricks; combinations say nothing
+    (they are forced)."""
     plays = trick.plays
     if trick.combo is not None or not plays:
         return
@@ -419,12 +338,13 @@ class WorldSampler:
         # Inference from the play (a light opponent model): what each play of
         # another seat suggests about the cards it kept (:func:`play_clues`),
         # as per-card weights for dealing that seat's hand, by how much more or
-        # less often such cards were in such hands in medium-bot games
-        # (:data:`CLUE_RATIOS`).  A hand changes with every draw, so a clue
-        # from an earlier trick counts only for the share of the hand kept
-        # since (:func:`_kept_share`).  Any card may still land anywhere.
+        # less often such cards were in such hands in medium-bot games (the
+        # table's ``clues``, :mod:`burkozel.bots.tuning`).  A hand changes with
+        # every draw, so a clue from an earlier trick counts only for the share
+        # of the hand kept since (:func:`_kept_share`).  Any card may still
+        # land anywhere.
         self.hand_weight: dict[int, dict[int, float]] = {}
-        ratios = CLUE_RATIOS.get(view.format, {})
+        ratios = tuning_for(view.format).clues
         unseen = set(self.unseen)
         for ti, tv in enumerate(tricks):
             kept = None
@@ -622,3 +542,13 @@ class WorldSampler:
 def sample_world(view: "SeatView", rng: random.Random) -> Round:
     """A full position consistent with everything ``view``'s seat knows."""
     return WorldSampler(view).sample(rng)
+
+
+WorldSource = Callable[["SeatView"], Callable[[random.Random], Deal]]
+"""Given the view, a function that deals one world from a random generator."""
+
+
+def sampled_worlds(view: "SeatView") -> Callable[[random.Random], Deal]:
+    """The fair bot's worlds: dealt by one :class:`WorldSampler` of the view,
+    without their history (the rollouts play on from the position)."""
+    return WorldSampler(view).sample_deal

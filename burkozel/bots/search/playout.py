@@ -1,22 +1,21 @@
-"""Rollouts for the hard bot: the medium bot's play through the engine's
-trick step.
+"""Rollouts: a world finished with every seat playing the medium bot's move.
 
-The hard bot finishes each sampled world with every seat playing the medium
-bot's move: the rollouts then predict the other players, and its own later
-play, as the medium rule card describes them.  A rollout is the engine's own
-:class:`~burkozel.kernel.Deal` stepped with :func:`~burkozel.bots.medium.medium_move`
-(no seat views, no move checks: the policy only plays legal moves), every
-seat starting from what the deciding seat has seen go
-(:class:`~burkozel.bots.medium.Seen`).  ``tests/test_bots.py`` pins that it
-ends a round where medium bots at every seat do through the engine.
+The searches finish each world this way, so their rollouts predict the other
+players, and the bot's own later play, as the medium rule card describes them.
+A rollout is the engine's own :class:`~burkozel.kernel.Deal` stepped with
+:func:`~burkozel.bots.medium.medium_move` (no seat views, no move checks: the
+policy only plays legal moves), every seat starting from what the deciding
+seat has seen go (:class:`~burkozel.bots.seen.Seen`).  ``tests/test_bots.py``
+pins that it ends a round where medium bots at every seat do through the engine.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..kernel import Deal
-from .medium import Seen, Weights, medium_move, weights_for
+from ...kernel import Deal
+from ..medium import Weights, medium_move, weights_for
+from ..seen import Seen
 
 
 def fast_playout(world: Deal, kind: str, cards: tuple, seen: Seen,

@@ -3,35 +3,14 @@
 Each deal (one round: a dealer and a deck from the seed) is replayed with the
 lineup rotated round the table, so that every listed side plays every seat's
 cards: ``pairs`` swaps the teams (2 seatings), ``four`` rotates (4), ``three``
-uses all 6 seatings, the two-player tables swap the hands (2).  The identical hands and trump remove most of the luck
-of the deal (bots.md §3).
-
-Sides are numbered by the ``--seats`` list, whatever physical seats a
-seating gives them: in ``pairs`` side 0 is the bots listed 1st and 3rd, in
-the single formats side *k* is the *k*-th bot.  A round is won by the side(s)
-with the most points; a tie shares the win (½ each for two).  The 95%
-interval of a win rate comes from the spread of the per-deal win shares, the
-seatings of one deal being correlated.
-
-``hard-cheat`` is the hard bot searching the true position instead of sampled
-worlds: an upper bound for what inference about hidden cards could gain.
-``hard-hands`` sees every hand and every face-down discard but not the order
-of the stock (each of its worlds is the true position with the stock
-shuffled, the trump card kept last): the most that reading the other players
-could ever give, since nothing in play reveals the stock's order.
-``hard-late`` is the fair hard bot until the stock runs out and the cheat
-from then on: what reading the other hands perfectly in the last tricks, when
-the play has shown the most, could give; ``hard-early`` the other way round
-(hard-hands while the stock lasts, the fair bot after).  ``hard-bayes`` is
-the hard bot in the worlds of :mod:`burkozel.policy_worlds` (the exact
-posterior given that the other seat is the medium bot; two-player tables with
-open discards) in any table: the ceiling of any inference about the other
-hand, and in Бура «31» the hard bot itself.  ``hard-ismcts`` (and
-``hard-ismcts-ucb``) is the tree search of :mod:`burkozel.bots.ismcts` in
-the fair sampler's worlds in any table, with the other seat modelled as the
-medium bot (or as a UCB player); ``hard-ismcts-bayes`` the same in the
-posterior's worlds (in Бура «31», the hard bot again).  They all exist only
-here.
+uses all 6 seatings, the two-player tables swap the hands (2).  The identical
+hands and trump remove most of the luck of the deal.  Sides are numbered by
+the ``--seats`` list, whatever physical seats a seating gives them (in
+``pairs`` side 0 is the bots listed 1st and 3rd).  A round is won by the
+side(s) without a penalty, a tie sharing the win; the 95% interval of a win
+rate comes from the spread of the per-deal win shares, the seatings of one
+deal being correlated.  Besides the table's levels it seats the arena's own
+(:mod:`burkozel.arena.levels`).
 """
 
 from __future__ import annotations
@@ -43,14 +22,10 @@ from itertools import permutations
 from math import sqrt
 from typing import Sequence
 
-from .bots import make_bot
-from .bots.hard import HardBot, sampled_worlds
-from .bots.ismcts import IsmctsBot
-from .cards import DECK
-from .kernel import Deal
-from .policy_worlds import policy_worlds
-from .round import Round
-from .rules import FORMATS, TableRules
+from ..cards import DECK
+from ..round import Round
+from ..rules import FORMATS, TableRules
+from .levels import arena_bot
 
 
 def seatings(fmt: str) -> list[tuple[int, ...]]:
@@ -70,56 +45,6 @@ def listed_side(fmt: str, index: int) -> int:
     return FORMATS[fmt].side_of(index)
 
 
-def shuffled_stock(deal: Deal, rng: random.Random) -> Deal:
-    """The position of ``deal`` with the stock in a random order (the face-up
-    trump card stays last while it is there): what a player who saw every hand
-    and every discard still could not know."""
-    world = deal.copy()
-    if len(world.stock) > 1:  # the trump card lies last (stock[0]) until the stock runs out
-        rest = world.stock[1:]
-        rng.shuffle(rest)
-        world.stock[1:] = rest
-    return world
-
-
-REFERENCES = ("hard-cheat", "hard-hands", "hard-late", "hard-early", "hard-bayes")
-"""The hard bot with more than its view, for measurement only (see above)."""
-
-
-def reference_worlds(level: str, holder: list):
-    """The world source of a reference level (``holder[0]`` is the true round,
-    kept current by the arena): the truth, every hand with the stock shuffled,
-    or either of those in one phase of the round and the fair bot's worlds in
-    the other."""
-    def truth(view):
-        return lambda rng: holder[0].deal.copy()
-
-    def hands(view):
-        return lambda rng: shuffled_stock(holder[0].deal, rng)
-
-    def by_phase(while_stock, after_stock):
-        return lambda view: (while_stock if view.stock else after_stock)(view)
-
-    return {"hard-cheat": truth, "hard-hands": hands, "hard-late": by_phase(sampled_worlds, truth),
-            "hard-early": by_phase(hands, sampled_worlds), "hard-bayes": policy_worlds}[level]
-
-
-SEARCHES = {"hard-ismcts": ("medium", None), "hard-ismcts-ucb": ("ucb", None),
-            "hard-ismcts-bayes": ("medium", policy_worlds)}
-"""Other searches, for measurement only: the level, its opponent model and
-its worlds (the fair sampler's unless given)."""
-
-
-def _bot(level: str, seed: str, options: dict, holder: list):
-    if level in SEARCHES:
-        opponent, worlds = SEARCHES[level]
-        return IsmctsBot(seed=seed, opponent=opponent, worlds=worlds, **options)
-    if level in REFERENCES:
-        return HardBot(seed=seed, worlds=reference_worlds(level, holder), **options)
-    opts = options if level == "hard" else {}
-    return make_bot(level, seed=seed, **opts)
-
-
 def play_deal(task: tuple) -> dict:
     """Play one deal in every seating; per listed side, its points, penalty and
     win share in each, with each level's decision times."""
@@ -134,7 +59,7 @@ def play_deal(task: tuple) -> dict:
     for k, seating in enumerate(seatings(fmt)):
         rnd = Round(rules, dealer, deck)
         holder = [rnd]
-        bots = [_bot(levels[seating[p]], f"{seed}/{deal}/{k}/{seating[p]}", options, holder) for p in range(n)]
+        bots = [arena_bot(levels[seating[p]], f"{seed}/{deal}/{k}/{seating[p]}", options, holder) for p in range(n)]
         while not rnd.is_over:
             seat = rnd.to_act
             view = rnd.view(seat)
@@ -206,7 +131,7 @@ def half_width95(values: Sequence[float]) -> float:
 def deal_shares(results: list[dict], side: int) -> list[float]:
     """Per deal, ``side``'s mean share of the rounds won over its seatings:
     the unit the intervals are computed on, and what paired comparisons of
-    two lineups on the same deals subtract (``bench/paired_arena.py``)."""
+    two lineups on the same deals subtract (``research/paired_arena.py``)."""
     return [statistics.fmean(rd[side][2] for rd in r["rounds"]) for r in results]
 
 

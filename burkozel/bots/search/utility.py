@@ -1,0 +1,30 @@
+"""What a finished deal is worth to the searching side.
+
+Both searches maximize the same number over their worlds: minus the side's
+penalty, a bonus for winning the deal (a win is worth more than its band
+says) and a small term for the point margin that breaks ties within a band.
+"""
+
+from __future__ import annotations
+
+from ...kernel import Deal
+
+MARGIN_WEIGHT = 0.02
+"""Penalty units per point of margin: breaks ties between rollouts of one band."""
+WIN_WEIGHT = 5.0
+"""Penalty units for winning the deal (no penalty; sides that tie share it),
+on top of the penalty itself: a win is worth more than its band says."""
+
+
+def utility(deal: Deal, side: int) -> float:
+    """How good a finished deal is for ``side``: minus its penalty, a bonus
+    for winning it (:data:`WIN_WEIGHT`, shared by every side without a
+    penalty) and a small term for its margin over the best other side."""
+    pens = deal.result[1]
+    points = deal.points
+    mine = points[side]
+    best_other = max(p for s, p in enumerate(points) if s != side)
+    u = -pens[side] + MARGIN_WEIGHT * (mine - best_other)
+    if WIN_WEIGHT and not pens[side]:
+        u += WIN_WEIGHT / pens.count(0)
+    return u

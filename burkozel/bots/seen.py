@@ -1,0 +1,94 @@
+"""What one seat knows of a position, on the engine's plain lists.
+
+A bot decides from its :class:`~burkozel.view.SeatView` alone, but the medium
+valuation and the searches run on :class:`~burkozel.kernel.Deal`, the engine's
+plain lists and bitmasks.  :func:`view_deal` is the position as the seat knows
+it (the hidden cards as :data:`UNSEEN`); :class:`Seen` is what it has seen go,
+which a search sets in every world it plays so that each seat of a rollout
+counts cards from the deciding seat's knowledge, whatever world it is in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import POINTS_OF
+from ..kernel import Deal
+from ..trick import Trick
+
+if TYPE_CHECKING:
+    from ..view import SeatView
+
+UNSEEN = -1
+"""A card in another seat's hand or in the stock, as a seat's view holds it."""
+
+
+def card_mask(cards) -> tuple[int, int]:
+    """The cards as a bitmask by card number, and their points."""
+    mask = points = 0
+    for c in cards:
+        mask |= 1 << int(c)
+        points += POINTS_OF[c]
+    return mask, points
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one seat has seen go before a position: the face-up cards gone,
+    its own face-down discards and the face-up points of the current trick.
+    A rollout starts every seat from the deciding seat's knowledge
+    (:meth:`apply`), whatever world it plays in."""
+
+    gone: int
+    gone_points: int
+    own: tuple[int, ...]
+    own_points: tuple[int, ...]
+    trick_points: int
+
+    @classmethod
+    def of_view(cls, view: "SeatView") -> "Seen":
+        gone = gone_points = trick_points = 0
+        own, own_points = [0] * view.players, [0] * view.players
+        tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
+        for tv in tricks:
+            for p in tv.plays:
+                m, pts = card_mask(p.cards)
+                gone |= m
+                gone_points += pts
+                if tv is view.trick:
+                    trick_points += pts
+                m, pts = card_mask(p.own)
+                own[p.seat] |= m
+                own_points[p.seat] += pts
+        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points)
+
+    @classmethod
+    def of_deal(cls, deal: Deal) -> "Seen":
+        """What the players of ``deal`` have seen (each its own discards)."""
+        return cls(deal.gone, deal.gone_points, tuple(deal.own), tuple(deal.own_points), deal.trick_points)
+
+    def apply(self, deal: Deal) -> None:
+        """Make this what the players of ``deal`` have seen."""
+        deal.gone, deal.gone_points, deal.trick_points = self.gone, self.gone_points, self.trick_points
+        deal.own, deal.own_points = list(self.own), list(self.own_points)
+
+
+def view_deal(view: "SeatView") -> Deal:
+    """The position as ``view``'s seat knows it: the other hands and the
+    stock as so many :data:`UNSEEN` cards, the other sides' points as 0
+    (the medium valuation reads only their sizes and its own points)."""
+    n = view.players
+    hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
+    points = [0] * view.side_count
+    points[view.side] = view.points
+    trick = None
+    if view.trick is not None:
+        tv = view.trick
+        trick = Trick(tv.leader, tv.size, tv.combo, [(p.seat, p.kind, p.cards) for p in tv.plays],
+                      tv.winner, tv.winning)
+    deal = Deal.at(view.rules, hands=hands, stock=[UNSEEN] * view.stock, trump_card=view.trump_card,
+                   trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
+                   tricks_done=len(view.history), trick=trick)
+    Seen.of_view(view).apply(deal)
+    return deal
