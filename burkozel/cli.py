@@ -62,7 +62,7 @@ def _bench(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     from .arena import REFERENCES
     from .bots import LEVELS
-    from .rules import FORMATS
+    from .rules import FORMATS, TABLES
 
     combos_help = ("'default' (the table's), '' for none, or a list of ids: "
                    + "; ".join(f"{name}: {','.join(t.combo_ids)}" for name, t in FORMATS.items()))
@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(run=_play)
 
     p = sub.add_parser("bench", help="random-play throughput: full rounds per second per format")
-    p.add_argument("--formats", default=",".join(FORMATS))
+    p.add_argument("--formats", default=",".join(TABLES))
     p.add_argument("--seconds", type=float, default=3.0)
     p.set_defaults(run=_bench)
 
