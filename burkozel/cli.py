@@ -49,13 +49,16 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    from .rules import TableRules
     from .selfplay import random_rounds_per_second
 
     for fmt in args.formats.split(","):
         rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds)
         _, checked = random_rounds_per_second(fmt, seconds=args.seconds, checked=True)
+        rules = TableRules(fmt)
+        seats = f", {rules.players} seats" if rules.table.seat_counts else ""
         print(f"{fmt}: {rate:,.0f} random rounds/s on the search path, {checked:,.0f} through push() "
-              f"(one core, the table's default combinations, {rounds} rounds)", flush=True)
+              f"(one core, the table's default combinations{seats}, {rounds} rounds)", flush=True)
     return 0
 
 

@@ -71,7 +71,7 @@ class Deal:
                  "trump_drawn_by", "end", "ended_by", "result",
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside")
+                 "answers", "set_aside", "uneven")
 
     # --- making one ---------------------------------------------------------------
 
@@ -104,8 +104,8 @@ class Deal:
         d.gone = d.gone_points = d.trick_points = 0
         d.own = [0] * n
         d.own_points = [0] * n
-        d.seats = tuple(range(n))
-        d.next_seat = [(s + 1) % n for s in range(n)]
+        d.seats = table.seat_order
+        d.next_seat = table.next_seats
         d.chips = None
         d.pot = d.bet = d.raised = d.folded = 0
         d.ante = rules.ante
@@ -113,6 +113,7 @@ class Deal:
         d.raiser = -1
         d.answers = ()
         d.set_aside = None
+        d.uneven = table.uneven_hands
         return d
 
     def put_chips(self, chips: Sequence[int] | None, pot: int) -> None:
@@ -185,7 +186,6 @@ class Deal:
         d.points = list(self.points)
         d.own = list(self.own)
         d.own_points = list(self.own_points)
-        d.next_seat = list(self.next_seat)
         if self.chips is not None:
             d.chips = list(self.chips)
             d.set_aside = list(self.set_aside)
@@ -272,13 +272,14 @@ class Deal:
             # while there is a stock the hands in the deal are equal, so each
             # draws back to the hand size or what is left.
             nxt = self.next_seat
+            seats = self.seats
             s = leader if self.draw_from_leader else winner
-            for _ in range(min((self.hand_size - len(hands[winner])) * len(self.seats), len(stock))):
+            for _ in range(min((self.hand_size - len(hands[winner])) * len(seats), len(stock))):
                 insort(hands[s], stock.pop())
-                last, s = s, nxt[s]
+                s = nxt[s]
             if not stock:
-                self.trump_drawn_by = last
-        elif not hands[winner] or not all([hands[s] for s in self.seats]):
+                self.trump_drawn_by = seats[seats.index(s) - 1]
+        elif not hands[winner] or (self.uneven and not all([hands[s] for s in self.seats])):
             self.finish(CARDS_OUT)
             return
         self.open_trick(winner)
@@ -353,17 +354,20 @@ class Deal:
 
     def fold(self, seat: int) -> None:
         """``seat`` leaves the deal: its hand is set aside, its tricks count for nobody."""
+        self.uneven = True
         self.folded |= 1 << seat
         self.set_aside[seat] = tuple(self.hands[seat])
         self.hands[seat] = []
         self.points[self.side[seat]] = 0
         self.seats = tuple(s for s in self.seats if s != seat)
         n = self.players
+        ring = []
         for s in range(n):
             k = (s + 1) % n
             while self.folded >> k & 1:
                 k = (k + 1) % n
-            self.next_seat[s] = k
+            ring.append(k)
+        self.next_seat = tuple(ring)
 
     def finish(self, end: str, seat: int | None = None) -> None:
         self.to_act = None

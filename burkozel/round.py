@@ -61,8 +61,8 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
         lead = (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
-        # Hands are equal at a lead but where the stock ran short (five players, or a fold).
-        return LEAD, lead if len(lead) == 1 else lead[:deal.max_lead]
+        # Hands are equal at a lead but where the stock ran out short (five players, or a fold).
+        return LEAD, lead if len(lead) == 1 or deal.stock else lead[:deal.max_lead]
     k = deal.size
     if k == h:
         cards = tuple(hand)

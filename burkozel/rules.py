@@ -293,6 +293,22 @@ class RuleSet:
     def has_pot(self) -> bool:
         return self.stack is not None
 
+    @cached_property
+    def seat_order(self) -> tuple[int, ...]:
+        """The seats clockwise from 0."""
+        return tuple(range(self.players))
+
+    @cached_property
+    def next_seats(self) -> tuple[int, ...]:
+        """The next seat clockwise after each seat."""
+        return tuple((s + 1) % self.players for s in range(self.players))
+
+    @cached_property
+    def uneven_hands(self) -> bool:
+        """Whether the last draw can leave the hands unequal (the stock not a
+        multiple of the players)."""
+        return self.stock_size % self.players != 0
+
     def seated(self, players: int) -> "RuleSet":
         """This table for ``players`` players, each for themselves where the
         count is the match's choice; ``ValueError`` if it is not one."""
@@ -380,19 +396,16 @@ class Bura31RuleSet(RuleSet):
         winning set so far; a lead out of turn only when its first holder
         is not the leader and every other player holds the full hand."""
         if seats is None:
-            seats = range(len(hands))
-        k = seats.index(leader) if leader in seats else 0
-        order = list(seats[k:]) + list(seats[:k])
-        trump = SUIT_OF[trump_card]
+            seats = tuple(range(len(hands)))
+        k = seats.index(leader)
+        order = seats[k:] + seats[:k]
         for combo in active:
-            have = []
-            for seat in order:
-                if len(hands[seat]) >= combo.size:
-                    cards = combo.find(hands[seat], trump_card)
-                    if cards is not None:
-                        have.append((seat, cards))
+            size, find = combo.size, combo.find
+            have = [(seat, cards) for seat in order
+                    if len(hands[seat]) >= size and (cards := find(hands[seat], trump_card)) is not None]
             if not have:
                 continue
+            trump = SUIT_OF[trump_card]
             if combo.effect == WINS:
                 seat, winning = have[0]
                 for other, cards in have[1:]:
