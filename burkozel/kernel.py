@@ -306,7 +306,7 @@ class Deal:
                     self.combo = combo
                     if self.plays is not None:
                         self.plays.append((seat, LEAD, cards))
-                    self.to_act = seat + 1 if seat + 1 < self.players else 0
+                    self.to_act = self.next_seat[seat]
                     return
                 _, seat, combo = found
                 self.finish(combo, seat)
