@@ -23,7 +23,7 @@ import random
 from typing import Sequence
 
 from .cards import DECK, Card
-from .rules import IllegalMoveError, TableRules
+from .rules import MATCH_OVER, ROUND_NOT_OVER, IllegalMoveError, TableRules
 from .round import Round, check_chips
 from .trick import Move
 from .view import SeatView
@@ -153,9 +153,9 @@ class Match:
     def next_round(self) -> Round:
         """Deal the next round, once the current one is over and the match is not."""
         if not self.round.is_over:
-            raise IllegalMoveError("round_not_over", "the round is still being played")
+            raise IllegalMoveError(ROUND_NOT_OVER, "the round is still being played")
         if self.is_over:
-            raise IllegalMoveError("match_over", "the match is over")
+            raise IllegalMoveError(MATCH_OVER, "the match is over")
         self._deal()
         return self.round
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import SUITS, SUIT_OF, Card
 from .match import Match
-from .rules import TABLES, IllegalMoveError, TableRules
+from .rules import BAD_MOVE, TABLES, IllegalMoveError, TableRules
 from .round import check_deck
 from .trick import BARE_KINDS, KINDS, Move, written_card
 
@@ -109,7 +109,7 @@ def _action(action: dict, table, where: str) -> Move | IllegalMoveError:
                    f"{kinds[0]}: the value must be true" if len(kinds) == 1 else
                    f"an action names exactly one of {', '.join(KINDS)}")
         if table.replay.bad_action_exit == 1:
-            return IllegalMoveError("bad_move", message)
+            return IllegalMoveError(BAD_MOVE, message)
         raise ScenarioError(f"{where}: {message}")
     try:
         return Move.from_dict(action)

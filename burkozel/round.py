@@ -21,7 +21,8 @@ from typing import Callable, Iterable, Sequence
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
 from .kernel import ACCEPT, DAVE, FOLD, Deal
-from .rules import IllegalMoveError, TableRules, beats_all
+from .outcome import Outcome
+from .rules import NOT_YOUR_TURN, ROUND_OVER, IllegalMoveError, TableRules, beats_all
 from .trick import (BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves_in,
                     no_kinds)
 from .view import SeatView, trick_view
@@ -208,6 +209,14 @@ class Round:
         """This round's penalties per side, once it is over."""
         return list(self.deal.result[1]) if self.deal.result else None
 
+    def outcome(self) -> Outcome | None:
+        """How the round ended, once it is over (``None`` while it goes on)."""
+        d = self.deal
+        if d.result is None:
+            return None
+        return Outcome(d.end, d.result[0], d.ended_by, tuple(d.points), tuple(d.result[1]),
+                       tuple(d.chips) if d.chips is not None else None, d.pot)
+
     # --- the pot (tables played for chips; otherwise empty) ---------------------
 
     @property
@@ -287,9 +296,9 @@ class Round:
         is illegal.  Never changes the state."""
         d = self.deal
         if d.to_act is None:
-            raise IllegalMoveError("round_over", "the round is over")
+            raise IllegalMoveError(ROUND_OVER, "the round is over")
         if seat is not None and seat != d.to_act:
-            raise IllegalMoveError("not_your_turn", f"it is seat {d.to_act}'s turn, not seat {seat}'s")
+            raise IllegalMoveError(NOT_YOUR_TURN, f"it is seat {d.to_act}'s turn, not seat {seat}'s")
         hand = d.hands[d.to_act]
         if d.leader < 0:
             return check_move(move, hand, d.trump, None, max_lead=d.max_lead,

@@ -36,6 +36,28 @@ class IllegalMoveError(ValueError):
         self.code = code
 
 
+# The codes an IllegalMoveError carries (``error.code``), one per rule broken.
+ROUND_OVER = "round_over"
+NOT_YOUR_TURN = "not_your_turn"
+BAD_MOVE = "bad_move"
+NO_DECLARATION = "no_declaration"
+DECLARE_TOO_EARLY = "declare_too_early"
+WRONG_COUNT = "wrong_count"
+DUPLICATE_CARD = "duplicate_card"
+CARD_NOT_IN_HAND = "card_not_in_hand"
+MUST_LEAD = "must_lead"
+MIXED_SUITS = "mixed_suits"
+MUST_ANSWER = "must_answer"
+DOES_NOT_BEAT = "does_not_beat"
+ROUND_NOT_OVER = "round_not_over"
+MATCH_OVER = "match_over"
+MUST_ANSWER_DAVE = "must_answer_dave"
+NO_DAVE_TO_ANSWER = "no_dave_to_answer"
+NO_DAVE = "no_dave"
+DAVE_ONCE = "dave_once"
+ERROR_CODES = (ROUND_OVER, NOT_YOUR_TURN, BAD_MOVE, NO_DECLARATION, DECLARE_TOO_EARLY, WRONG_COUNT, DUPLICATE_CARD, CARD_NOT_IN_HAND, MUST_LEAD, MIXED_SUITS, MUST_ANSWER, DOES_NOT_BEAT, ROUND_NOT_OVER, MATCH_OVER, MUST_ANSWER_DAVE, NO_DAVE_TO_ANSWER, NO_DAVE, DAVE_ONCE)
+
+
 # --- beating -----------------------------------------------------------------
 
 
@@ -212,6 +234,13 @@ def round_penalties(points: Sequence[int], pass_mark: int) -> list[int]:
         else:
             out.append(2)
     return out
+
+
+def most_points(points: Sequence[int], mark: int) -> int | None:
+    """The one side with the most points, if it has at least ``mark``
+    (the cards run out in Бура, RULES-variants.md §1.7); ``None`` otherwise."""
+    best = max(points)
+    return points.index(best) if best >= mark and points.count(best) == 1 else None
 
 
 def match_winners(penalties: Sequence[int]) -> list[int]:
@@ -420,10 +449,9 @@ class Bura31RuleSet(RuleSet):
     def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
-            best = max(points)
-            if points.count(best) > 1 or best < self.declaration:
+            winner = most_points(points, self.declaration)
+            if winner is None:
                 return None, pens
-            winner = points.index(best)
         elif end == FALSE_DECLARATION:
             pens[seat] = 4
             return 1 - seat, pens
@@ -442,10 +470,7 @@ class PotRuleSet(Bura31RuleSet):
     def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
-            best = max(points)
-            if points.count(best) > 1 or best < self.declaration:
-                return None, pens
-            return points.index(best), pens
+            return most_points(points, self.declaration), pens
         return (None if end == FALSE_DECLARATION else seat), pens
 
     def settle(self, end: str, winner: int | None, ended_by: int | None, chips: list[int], pot: int,

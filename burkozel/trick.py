@@ -16,7 +16,9 @@ from typing import NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, RANKS, SUIT_OF, SUITS, Card
 from .kernel import ACCEPT, BEAT, BETS, DAVE, DECLARE, DISCARD, FOLD, LEAD, Deal
-from .rules import IllegalMoveError, auto_discard, beats_all
+from .rules import (BAD_MOVE, CARD_NOT_IN_HAND, DAVE_ONCE, DECLARE_TOO_EARLY, DOES_NOT_BEAT, DUPLICATE_CARD,
+                    MIXED_SUITS, MUST_ANSWER, MUST_ANSWER_DAVE, MUST_LEAD, NO_DAVE, NO_DAVE_TO_ANSWER, NO_DECLARATION,
+                    WRONG_COUNT, IllegalMoveError, auto_discard, beats_all)
 
 KINDS = (LEAD, BEAT, DISCARD, DECLARE, DAVE, ACCEPT, FOLD)
 BARE_KINDS = (DECLARE, DAVE, ACCEPT, FOLD)
@@ -186,17 +188,17 @@ def check_bet(move: Move, *, answering: bool, dave: bool, raised: bool, leading:
     already raised in this deal, ``leading`` whether it is its regular lead."""
     if answering:
         if move.kind not in (ACCEPT, FOLD):
-            raise IllegalMoveError("must_answer_dave", "«даве» was said: accept or fold")
+            raise IllegalMoveError(MUST_ANSWER_DAVE, "«даве» was said: accept or fold")
     elif move.kind != DAVE:
-        raise IllegalMoveError("no_dave_to_answer", "there is no «даве» to answer")
+        raise IllegalMoveError(NO_DAVE_TO_ANSWER, "there is no «даве» to answer")
     elif not dave:
-        raise IllegalMoveError("no_dave", "this table plays without «даве»")
+        raise IllegalMoveError(NO_DAVE, "this table plays without «даве»")
     elif not leading:
-        raise IllegalMoveError("no_dave", "«даве» is said only before one's regular lead")
+        raise IllegalMoveError(NO_DAVE, "«даве» is said only before one's regular lead")
     elif raised:
-        raise IllegalMoveError("dave_once", "«даве» once a deal")
+        raise IllegalMoveError(DAVE_ONCE, "«даве» once a deal")
     if move.cards:
-        raise IllegalMoveError("wrong_count", f"{move.kind} names no cards")
+        raise IllegalMoveError(WRONG_COUNT, f"{move.kind} names no cards")
 
 
 def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
@@ -213,45 +215,45 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     The stake's moves are checked by :func:`check_bet` (``answering``,
     ``dave``, ``raised`` as it says)."""
     if not isinstance(move, Move) or move.kind not in KINDS:
-        raise IllegalMoveError("bad_move", f"not a move: {move!r}")
+        raise IllegalMoveError(BAD_MOVE, f"not a move: {move!r}")
     if answering or move.kind in BETS:
         check_bet(move, answering=answering, dave=dave, raised=raised, leading=size is None)
         return ()
     if move.kind == DECLARE:
         if size is not None:
-            raise IllegalMoveError("no_declaration", "«31» is declared only instead of one's regular lead")
+            raise IllegalMoveError(NO_DECLARATION, "«31» is declared only instead of one's regular lead")
         if not may_declare:
-            raise IllegalMoveError("no_declaration", "this table has no «31»")
+            raise IllegalMoveError(NO_DECLARATION, "this table has no «31»")
         if first_trick:
-            raise IllegalMoveError("declare_too_early", "no «31» before the deal's first trick")
+            raise IllegalMoveError(DECLARE_TOO_EARLY, "no «31» before the deal's first trick")
         if move.cards:
-            raise IllegalMoveError("wrong_count", "«31» names no cards")
+            raise IllegalMoveError(WRONG_COUNT, "«31» names no cards")
         return ()
     cards = move.cards
     if len(cards) > 1 and len(set(cards)) != len(cards):
-        raise IllegalMoveError("duplicate_card", "the same card is named twice")
+        raise IllegalMoveError(DUPLICATE_CARD, "the same card is named twice")
     for c in cards:
         if c not in hand:
-            raise IllegalMoveError("card_not_in_hand", f"{c} is not in the hand")
+            raise IllegalMoveError(CARD_NOT_IN_HAND, f"{c} is not in the hand")
     if size is None:
         if move.kind != LEAD:
-            raise IllegalMoveError("must_lead", "a new trick starts: the move must be a lead")
+            raise IllegalMoveError(MUST_LEAD, "a new trick starts: the move must be a lead")
         if not 1 <= len(cards) <= max_lead:
-            raise IllegalMoveError("wrong_count", f"a lead is 1 to {max_lead} cards")
+            raise IllegalMoveError(WRONG_COUNT, f"a lead is 1 to {max_lead} cards")
         suit = SUIT_OF[cards[0]]
         if any(SUIT_OF[c] != suit for c in cards):
-            raise IllegalMoveError("mixed_suits", "a lead is of one suit")
+            raise IllegalMoveError(MIXED_SUITS, "a lead is of one suit")
         return cards
     if move.kind == LEAD:
-        raise IllegalMoveError("must_answer", "a trick is under way: beat or discard")
+        raise IllegalMoveError(MUST_ANSWER, "a trick is under way: beat or discard")
     if move.kind == BEAT:
         if len(cards) != size:
-            raise IllegalMoveError("wrong_count", f"a beat needs exactly {size} card(s)")
+            raise IllegalMoveError(WRONG_COUNT, f"a beat needs exactly {size} card(s)")
         if not beats_all(cards, winning, trump):
-            raise IllegalMoveError("does_not_beat", "does not beat every card of the winning set")
+            raise IllegalMoveError(DOES_NOT_BEAT, "does not beat every card of the winning set")
         return cards
     if len(cards) > size:
-        raise IllegalMoveError("wrong_count", f"a discard is {size} card(s)")
+        raise IllegalMoveError(WRONG_COUNT, f"a discard is {size} card(s)")
     if len(cards) == size:
         return cards
     return auto_discard(hand, cards, size, trump)

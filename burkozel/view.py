@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import Any
 
 from .cards import SUIT_OF, SUITS, Card
-from .rules import TABLES, IllegalMoveError, RulesFacts, TableRules
+from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
 from .trick import DISCARD, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
 
 
@@ -231,9 +231,9 @@ class SeatView(RulesFacts):
         """The cards ``move`` would play, or :class:`IllegalMoveError` — the
         same check the engine makes, answered from what the seat knows."""
         if self.to_act is None:
-            raise IllegalMoveError("round_over", "the round is over")
+            raise IllegalMoveError(ROUND_OVER, "the round is over")
         if not self.my_turn:
-            raise IllegalMoveError("not_your_turn", f"it is seat {self.to_act}'s turn")
+            raise IllegalMoveError(NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn")
         if self.trick is None:
             return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
                               may_declare=self.table.declaration is not None, first_trick=not self.history,
