@@ -149,6 +149,13 @@ class SeatView(RulesFacts):
     def __post_init__(self) -> None:
         object.__setattr__(self, "_table", TABLES[self.format].seated(len(self.hand_sizes)))
 
+    def __getstate__(self) -> dict:  # pickled without the derived table and rules, rebuilt on load
+        return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
+
     # --- derived facts -----------------------------------------------------
 
     @cached_property

@@ -50,3 +50,14 @@ def test_a_folded_hand_and_others_face_down_discards_stay_hidden():
     assert (discard.seat, discard.count, discard.cards, discard.own) == (0, 1, (), ())
     assert rnd.view(0).history[0].plays[1].own == tuple(rnd.tricks[0].plays[1].cards)
     assert "'6H'" not in str(rnd.view(1).to_dict())
+
+
+def test_a_view_pickles_and_copies_like_a_plain_value():
+    import copy
+    import pickle
+
+    rnd = pot_round(6, dealer=0, hands=[], trump="AS", dave=True)
+    view = rnd.view(4)
+    _ = view.rules, view.table
+    for again in (pickle.loads(pickle.dumps(view)), copy.deepcopy(view)):
+        assert again == view and again.table.players == 6 and again.legal_moves == view.legal_moves
