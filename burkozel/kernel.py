@@ -154,14 +154,18 @@ class Deal:
     @classmethod
     def at(cls, rules: TableRules, *, hands: Sequence[Sequence[int]], stock: Sequence[int], trump_card: int,
            trump_drawn_by: int | None, points: Sequence[int], to_act: int | None, tricks_done: int,
-           trick=None, end: str | None = None, ended_by: int | None = None) -> "Deal":
+           trick=None, end: str | None = None, ended_by: int | None = None,
+           chips: Sequence[int] | None = None, pot: int = 0, stake: int | None = None,
+           folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None) -> "Deal":
         """A deal at a given position (a world a bot samples, say): ``stock``
         in draw order, ``trick`` the trick under way (anything with
         ``leader``, ``size``, ``combo``, ``winner``, ``winning`` and ``plays``
         of ``(seat, kind, cards)``) or ``None``; a deal that is over
         (``to_act`` ``None``) ended as ``end`` says (the cards out by
-        default).  What the players have seen is left empty: the caller knows
-        whose knowledge it wants."""
+        default).  At a pot: the chips and the pot now, the stake, who folded
+        and who raised, and ``raiser`` while its «даве» is answered (by
+        ``to_act`` first).  What the players have seen is left empty: the
+        caller knows whose knowledge it wants."""
         d = cls.empty(rules, trump_card)
         d.hands = [sorted(DECK[c] for c in h) for h in hands]
         d.stock = [DECK[c] for c in reversed(stock)]
@@ -172,8 +176,23 @@ class Deal:
         if trick is not None:
             d.leader, d.size, d.combo, d.winner, d.winning = trick.leader, trick.size, trick.combo, trick.winner, trick.winning
             d.stake = sum(POINTS_OF[c] for p in trick.plays for c in p[2])
+        if rules.table.has_pot:
+            d.chips = [rules.stack] * d.players if chips is None else list(chips)
+            d.pot, d.bet = pot, rules.ante if stake is None else stake
+            d.set_aside = [()] * d.players
+            for s in folded:
+                d.fold(s)
+            d.raised = sum(1 << s for s in raised)
+            if raiser is not None and to_act is not None:
+                d.raiser, answers, s = raiser, [], to_act
+                while s != raiser:
+                    answers.append(s)
+                    s = d.next_seat[s]
+                d.answers = tuple(answers)
         if to_act is None:
+            chips, d.chips = d.chips, None  # the chips given are those after the deal
             d.finish(end or CARDS_OUT, ended_by)
+            d.chips = chips
         return d
 
     def copy(self) -> "Deal":

@@ -341,10 +341,13 @@ class Round:
     def from_position(cls, rules: TableRules, dealer: int, *, hands: Sequence[Iterable[Card]],
                       stock: Sequence[Card], trump_card: Card, trump_drawn_by: int | None,
                       tricks: Sequence[Trick], trick: Trick | None, points: Sequence[int],
-                      to_act: int | None, end: str | None = None, ended_by: int | None = None) -> "Round":
+                      to_act: int | None, end: str | None = None, ended_by: int | None = None,
+                      **stakes) -> "Round":
         """A round built from a whole position, such as a world a bot samples
         from its view.  ``stock`` is in draw order.  The deck it records is the
-        position's cards in no meaningful order.  What the players have seen go
+        position's cards in no meaningful order.  At a pot, ``stakes`` are
+        :meth:`Deal.at`'s ``chips``, ``pot``, ``stake``, ``folded``, ``raised``
+        and ``raiser`` (a seat's view has them all).  What the players have seen go
         (:class:`~burkozel.kernel.Deal`'s ``gone`` and ``own``) is read from the
         tricks given."""
         self = cls.__new__(cls)
@@ -353,7 +356,7 @@ class Round:
         self.deck = ()
         d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
                                 trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
-                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by)
+                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by, **stakes)
         d.log = [(t.leader, t.size, t.combo, tuple(tuple(p) for p in t.plays), t.winner, t.winning)
                  for t in tricks]
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []

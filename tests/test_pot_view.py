@@ -61,3 +61,23 @@ def test_a_view_pickles_and_copies_like_a_plain_value():
     _ = view.rules, view.table
     for again in (pickle.loads(pickle.dumps(view)), copy.deepcopy(view)):
         assert again == view and again.table.players == 6 and again.legal_moves == view.legal_moves
+
+
+def test_a_round_rebuilt_from_a_view_plays_on_like_the_real_one():
+    """What a bot's world needs: a position from a view's facts, the stake's included."""
+    from burkozel import Round
+
+    rnd = pot_round(4, dealer=0, hands=["6H 7H 8H", "AD TD KD", "9S AC 8C", "6C 7C JC"], trump="6S", dave=True)
+    for move in (Move.dave(), Move.fold(), Move.accept()):
+        rnd.push(move)
+    view = rnd.view(0)
+    world = Round.from_position(rnd.rules, rnd.dealer, hands=rnd.hands, stock=rnd.stock,
+                                trump_card=rnd.trump_card, trump_drawn_by=rnd.trump_drawn_by, tricks=rnd.tricks,
+                                trick=rnd.trick, points=rnd.points, to_act=rnd.to_act, chips=view.chips,
+                                pot=view.pot, stake=view.stake, folded=view.folded, raised=view.raised,
+                                raiser=view.raiser)
+    assert world.legal_moves == rnd.legal_moves == [Move.accept(), Move.fold()]
+    for r in (rnd, world):
+        r.push(Move.accept())
+    assert (world.chips, world.pot, world.to_act, world.in_deal) == (rnd.chips, rnd.pot, rnd.to_act, rnd.in_deal)
+    assert world.legal_moves == rnd.legal_moves
