@@ -236,6 +236,12 @@ class Deal:
     def step(self, kind: str, cards: tuple) -> None:
         """Play ``kind``/``cards`` (already checked) for the seat to act."""
         seat = self.to_act
+        if not cards:  # «31» or a move of the stake: every move of the trick plays a card
+            if kind == DECLARE:
+                self.declare(seat)
+            else:
+                self.wager(seat, kind)
+            return
         hand = self.hands[seat]
         pts = 0
         mask = 0
@@ -246,12 +252,6 @@ class Deal:
         if kind == DISCARD and not self.open_discards:
             self.own[seat] |= mask
             self.own_points[seat] += pts
-        elif kind == DECLARE:
-            self.declare(seat)
-            return
-        elif kind in BETS:
-            self.wager(seat, kind)
-            return
         else:
             self.gone |= mask
             self.gone_points += pts
