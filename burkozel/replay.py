@@ -44,7 +44,7 @@ def _table_switches(data: dict, table) -> dict:
                     raise ScenarioError(f"{key} must be a whole number from 1, not {data[key]!r}")
                 out[key] = data[key]
         if "dave" in data:
-            if data["dave"] not in (True, False) or type(data["dave"]) is not bool:
+            if type(data["dave"]) is not bool:
                 raise ScenarioError(f"dave must be true or false, not {data['dave']!r}")
             out["dave"] = data["dave"]
     return out

@@ -618,7 +618,7 @@ class TableRules(RulesFacts):
             raise ValueError(f"players must be a whole number, not {players!r}")
         object.__setattr__(self, "_table", table.seated(players))
         object.__setattr__(self, "players", players)
-        if self.dave not in (True, False) or type(self.dave) is not bool:
+        if type(self.dave) is not bool:
             raise ValueError(f"dave is true or false, not {self.dave!r}")
         if not table.has_pot:
             if self.stack is not None or self.ante is not None or self.dave:
