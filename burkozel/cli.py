@@ -49,20 +49,23 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    from .rules import TableRules
     from .selfplay import random_rounds_per_second
 
     for fmt in args.formats.split(","):
         rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds)
         _, checked = random_rounds_per_second(fmt, seconds=args.seconds, checked=True)
+        rules = TableRules(fmt)
+        seats = f", {rules.players} seats" if rules.table.seat_counts else ""
         print(f"{fmt}: {rate:,.0f} random rounds/s on the search path, {checked:,.0f} through push() "
-              f"(one core, the table's default combinations, {rounds} rounds)", flush=True)
+              f"(one core, the table's default combinations{seats}, {rounds} rounds)", flush=True)
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .arena import REFERENCES
     from .bots import LEVELS
-    from .rules import FORMATS
+    from .rules import FORMATS, TABLES
 
     combos_help = ("'default' (the table's), '' for none, or a list of ids: "
                    + "; ".join(f"{name}: {','.join(t.combo_ids)}" for name, t in FORMATS.items()))
@@ -83,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(run=_play)
 
     p = sub.add_parser("bench", help="random-play throughput: full rounds per second per format")
-    p.add_argument("--formats", default=",".join(FORMATS))
+    p.add_argument("--formats", default=",".join(TABLES))
     p.add_argument("--seconds", type=float, default=3.0)
     p.set_defaults(run=_bench)
 

@@ -11,7 +11,9 @@ run out, a combination wins it or a «31» is declared.
 
 Besides the position a deal keeps what the players have seen go (the
 face-up cards, each seat's own face-down discards): the medium bot's card
-counting reads it, in the engine and in the rollouts alike.
+counting reads it, in the engine and in the rollouts alike.  At a table
+played for a pot it also keeps the chips: the stacks, the pot, the stake,
+who raised and who folded (a folded seat is skipped by every turn).
 
 >>> from burkozel import TableRules
 >>> from burkozel.cards import DECK
@@ -29,9 +31,12 @@ from bisect import insort
 from typing import Sequence
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
-from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, LEAD_OUT, TableRules
+from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, TableRules
 
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
+DAVE, ACCEPT, FOLD = "dave", "accept", "fold"
+BETS = frozenset((DAVE, ACCEPT, FOLD))
+"""The moves of the stake (RULES-pot.md §8), which play no card."""
 
 
 class Deal:
@@ -51,13 +56,22 @@ class Deal:
 
     What the players have seen: ``gone`` (a bitmask of face-up cards played)
     with ``gone_points``, ``trick_points`` (face-up points of the trick under
-    way) and per seat ``own``/``own_points`` (its face-down discards)."""
+    way) and per seat ``own``/``own_points`` (its face-down discards).
+
+    Who plays: ``seats``, the players still in the deal clockwise, and
+    ``next_seat``, the next of them after any seat.  For a pot (``chips`` a
+    list per seat, else ``None``): ``pot``, ``bet`` (the stake), ``ante``,
+    ``raised`` and ``folded`` (bitmasks of seats), and while a «даве» is
+    answered ``raiser`` (else -1) and ``answers`` (the seats still to
+    answer, in turn); ``set_aside`` keeps the hands of the folded."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
                  "draw_from_leader", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
                  "leader", "size", "winner", "winning", "combo", "stake", "plays", "log", "tricks_done",
                  "trump_drawn_by", "end", "ended_by", "result",
-                 "gone", "gone_points", "trick_points", "own", "own_points")
+                 "gone", "gone_points", "trick_points", "own", "own_points",
+                 "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
+                 "answers", "set_aside", "uneven")
 
     # --- making one ---------------------------------------------------------------
 
@@ -90,14 +104,41 @@ class Deal:
         d.gone = d.gone_points = d.trick_points = 0
         d.own = [0] * n
         d.own_points = [0] * n
+        d.seats = table.seat_order
+        d.next_seat = table.next_seats
+        d.chips = None
+        d.pot = d.bet = d.raised = d.folded = 0
+        d.ante = rules.ante
+        d.dave = rules.dave
+        d.raiser = -1
+        d.answers = ()
+        d.set_aside = None
+        d.uneven = table.uneven_hands
         return d
 
+    def put_chips(self, chips: Sequence[int] | None, pot: int) -> None:
+        """The stacks and the pot before the deal (fresh stacks by default);
+        a new pot (0) is first filled by every player's ante (RULES-pot.md §7.2)."""
+        rules = self.rules
+        self.chips = [rules.stack] * self.players if chips is None else list(chips)
+        if pot == 0:
+            for s in range(self.players):
+                self.chips[s] -= rules.ante
+            pot = rules.ante * self.players
+        self.pot = pot
+        self.bet = rules.ante
+        self.set_aside = [()] * self.players
+
     @classmethod
-    def dealt(cls, rules: TableRules, dealer: int, deck: Sequence[Card], log: bool = False) -> "Deal":
+    def dealt(cls, rules: TableRules, dealer: int, deck: Sequence[Card], log: bool = False,
+              chips: Sequence[int] | None = None, pot: int = 0) -> "Deal":
         """The deal of ``deck`` (draw order, RULES.md §3): one card at a time
         from the seat after the dealer, the rest the stock, the last card the
-        face-up trump; then the check before the first trick."""
+        face-up trump; then the check before the first trick.  At a table
+        for a pot, ``chips`` and ``pot`` are the chips before it."""
         d = cls.empty(rules, deck[-1])
+        if rules.table.has_pot:
+            d.put_chips(chips, pot)
         n = d.players
         dealt = d.hand_size * n
         for i in range(dealt):
@@ -113,14 +154,18 @@ class Deal:
     @classmethod
     def at(cls, rules: TableRules, *, hands: Sequence[Sequence[int]], stock: Sequence[int], trump_card: int,
            trump_drawn_by: int | None, points: Sequence[int], to_act: int | None, tricks_done: int,
-           trick=None, end: str | None = None, ended_by: int | None = None) -> "Deal":
+           trick=None, end: str | None = None, ended_by: int | None = None,
+           chips: Sequence[int] | None = None, pot: int = 0, stake: int | None = None,
+           folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None) -> "Deal":
         """A deal at a given position (a world a bot samples, say): ``stock``
         in draw order, ``trick`` the trick under way (anything with
         ``leader``, ``size``, ``combo``, ``winner``, ``winning`` and ``plays``
         of ``(seat, kind, cards)``) or ``None``; a deal that is over
         (``to_act`` ``None``) ended as ``end`` says (the cards out by
-        default).  What the players have seen is left empty: the caller knows
-        whose knowledge it wants."""
+        default).  At a pot: the chips and the pot now, the stake, who folded
+        and who raised, and ``raiser`` while its «даве» is answered (by
+        ``to_act`` first).  What the players have seen is left empty: the
+        caller knows whose knowledge it wants."""
         d = cls.empty(rules, trump_card)
         d.hands = [sorted(DECK[c] for c in h) for h in hands]
         d.stock = [DECK[c] for c in reversed(stock)]
@@ -131,8 +176,23 @@ class Deal:
         if trick is not None:
             d.leader, d.size, d.combo, d.winner, d.winning = trick.leader, trick.size, trick.combo, trick.winner, trick.winning
             d.stake = sum(POINTS_OF[c] for p in trick.plays for c in p[2])
+        if rules.table.has_pot:
+            d.chips = [rules.stack] * d.players if chips is None else list(chips)
+            d.pot, d.bet = pot, rules.ante if stake is None else stake
+            d.set_aside = [()] * d.players
+            for s in folded:
+                d.fold(s)
+            d.raised = sum(1 << s for s in raised)
+            if raiser is not None and to_act is not None:
+                d.raiser, answers, s = raiser, [], to_act
+                while s != raiser:
+                    answers.append(s)
+                    s = d.next_seat[s]
+                d.answers = tuple(answers)
         if to_act is None:
+            chips, d.chips = d.chips, None  # the chips given are those after the deal
             d.finish(end or CARDS_OUT, ended_by)
+            d.chips = chips
         return d
 
     def copy(self) -> "Deal":
@@ -145,6 +205,9 @@ class Deal:
         d.points = list(self.points)
         d.own = list(self.own)
         d.own_points = list(self.own_points)
+        if self.chips is not None:
+            d.chips = list(self.chips)
+            d.set_aside = list(self.set_aside)
         d.plays = d.log = None
         return d
 
@@ -154,18 +217,31 @@ class Deal:
         """Whether ``seat`` may declare «31» now: its regular lead, after the
         deal's first trick (RULES-variants.md §1.6)."""
         return (self.declaration is not None and self.to_act == seat and self.leader < 0
-                and self.tricks_done > 0)
+                and self.tricks_done > 0 and not self.answers)
+
+    def may_raise(self, seat: int) -> bool:
+        """Whether ``seat`` may say «даве» now: the switch is on, it is its
+        regular lead and it has not raised in this deal (RULES-pot.md §8.2)."""
+        return (self.dave and self.to_act == seat and self.leader < 0 and not self.answers
+                and not self.raised >> seat & 1)
 
     @property
     def max_lead(self) -> int:
-        """The most cards a lead may have: no more than any player holds."""
-        return min(len(h) for h in self.hands)
+        """The most cards a lead may have: no more than any player in the deal holds."""
+        hands = self.hands
+        return min(len(hands[s]) for s in self.seats)
 
     # --- the step -------------------------------------------------------------------
 
     def step(self, kind: str, cards: tuple) -> None:
         """Play ``kind``/``cards`` (already checked) for the seat to act."""
         seat = self.to_act
+        if not cards:  # «31» or a move of the stake: every move of the trick plays a card
+            if kind == DECLARE:
+                self.declare(seat)
+            else:
+                self.wager(seat, kind)
+            return
         hand = self.hands[seat]
         pts = 0
         mask = 0
@@ -176,9 +252,6 @@ class Deal:
         if kind == DISCARD and not self.open_discards:
             self.own[seat] |= mask
             self.own_points[seat] += pts
-        elif kind == DECLARE:
-            self.declare(seat)
-            return
         else:
             self.gone |= mask
             self.gone_points += pts
@@ -194,9 +267,7 @@ class Deal:
             self.winning = cards
         if self.plays is not None:
             self.plays.append((seat, kind, cards))
-        nxt = seat + 1
-        if nxt == self.players:
-            nxt = 0
+        nxt = self.next_seat[seat]
         if nxt != self.leader:
             self.to_act = nxt
         else:
@@ -217,15 +288,17 @@ class Deal:
         hands = self.hands
         if stock:
             # One card at a time, clockwise from the taker (or the attacker);
-            # hands are equal, so each draws back to the hand size or what is left.
-            n = self.players
+            # while there is a stock the hands in the deal are equal, so each
+            # draws back to the hand size or what is left.
+            nxt = self.next_seat
+            seats = self.seats
             s = leader if self.draw_from_leader else winner
-            for _ in range(min((self.hand_size - len(hands[winner])) * n, len(stock))):
+            for _ in range(min((self.hand_size - len(hands[winner])) * len(seats), len(stock))):
                 insort(hands[s], stock.pop())
-                s = s + 1 if s + 1 < n else 0
+                s = nxt[s]
             if not stock:
-                self.trump_drawn_by = s - 1 if s else n - 1
-        elif not hands[winner]:
+                self.trump_drawn_by = seats[seats.index(s) - 1]
+        elif not hands[winner] or (self.uneven and not all([hands[s] for s in self.seats])):
             self.finish(CARDS_OUT)
             return
         self.open_trick(winner)
@@ -234,7 +307,7 @@ class Deal:
         """Before the first card of a trick: the check of the hands (an
         out-of-turn combination, or one that wins the deal)."""
         if self.active and len(self.hands[leader]) >= 3:
-            found = self.table.opening(self.hands, leader, self.trump_card, self.active)
+            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats)
             if found is not None:
                 if found[0] == LEAD_OUT:
                     _, seat, combo, cards = found
@@ -252,7 +325,7 @@ class Deal:
                     self.combo = combo
                     if self.plays is not None:
                         self.plays.append((seat, LEAD, cards))
-                    self.to_act = seat + 1 if seat + 1 < self.players else 0
+                    self.to_act = self.next_seat[seat]
                     return
                 _, seat, combo = found
                 self.finish(combo, seat)
@@ -264,8 +337,64 @@ class Deal:
         enough = self.points[self.side[seat]] >= self.declaration
         self.finish(DECLARED if enough else FALSE_DECLARATION, seat)
 
+    def wager(self, seat: int, kind: str) -> None:
+        """«Даве» and its answers (RULES-pot.md §8): the raiser doubles the
+        stake; every other player in the deal, in turn, pays the old stake
+        or folds; then the raiser pays it too and leads, unless nobody
+        accepted, when the raiser takes the pot."""
+        if kind == DAVE:
+            self.raised |= 1 << seat
+            self.raiser = seat
+            self.bet *= 2
+            answers, s = [], self.next_seat[seat]
+            while s != seat:
+                answers.append(s)
+                s = self.next_seat[s]
+            self.answers = tuple(answers)
+            self.to_act = answers[0]
+            return
+        old = self.bet // 2
+        if kind == ACCEPT:
+            self.chips[seat] -= old
+            self.pot += old
+        else:
+            self.fold(seat)
+        self.answers = self.answers[1:]
+        if self.answers:
+            self.to_act = self.answers[0]
+            return
+        raiser, self.raiser = self.raiser, -1
+        if len(self.seats) == 1:
+            self.finish(FOLDED, raiser)
+            return
+        self.chips[raiser] -= old
+        self.pot += old
+        self.to_act = raiser
+
+    def fold(self, seat: int) -> None:
+        """``seat`` leaves the deal: its hand is set aside, its tricks count for nobody."""
+        self.uneven = True
+        self.folded |= 1 << seat
+        self.set_aside[seat] = tuple(self.hands[seat])
+        self.hands[seat] = []
+        self.points[self.side[seat]] = 0
+        self.seats = tuple(s for s in self.seats if s != seat)
+        n = self.players
+        ring = []
+        for s in range(n):
+            k = (s + 1) % n
+            while self.folded >> k & 1:
+                k = (k + 1) % n
+            ring.append(k)
+        self.next_seat = tuple(ring)
+
     def finish(self, end: str, seat: int | None = None) -> None:
         self.to_act = None
-        self.end = end
         self.ended_by = seat
-        self.result = self.table.deal_result(end, self.points, seat)
+        table = self.table
+        self.result = table.deal_result(end, self.points, seat)
+        if end == CARDS_OUT and self.result[0] is None and table.void_end is not None:
+            end = table.void_end
+        self.end = end
+        if self.chips is not None:
+            self.pot = table.settle(end, self.result[0], seat, self.chips, self.pot, self.ante)

@@ -1,8 +1,10 @@
-"""A match: rounds dealt in turn until a side reaches the penalty limit (RULES.md §7).
+"""A match: rounds dealt in turn until a side reaches the penalty limit (RULES.md §7),
+or at a pot until a stack is spent (RULES-pot.md §7).
 
 Everything random in a match follows its ``seed``: the first dealer and each
-round's shuffle.  A match is therefore fully described by its rules, its seed
-and its moves, which is how the table saves and resumes one.
+round's shuffle.  A match is therefore fully described by its rules, its seed,
+its chips at the start and its moves, which is what :meth:`Match.to_dict` saves
+and :meth:`Match.from_dict` checks and replays.
 
 >>> from burkozel import Match, TableRules
 >>> match = Match(TableRules("four", combos=()), seed=1)
@@ -21,8 +23,8 @@ import random
 from typing import Sequence
 
 from .cards import DECK, Card
-from .rules import IllegalMoveError, TableRules, match_winners
-from .round import Round
+from .rules import MATCH_OVER, ROUND_NOT_OVER, IllegalMoveError, TableRules
+from .round import Round, check_chips
 from .trick import Move
 from .view import SeatView
 
@@ -34,11 +36,13 @@ class Match:
     stacks the decks of the first rounds (for replays and tests).
     ``first_deal`` starts the match at that deal of the seed's match: its deck
     and its dealer come first (a deal re-dealt in a fresh table to check it,
-    or shared).
+    or shared).  At a table for a pot, ``chips`` and ``pot`` are the chips
+    before the first deal (fresh stacks and an empty pot by default).
     """
 
     def __init__(self, rules: TableRules, seed: int | str | None = None, *, dealer: int | None = None,
-                 decks: Sequence[Sequence[object]] = (), first_deal: int = 0) -> None:
+                 decks: Sequence[Sequence[object]] = (), first_deal: int = 0,
+                 chips: Sequence[int] | None = None, pot: int = 0) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         if seed is None:
@@ -56,10 +60,18 @@ class Match:
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         self.first_dealer = dealer
+        if rules.table.has_pot:
+            chips = [rules.stack] * n if chips is None else chips
+            check_chips(rules, chips, pot)
+            chips = tuple(chips)
+        elif chips is not None or pot:
+            raise ValueError(f"{rules.format} is not played for chips")
+        self.start_chips, self.start_pot = chips, pot
         self._decks = list(decks)
         self.rounds: list[Round] = []
         self.moves: list[tuple[int, Move]] = []
         """Every move of the match, with the seat that made it."""
+        self._starts: list[int] = []
         self._deal()
 
     # --- the course of the match --------------------------------------------
@@ -74,8 +86,16 @@ class Match:
 
     def _deal(self) -> None:
         k = len(self.rounds)
-        dealer = (self.first_dealer + k) % self.rules.players
-        self.rounds.append(Round(self.rules, dealer, self.deck_for(k)))
+        chips, pot = self.start_chips, self.start_pot
+        if not self.rounds:
+            dealer = self.first_dealer
+        else:
+            last = self.round
+            dealer = self.rules.table.next_dealer(last.dealer, last.end, last.winner, last.ended_by)
+            if chips is not None:
+                chips, pot = last.chips, last.pot
+        self.rounds.append(Round(self.rules, dealer, self.deck_for(k), chips, pot))
+        self._starts.append(len(self.moves))
 
     @property
     def round(self) -> Round:
@@ -97,14 +117,27 @@ class Match:
         return totals
 
     @property
+    def chips(self) -> list[int] | None:
+        """Every stack now, the current deal's payments included (``None``
+        at a table without chips)."""
+        return self.round.chips
+
+    @property
+    def pot(self) -> int:
+        return self.round.pot
+
+    @property
     def is_over(self) -> bool:
-        """After a finished round in which a side reached the limit."""
-        return self.round.is_over and max(self.penalties) >= self.rules.table.penalty_limit
+        """After a finished round in which a side reached the limit (at a pot:
+        a won deal after which a stack is spent)."""
+        rnd = self.round
+        return rnd.is_over and self.rules.table.match_over(self.penalties, rnd.chips, rnd.winner is not None)
 
     @property
     def winners(self) -> list[int]:
-        """The sides with the fewest penalties, once the match is over."""
-        return match_winners(self.penalties) if self.is_over else []
+        """The sides with the fewest penalties (at a pot: the seats with the
+        most chips), once the match is over."""
+        return self.rules.table.match_winners(self.penalties, self.round.chips) if self.is_over else []
 
     @property
     def to_act(self) -> int | None:
@@ -120,16 +153,65 @@ class Match:
     def next_round(self) -> Round:
         """Deal the next round, once the current one is over and the match is not."""
         if not self.round.is_over:
-            raise IllegalMoveError("round_not_over", "the round is still being played")
+            raise IllegalMoveError(ROUND_NOT_OVER, "the round is still being played")
         if self.is_over:
-            raise IllegalMoveError("match_over", "the match is over")
+            raise IllegalMoveError(MATCH_OVER, "the match is over")
         self._deal()
         return self.round
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (RULES.md §9)."""
-        return SeatView.of(self.round, seat, penalties=tuple(self.penalties), round_no=self.round_no,
-                           match_over=self.is_over, winners=tuple(self.winners))
+        return self.round.view(seat, penalties=tuple(self.penalties), round_no=self.round_no,
+                               match_over=self.is_over, winners=tuple(self.winners))
+
+    # --- saving and resuming --------------------------------------------------
+
+    def to_dict(self) -> dict:
+        """The match as JSON data: its rules, seed, first dealer and deal, the
+        chips at its start and now, and every round's moves."""
+        out = {"rules": self.rules.to_dict(), "seed": self.seed, "dealer": self.first_dealer,
+               "first_deal": self.first_deal, "rounds": [], "chips": self.chips, "pot": self.pot}
+        if self.start_chips is not None:
+            out["start"] = {"chips": list(self.start_chips), "pot": self.start_pot}
+        bounds = self._starts + [len(self.moves)]
+        out["rounds"] = [[[seat, move.to_dict()] for seat, move in self.moves[a:b]]
+                         for a, b in zip(bounds, bounds[1:])]
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Match":
+        """A match :meth:`to_dict` saved, replayed move by move: ``ValueError``
+        if the data is not such a match — chips that cannot be (not whole
+        numbers, or not adding up with the pot to the stacks), moves that do
+        not replay, or chips now that the moves do not reach."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved match is a JSON object")
+        rules = TableRules.from_dict(data.get("rules"))
+        start = data.get("start")
+        if rules.table.has_pot:
+            if not isinstance(start, dict):
+                raise ValueError("a saved match at a pot needs its chips at the start")
+            check_chips(rules, start.get("chips"), start.get("pot"))
+            check_chips(rules, data.get("chips"), data.get("pot"))
+            chips, pot = start["chips"], start["pot"]
+        else:
+            chips, pot = None, 0
+        rounds = data.get("rounds")
+        if not isinstance(rounds, list) or not rounds:
+            raise ValueError("a saved match lists its rounds' moves")
+        match = cls(rules, data.get("seed"), dealer=data.get("dealer"), first_deal=data.get("first_deal", 0),
+                    chips=chips, pot=pot)
+        try:
+            for r, moves in enumerate(rounds):
+                if r:
+                    match.next_round()
+                for seat, move in moves:
+                    match.push(Move.from_dict(move), seat)
+        except (IllegalMoveError, TypeError, ValueError) as e:
+            raise ValueError(f"the saved moves do not replay: {e}") from None
+        if match.chips != data.get("chips") or match.pot != data.get("pot"):
+            raise ValueError("the saved chips are not where the moves lead")
+        return match
 
     def __repr__(self) -> str:
         return (f"<Match {self.rules.format} seed={self.seed} round={self.round_no} "

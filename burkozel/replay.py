@@ -15,22 +15,49 @@ from typing import Any
 
 from .cards import SUITS, SUIT_OF, Card
 from .match import Match
-from .rules import FORMATS, IllegalMoveError, TableRules
+from .rules import BAD_MOVE, TABLES, IllegalMoveError, TableRules
 from .round import check_deck
-from .trick import KINDS, Move, written_card
+from .trick import BARE_KINDS, KINDS, Move, written_card
 
 
 class ScenarioError(ValueError):
     """Input that is not a readable scenario (exit status 2)."""
 
 
-def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], list[tuple[Any, Move]]]]]:
+def _table_switches(data: dict, table) -> dict:
+    """The switches of the match besides the combinations and the discard:
+    the number of players where the table lets it be chosen (then required),
+    and a pot's ``stack``, ``ante`` and ``dave``."""
+    known = table.replay.switches
+    if known is not None and set(data) - known:
+        raise ScenarioError(f"unknown switch {sorted(set(data) - known)[0]!r} for {table.name}")
+    out = {}
+    if table.seat_counts:
+        players = data.get("players")
+        if type(players) is not int or players not in table.seat_counts:
+            raise ScenarioError(f"players must be {table.seat_counts[0]} to {table.seat_counts[-1]} for {table.name}")
+        out["players"] = players
+    if table.has_pot:
+        for key in ("stack", "ante"):
+            if key in data:
+                if type(data[key]) is not int or data[key] < 1:
+                    raise ScenarioError(f"{key} must be a whole number from 1, not {data[key]!r}")
+                out[key] = data[key]
+        if "dave" in data:
+            if type(data["dave"]) is not bool:
+                raise ScenarioError(f"dave must be true or false, not {data['dave']!r}")
+            out["dave"] = data["dave"]
+    return out
+
+
+def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], list[tuple[Any, Any]]]]]:
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
     fmt = data.get("format")
-    if not isinstance(fmt, str) or fmt not in FORMATS:
+    if not isinstance(fmt, str) or fmt not in TABLES:
         raise ScenarioError(f"unknown format {fmt!r}")
-    table = FORMATS[fmt]
+    table = TABLES[fmt]
+    switches = _table_switches(data, table)
     # The four-card tables name their combinations always; the others default.
     combos = data.get("combos", None if table.reports_deal_end else [])
     if "combos" not in data and not table.reports_deal_end:
@@ -44,7 +71,7 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
     discard = data.get("discard")
     if discard is not None and discard not in table.discard_faces:
         raise ScenarioError(f"discard must be one of {', '.join(table.discard_faces)} for {fmt}")
-    rules = TableRules(fmt, combos, discard)
+    rules = TableRules(fmt, combos, discard, **switches)
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ScenarioError(f"dealer must be a seat from 0 to {rules.players - 1}")
@@ -66,29 +93,49 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
         for i, action in enumerate(actions):
             if not isinstance(action, dict) or type(action.get("seat")) is not int:
                 raise ScenarioError(f"round {r} action {i}: needs a seat number")
-            if set(action) - {"seat", *KINDS}:
-                raise ScenarioError(f"round {r} action {i}: unknown key")
-            try:
-                move = Move.from_dict(action)
-            except (ValueError, TypeError) as e:
-                raise ScenarioError(f"round {r} action {i}: {e}") from None
-            moves.append((action["seat"], move))
+            moves.append((action["seat"], _action(action, table, f"round {r} action {i}")))
         parsed.append((deck, moves))
     return rules, dealer, parsed
 
 
+def _action(action: dict, table, where: str) -> Move | IllegalMoveError:
+    """The move an action names; an action of no known kind, or a bare kind
+    whose value is not ``true``, is unreadable or an illegal action as the
+    table's conventions say (the card notation is always read strictly)."""
+    kinds = [k for k in KINDS if k in action]
+    unknown = set(action) - {"seat", *KINDS}
+    if unknown or len(kinds) != 1 or (kinds[0] in BARE_KINDS and action[kinds[0]] is not True):
+        message = (f"unknown key {sorted(unknown)[0]!r}" if unknown else
+                   f"{kinds[0]}: the value must be true" if len(kinds) == 1 else
+                   f"an action names exactly one of {', '.join(KINDS)}")
+        if table.replay.bad_action_exit == 1:
+            return IllegalMoveError(BAD_MOVE, message)
+        raise ScenarioError(f"{where}: {message}")
+    try:
+        return Move.from_dict(action)
+    except (ValueError, TypeError) as e:
+        raise ScenarioError(f"{where}: {e}") from None
+
+
 def _round_report(rnd) -> dict:
     over = rnd.is_over
-    extra = {"end": rnd.end, "winner": rnd.winner} if rnd.rules.table.reports_deal_end else {}
-    return {
+    table = rnd.rules.table
+    out = {
         "trump": SUITS[SUIT_OF[rnd.trump_card]],
         "tricks": [{"leader": t.leader, "combo": t.combo, "lead": [str(c) for c in t.lead],
                     "winner": t.winner, "points": t.points} for t in rnd.tricks],
         "complete": over,
         "points": list(rnd.points) if over else None,
-        "penalties": list(rnd.penalties) if over else None,
-        **extra,
     }
+    if table.has_pot:
+        out["dealer"] = rnd.dealer
+    else:
+        out["penalties"] = list(rnd.penalties) if over else None
+    if table.reports_deal_end:
+        out.update(end=rnd.end, winner=rnd.winner)
+    if table.has_pot:
+        out.update(folded=list(rnd.folded), stake=rnd.stake, pot=rnd.pot, chips=rnd.chips)
+    return out
 
 
 def replay(data: Any) -> tuple[dict, int]:
@@ -102,10 +149,14 @@ def replay(data: Any) -> tuple[dict, int]:
             try:
                 match.next_round()
             except IllegalMoveError as e:
+                if rules.table.replay.unfinished_exit == 2:
+                    raise ScenarioError(f"round {r}: {e}") from None
                 error = {"round": r, "index": 0, "message": str(e)}
                 break
         for i, (seat, move) in enumerate(moves):
             try:
+                if isinstance(move, IllegalMoveError):
+                    raise move
                 match.push(move, seat)
             except IllegalMoveError as e:
                 error = {"round": r, "index": i, "message": str(e)}
@@ -113,13 +164,16 @@ def replay(data: Any) -> tuple[dict, int]:
         if error:
             break
     rnd = match.round
-    out = {
-        "rounds": [_round_report(x) for x in match.rounds],
-        "penalties": match.penalties,
+    out = {"rounds": [_round_report(x) for x in match.rounds]}
+    if rules.table.has_pot:
+        out.update(chips=match.chips, pot=match.pot)
+    else:
+        out["penalties"] = match.penalties
+    out.update({
         "match_over": match.is_over,
         "winners": match.winners,
         "to_act": rnd.to_act,
         "hands": [[str(c) for c in sorted(h)] for h in rnd.hands],
         "error": error,
-    }
+    })
     return out, 1 if error else 0

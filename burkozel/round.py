@@ -17,15 +17,15 @@ one :class:`~burkozel.rules.IllegalMoveError`.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .cards import DECK, POINTS_OF, SUIT_OF, Card
-from .kernel import Deal
-from .rules import IllegalMoveError, TableRules, beats_all
-from .trick import BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves_in
-
-if TYPE_CHECKING:
-    from .view import SeatView
+from .kernel import ACCEPT, DAVE, FOLD, Deal
+from .outcome import Outcome
+from .rules import NOT_YOUR_TURN, ROUND_OVER, IllegalMoveError, TableRules, beats_all
+from .trick import (BEAT, DECLARE, DISCARD, LEAD, Move, Play, Trick, check_move, legal_kinds, legal_moves_in,
+                    no_kinds)
+from .view import SeatView, trick_view
 
 _ALL_CARDS = frozenset(range(36))
 
@@ -51,14 +51,19 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
     hand = deal.hands[seat]
     h = len(hand)
     if deal.leader < 0:
+        if deal.answers:
+            return (FOLD if random() < 0.3 else ACCEPT), ()
         if deal.declaration is not None and deal.tricks_done:
             enough = deal.points[deal.side[seat]] >= deal.declaration
             if random() < (0.5 if enough else 0.02):
                 return DECLARE, ()
-        # (Hands are equal at every lead, so a lead never exceeds another hand.)
+        if deal.dave and deal.may_raise(seat) and random() < 0.1:
+            return DAVE, ()
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
-        return LEAD, (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
+        lead = (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
+        # Hands are equal at a lead but where the stock ran out short (five players, or a fold).
+        return LEAD, lead if len(lead) == 1 or deal.stock else lead[:deal.max_lead]
     k = deal.size
     if k == h:
         cards = tuple(hand)
@@ -73,9 +78,29 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
     return (BEAT if beats_all(cards, deal.winning, deal.trump) else DISCARD), cards
 
 
+def check_chips(rules: TableRules, chips: Sequence[int], pot: int) -> None:
+    """Chips that a match at ``rules`` can hold: a whole number per seat
+    (debts allowed) and a pot from 0, together the players' stacks
+    (RULES-pot.md §7.6); ``ValueError`` says what is wrong otherwise."""
+    if not rules.table.has_pot:
+        raise ValueError(f"{rules.format} is not played for chips")
+    n = rules.players
+    if not isinstance(chips, (list, tuple)) or len(chips) != n or any(type(c) is not int for c in chips):
+        raise ValueError(f"chips must be {n} whole numbers, one a seat")
+    if type(pot) is not int or pot < 0:
+        raise ValueError(f"the pot must be a whole number from 0, not {pot!r}")
+    if sum(chips) + pot != n * rules.stack:
+        raise ValueError(f"the chips ({sum(chips)}) and the pot ({pot}) do not add up to "
+                         f"{n} stacks of {rules.stack}")
+
+
 def _trick_of_log(entry: tuple) -> Trick:
     leader, size, combo, plays, winner, winning = entry
     return Trick(leader, size, combo, [Play(*p) for p in plays], winner, winning, True)
+
+
+def _seats_of(mask: int, players: int) -> tuple[int, ...]:
+    return tuple(s for s in range(players) if mask >> s & 1)
 
 
 class Round:
@@ -87,17 +112,20 @@ class Round:
     the front, and the last card is the face-up trump (RULES.md §3).
     """
 
-    def __init__(self, rules: TableRules, dealer: int, deck: Sequence[object]) -> None:
+    def __init__(self, rules: TableRules, dealer: int, deck: Sequence[object],
+                 chips: Sequence[int] | None = None, pot: int = 0) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         n = rules.players
         if not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         cards = check_deck(deck)
+        if chips is not None:
+            check_chips(rules, chips, pot)
         self.rules = rules
         self.dealer = dealer
         self.deck = cards
-        self.deal = Deal.dealt(rules, dealer, cards, log=True)
+        self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot)
         self._tricks: list[Trick] = []
 
     # --- what can be seen of the state --------------------------------------
@@ -181,6 +209,51 @@ class Round:
         """This round's penalties per side, once it is over."""
         return list(self.deal.result[1]) if self.deal.result else None
 
+    def outcome(self) -> Outcome | None:
+        """How the round ended, once it is over (``None`` while it goes on)."""
+        d = self.deal
+        if d.result is None:
+            return None
+        return Outcome(d.end, d.result[0], d.ended_by, tuple(d.points), tuple(d.result[1]),
+                       tuple(d.chips) if d.chips is not None else None, d.pot)
+
+    # --- the pot (tables played for chips; otherwise empty) ---------------------
+
+    @property
+    def chips(self) -> list[int] | None:
+        """Every stack now (``None`` at a table without chips)."""
+        return list(self.deal.chips) if self.deal.chips is not None else None
+
+    @property
+    def pot(self) -> int:
+        return self.deal.pot
+
+    @property
+    def stake(self) -> int:
+        """The deal's stake: the ante, doubled by each «даве»."""
+        return self.deal.bet
+
+    @property
+    def in_deal(self) -> tuple[int, ...]:
+        """The seats still in the deal, clockwise."""
+        return self.deal.seats
+
+    @property
+    def folded(self) -> tuple[int, ...]:
+        return _seats_of(self.deal.folded, self.players)
+
+    @property
+    def raised(self) -> tuple[int, ...]:
+        """The seats that said «даве» in this deal."""
+        return _seats_of(self.deal.raised, self.players)
+
+    @property
+    def raiser(self) -> int | None:
+        """The seat whose «даве» is being answered (``to_act`` answers it)."""
+        return self.deal.raiser if self.deal.raiser >= 0 else None
+
+    # --- legal moves --------------------------------------------------------------
+
     @property
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to act (empty once the round is over)."""
@@ -189,11 +262,13 @@ class Round:
     @property
     def legal_kinds(self) -> dict[str, bool]:
         d = self.deal
-        if d.to_act is None:
-            return {LEAD: False, BEAT: False, DISCARD: False, DECLARE: False}
+        seat = d.to_act
+        if seat is None:
+            return no_kinds(d.dave)
         if d.leader < 0:
-            return legal_kinds(d.hands[d.to_act], d.trump, None, may_declare=d.may_declare(d.to_act))
-        return legal_kinds(d.hands[d.to_act], d.trump, d.size, d.winning)
+            return legal_kinds(d.hands[seat], d.trump, None, may_declare=d.may_declare(seat), dave=d.dave,
+                               answering=bool(d.answers), may_raise=d.may_raise(seat))
+        return legal_kinds(d.hands[seat], d.trump, d.size, d.winning, dave=d.dave)
 
     def side_of(self, seat: int) -> int:
         return self.deal.side[seat]
@@ -204,6 +279,8 @@ class Round:
         never the trump card, which everyone saw turned up."""
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
         hidden.update(self.deal.stock)
+        if self.deal.set_aside is not None:
+            hidden.update(c for s, hand in enumerate(self.deal.set_aside) if s != seat for c in hand)
         if not self.rules.open_discards:
             for trick in self.tricks + ([self.trick] if self.trick is not None else []):
                 for play in trick.plays:
@@ -219,13 +296,14 @@ class Round:
         is illegal.  Never changes the state."""
         d = self.deal
         if d.to_act is None:
-            raise IllegalMoveError("round_over", "the round is over")
+            raise IllegalMoveError(ROUND_OVER, "the round is over")
         if seat is not None and seat != d.to_act:
-            raise IllegalMoveError("not_your_turn", f"it is seat {d.to_act}'s turn, not seat {seat}'s")
+            raise IllegalMoveError(NOT_YOUR_TURN, f"it is seat {d.to_act}'s turn, not seat {seat}'s")
         hand = d.hands[d.to_act]
         if d.leader < 0:
             return check_move(move, hand, d.trump, None, max_lead=d.max_lead,
-                              may_declare=d.table.declaration is not None, first_trick=d.tricks_done == 0)
+                              may_declare=d.table.declaration is not None, first_trick=d.tricks_done == 0,
+                              answering=bool(d.answers), dave=d.dave, raised=bool(d.raised >> d.to_act & 1))
         return check_move(move, hand, d.trump, d.size, d.winning)
 
     def is_legal(self, move: Move, seat: int | None = None) -> bool:
@@ -263,10 +341,13 @@ class Round:
     def from_position(cls, rules: TableRules, dealer: int, *, hands: Sequence[Iterable[Card]],
                       stock: Sequence[Card], trump_card: Card, trump_drawn_by: int | None,
                       tricks: Sequence[Trick], trick: Trick | None, points: Sequence[int],
-                      to_act: int | None, end: str | None = None, ended_by: int | None = None) -> "Round":
+                      to_act: int | None, end: str | None = None, ended_by: int | None = None,
+                      **stakes) -> "Round":
         """A round built from a whole position, such as a world a bot samples
         from its view.  ``stock`` is in draw order.  The deck it records is the
-        position's cards in no meaningful order.  What the players have seen go
+        position's cards in no meaningful order.  At a pot, ``stakes`` are
+        :meth:`Deal.at`'s ``chips``, ``pot``, ``stake``, ``folded``, ``raised``
+        and ``raiser`` (a seat's view has them all).  What the players have seen go
         (:class:`~burkozel.kernel.Deal`'s ``gone`` and ``own``) is read from the
         tricks given."""
         self = cls.__new__(cls)
@@ -275,7 +356,7 @@ class Round:
         self.deck = ()
         d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
                                 trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
-                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by)
+                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by, **stakes)
         d.log = [(t.leader, t.size, t.combo, tuple(tuple(p) for p in t.plays), t.winner, t.winning)
                  for t in tricks]
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
@@ -294,11 +375,62 @@ class Round:
                         d.own_points[p.seat] += POINTS_OF[c]
         return self
 
-    def view(self, seat: int, **match_info) -> "SeatView":
-        """What ``seat`` may know (RULES.md §9)."""
-        from .view import SeatView
-
-        return SeatView.of(self, seat, **match_info)
+    def view(self, seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,
+             match_over: bool = False, winners: tuple[int, ...] = ()) -> SeatView:
+        """What ``seat`` may know (RULES.md §9, RULES-pot.md §9); the match adds its own facts."""
+        over = self.is_over
+        rules = self.rules
+        d = self.deal
+        if penalties is None:
+            penalties = tuple(self.penalties) if over else (0,) * rules.side_count
+        opened = rules.open_discards
+        history = tuple(trick_view(t, seat, opened) for t in self.tricks)
+        side = self.side_of(seat)
+        points, unseen = self.points[side], 0
+        if not over and not opened and not rules.table.closed_points_known:
+            # Only the faces seen count; the others' face-down cards are counted, not valued.
+            points = 0
+            for tv in history:
+                if self.side_of(tv.winner) == side:
+                    for p in tv.plays:
+                        points += sum(POINTS_OF[c] for c in p.cards or p.own)
+                        unseen += p.count if not (p.cards or p.own) else 0
+        trick = self.trick
+        return SeatView(
+            seat=seat,
+            format=rules.format,
+            combos=rules.combos,
+            dealer=self.dealer,
+            trump_card=self.trump_card,
+            trump_drawn_by=self.trump_drawn_by,
+            stock=self.stock_size,
+            hand=tuple(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            to_act=self.to_act,
+            trick=trick_view(trick, seat, opened) if trick is not None else None,
+            history=history,
+            points=points,
+            penalties=tuple(penalties),
+            round_no=round_no,
+            round_points=tuple(self.points) if over else None,
+            round_penalties=tuple(self.penalties) if over else None,
+            match_over=match_over,
+            winners=tuple(winners),
+            discard=rules.discard,
+            end=self.end,
+            deal_winner=self.winner,
+            ended_by=self.ended_by,
+            unseen_taken=unseen,
+            stack=rules.stack,
+            ante=rules.ante,
+            dave=rules.dave,
+            chips=tuple(d.chips) if d.chips is not None else (),
+            pot=d.pot,
+            stake=d.bet,
+            folded=self.folded,
+            raised=self.raised,
+            raiser=self.raiser,
+        )
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, h)) for h in self.hands)

@@ -1,5 +1,5 @@
 """The rules of every table as data: one frozen :class:`RuleSet` per table,
-found by name in :data:`FORMATS` (RULES.md, RULES-variants.md).
+found by name in :data:`TABLES` (RULES.md, RULES-variants.md, RULES-pot.md).
 
 Like python-chess's variants, a table is a value that changes settings, not a
 branch in the code: the number of players and the sides, the hand size, who
@@ -17,8 +17,8 @@ in the browser all ask the rule set; nothing else names a table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
+from dataclasses import dataclass, field, replace
+from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
 from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card
@@ -34,6 +34,28 @@ class IllegalMoveError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+# The codes an IllegalMoveError carries (``error.code``), one per rule broken.
+ROUND_OVER = "round_over"
+NOT_YOUR_TURN = "not_your_turn"
+BAD_MOVE = "bad_move"
+NO_DECLARATION = "no_declaration"
+DECLARE_TOO_EARLY = "declare_too_early"
+WRONG_COUNT = "wrong_count"
+DUPLICATE_CARD = "duplicate_card"
+CARD_NOT_IN_HAND = "card_not_in_hand"
+MUST_LEAD = "must_lead"
+MIXED_SUITS = "mixed_suits"
+MUST_ANSWER = "must_answer"
+DOES_NOT_BEAT = "does_not_beat"
+ROUND_NOT_OVER = "round_not_over"
+MATCH_OVER = "match_over"
+MUST_ANSWER_DAVE = "must_answer_dave"
+NO_DAVE_TO_ANSWER = "no_dave_to_answer"
+NO_DAVE = "no_dave"
+DAVE_ONCE = "dave_once"
+ERROR_CODES = (ROUND_OVER, NOT_YOUR_TURN, BAD_MOVE, NO_DECLARATION, DECLARE_TOO_EARLY, WRONG_COUNT, DUPLICATE_CARD, CARD_NOT_IN_HAND, MUST_LEAD, MIXED_SUITS, MUST_ANSWER, DOES_NOT_BEAT, ROUND_NOT_OVER, MATCH_OVER, MUST_ANSWER_DAVE, NO_DAVE_TO_ANSWER, NO_DAVE, DAVE_ONCE)
 
 
 # --- beating -----------------------------------------------------------------
@@ -214,6 +236,13 @@ def round_penalties(points: Sequence[int], pass_mark: int) -> list[int]:
     return out
 
 
+def most_points(points: Sequence[int], mark: int) -> int | None:
+    """The one side with the most points, if it has at least ``mark``
+    (the cards run out in Бура, RULES-variants.md §1.7); ``None`` otherwise."""
+    best = max(points)
+    return points.index(best) if best >= mark and points.count(best) == 1 else None
+
+
 def match_winners(penalties: Sequence[int]) -> list[int]:
     """Sides with the fewest penalties (a tie shares the win)."""
     least = min(penalties)
@@ -222,8 +251,28 @@ def match_winners(penalties: Sequence[int]) -> list[int]:
 
 # --- the tables --------------------------------------------------------------
 
+
+@dataclass(frozen=True)
+class ReplayConventions:
+    """How a table's scenarios are read (SCENARIOS.md; RULES-pot.md §10.5):
+    ``switches``, the top-level keys a scenario may have (``None``: any more
+    are ignored); ``bad_action_exit``, the exit status of an action whose
+    kind is unknown or whose value is not ``true`` (2: unreadable, 1: an
+    illegal action); ``unfinished_exit``, that of a deal after one left
+    unfinished or after the match's end."""
+
+    switches: frozenset[str] | None = None
+    bad_action_exit: int = 2
+    unfinished_exit: int = 1
+
+
+POT_REPLAY = ReplayConventions(frozenset(("format", "players", "dealer", "stack", "ante", "combos", "discard",
+                                          "dave", "rounds")), bad_action_exit=1, unfinished_exit=2)
+
 CARDS_OUT, DECLARED, FALSE_DECLARATION = "cards_out", "declared", "false_declaration"
 """How a deal ends (besides a winning combination, which ends it by its id)."""
+VOID, FOLDED = "void", "folded"
+"""How a pot's deal also ends: the cards ran out with no winner; everyone else folded."""
 
 Opening = tuple
 """What the check before a trick finds: ``("lead", seat, combo, cards)`` or
@@ -242,7 +291,11 @@ class RuleSet:
     ``declaration`` the points a «31» needs, ``None`` where nobody declares.
     ``reports_deal_end``: the replay reports each deal's ``end`` and
     ``winner`` (the two-player tables).  ``penalty_limit``: the match ends
-    after a deal in which a side reaches it."""
+    after a deal in which a side reaches it.  ``seat_counts``: the numbers of
+    players a match may choose (``players`` is the default).  ``stack`` and
+    ``ante``: a table played for a pot of chips gives each player ``stack``
+    and antes ``ante`` (``None``: no chips); ``void_end`` is how a deal ends
+    when the cards run out with no winner (``None``: as ``cards_out``)."""
 
     name: str
     players: int
@@ -259,6 +312,41 @@ class RuleSet:
     closed_points_known: bool = True
     """Whether a side knows the points of the face-down cards in its tricks
     (RULES.md §9: yes; Бура «31» with closed discards: no, RULES-variants §3)."""
+    seat_counts: tuple[int, ...] = ()
+    stack: int | None = None
+    ante: int | None = None
+    void_end: str | None = None
+    replay: ReplayConventions = ReplayConventions()
+
+    @property
+    def has_pot(self) -> bool:
+        return self.stack is not None
+
+    @cached_property
+    def seat_order(self) -> tuple[int, ...]:
+        """The seats clockwise from 0."""
+        return tuple(range(self.players))
+
+    @cached_property
+    def next_seats(self) -> tuple[int, ...]:
+        """The next seat clockwise after each seat."""
+        return tuple((s + 1) % self.players for s in range(self.players))
+
+    @cached_property
+    def uneven_hands(self) -> bool:
+        """Whether the last draw can leave the hands unequal (the stock not a
+        multiple of the players)."""
+        return self.stock_size % self.players != 0
+
+    def seated(self, players: int) -> "RuleSet":
+        """This table for ``players`` players, each for themselves where the
+        count is the match's choice; ``ValueError`` if it is not one."""
+        if players == self.players:
+            return self
+        if players not in self.seat_counts:
+            counts = self.seat_counts or (self.players,)
+            raise ValueError(f"{self.name} is played by {counts[0]} to {counts[-1]} players, not {players!r}")
+        return _seated(self, players)
 
     @cached_property
     def seat_sides(self) -> tuple[int, ...]:
@@ -283,10 +371,11 @@ class RuleSet:
         return 36 - self.hand_size * self.players
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
-                active: Sequence[Combination]) -> Opening | None:
+                active: Sequence[Combination], seats: Sequence[int] | None = None) -> Opening | None:
         """The check before a trick (RULES.md §6): the highest-priority active
         combination, led by its holder nearest in turn order to the regular
-        ``leader`` (the leader first)."""
+        ``leader`` (the leader first).  ``seats``: the players still in the
+        deal, clockwise (all of them by default; nobody folds here)."""
         n = len(hands)
         order = []
         for k in range(n):
@@ -310,6 +399,17 @@ class RuleSet:
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
+    def next_dealer(self, dealer: int, end: str, winner: int | None, ended_by: int | None) -> int:
+        """Who deals after a deal dealt by ``dealer`` ended so: the next seat."""
+        return (dealer + 1) % self.players
+
+    def match_over(self, penalties: Sequence[int], chips: Sequence[int], won: bool) -> bool:
+        """Whether the match ends after a finished deal (``won``: a side won it)."""
+        return max(penalties) >= self.penalty_limit
+
+    def match_winners(self, penalties: Sequence[int], chips: Sequence[int]) -> list[int]:
+        return match_winners(penalties)
+
 
 @dataclass(frozen=True)
 class Bura31RuleSet(RuleSet):
@@ -317,30 +417,41 @@ class Bura31RuleSet(RuleSet):
     declared, a deal is won (0) or lost (2, a false «31» 4) or drawn."""
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
-                active: Sequence[Combination]) -> Opening | None:
-        other = 1 - leader
-        trump = SUIT_OF[trump_card]
+                active: Sequence[Combination], seats: Sequence[int] | None = None) -> Opening | None:
+        """The checks in their order among the players in the deal, in turn
+        from the regular ``leader`` (RULES-pot.md §6.1, for two players
+        RULES-variants.md §1.5): a winning combination held by several goes
+        to the last of them, in that order, whose cards beat all of the
+        winning set so far; a lead out of turn only when its first holder
+        is not the leader and every other player holds the full hand."""
+        if seats is None:
+            seats = tuple(range(len(hands)))
+        k = seats.index(leader)
+        order = seats[k:] + seats[:k]
         for combo in active:
-            have = [seat for seat in (leader, other)
-                    if len(hands[seat]) >= combo.size and combo.find(hands[seat], trump_card) is not None]
+            size, find = combo.size, combo.find
+            have = [(seat, cards) for seat in order
+                    if len(hands[seat]) >= size and (cards := find(hands[seat], trump_card)) is not None]
             if not have:
                 continue
+            trump = SUIT_OF[trump_card]
             if combo.effect == WINS:
-                if len(have) == 2:  # both: the player not on turn must beat all the other's cards
-                    mine, theirs = combo.find(hands[other], trump_card), combo.find(hands[leader], trump_card)
-                    return WINS, (other if beats_all(mine, theirs, trump) else leader), combo.id
-                return WINS, have[0], combo.id
-            if have == [other]:  # only the non-leader leads out of turn
-                return LEAD_OUT, other, combo.id, combo.find(hands[other], trump_card)
+                seat, winning = have[0]
+                for other, cards in have[1:]:
+                    if beats_all(cards, winning, trump):
+                        seat, winning = other, cards
+                return WINS, seat, combo.id
+            seat, cards = have[0]
+            if seat != leader and all(len(hands[s]) >= combo.size for s in order):
+                return LEAD_OUT, seat, combo.id, cards
         return None
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
-            best = max(points)
-            if points.count(best) > 1 or best < self.declaration:
+            winner = most_points(points, self.declaration)
+            if winner is None:
                 return None, pens
-            winner = points.index(best)
         elif end == FALSE_DECLARATION:
             pens[seat] = 4
             return 1 - seat, pens
@@ -348,6 +459,51 @@ class Bura31RuleSet(RuleSet):
             winner = seat
         pens[1 - winner] = 2
         return winner, pens
+
+
+@dataclass(frozen=True)
+class PotRuleSet(Bura31RuleSet):
+    """«Бура на кон» (RULES-pot.md): Бура «31» around a table of 2 to 6, each
+    for a pot of chips.  A deal is won (the pot to its winner), or played
+    again for the same pot: after a false «31», which doubles it, or void."""
+
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+        pens = [0] * self.players
+        if end == CARDS_OUT:
+            return most_points(points, self.declaration), pens
+        return (None if end == FALSE_DECLARATION else seat), pens
+
+    def settle(self, end: str, winner: int | None, ended_by: int | None, chips: list[int], pot: int,
+               ante: int) -> int:
+        """Move the chips a finished deal moves (§7.3–4) and return the pot:
+        the winner takes it; a false «31» pays as much again; a void deal is
+        anted again by everyone."""
+        if winner is not None:
+            chips[winner] += pot
+            return 0
+        if end == FALSE_DECLARATION:
+            chips[ended_by] -= pot
+            return 2 * pot
+        for s in range(len(chips)):
+            chips[s] -= ante
+        return pot + ante * len(chips)
+
+    def next_dealer(self, dealer: int, end: str, winner: int | None, ended_by: int | None) -> int:
+        if winner is not None:
+            return winner
+        return ended_by if end == FALSE_DECLARATION else dealer
+
+    def match_over(self, penalties: Sequence[int], chips: Sequence[int], won: bool) -> bool:
+        return won and min(chips) <= 0
+
+    def match_winners(self, penalties: Sequence[int], chips: Sequence[int]) -> list[int]:
+        most = max(chips)
+        return [s for s, c in enumerate(chips) if c == most]
+
+
+@lru_cache(maxsize=None)
+def _seated(table: RuleSet, players: int) -> RuleSet:
+    return replace(table, players=players, sides=tuple((s,) for s in range(players)))
 
 
 _ONE_EACH_2 = ((0,), (1,))
@@ -362,64 +518,88 @@ FORMATS: dict[str, RuleSet] = {
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False),
 }
-"""Every table, by name: the registry the replay, the bots and the web read."""
+"""The tables the browser's table and the bots offer, by name."""
+
+TABLES: dict[str, RuleSet] = {
+    **FORMATS,
+    "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
+                           default_combos=(), discard_faces=("closed", "open"), declaration=31,
+                           reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
+                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY),
+}
+"""Every table the engine plays, by name: the registry :func:`find_table`, the
+rules, the views and the replay read.  «Бура на кон» is here and not yet in
+:data:`FORMATS`: the table in the browser and the bots do not offer it yet."""
 
 
 def find_table(name: str) -> RuleSet:
     """The rule set called ``name``; ``ValueError`` names the choices otherwise."""
     try:
-        return FORMATS[name]
+        return TABLES[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown format {name!r} (one of {', '.join(FORMATS)})") from None
+        raise ValueError(f"unknown format {name!r} (one of {', '.join(TABLES)})") from None
 
 
 class RulesFacts:
-    """What follows from a ``format`` name and the switches: shared by
-    :class:`TableRules` and the seat views, which both carry them."""
+    """What follows from the table (``self.table``, a :class:`RuleSet` for
+    the match's number of players): shared by :class:`TableRules` and the
+    seat views, which both carry it."""
 
     format: str
+    _table: RuleSet
 
     @property
     def table(self) -> RuleSet:
-        return FORMATS[self.format]
-
-    @property
-    def players(self) -> int:
-        return FORMATS[self.format].players
+        """This table for the match's number of players."""
+        return self._table
 
     @property
     def hand_size(self) -> int:
-        return FORMATS[self.format].hand_size
+        return self.table.hand_size
 
     @property
     def pass_mark(self) -> int:
-        return FORMATS[self.format].pass_mark
+        return self.table.pass_mark
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return FORMATS[self.format].sides
+        return self.table.sides
 
     @property
     def side_count(self) -> int:
-        return len(FORMATS[self.format].sides)
+        return len(self.table.sides)
 
     def side_of(self, seat: int) -> int:
-        return FORMATS[self.format].seat_sides[seat]
+        return self.table.seat_sides[seat]
+
+
+def _whole(name: str, value: object) -> int:
+    if type(value) is not int or value < 1:
+        raise ValueError(f"{name} must be a whole number from 1, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
 class TableRules(RulesFacts):
     """What is chosen before a match: the table, its enabled combinations and
-    the discard face (each table's defaults when not given).
+    the discard face (each table's defaults when not given); where the table
+    lets a match choose them, the number of ``players``, and for a pot of
+    chips the ``stack``, the ``ante`` and the switch «даве» (``dave``).
 
     >>> rules = TableRules("pairs", combos=("bura",))
     >>> rules.players, rules.pass_mark, rules.side_of(2)
     (4, 31, 0)
+    >>> TableRules("bura_pot", players=5, dave=True).table.players
+    5
     """
 
     format: str = "pairs"
     combos: tuple[str, ...] | None = None
     discard: str | None = None
+    players: int | None = None
+    stack: int | None = None
+    ante: int | None = None
+    dave: bool = False
 
     def __post_init__(self) -> None:
         table = find_table(self.format)
@@ -433,6 +613,23 @@ class TableRules(RulesFacts):
         if discard not in table.discard_faces:
             raise ValueError(f"discard must be one of {', '.join(table.discard_faces)} for {self.format}")
         object.__setattr__(self, "discard", discard)
+        players = table.players if self.players is None else self.players
+        if type(players) is not int:
+            raise ValueError(f"players must be a whole number, not {players!r}")
+        object.__setattr__(self, "_table", table.seated(players))
+        object.__setattr__(self, "players", players)
+        if type(self.dave) is not bool:
+            raise ValueError(f"dave is true or false, not {self.dave!r}")
+        if not table.has_pot:
+            if self.stack is not None or self.ante is not None or self.dave:
+                raise ValueError(f"{self.format} is not played for a pot: no stack, ante or «даве»")
+            return
+        object.__setattr__(self, "stack", _whole("stack", table.stack if self.stack is None else self.stack))
+        object.__setattr__(self, "ante", _whole("ante", table.ante if self.ante is None else self.ante))
+
+    def __reduce__(self):  # pickled by its choices: the derived table is rebuilt
+        return (TableRules, (self.format, self.combos, self.discard, self.players, self.stack, self.ante,
+                             self.dave))
 
     @cached_property
     def active(self) -> tuple[Combination, ...]:
@@ -444,4 +641,19 @@ class TableRules(RulesFacts):
         return self.discard == "open"
 
     def to_dict(self) -> dict:
-        return {"format": self.format, "combos": list(self.combos), "discard": self.discard}
+        out = {"format": self.format, "combos": list(self.combos), "discard": self.discard}
+        if self.table.has_pot:
+            out.update(players=self.players, stack=self.stack, ante=self.ante, dave=self.dave)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TableRules":
+        """The rules :meth:`to_dict` wrote; ``ValueError`` for anything else."""
+        if not isinstance(data, dict) or set(data) - {"format", "combos", "discard", "players", "stack",
+                                                      "ante", "dave"}:
+            raise ValueError(f"not table rules: {data!r}")
+        combos = data.get("combos")
+        if combos is not None and not isinstance(combos, list):
+            raise ValueError("combos must be a list")
+        return cls(data.get("format"), None if combos is None else tuple(combos), data.get("discard"),
+                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False))

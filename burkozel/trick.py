@@ -15,10 +15,14 @@ from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, RANKS, SUIT_OF, SUITS, Card
-from .kernel import BEAT, DECLARE, DISCARD, LEAD, Deal
-from .rules import IllegalMoveError, auto_discard, beats_all
+from .kernel import ACCEPT, BEAT, BETS, DAVE, DECLARE, DISCARD, FOLD, LEAD, Deal
+from .rules import (BAD_MOVE, CARD_NOT_IN_HAND, DAVE_ONCE, DECLARE_TOO_EARLY, DOES_NOT_BEAT, DUPLICATE_CARD,
+                    MIXED_SUITS, MUST_ANSWER, MUST_ANSWER_DAVE, MUST_LEAD, NO_DAVE, NO_DAVE_TO_ANSWER, NO_DECLARATION,
+                    WRONG_COUNT, IllegalMoveError, auto_discard, beats_all)
 
-KINDS = (LEAD, BEAT, DISCARD, DECLARE)
+KINDS = (LEAD, BEAT, DISCARD, DECLARE, DAVE, ACCEPT, FOLD)
+BARE_KINDS = (DECLARE, DAVE, ACCEPT, FOLD)
+"""The kinds that name no card, written ``{"declare": true}`` in a replay."""
 
 CardLike = Union[Card, str, int]
 
@@ -42,7 +46,9 @@ def written_card(value: object) -> Card:
 
 class Move(NamedTuple):
     """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards,
-    or ``declare`` «31» (Бура «31» only, instead of a lead).
+    or ``declare`` «31» (Бура «31» only, instead of a lead); at a pot with the
+    switch «даве», ``dave`` (double the stake) and the answers ``accept`` or
+    ``fold``.
 
     A ``discard`` may name fewer cards than the trick needs (none at all, say):
     the engine completes it with the least valuable cards (RULES.md §4.2).
@@ -70,6 +76,18 @@ class Move(NamedTuple):
         return cls(DECLARE, ())
 
     @classmethod
+    def dave(cls) -> "Move":
+        return cls(DAVE, ())
+
+    @classmethod
+    def accept(cls) -> "Move":
+        return cls(ACCEPT, ())
+
+    @classmethod
+    def fold(cls) -> "Move":
+        return cls(FOLD, ())
+
+    @classmethod
     def parse(cls, text: str) -> "Move":
         """``Move.parse("beat 7S 6D")``: the kind, then the cards."""
         words = text.split()
@@ -85,19 +103,19 @@ class Move(NamedTuple):
             raise ValueError(f"a move is an object, not {type(data).__name__}")
         kinds = [k for k in KINDS if k in data]
         if len(kinds) != 1:
-            raise ValueError("a move names exactly one of lead, beat, discard, declare")
+            raise ValueError(f"a move names exactly one of {', '.join(KINDS)}")
         cards = data[kinds[0]]
-        if kinds[0] == DECLARE:
+        if kinds[0] in BARE_KINDS:
             if cards is not True:
-                raise ValueError("declare: the value must be true")
-            return cls.declare()
+                raise ValueError(f"{kinds[0]}: the value must be true")
+            return cls(kinds[0], ())
         if not isinstance(cards, list):
             raise ValueError(f"{kinds[0]}: expected a list of cards")
         return cls(kinds[0], tuple(map(written_card, cards)))
 
     def to_dict(self) -> dict:
-        if self.kind == DECLARE:
-            return {DECLARE: True}
+        if self.kind in BARE_KINDS:
+            return {self.kind: True}
         return {self.kind: [str(c) for c in self.cards]}
 
     def __str__(self) -> str:
@@ -163,63 +181,96 @@ class Trick:
                      self.winning, self.finished)
 
 
+def check_bet(move: Move, *, answering: bool, dave: bool, raised: bool, leading: bool) -> None:
+    """Check a move of the stake, or any move while a «даве» is answered
+    (RULES-pot.md §8): ``answering`` whether the seat must answer one,
+    ``dave`` whether the switch is on, ``raised`` whether the seat has
+    already raised in this deal, ``leading`` whether it is its regular lead."""
+    if answering:
+        if move.kind not in (ACCEPT, FOLD):
+            raise IllegalMoveError(MUST_ANSWER_DAVE, "«даве» was said: accept or fold")
+    elif move.kind != DAVE:
+        raise IllegalMoveError(NO_DAVE_TO_ANSWER, "there is no «даве» to answer")
+    elif not dave:
+        raise IllegalMoveError(NO_DAVE, "this table plays without «даве»")
+    elif not leading:
+        raise IllegalMoveError(NO_DAVE, "«даве» is said only before one's regular lead")
+    elif raised:
+        raise IllegalMoveError(DAVE_ONCE, "«даве» once a deal")
+    if move.cards:
+        raise IllegalMoveError(WRONG_COUNT, f"{move.kind} names no cards")
+
+
 def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
                winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False,
-               first_trick: bool = False) -> tuple[Card, ...]:
+               first_trick: bool = False, answering: bool = False, dave: bool = False,
+               raised: bool = False) -> tuple[Card, ...]:
     """Check ``move`` for a seat holding ``hand``: ``size`` is the number of
     cards each answer needs, or ``None`` when the seat leads a new trick;
     ``winning`` is the current winning set; ``max_lead`` the most cards a
     lead may have; ``may_declare`` whether the table has «31» and this is the
     seat's regular lead (``first_trick``: before the deal's first trick is
     complete, when «31» is refused).  Returns the cards actually played (a
-    short discard completed); raises :class:`IllegalMoveError` otherwise."""
+    short discard completed); raises :class:`IllegalMoveError` otherwise.
+    The stake's moves are checked by :func:`check_bet` (``answering``,
+    ``dave``, ``raised`` as it says)."""
     if not isinstance(move, Move) or move.kind not in KINDS:
-        raise IllegalMoveError("bad_move", f"not a move: {move!r}")
+        raise IllegalMoveError(BAD_MOVE, f"not a move: {move!r}")
+    if answering or move.kind in BETS:
+        check_bet(move, answering=answering, dave=dave, raised=raised, leading=size is None)
+        return ()
     if move.kind == DECLARE:
         if size is not None:
-            raise IllegalMoveError("no_declaration", "«31» is declared only instead of one's regular lead")
+            raise IllegalMoveError(NO_DECLARATION, "«31» is declared only instead of one's regular lead")
         if not may_declare:
-            raise IllegalMoveError("no_declaration", "this table has no «31»")
+            raise IllegalMoveError(NO_DECLARATION, "this table has no «31»")
         if first_trick:
-            raise IllegalMoveError("declare_too_early", "no «31» before the deal's first trick")
+            raise IllegalMoveError(DECLARE_TOO_EARLY, "no «31» before the deal's first trick")
         if move.cards:
-            raise IllegalMoveError("wrong_count", "«31» names no cards")
+            raise IllegalMoveError(WRONG_COUNT, "«31» names no cards")
         return ()
     cards = move.cards
     if len(cards) > 1 and len(set(cards)) != len(cards):
-        raise IllegalMoveError("duplicate_card", "the same card is named twice")
+        raise IllegalMoveError(DUPLICATE_CARD, "the same card is named twice")
     for c in cards:
         if c not in hand:
-            raise IllegalMoveError("card_not_in_hand", f"{c} is not in the hand")
+            raise IllegalMoveError(CARD_NOT_IN_HAND, f"{c} is not in the hand")
     if size is None:
         if move.kind != LEAD:
-            raise IllegalMoveError("must_lead", "a new trick starts: the move must be a lead")
+            raise IllegalMoveError(MUST_LEAD, "a new trick starts: the move must be a lead")
         if not 1 <= len(cards) <= max_lead:
-            raise IllegalMoveError("wrong_count", f"a lead is 1 to {max_lead} cards")
+            raise IllegalMoveError(WRONG_COUNT, f"a lead is 1 to {max_lead} cards")
         suit = SUIT_OF[cards[0]]
         if any(SUIT_OF[c] != suit for c in cards):
-            raise IllegalMoveError("mixed_suits", "a lead is of one suit")
+            raise IllegalMoveError(MIXED_SUITS, "a lead is of one suit")
         return cards
     if move.kind == LEAD:
-        raise IllegalMoveError("must_answer", "a trick is under way: beat or discard")
+        raise IllegalMoveError(MUST_ANSWER, "a trick is under way: beat or discard")
     if move.kind == BEAT:
         if len(cards) != size:
-            raise IllegalMoveError("wrong_count", f"a beat needs exactly {size} card(s)")
+            raise IllegalMoveError(WRONG_COUNT, f"a beat needs exactly {size} card(s)")
         if not beats_all(cards, winning, trump):
-            raise IllegalMoveError("does_not_beat", "does not beat every card of the winning set")
+            raise IllegalMoveError(DOES_NOT_BEAT, "does not beat every card of the winning set")
         return cards
     if len(cards) > size:
-        raise IllegalMoveError("wrong_count", f"a discard is {size} card(s)")
+        raise IllegalMoveError(WRONG_COUNT, f"a discard is {size} card(s)")
     if len(cards) == size:
         return cards
     return auto_discard(hand, cards, size, trump)
 
 
+_ANSWERS = (Move(ACCEPT, ()), Move(FOLD, ()))
+
+
 def legal_moves(hand: Sequence[int], trump: int, size: int | None,
-                winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False) -> list[Move]:
+                winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False,
+                answering: bool = False, may_raise: bool = False) -> list[Move]:
     """Every legal move: each lead (1 to ``max_lead`` cards of one suit), each
     beat, and each full discard (a short discard is the same as one of these);
-    «31» last, when ``may_declare``."""
+    «31» last, when ``may_declare``, and «даве» after it when ``may_raise``;
+    only accept and fold when ``answering`` a «даве»."""
+    if answering:
+        return list(_ANSWERS)
     hand = sorted(hand)
     moves: list[Move] = []
     if size is None:
@@ -230,6 +281,8 @@ def legal_moves(hand: Sequence[int], trump: int, size: int | None,
                     moves.append(Move(LEAD, combo))
         if may_declare:
             moves.append(Move(DECLARE, ()))
+        if may_raise:
+            moves.append(Move(DAVE, ()))
         return moves
     cards = [DECK[c] for c in hand]
     for combo in combinations(cards, size):
@@ -248,14 +301,28 @@ def legal_moves_in(deal: Deal) -> list[Move]:
         return []
     if deal.leader < 0:
         return legal_moves(deal.hands[seat], deal.trump, None, max_lead=deal.max_lead,
-                           may_declare=deal.may_declare(seat))
+                           may_declare=deal.may_declare(seat), answering=bool(deal.answers),
+                           may_raise=deal.may_raise(seat))
     return legal_moves(deal.hands[seat], deal.trump, deal.size, deal.winning)
 
 
+def no_kinds(dave: bool = False) -> dict[str, bool]:
+    """:func:`legal_kinds` for a seat not to act: every kind off."""
+    return dict.fromkeys(KINDS if dave else KINDS[:4], False)
+
+
 def legal_kinds(hand: Sequence[int], trump: int, size: int | None,
-                winning: Sequence[int] = (), may_declare: bool = False) -> dict[str, bool]:
-    """Which kinds of move are possible at all (for enabling buttons)."""
-    if size is None:
-        return {LEAD: bool(hand), BEAT: False, DISCARD: False, DECLARE: may_declare}
-    can_beat = any(beats_all(combo, winning, trump) for combo in combinations(hand, size))
-    return {LEAD: False, BEAT: can_beat, DISCARD: True, DECLARE: False}
+                winning: Sequence[int] = (), may_declare: bool = False, dave: bool = False,
+                answering: bool = False, may_raise: bool = False) -> dict[str, bool]:
+    """Which kinds of move are possible at all (for enabling buttons); with
+    the switch «даве» (``dave``) the stake's kinds too."""
+    if answering:
+        kinds = {LEAD: False, BEAT: False, DISCARD: False, DECLARE: False}
+    elif size is None:
+        kinds = {LEAD: bool(hand), BEAT: False, DISCARD: False, DECLARE: may_declare}
+    else:
+        can_beat = any(beats_all(combo, winning, trump) for combo in combinations(hand, size))
+        kinds = {LEAD: False, BEAT: can_beat, DISCARD: True, DECLARE: False}
+    if dave:
+        kinds.update({DAVE: may_raise and not answering, ACCEPT: answering, FOLD: answering})
+    return kinds

@@ -1,12 +1,13 @@
 """What one seat may know (RULES.md §9): the only thing bots and the table see.
 
-A :class:`SeatView` is a frozen snapshot built from the full state.  It holds
-the seat's own hand, the trump card and who drew it, the stock's size, every
-face-up card and who played it, each face-down discard as a count (with the
-faces of the seat's *own* discards, which it knows), its own side's points and
-the penalties.  It never holds another hand or another seat's discarded faces,
-so nothing that reads it can cheat.  ``to_dict``/``from_dict`` round-trip it
-through JSON for the browser.
+A :class:`SeatView` is a frozen snapshot that the full state (``Round.view``)
+fills in; this module knows nothing of that state.  It holds the seat's own
+hand, the trump card and who drew it, the stock's size, every face-up card and
+who played it, each face-down discard as a count (with the faces of the seat's
+*own* discards, which it knows), its own side's points and the penalties; at a
+pot, the stacks, the pot, the stake, who raised and who folded.  It never
+holds another hand or another seat's discarded faces, so nothing that reads it
+can cheat.  ``to_dict``/``from_dict`` round-trip it through JSON for the browser.
 
 >>> from burkozel import Match, TableRules
 >>> view = Match(TableRules("three"), seed=7).view(0)
@@ -18,14 +19,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import POINTS_OF, SUIT_OF, SUITS, Card
-from .rules import IllegalMoveError, RulesFacts, TableRules
-from .trick import DECLARE, DISCARD, Move, Play, check_move, legal_kinds, legal_moves
-
-if TYPE_CHECKING:
-    from .round import Round
+from .cards import SUIT_OF, SUITS, Card
+from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
+from .trick import DISCARD, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
 
 
 @dataclass(frozen=True)
@@ -80,15 +78,17 @@ class TrickView:
                    d["winner"], tuple(Card.parse(c) for c in d["winning"]), d["finished"])
 
 
-def _play_view(play: Play, seat: int, open_discards: bool) -> PlayView:
+def play_view(play: Play, seat: int, open_discards: bool) -> PlayView:
+    """``play`` as ``seat`` sees it: a face-down discard's faces only if its own."""
     if play.kind == DISCARD and not open_discards:
         return PlayView(play.seat, play.kind, len(play.cards), (), play.cards if play.seat == seat else ())
     return PlayView(play.seat, play.kind, len(play.cards), play.cards)
 
 
-def _trick_view(trick, seat: int, open_discards: bool) -> TrickView:
+def trick_view(trick: Trick, seat: int, open_discards: bool) -> TrickView:
+    """``trick`` as ``seat`` sees it."""
     return TrickView(trick.leader, trick.size, trick.combo,
-                     tuple(_play_view(p, seat, open_discards) for p in trick.plays),
+                     tuple(play_view(p, seat, open_discards) for p in trick.plays),
                      trick.winner, trick.winning, trick.finished)
 
 
@@ -132,12 +132,45 @@ class SeatView(RulesFacts):
     """Who declared «31», or held the combination that ended the round."""
     unseen_taken: int = 0
     """Face-down cards in this side's tricks whose faces it cannot know."""
+    stack: int | None = None
+    """At a table for a pot (RULES-pot.md §9): each player's first stack, the
+    ante and the switch «даве»; then every stack now (``chips``), the pot,
+    the stake, who folded and who raised in this deal, and ``raiser``, whose
+    «даве» is being answered (``to_act`` is the seat whose answer is awaited)."""
+    ante: int | None = None
+    dave: bool = False
+    chips: tuple[int, ...] = ()
+    pot: int = 0
+    stake: int = 0
+    folded: tuple[int, ...] = ()
+    raised: tuple[int, ...] = ()
+    raiser: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_table", TABLES[self.format].seated(len(self.hand_sizes)))
+
+    def __getstate__(self) -> dict:  # pickled without the derived table and rules, rebuilt on load
+        return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules")}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.__post_init__()
 
     # --- derived facts -----------------------------------------------------
 
     @cached_property
     def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard)
+        return TableRules(self.format, self.combos, self.discard, len(self.hand_sizes), self.stack, self.ante,
+                          self.dave)
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def answering(self) -> bool:
+        """Whether this seat must answer a «даве» now."""
+        return self.raiser is not None and self.my_turn
 
     @property
     def side(self) -> int:
@@ -165,93 +198,56 @@ class SeatView(RulesFacts):
 
     @property
     def max_lead(self) -> int:
-        """The most cards a lead may have: no more than any player holds."""
-        return min(self.hand_sizes)
+        """The most cards a lead may have: no more than any player in the deal holds."""
+        return min(n for s, n in enumerate(self.hand_sizes) if s not in self.folded)
 
     @property
     def may_declare(self) -> bool:
         """Whether «31» is a legal move now (Бура «31»: one's regular lead,
         after the deal's first trick)."""
         return (self.table.declaration is not None and self.my_turn and self.trick is None
-                and len(self.history) > 0)
+                and len(self.history) > 0 and self.raiser is None)
+
+    @property
+    def may_raise(self) -> bool:
+        """Whether «даве» is a legal move now: the switch on, one's regular
+        lead, not said yet in this deal."""
+        return (self.dave and self.my_turn and self.trick is None and self.raiser is None
+                and self.seat not in self.raised)
 
     @property
     def legal_moves(self) -> list[Move]:
-        """The seat's legal moves (empty when it is not its turn)."""
+        """The seat's legal moves (empty when it is not its turn), the stake's included."""
         if not self.my_turn:
             return []
         if self.trick is None:
-            return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare)
+            return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare,
+                               answering=self.answering, may_raise=self.may_raise)
         return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
 
     @property
     def legal_kinds(self) -> dict[str, bool]:
         if not self.my_turn:
-            return {"lead": False, "beat": False, "discard": False, DECLARE: False}
+            return no_kinds(self.dave)
         if self.trick is None:
-            return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare)
-        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning)
+            return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare, dave=self.dave,
+                               answering=self.answering, may_raise=self.may_raise)
+        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave)
 
     def check(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would play, or :class:`IllegalMoveError` — the
         same check the engine makes, answered from what the seat knows."""
         if self.to_act is None:
-            raise IllegalMoveError("round_over", "the round is over")
+            raise IllegalMoveError(ROUND_OVER, "the round is over")
         if not self.my_turn:
-            raise IllegalMoveError("not_your_turn", f"it is seat {self.to_act}'s turn")
+            raise IllegalMoveError(NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn")
         if self.trick is None:
             return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
-                              may_declare=self.table.declaration is not None, first_trick=not self.history)
+                              may_declare=self.table.declaration is not None, first_trick=not self.history,
+                              answering=self.answering, dave=self.dave, raised=self.seat in self.raised)
         return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning)
 
-    # --- building and serialising ------------------------------------------
-
-    @classmethod
-    def of(cls, rnd: "Round", seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,
-           match_over: bool = False, winners: tuple[int, ...] = ()) -> "SeatView":
-        """The view of ``seat`` in round ``rnd``; the match adds its own facts."""
-        over = rnd.is_over
-        rules = rnd.rules
-        if penalties is None:
-            penalties = tuple(rnd.penalties) if over else (0,) * rules.side_count
-        opened = rules.open_discards
-        history = tuple(_trick_view(t, seat, opened) for t in rnd.tricks)
-        side = rnd.side_of(seat)
-        points, unseen = rnd.points[side], 0
-        if not over and not opened and not rules.table.closed_points_known:
-            # Only the faces seen count; the others' face-down cards are counted, not valued.
-            points = 0
-            for tv in history:
-                if rnd.side_of(tv.winner) == side:
-                    for p in tv.plays:
-                        points += sum(POINTS_OF[c] for c in p.cards or p.own)
-                        unseen += p.count if not (p.cards or p.own) else 0
-        return cls(
-            seat=seat,
-            format=rules.format,
-            combos=rules.combos,
-            dealer=rnd.dealer,
-            trump_card=rnd.trump_card,
-            trump_drawn_by=rnd.trump_drawn_by,
-            stock=rnd.stock_size,
-            hand=tuple(sorted(rnd.hands[seat])),
-            hand_sizes=tuple(len(h) for h in rnd.hands),
-            to_act=rnd.to_act,
-            trick=_trick_view(rnd.trick, seat, opened) if rnd.trick is not None else None,
-            history=history,
-            points=points,
-            penalties=tuple(penalties),
-            round_no=round_no,
-            round_points=tuple(rnd.points) if over else None,
-            round_penalties=tuple(rnd.penalties) if over else None,
-            match_over=match_over,
-            winners=tuple(winners),
-            discard=rules.discard,
-            end=rnd.end,
-            deal_winner=rnd.winner,
-            ended_by=rnd.ended_by,
-            unseen_taken=unseen,
-        )
+    # --- serialising ----------------------------------------------------------
 
     def to_dict(self) -> dict:
         """A JSON-serialisable snapshot (cards as ``"AS"``), with the derived
@@ -290,6 +286,15 @@ class SeatView(RulesFacts):
             "deal_winner": self.deal_winner,
             "ended_by": self.ended_by,
             "unseen_taken": self.unseen_taken,
+            "stack": self.stack,
+            "ante": self.ante,
+            "dave": self.dave,
+            "chips": list(self.chips),
+            "pot": self.pot,
+            "stake": self.stake,
+            "folded": list(self.folded),
+            "raised": list(self.raised),
+            "raiser": self.raiser,
         }
 
     @classmethod
@@ -308,4 +313,7 @@ class SeatView(RulesFacts):
             discard=d.get("discard", "closed"), end=d.get("end"), deal_winner=d.get("deal_winner"),
             ended_by=d.get("ended_by"),
             unseen_taken=d.get("unseen_taken", 0),
+            stack=d.get("stack"), ante=d.get("ante"), dave=d.get("dave", False), chips=tuple(d.get("chips", ())),
+            pot=d.get("pot", 0), stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
+            raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
         )

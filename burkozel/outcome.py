@@ -1,0 +1,30 @@
+"""How a deal ended, in one frozen value (``Round.outcome()``), the same for
+every table: python-chess's ``board.outcome()`` for a deal of cards.  The
+table shows it at a deal's end; the match adds it up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """``end``: ``cards_out``, ``declared``, ``false_declaration``, the id of
+    the combination that won, or at a pot ``void`` and ``folded``.
+    ``winner``: the side that won the deal (at a pot: the seat that took it),
+    ``None`` for none.  ``ended_by``: who declared «31» or held the
+    combination.  ``points`` and ``penalties`` per side; at a pot ``chips``
+    (every stack after the deal's payments) and the ``pot`` left to play for."""
+
+    end: str
+    winner: int | None
+    ended_by: int | None
+    points: tuple[int, ...]
+    penalties: tuple[int, ...]
+    chips: tuple[int, ...] | None = None
+    pot: int = 0
+
+    @property
+    def played_again(self) -> bool:
+        """Whether the same pot is played for again (a false «31», a void deal)."""
+        return self.chips is not None and self.winner is None
