@@ -3,13 +3,13 @@
 
 Why (issue 4, "bots worth playing … and no frozen page"): the bots run in
 Pyodide, 3–4× slower than CPython — since issue 19 in the page's Python worker
-(web/host.js), so the long tasks below are the main thread's own (applying the
+(web/page/host.js), so the long tasks below are the main thread's own (applying the
 worker's markup), and the "cpu share" of part 1 (the page's main-thread CPU)
 no longer covers the bots' time.  Two measurements,
 both against the built site/ served from 127.0.0.1, in Debian's Chromium:
 
 1. Decision time.  The page is opened with ``?bench=1`` so that
-   ``window.burkozelBench`` exists (``web/benchhooks.py``); it times
+   ``window.burkozelBench`` exists (``web/table/worker/benchhooks.py``); it times
    ``get_move(view)`` of the bots the table really seats (``game.table_bot``)
    on the first N decisions of seeded medium-bot matches of every format
    (same positions every run).  The same positions are then timed on CPython
@@ -20,7 +20,7 @@ both against the built site/ served from 127.0.0.1, in Debian's Chromium:
    other processes had the CPU and the browser times are inflated by as much.
    Targets: hard median ≤ 150 ms and p95 ≤ 300 ms; medium median ≤ 20 ms.
    «Подсказка» (``--hint``): the whole hint on the same positions (the table's
-   hard search with every rollout's outcome kept, ``web/hint.py``); target
+   hard search with every rollout's outcome kept, ``web/table/coach/hint.py``); target
    median ≤ 300 ms.
 2. Long tasks.  A fresh page with hard bots in every seat
    (``?autoplay=1``, difficulty «сложная» stored in the settings before load)
@@ -89,7 +89,7 @@ LONGTASKS_SCRIPT = """
 
 def settings_script(fmt: str, difficulty: str, speed: str) -> str:
     """The table's saved settings: every table's default switches, ``fmt`` chosen."""
-    import storage
+    from table.match import storage
 
     value = storage.dump_settings({**storage.default_settings(), "format": fmt, "difficulty": difficulty,
                                    "speed": speed})
@@ -133,7 +133,7 @@ def thread_time(cdp) -> float:
 def cpython_decisions(level: str, fmt: str, n: int, seed: int) -> dict:
     """The same positions on CPython: the reference bot (deterministic, no time
     cap) for the moves, its CPU time for the ratio."""
-    import benchhooks
+    from table.worker import benchhooks
 
     return benchhooks.run({"level": level, "format": fmt, "n": n, "seed": seed, "variant": "reference",
                            "clock": "cpu"})

@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from burkozel.arena import run  # noqa: E402
 from burkozel.bots import register  # noqa: E402
-from game import reference_bot  # noqa: E402
+from table.match.table import reference_bot  # noqa: E402
 
 register("hard-table")(lambda seed=0: reference_bot("hard", seed))
 

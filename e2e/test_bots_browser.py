@@ -11,7 +11,7 @@ position is met where another level would have moved differently.
 ``#table[data-bots]`` must also name the level.
 
 The page is opened with ``?bench=1`` so that ``window.burkozelBench`` (the
-benchmark hook, ``web/benchhooks.py``) can be checked too.
+benchmark hook, ``web/table/worker/benchhooks.py``) can be checked too.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from tablekit import ROOT, hand, new_match, play_turn, saved, shared_page, wait_
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
 
-import benchhooks  # noqa: E402
-import game  # noqa: E402
+from table.worker import benchhooks  # noqa: E402
+from table.match import table as game  # noqa: E402
 from burkozel import Match, Move, TableRules  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")

@@ -76,7 +76,7 @@ def test_build_is_reproducible(tmp_path):
 
 
 def test_worker_config_is_pyscript_toml_as_json(site_dir):
-    """The page holds pyscript.toml as JSON in <py-config> (web/host.js hands it to the
+    """The page holds pyscript.toml as JSON in <py-config> (web/page/host.js hands it to the
     worker: no config file, no TOML parser to fetch first), MicroPython gets the same
     plugins switched off, and every module the page starts with is preloaded."""
     html = (site_dir / "index.html").read_text()
@@ -87,18 +87,18 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
-    assert chunks and preloaded == chunks | {"web/host.js"}
+    assert chunks and preloaded == chunks | {"web/page/host.js"}
 
 
 def test_config_paths_are_relative():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    # The zips are web/runtime.mjs's to fetch and mount (before the interpreter's
+    # The zips are web/page/runtime.mjs's to fetch and mount (before the interpreter's
     # snapshot), not PyScript's: it names exactly the ones the build makes.
     assert "files" not in config
-    runtime = (ROOT / "web" / "runtime.mjs").read_text()
+    runtime = (ROOT / "web" / "page" / "runtime.mjs").read_text()
     zips = re.search(r"const ZIPS = \[([^\]]*)\]", runtime).group(1)
-    assert sorted(re.findall(r'"\.\./([\w.]+\.zip)"', zips)) == ["burkozel.zip", "web.zip"]
+    assert sorted(re.findall(r'"\.\./\.\./([\w.]+\.zip)"', zips)) == ["burkozel.zip", "web.zip"]
     assert "!py-editor" in config["plugins"] and "!py-terminal" in config["plugins"]
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == manifest["scope"] == "./"
@@ -135,7 +135,7 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import fs from "node:fs";
 try {
   const py = await loadPyodide({ indexURL: "./vendor/pyodide/" });
-  // As web/runtime.mjs does: the zips on sys.path, imported from as they are.
+  // As web/page/runtime.mjs does: the zips on sys.path, imported from as they are.
   for (const name of ["burkozel.zip", "web.zip"]) py.FS.writeFile(`/home/pyodide/${name}`, new Uint8Array(fs.readFileSync(name)));
   py.runPython("import sys; sys.path[:0] = ['/home/pyodide/burkozel.zip', '/home/pyodide/web.zip']");
   console.log(py.runPython(fs.readFileSync(0, "utf8")));

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import webpath  # noqa: F401
 
-import earlymenu
-import render
-import storage
-import texts
+from table.view import earlymenu
+from table.view import render
+from table.match import storage
+from table.i18n import ru as texts
 from burkozel import FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent

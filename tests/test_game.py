@@ -10,9 +10,9 @@ import pytest
 
 import webpath  # noqa: F401
 
-import game
-import storage
-import texts
+from table.match import table as game
+from table.match import storage
+from table.i18n import ru as texts
 from burkozel import Match, Move, TableRules
 
 

@@ -12,10 +12,10 @@ import pytest
 
 import webpath  # noqa: F401
 
-import benchhooks
-import game
-import hint
-import texts
+from table.worker import benchhooks
+from table.match import table as game
+from table.coach import hint
+from table.i18n import ru as texts
 from burkozel import FORMATS, Match, TableRules
 from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
 from test_game import human_click, settings

@@ -14,16 +14,16 @@ import pytest
 
 import webpath  # noqa: F401
 
-import coachview
-import game
-import hint
-import peerview
-import render
-import stats
-import storage
-import story
-import texts
-import texts_en
+from table.view import coachview
+from table.match import table as game
+from table.coach import hint
+from table.p2p import view as peerview
+from table.view import render
+from table.coach import stats
+from table.match import storage
+from table.coach import story
+from table.i18n import ru as texts
+from table.i18n import en as texts_en
 from burkozel import FORMATS
 from burkozel.cards import DECK
 from test_game import at_first_turn, human_click, settings, step

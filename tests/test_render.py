@@ -10,10 +10,10 @@ import pytest
 
 import webpath  # noqa: F401
 
-import game
-import render
-import storage
-import texts
+from table.match import table as game
+from table.view import render
+from table.match import storage
+from table.i18n import ru as texts
 from burkozel.cards import DECK
 
 from test_game import at_first_turn, settings, step

@@ -1,4 +1,4 @@
-"""Seats on CPython (issue #20, pass-and-play): the seat model (``web/seats.py``),
+"""Seats on CPython (issue #20, pass-and-play): the seat model (``web/table/match/seats.py``),
 its place in the saved settings and match, whose view the table draws, and the
 hand-over between two people sharing one device."""
 
@@ -11,13 +11,13 @@ import pytest
 
 import webpath  # noqa: F401
 
-import game
-import render
-import seats
-import storage
-import texts
+from table.match import table as game
+from table.view import render
+from table.match import seats
+from table.match import storage
+from table.i18n import ru as texts
 from burkozel import FORMATS, Move
-from seats import BOT, HUMAN, Seat
+from table.match.seats import BOT, HUMAN, Seat
 
 
 def people_settings(fmt: str, people: dict[int, str], difficulty: str = "easy") -> dict:

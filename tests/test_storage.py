@@ -7,9 +7,9 @@ import json
 
 import webpath  # noqa: F401
 
-import game
-import storage
-import texts
+from table.match import table as game
+from table.match import storage
+from table.i18n import ru as texts
 from burkozel import FORMATS
 
 # Written by the table as it was before the two-player tables (schema 1, commit 935f6b7):

@@ -11,10 +11,10 @@ import pytest
 
 import webpath  # noqa: F401
 
-import coachview
-import game
-import story
-import texts
+from table.view import coachview
+from table.match import table as game
+from table.coach import story
+from table.i18n import ru as texts
 from burkozel import Card, Match, Move
 from test_game import human_click, settings
 
@@ -77,7 +77,7 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
 
 import json  # noqa: E402
 
-import stats  # noqa: E402
+from table.coach import stats  # noqa: E402
 
 
 def deal(points, penalty, declared=None, hints=0):
@@ -164,7 +164,7 @@ def test_the_stats_panel_draws_a_record():
 
 # --- shared deals and fair play -------------------------------------------------------------
 
-import share  # noqa: E402
+from table.coach import share  # noqa: E402
 from burkozel import FORMATS, TableRules  # noqa: E402
 
 
@@ -233,7 +233,7 @@ def test_a_shared_match_saves_and_resumes_at_its_deal():
             human_click(table, rng)
         else:
             table.run_timer(table.next_timer()[0])
-    import storage
+    from table.match import storage
 
     saved, notes = storage.load_match(storage.dump_match(table.saved()))
     assert not notes and saved["first_deal"] == 4
@@ -245,7 +245,7 @@ def test_a_shared_match_saves_and_resumes_at_its_deal():
 
 
 def test_the_rules_say_the_bots_see_only_their_own_seat():
-    import render
+    from table.view import render
 
     rules = render.rules_html()
     assert "видит только то, что видно с его места" in rules and "тест" in rules

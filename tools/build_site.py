@@ -17,7 +17,7 @@ Layout produced::
                               pyscript.toml as JSON in <py-config> (the worker's
                               config too: no file, no TOML parser to fetch first)
     site/manifest.webmanifest, sw.js
-    site/burkozel.zip          the engine package (on sys.path as a zip, web/runtime.mjs)
+    site/burkozel.zip          the engine package (on sys.path as a zip, web/page/runtime.mjs)
     site/web.zip               every web/**/*.py module except the entry main.py
     site/web/...               main.py + every non-Python file under web/
     site/vendor/pyodide/...    the five Pyodide runtime files
@@ -119,7 +119,7 @@ def with_style_hashes(html: str) -> str:
 
 def with_config(html: str, config: dict) -> str:
     """index.html with pyscript.toml as JSON in its empty ``<py-config>`` (the page's
-    config and, through web/host.js, the worker's) and the same plugins switched off
+    config and, through web/page/host.js, the worker's) and the same plugins switched off
     in ``<mpy-config>`` (PyScript prepares MicroPython too unless told not to)."""
     for tag, value in (("py-config", config), ("mpy-config", {"plugins": config.get("plugins", [])})):
         empty = f"<{tag}></{tag}>"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FORMATS
-from texts import (  # noqa: F401 — language-free names, kept here so both languages have them all
+from table.i18n.ru import (  # noqa: F401 — language-free names, kept here so both languages have them all
     HALF, LANGS, RUSSIAN_READERS, hint_text, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, for_lang, lang_for_browser,
     pass_bands, translate,
 )
@@ -661,7 +661,7 @@ def sharer_line(points: int, penalty: int) -> str:
     return f"Whoever shared this deal took {points_word(points)}, penalty {penalty}."
 
 
-# --- the table's frame, score, seats, trick, menu and rules dialog (web/render.py) -------------
+# --- the table's frame, score, seats, trick, menu and rules dialog (web/table/view/render.py) -------------
 
 FRAME_LABELS = {"felt": "Table", "trick": "Trick", "mine": "Your seat", "hand": "Your cards"}
 NO_MATCH_PROMPT = "Choose your settings and start a match"

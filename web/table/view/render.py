@@ -27,9 +27,9 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-import coachview
-import seats
-import texts
+from table.view import coachview
+from table.match import seats
+from table.i18n import ru as texts
 from burkozel import FORMATS
 
 SUITS = "CDHS"

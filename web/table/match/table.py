@@ -10,7 +10,7 @@ The table never decides a rule itself: legality comes from
 ``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (the viewer's
 view, the only thing it may read) plus the UI state built by :meth:`Table.ui`.
 
-Seats (``web/seats.py``): each is a person at this device or a bot.  With one
+Seats (``web/table/match/seats.py``): each is a person at this device or a bot.  With one
 person (single play, seat 0) the viewer is always that person.  With several
 (pass-and-play) the viewer is the person whose turn it is, or who acted last;
 when it must change to another person the table first shows the hand-over
@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
-import hint
-import seats
-import storage
-import texts
+from table.coach import hint
+from table.match import seats
+from table.match import storage
+from table.i18n import ru as texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
-from seats import Seat
+from table.match.seats import Seat
 
 HUMAN = 0
 """The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""
@@ -286,7 +286,7 @@ class MatchInfo:
     seed: int
     discard: str = "closed"
     first_deal: int = 0
-    """The seed's deal the match starts at (a shared or re-dealt deal, web/share.py)."""
+    """The seed's deal the match starts at (a shared or re-dealt deal, web/table/coach/share.py)."""
     seats: tuple[Seat, ...] = ()
     """Who plays each seat; empty means single play (``seats.default_seats``)."""
 
@@ -334,7 +334,7 @@ class Table:
         self.shown: int | None = None
         """The person who said «Я — …» and whose view is drawn (see :meth:`handover`)."""
         self.coach = hint.Coach()
-        """«Подсказка»: the hard bot's search from the acting person's own view (web/hint.py)."""
+        """«Подсказка»: the hard bot's search from the acting person's own view (web/table/coach/hint.py)."""
 
     # --- settings ----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-import texts
+from table.i18n import ru as texts
 
 
 def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
@@ -67,7 +67,7 @@ def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> st
 def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: ModuleType = texts) -> str:
     """One finished trick as seat 0 saw it: each play in words and faces (a closed
     discard as backs, its count only — the player's own in words), then who took it."""
-    import render
+    from table.view import render
 
     rows = []
     top = trick["plays"][0]
@@ -90,7 +90,7 @@ def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int
 
 
 def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleType = texts) -> str:
-    import story
+    from table.coach import story
 
     last = story.last_trick(view)
     if last is None:
@@ -101,7 +101,7 @@ def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleTyp
 
 def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> str:
     """The deal's log (in the result dialog): every trick with the points taken."""
-    import story
+    from table.coach import story
 
     items = []
     for told in story.tricks(view):
@@ -116,7 +116,7 @@ def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) ->
 
 def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType = texts) -> str:
     """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
-    import render
+    from table.view import render
 
     if not frames:
         return panel(t.STORY_REVIEW, "", t=t)
@@ -128,7 +128,7 @@ def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType =
     if frame.trick is not None:
         points, hidden = (0, 0)
         if frame.trick["finished"]:
-            import story
+            from table.coach import story
 
             points, hidden = story.seen_points(frame.trick)
             body += trick_html(frame.trick, names, points, hidden, t)
@@ -211,7 +211,7 @@ def chart_svg(recent: list[list[int]], t: ModuleType = texts) -> str:
 def stats_panel(data: dict[str, Any], key: str, t: ModuleType = texts) -> str:
     """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
     other records kept, and the reset."""
-    import stats
+    from table.coach import stats
 
     fmt, level = key.split("/")
     title = f"{t.STATS} · {t.FORMAT_TITLES[fmt]} · {t.DIFFICULTY_TITLES[level]}"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-import texts
+from table.i18n import ru as texts
 from burkozel import FORMATS
 
 HUMAN = "human"

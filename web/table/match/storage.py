@@ -30,8 +30,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-import seats
-import texts
+from table.match import seats
+from table.i18n import ru as texts
 from burkozel import Card, FORMATS
 from burkozel.bots import LEVELS
 

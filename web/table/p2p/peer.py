@@ -20,7 +20,7 @@ guest → host  ``hello``    name
               ``move``     move (``Move.to_dict()``), seq (of the state it answers)
 
 Everything here is plain Python over ``game.Table``; ``peerlink.py`` moves the
-texts in and out of ``web/p2p.js``'s DataChannels.
+texts in and out of ``web/page/p2p.js``'s DataChannels.
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ import json
 from dataclasses import replace
 from typing import Any
 
-import seats
-import texts
+from table.match import seats
+from table.i18n import ru as texts
 from burkozel import Move, SeatView
-from game import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
-from seats import Seat
+from table.match.table import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
+from table.match.seats import Seat
 
 PROTOCOL = 1
 AWAY_LIMIT_S = 60.0

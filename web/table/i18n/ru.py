@@ -29,7 +29,7 @@ RUSSIAN_READERS = ("ru", "uk", "be", "kk")
 def for_lang(code: object) -> ModuleType:
     """The texts of language ``code`` (Russian for anything unknown)."""
     if code == "en":
-        import texts_en
+        from table.i18n import en as texts_en
         return texts_en
     return sys.modules[__name__]
 
@@ -37,7 +37,7 @@ def for_lang(code: object) -> ModuleType:
 def lang_for_browser(languages: "list[str] | tuple[str, ...]") -> str:
     """The default language for a browser whose preferred languages are
     ``languages`` (``navigator.languages``): Russian for readers of Russian,
-    English otherwise.  web/menu.js and web/boot.js decide the same way."""
+    English otherwise.  web/page/menu.js and web/page/boot.js decide the same way."""
     first = next((str(x) for x in languages if x), "")
     return "ru" if first.lower().split("-")[0] in RUSSIAN_READERS else "en"
 
@@ -56,7 +56,7 @@ def translate(text: str, t: ModuleType) -> str:
 LANG_LEGEND = "Язык"
 LANG_TITLES = {"ru": "Русский", "en": "English"}
 YOU = "Вы"
-"""The viewer's own seat name; also a name nobody may type (web/seats.py)."""
+"""The viewer's own seat name; also a name nobody may type (web/table/match/seats.py)."""
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "pairs": ("Вы", "Запад", "Север", "Восток"),
@@ -80,7 +80,7 @@ PERSON_NAMES: dict[str, tuple[str, ...]] = {
     "duel": ("Юг", "Север"),
     "bura31": ("Юг", "Север"),
 }
-"""A seat's name when several people share the device (``web/seats.py``): the
+"""A seat's name when several people share the device (``web/table/match/seats.py``): the
 side of the table it faces, as players of cards name seats; the player at
 seat 0 is «Юг» (the screen's bottom in single play)."""
 
@@ -289,7 +289,7 @@ SETTINGS_LATER = "Стол, игроки, сложность и комбинац
 SETTINGS_PENDING = "Выбранные настройки начнут действовать в новой партии."
 
 # The boot screen after «Новая партия» / «Продолжить партию» was pressed in the
-# menu before the engine was up (web/earlymenu.py, web/menu.js).
+# menu before the engine was up (web/table/view/earlymenu.py, web/page/menu.js).
 EARLY_DEALING = "Раздаём карты — как только движок запустится."
 EARLY_RESUMING = "Возвращаемся к партии — как только движок запустится."
 
@@ -304,7 +304,7 @@ NOTICE_STORAGE_OFF = "Браузер не даёт сохранять: наст�
 NOTICE_STORAGE_FULL = "Не удалось сохранить партию: хранилище браузера переполнено."
 NOTICE_BOT_FALLBACK = "Выбранная сложность пока недоступна — играют лёгкие боты."
 
-# --- several people at one device (web/seats.py) ---------------------------------------
+# --- several people at one device (web/table/match/seats.py) ---------------------------------------
 
 SEATS_LEGEND = "Игроки"
 SEATS_HINT = "Несколько человек играют на одном устройстве, передавая его друг другу"
@@ -550,7 +550,7 @@ RULES_DIFFICULTY = (
     "Честная игра: каждый бот видит только то, что видно с его места, — свою руку, открытые карты и козырь; чужих рук и колоды он не знает. Это проверяет автоматический тест. Раздача зависит только от её номера (сида): «Проверить раздачу» сдаёт те же карты заново.",
 )
 
-# --- play with a friend on another device (web/peer.py, web/peerview.py) ----------------------
+# --- play with a friend on another device (web/table/p2p/peer.py, web/table/p2p/view.py) ----------------------
 
 P2P_BUTTON = "Играть с другом"
 P2P_CREATE = "Создать стол"
@@ -749,7 +749,7 @@ def sharer_line(points: int, penalty: int) -> str:
     return f"Поделившийся этой раздачей набрал {points_word(points)}, штраф {penalty}."
 
 
-# --- the table's frame, score, seats, trick, menu and rules dialog (web/render.py) -------------
+# --- the table's frame, score, seats, trick, menu and rules dialog (web/table/view/render.py) -------------
 
 FRAME_LABELS = {"felt": "Стол", "trick": "Взятка", "mine": "Ваше место", "hand": "Ваши карты"}
 """The aria-labels of the frame's parts (element id → label)."""

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from burkozel import Match, SeatView, TableRules
 from burkozel.bots import make_bot
 
-import game
+from table.match import table as game
 
 from burkozel import FORMATS
 
@@ -64,7 +64,7 @@ class HintTimer:
         self.last_iterations = 0
 
     def get_move(self, view: SeatView) -> Any:
-        import hint
+        from table.coach import hint
 
         move = hint.run(view, self.bot).move
         self.last_iterations = self.bot.last_iterations
