@@ -18,7 +18,7 @@ from table.view import coachview
 from table.match import table as game
 from table.coach import hint
 from table.p2p import view as peerview
-from table.view import render
+from table.view import card_art, render
 from table.coach import stats
 from table.match import storage
 from table.coach import story
@@ -240,5 +240,5 @@ def test_the_english_page_frame():
 def test_every_card_face_in_both_languages():
     for t in (texts, texts_en):
         for card in DECK:
-            svg = render.card_svg(str(card), t)
+            svg = card_art.card_svg(str(card), t)
             assert f">{t.RANK_LABELS[str(card)[0]]}</text>" in svg

@@ -11,7 +11,7 @@ import pytest
 import webpath  # noqa: F401
 
 from table.match import table as game
-from table.view import render
+from table.view import card_art, render
 from table.match import storage
 from table.i18n import ru as texts
 from burkozel.cards import DECK
@@ -109,9 +109,9 @@ def test_no_inline_styles_anywhere():
 
 def test_every_card_face_renders():
     for c in DECK:
-        svg = render.card_svg(str(c))
+        svg = card_art.card_svg(str(c))
         assert svg.startswith("<svg") and svg.count("<use") >= 3
-    assert render.sort_hand(["AS", "6H", "TS", "7C"], "S") == ["7C", "6H", "TS", "AS"]
+    assert card_art.sort_hand(["AS", "6H", "TS", "7C"], "S") == ["7C", "6H", "TS", "AS"]
 
 
 def test_rules_cover_every_section_of_the_rule_book():

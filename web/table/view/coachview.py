@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from table.i18n import ru as texts
+from table.view import card_art
 
 
 def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
@@ -67,7 +68,6 @@ def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> st
 def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: ModuleType = texts) -> str:
     """One finished trick as seat 0 saw it: each play in words and faces (a closed
     discard as backs, its count only — the player's own in words), then who took it."""
-    from table.view import render
 
     rows = []
     top = trick["plays"][0]
@@ -77,9 +77,9 @@ def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int
             line += f" {t.beaten(names[top['seat']], top['cards'])}"
             top = play
         if play["cards"]:
-            cards = "".join(render.face(c, "", t) for c in play["cards"])
+            cards = "".join(card_art.face(c, "", t) for c in play["cards"])
         else:
-            cards = "".join(render.back() for _ in range(play["count"]))
+            cards = "".join(card_art.back() for _ in range(play["count"]))
             if play.get("own"):
                 line += f" ({t.OWN_DISCARD} {t.cards_short(play['own'])})"
         beats = ' class="beats"' if i > 0 and play["kind"] == "beat" else ""
@@ -116,14 +116,13 @@ def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) ->
 
 def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType = texts) -> str:
     """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
-    from table.view import render
 
     if not frames:
         return panel(t.STORY_REVIEW, "", t=t)
     step = max(0, min(step, len(frames) - 1))
     frame = frames[step]
     view = frame.view
-    hand = "".join(render.face(c, "", t) for c in render.sort_hand(list(view["hand"]), view["trump_suit"]))
+    hand = "".join(card_art.face(c, "", t) for c in card_art.sort_hand(list(view["hand"]), view["trump_suit"]))
     body = f'<p class="fine" data-step="{step}">{escape(t.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
     if frame.trick is not None:
         points, hidden = (0, 0)
