@@ -13,6 +13,7 @@ import webpath  # noqa: F401
 from table.view import earlymenu
 from table.view import render
 from table.match import storage
+from table.i18n import languages
 from table.i18n import ru as texts
 from burkozel import FORMATS
 
@@ -47,7 +48,7 @@ def test_every_language_has_its_frame_and_boot_lines():
     markup: the frame's worded regions and attributes, per language."""
     data = earlymenu.page_data()
     for lang in texts.LANGS:
-        t = texts.for_lang(lang)
+        t = languages.for_lang(lang)
         assert data["frame"][lang]["regions"] == render.frame_regions(t)
         assert data["frame"][lang]["attrs"]["html"] == {"lang": lang}
         assert data["texts"][lang] == {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING}

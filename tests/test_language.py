@@ -22,6 +22,7 @@ from table.view import card_art, render
 from table.coach import stats
 from table.match import storage
 from table.coach import story
+from table.i18n import languages
 from table.i18n import ru as texts
 from table.i18n import en as texts_en
 from burkozel import FORMATS
@@ -98,17 +99,17 @@ def test_english_ranks_and_card_names():
 
 
 def test_for_lang_and_the_browsers_language():
-    assert texts.for_lang("en") is texts_en
-    assert texts.for_lang("ru") is texts and texts.for_lang(None) is texts and texts.for_lang("de") is texts
+    assert languages.for_lang("en") is texts_en
+    assert languages.for_lang("ru") is texts and languages.for_lang(None) is texts and languages.for_lang("de") is texts
     for langs, lang in ((["ru-RU"], "ru"), (["uk"], "ru"), (["be-BY", "en"], "ru"), (["kk-KZ"], "ru"),
                         (["en-US", "ru"], "en"), (["de-DE"], "en"), ([], "en"), ([""], "en"), (["RU"], "ru")):
         assert texts.lang_for_browser(langs) == lang, langs
 
 
 def test_a_notice_follows_the_language():
-    assert texts.translate(texts.NOTICE_STORAGE_OFF, texts_en) == texts_en.NOTICE_STORAGE_OFF
-    assert texts.translate(texts_en.NOTICE_STORAGE_OFF, texts) == texts.NOTICE_STORAGE_OFF
-    assert texts.translate("Аня", texts_en) == "Аня"
+    assert languages.translate(texts.NOTICE_STORAGE_OFF, texts_en) == texts_en.NOTICE_STORAGE_OFF
+    assert languages.translate(texts_en.NOTICE_STORAGE_OFF, texts) == texts.NOTICE_STORAGE_OFF
+    assert languages.translate("Аня", texts_en) == "Аня"
     markup = render.notices_html([texts.NOTICE_MATCH_OLD], texts_en)
     assert texts_en.NOTICE_MATCH_OLD in markup and not CYRILLIC.search(markup)
 

@@ -28,6 +28,7 @@ from typing import Any, Callable
 from table.coach import hint
 from table.match import seats
 from table.match import storage
+from table.i18n import languages
 from table.i18n import ru as texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
@@ -351,8 +352,8 @@ class Table:
 
     @property
     def texts(self) -> ModuleType:
-        """The words of the language the settings name (``texts.for_lang``)."""
-        return texts.for_lang(self.settings.get("lang"))
+        """The words of the language the settings name (``languages.for_lang``)."""
+        return languages.for_lang(self.settings.get("lang"))
 
     @property
     def speed(self) -> str:

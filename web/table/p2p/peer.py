@@ -30,6 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from table.match import seats
+from table.i18n import languages
 from table.i18n import ru as texts
 from burkozel import Move, SeatView
 from table.match.table import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
@@ -311,7 +312,7 @@ class Guest:
     move is only a request that the host checks again."""
 
     def __init__(self, lang: str | None = None) -> None:
-        self.texts = texts.for_lang(lang)
+        self.texts = languages.for_lang(lang)
         """The words of this page's language (the host may speak another)."""
         self.state: dict[str, Any] | None = None
         self.seq: int | None = None

@@ -13,6 +13,7 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
+from table.i18n import languages
 from table.i18n import ru as texts
 from table.view import card_art
 
@@ -21,7 +22,7 @@ def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
     """The coach's buttons and ``#hint`` (empty unless a hint was asked on this turn)."""
     if view is None:
         return ""
-    t = texts.for_lang(ui.get("lang"))
+    t = languages.for_lang(ui.get("lang"))
     my_turn = bool(ui.get("my_turn"))
     tricks = len(view.get("history") or [])
     buttons = [
@@ -68,7 +69,6 @@ def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> st
 def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: ModuleType = texts) -> str:
     """One finished trick as seat 0 saw it: each play in words and faces (a closed
     discard as backs, its count only — the player's own in words), then who took it."""
-
     rows = []
     top = trick["plays"][0]
     for i, play in enumerate(trick["plays"]):
@@ -116,7 +116,6 @@ def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) ->
 
 def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType = texts) -> str:
     """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
-
     if not frames:
         return panel(t.STORY_REVIEW, "", t=t)
     step = max(0, min(step, len(frames) - 1))
@@ -156,7 +155,7 @@ def pile_html(view: dict[str, Any], t: ModuleType = texts) -> str:
 def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     """What the result dialog adds: the deal's story and «Разобрать раздачу»."""
     names = ui["names"]
-    t = texts.for_lang(ui.get("lang"))
+    t = languages.for_lang(ui.get("lang"))
     # With several people the result is shown to everyone: one seat's story (its
     # own face-down discards among it) is not for the others' eyes.
     out = "" if ui.get("named_seats") else story_html(view, names, t)

@@ -25,6 +25,7 @@ from typing import Any
 
 from table.view import render
 from table.match import storage
+from table.i18n import languages
 from table.i18n import ru as texts
 from burkozel import FORMATS
 
@@ -80,7 +81,7 @@ def page_data() -> dict[str, Any]:
     the menus (as ``Pieces``), the frame's worded regions and attributes (``render.frame_regions``,
     ``render.frame_attrs``) and the boot lines — so a change of language works
     before Python, with the table's own markup."""
-    langs = {code: texts.for_lang(code) for code in texts.LANGS}
+    langs = {code: languages.for_lang(code) for code in texts.LANGS}
     pieces = Pieces()
     menus = {
         code: {fmt: [pieces.encode(table_menu(fmt, has_match, code)) for has_match in (False, True)] for fmt in FORMATS}

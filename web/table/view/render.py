@@ -29,6 +29,7 @@ from typing import Any
 
 from table.view import card_art, coachview
 from table.match import seats
+from table.i18n import languages
 from table.i18n import ru as texts
 from burkozel import FORMATS
 
@@ -40,7 +41,7 @@ REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "
 
 def lang_texts(ui: dict[str, Any]) -> ModuleType:
     """The texts of the language the UI state names (``ui["lang"]``)."""
-    return texts.for_lang(ui.get("lang"))
+    return languages.for_lang(ui.get("lang"))
 
 
 @lru_cache(maxsize=None)
@@ -411,7 +412,7 @@ def handover_html(name: str, t: ModuleType = texts) -> str:
 def notices_html(notices: list[str], t: ModuleType = texts) -> str:
     out = []
     for i, text in enumerate(notices):
-        out.append(f'<div class="notice"><p>{escape(texts.translate(text, t))}</p>'
+        out.append(f'<div class="notice"><p>{escape(languages.translate(text, t))}</p>'
                    f'<button type="button" class="x" data-action="dismiss" data-index="{i}" '
                    f'aria-label="{t.HIDE}">×</button></div>')
     return "".join(out)
@@ -453,7 +454,7 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
 
 def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     """The menu: settings (persisted, applied to the next match) and the match buttons."""
-    t = texts.for_lang(settings.get("lang"))
+    t = languages.for_lang(settings.get("lang"))
     levels = ui.get("levels", ("easy", "medium", "hard"))
     has_match = ui.get("can_continue", False)
     pending = ui.get("settings_pending", False)

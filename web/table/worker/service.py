@@ -23,13 +23,12 @@ from table.worker import benchhooks  # noqa: E402
 from table.control.effects import Env  # noqa: E402
 
 # Imported on first use elsewhere (the bots register themselves when a table first
-# needs one; the English words load with the language). Here, so that a snapshot
+# needs one). Here, so that a snapshot
 # holds them: compiling them after a restore ran 4–6× slower than on a cold start,
 # the runtime's compiler not yet being warm (0.47–0.65 s of the first table, Node).
 import burkozel.bots.easy  # noqa: E402,F401
 import burkozel.bots.hard  # noqa: E402,F401
 import burkozel.bots.medium  # noqa: E402,F401
-from table.i18n import en as texts_en  # noqa: E402,F401
 
 IMPORT_MS = {"engine": round((_T_ENGINE - _T0) * 1000, 1), "app": round((time.perf_counter() - _T_ENGINE) * 1000, 1)}
 
