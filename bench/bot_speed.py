@@ -10,11 +10,11 @@ both against the built site/ served from 127.0.0.1, in Debian's Chromium:
 
 1. Decision time.  The page is opened with ``?bench=1`` so that
    ``window.burkozelBench`` exists (``web/table/worker/benchhooks.py``); it times
-   ``get_move(view)`` of the bots the table really seats (``game.table_bot``)
+   ``get_move(view)`` of the bots the table really seats (``match.table_bots.table_bot``)
    on the first N decisions of seeded medium-bot matches of every format
    (same positions every run).  The same positions are then timed on CPython
    in this process (CPU time): the ratio, and whether the browser chose the
-   moves of the deterministic reference bot (``game.reference_bot``; they
+   moves of the deterministic reference bot (``match.table_bots.reference_bot``; they
    must agree unless the table bot's safety cap bound).  "cpu share" is the
    page's main-thread CPU time over the wall time of the calls: well below 1,
    other processes had the CPU and the browser times are inflated by as much.
@@ -169,7 +169,7 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int, format
 
 
 def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None) -> None:
-    """Hard autoplay; with ``seed`` its matches are those of ``game.Table(autoplay=True, seed=seed)``
+    """Hard autoplay; with ``seed`` its matches are those of ``match.table.Table(autoplay=True, seed=seed)``
     on CPython (the table's bots are deterministic), so a slow step can be replayed there."""
     ctx = browser.new_context()
     ctx.add_init_script(LONGTASKS_SCRIPT)

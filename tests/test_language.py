@@ -15,7 +15,8 @@ import pytest
 import webpath  # noqa: F401
 
 from table.view import coachview
-from table.match import table as game
+from table.match.table import Table
+from table.match import table_bots
 from table.coach import hint
 from table.p2p import view as peerview
 from table.view import card_art, render
@@ -153,7 +154,7 @@ def english(fmt: str, **kw) -> dict:
     return s
 
 
-def drawn(table: game.Table) -> str:
+def drawn(table: Table) -> str:
     """Everything the page would show of ``table``: regions, menu, rules, panels."""
     ui = table.ui()
     ui["notices"] = list(table.notices)
@@ -181,7 +182,7 @@ def drawn(table: game.Table) -> str:
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_a_whole_match_in_english_has_no_russian_word(fmt):
-    table = game.Table(english(fmt), seed=7)
+    table = Table(english(fmt), seed=7)
     table.new_match()
     rng = random.Random(fmt)
     seen = set()
@@ -221,7 +222,7 @@ def test_the_rules_dialog_in_english_covers_every_table():
 def test_a_hint_in_english():
     rng = random.Random(5)
     table = at_first_turn(english("bura31"), 5, rng)
-    found = hint.run(table.view(), game.TableHardBot("h", safety_ms=None))
+    found = hint.run(table.view(), table_bots.TableHardBot("h", safety_ms=None))
     markup = coachview.hint_html(found, texts_en)
     assert "Hard bot" in markup and not CYRILLIC.search(markup)
 

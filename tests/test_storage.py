@@ -7,7 +7,7 @@ import json
 
 import webpath  # noqa: F401
 
-from table.match import table as game
+from table.match.table import Table
 from table.match import storage
 from table.i18n import ru as texts
 from burkozel import FORMATS
@@ -149,7 +149,7 @@ def test_a_match_of_schema_1_migrates_and_resumes():
     saved, notices = storage.load_match(V1_MATCH)
     assert notices == []
     assert saved["format"] == "pairs" and saved["discard"] == "closed" and len(saved["rounds"][0]) == 20
-    table = game.Table(storage.default_settings(), seed=1)
+    table = Table(storage.default_settings(), seed=1)
     assert table.restore(saved) and not table.notices
     assert table.phase() == "clearing"
     view = table.view()

@@ -12,16 +12,16 @@ import pytest
 import webpath  # noqa: F401
 
 from table.view import coachview
-from table.match import table as game
+from table.match.table import MatchInfo, Table
 from table.coach import story
 from table.i18n import ru as texts
 from burkozel import Card, Match, Move
 from test_game import human_click, settings
 
 
-def finished_round(fmt: str, seed: int, discard: str | None = None) -> game.Table:
+def finished_round(fmt: str, seed: int, discard: str | None = None) -> Table:
     """A table whose first round was played to its end (the human by random clicks)."""
-    table = game.Table(settings(fmt, "easy", discard=discard), speed="instant", seed=seed)
+    table = Table(settings(fmt, "easy", discard=discard), speed="instant", seed=seed)
     table.new_match()
     rng = random.Random(seed)
     while table.phase() not in ("round_end", "match_end"):
@@ -32,7 +32,7 @@ def finished_round(fmt: str, seed: int, discard: str | None = None) -> game.Tabl
     return table
 
 
-def never_seen(table: game.Table) -> set[str]:
+def never_seen(table: Table) -> set[str]:
     """Cards seat 0 never saw this round: others' closed discards and what stayed in other hands."""
     return {str(c) for c in table.match.round.unknown_to(0)}
 
@@ -168,7 +168,7 @@ from table.coach import share  # noqa: E402
 from burkozel import FORMATS, TableRules  # noqa: E402
 
 
-def deal_cards(info: game.MatchInfo, deal: int) -> tuple:
+def deal_cards(info: MatchInfo, deal: int) -> tuple:
     """The deck and dealer of deal ``deal`` of the seed's match, as the engine deals it."""
     match = Match(info.rules, seed=info.seed)
     return match.deck_for(deal), (match.first_dealer + deal) % info.rules.players
@@ -176,15 +176,15 @@ def deal_cards(info: game.MatchInfo, deal: int) -> tuple:
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_a_link_round_trips_to_the_same_deals(fmt):
-    table = game.Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
+    table = Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
     table.new_match()
     info = table.info
     for deal, sharer in ((0, None), (3, (62, 0)), (7, (0, 6))):
         link = share.query(share.of_match(info, deal, sharer))
         back = share.parse(link)
         assert back is not None and back.sharer == sharer and back.deal == deal and not back.check
-        fresh = game.Table(settings("pairs", "easy"))
-        fresh.start(game.MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
+        fresh = Table(settings("pairs", "easy"))
+        fresh.start(MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
         assert fresh.info.rules == info.rules and fresh.info.difficulty == "hard"
         deck, dealer = deal_cards(info, deal)
         assert fresh.match.round.dealer == dealer
@@ -225,8 +225,8 @@ def test_a_bad_link_is_ignored(query):
 
 
 def test_a_shared_match_saves_and_resumes_at_its_deal():
-    table = game.Table(settings("three", "easy"), speed="instant")
-    table.start(game.MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
+    table = Table(settings("three", "easy"), speed="instant")
+    table.start(MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
     rng = random.Random(1)
     for _ in range(5):
         if table.human_to_act():
@@ -237,7 +237,7 @@ def test_a_shared_match_saves_and_resumes_at_its_deal():
 
     saved, notes = storage.load_match(storage.dump_match(table.saved()))
     assert not notes and saved["first_deal"] == 4
-    again = game.Table(settings("three", "easy"), speed="instant")
+    again = Table(settings("three", "easy"), speed="instant")
     assert again.restore(saved)
     assert again.view() == table.view() and again.info.first_deal == 4
     assert share.strip("?table=pairs&deal=1-0&speed=fast&check=1") == "?speed=fast"

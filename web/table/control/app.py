@@ -1,4 +1,4 @@
-"""The table's controller: events in, effects out, around ``game.Table``.
+"""The table's controller: events in, effects out, around ``match.table.Table``.
 
 Why it looks like this: Python runs in a PyScript worker (``web/main.py``),
 so the main thread never waits for the engine, the bots or the markup.  The
@@ -33,7 +33,8 @@ from table.match import storage
 from table.coach import stats
 from table.coach import story
 from table.i18n import ru as texts
-from table.match.table import ACTIONS, MatchInfo, Table
+from table.match.screen import ACTIONS
+from table.match.table import MatchInfo, Table
 from table.control.effects import Effects, Env
 from table.p2p.link import PeerLink
 

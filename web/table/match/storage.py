@@ -246,7 +246,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     """The saved match (structurally valid, not yet replayed) and notices.
 
     Whether the moves still replay under the rules is for the controller to
-    find out (``game.Table.restore``); here only the shape is checked.
+    find out (``match.table.Table.restore``); here only the shape is checked.
     """
     data, garbage = _parse(raw)
     if data is None and not garbage:

@@ -19,7 +19,7 @@ host → guest  ``state``    seq, seat, format, players, names, phase, view,
 guest → host  ``hello``    name
               ``move``     move (``Move.to_dict()``), seq (of the state it answers)
 
-Everything here is plain Python over ``game.Table``; ``peerlink.py`` moves the
+Everything here is plain Python over ``match.table.Table``; ``link.py`` moves the
 texts in and out of ``web/page/p2p.js``'s DataChannels.
 """
 
@@ -33,7 +33,8 @@ from table.match import seats
 from table.i18n import languages
 from table.i18n import ru as texts
 from burkozel import Move, SeatView
-from table.match.table import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
+from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
+from table.match.table import MatchInfo, Table
 from table.match.seats import Seat
 
 PROTOCOL = 1
@@ -164,7 +165,7 @@ class HostTable(Table):
         self.befores = befores
 
     def display(self, seat: int | None = None) -> dict[str, Any] | None:
-        """``seat``'s screen (the host's own by default), as :func:`game.shown` draws it."""
+        """``seat``'s screen (the host's own by default), as :func:`match.screen.shown` draws it."""
         if seat is None or seat == HUMAN:
             return super().display()
         if self.match is None:
@@ -308,7 +309,7 @@ class Guest:
     """A guest's screen: the latest state from the host, and the cards selected here.
 
     It decides nothing: the buttons are enabled by the same rule as at the
-    host's table (``game.button_states``, asked of the seat's own view), and a
+    host's table (``match.screen.button_states``, asked of the seat's own view), and a
     move is only a request that the host checks again."""
 
     def __init__(self, lang: str | None = None) -> None:
