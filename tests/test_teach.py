@@ -12,7 +12,8 @@ import pytest
 import webpath  # noqa: F401
 
 from table.view import coachview
-from table.match.table import MatchInfo, Table
+from table.match.record import MatchInfo
+from table.match.table import Table
 from table.coach import story
 from table.i18n import ru as texts
 from burkozel import Card, Match, Move

@@ -34,7 +34,8 @@ from table.coach import stats
 from table.coach import story
 from table.i18n import ru as texts
 from table.match.screen import ACTIONS
-from table.match.table import MatchInfo, Table
+from table.match.record import MatchInfo
+from table.match.table import Table
 from table.control.effects import Effects, Env
 from table.p2p.link import PeerLink
 

@@ -1,6 +1,7 @@
 """The table's controller logic, without a browser: match lifecycle, selection,
-turning clicks into moves, pacing decisions, and the save/restore of a match
-(the bots it seats: ``table_bots``; what a screen shows: ``screen``).
+turning clicks into moves, pacing decisions, and when a match is saved and
+restored (what a save holds: ``record``; the bots it seats: ``table_bots``;
+what a screen shows: ``screen``).
 
 Why it is separate from ``app.py``: everything here is plain Python on top of
 the engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
@@ -22,7 +23,6 @@ says «Я — …» (:meth:`Table.confirm_handover`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
@@ -30,10 +30,11 @@ from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from table.coach import hint
 from table.i18n import languages
 from table.i18n import ru as texts
-from table.match import seats, storage
+from table.match import record, seats, storage
 from table.match.screen import (
-    ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, refusal, shown, table_prompt,
+    ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
 )
+from table.match.record import MatchInfo
 from table.match.seats import Seat
 from table.match.table_bots import TableHardBot, table_bot
 
@@ -44,29 +45,6 @@ SPEEDS: dict[str, dict[str, int]] = {
     "fast": {"bot": 320, "clear": 1200, "round": 200},
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
-
-@dataclass(frozen=True)
-class MatchInfo:
-    """What a match was started with (fixed for its whole length, RULES.md §8)."""
-
-    format: str
-    combos: tuple[str, ...]
-    difficulty: str
-    seed: int
-    discard: str = "closed"
-    first_deal: int = 0
-    """The seed's deal the match starts at (a shared or re-dealt deal, web/table/coach/share.py)."""
-    seats: tuple[Seat, ...] = ()
-    """Who plays each seat; empty means single play (``seats.default_seats``)."""
-
-    @property
-    def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard)
-
-    @property
-    def seating(self) -> tuple[Seat, ...]:
-        return self.seats or seats.default_seats(self.format)
-
 
 class Table:
     """One browser table: the settings chosen in the menu and the match in play.
@@ -171,22 +149,10 @@ class Table:
         """Replay a saved match (see ``storage.load_match``); ``False`` and a
         notice if its moves no longer replay — the table is then left empty."""
         try:
-            fmt = saved["format"]
-            seated = seats.parse_seats(fmt, saved["seats"])[0] if "seats" in saved else ()
-            self._start(MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                                  saved["discard"], saved.get("first_deal", 0), seated))
-            match = self.match
-            assert match is not None
-            rounds = saved["rounds"]
-            befores: list[SeatView] = []
-            for r, moves in enumerate(rounds):
-                if r > 0:
-                    match.next_round()
-                for i, (seat, move) in enumerate(moves):
-                    if r == len(rounds) - 1 and i == len(moves) - 1:
-                        befores = [match.view(s) for s in range(match.rules.players)]
-                    match.push(Move.from_dict(move), seat)
-            self.rounds = [list(m) for m in rounds]
+            self._start(record.info_of(saved))
+            assert self.match is not None
+            befores = record.replay(self.match, saved["rounds"])
+            self.rounds = [list(m) for m in saved["rounds"]]
             last = self.rounds[-1]
             self.before = befores[HUMAN] if befores else None
             self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
@@ -207,20 +173,10 @@ class Table:
         return len(self.match.view(HUMAN).history) > len(self.before.history)
 
     def saved(self) -> dict[str, Any] | None:
-        """What ``localStorage`` keeps: enough to replay the match exactly.
-
-        It necessarily holds every move, bots' discards included; the table
-        never renders from it (only from the viewer's view)."""
+        """What ``localStorage`` keeps (``record.saved_of``), or ``None`` if nothing is to be kept."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        out = {"format": self.info.format, "combos": list(self.info.combos), "discard": self.info.discard,
-               "difficulty": self.info.difficulty, "seed": self.info.seed,
-               "rounds": self.rounds, "clearing": self.clearing}
-        if self.info.seating != seats.default_seats(self.info.format):
-            out["seats"] = seats.seats_json(self.info.seating)  # single play saves as it always did
-        if self.info.first_deal:
-            out["first_deal"] = self.info.first_deal
-        return out
+        return record.saved_of(self.info, self.rounds, self.clearing)
 
     # --- state queries ---------------------------------------------------------------
 

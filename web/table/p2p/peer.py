@@ -31,10 +31,10 @@ from typing import Any
 
 from table.match import seats
 from table.i18n import languages
-from table.i18n import ru as texts
 from burkozel import Move, SeatView
 from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
-from table.match.table import MatchInfo, Table
+from table.match.record import MatchInfo
+from table.match.table import Table
 from table.match.seats import Seat
 
 PROTOCOL = 1
