@@ -11,7 +11,7 @@
 //   - the language (input[name=lang]) is the saved one, else the browser's
 //     (Russian for ru/uk/be/kk, as web/table/i18n/ru.py lang_for_browser); switching it
 //     shows the other language's pre-rendered menu and frame (<html lang>, the
-//     top bar, the rules) and the boot screen's words (web/page/boot.js);
+//     top bar, the rules) and the boot screen's words (boot.js);
 //   - «Правила» opens the pre-rendered rules; «Новая партия» / «Продолжить
 //     партию» close the menu and show the boot screen's progress until the
 //     engine is up.

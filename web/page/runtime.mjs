@@ -1,8 +1,8 @@
-// Pyodide for the Python worker (web/page/host.js names this module as PyScript's
+// Pyodide for the Python worker (host.js names this module as PyScript's
 // interpreter): failures made loud, and the start from a memory snapshot.
 //
 // Why the failures: Pyodide 314 only logs a warning and then waits forever when
-// its wasm cannot be fetched or compiled. On the page, web/page/boot.js watched those
+// its wasm cannot be fetched or compiled. On the page, boot.js watched those
 // calls; in the worker nothing did, so a blocked or corrupt runtime hung until
 // the boot timeout. Here loadPyodide rejects instead, with "[network]" or
 // "[corrupt]" at the start of the message, which host.js passes on to the
