@@ -10,12 +10,11 @@ from pathlib import Path
 
 import webpath  # noqa: F401
 
-from table.view import earlymenu
-from table.view import render
-from table.match import storage
+from burkozel import FORMATS
 from table.i18n import languages
 from table.i18n import ru as texts
-from burkozel import FORMATS
+from table.match import storage
+from table.view import earlymenu, render
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

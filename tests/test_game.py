@@ -10,12 +10,10 @@ import pytest
 
 import webpath  # noqa: F401
 
-from table.match.table import Table
-from table.match import screen
-from table.match import table_bots
-from table.match import storage
-from table.i18n import ru as texts
 from burkozel import Match, Move, SeatView, TableRules
+from table.i18n import ru as texts
+from table.match import screen, storage, table_bots
+from table.match.table import Table
 
 
 def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discard=None):

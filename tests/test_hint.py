@@ -12,13 +12,13 @@ import pytest
 
 import webpath  # noqa: F401
 
-from table.worker import benchhooks
-from table.match.table import Table
-from table.match import table_bots
-from table.coach import hint
-from table.i18n import ru as texts
 from burkozel import FORMATS, Match, TableRules
 from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
+from table.coach import hint
+from table.i18n import ru as texts
+from table.match import table_bots
+from table.match.table import Table
+from table.worker import benchhooks
 from test_game import human_click, settings
 
 

@@ -14,20 +14,16 @@ import pytest
 
 import webpath  # noqa: F401
 
-from table.view import coachview
-from table.match.table import Table
-from table.match import table_bots
-from table.coach import hint
-from table.p2p import view as peerview
-from table.view import card_art, render
-from table.coach import stats
-from table.match import storage
-from table.coach import story
-from table.i18n import languages
-from table.i18n import ru as texts
-from table.i18n import en as texts_en
 from burkozel import FORMATS
 from burkozel.cards import DECK
+from table.coach import hint, stats, story
+from table.i18n import en as texts_en
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.match import storage, table_bots
+from table.match.table import Table
+from table.p2p import view as peerview
+from table.view import card_art, coachview, render
 from test_game import at_first_turn, human_click, settings, step
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")

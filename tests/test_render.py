@@ -10,11 +10,11 @@ import pytest
 
 import webpath  # noqa: F401
 
+from burkozel.cards import DECK
+from table.i18n import ru as texts
+from table.match import storage
 from table.match.table import Table
 from table.view import card_art, render
-from table.match import storage
-from table.i18n import ru as texts
-from burkozel.cards import DECK
 
 from test_game import at_first_turn, settings, step
 

@@ -11,13 +11,12 @@ import pytest
 
 import webpath  # noqa: F401
 
+from burkozel import FORMATS, Match, Move
+from table.i18n import ru as texts
+from table.match import seats, storage
+from table.match.seats import BOT, HUMAN, Seat
 from table.match.table import Table
 from table.view import render
-from table.match import seats
-from table.match import storage
-from table.i18n import ru as texts
-from burkozel import FORMATS, Match, Move
-from table.match.seats import BOT, HUMAN, Seat
 
 
 def people_settings(fmt: str, people: dict[int, str], difficulty: str = "easy") -> dict:

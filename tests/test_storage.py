@@ -7,10 +7,10 @@ import json
 
 import webpath  # noqa: F401
 
-from table.match.table import Table
-from table.match import seats, storage
-from table.i18n import ru as texts
 from burkozel import FORMATS
+from table.i18n import ru as texts
+from table.match import seats, storage
+from table.match.table import Table
 
 # Written by the table as it was before the two-player tables (schema 1, commit 935f6b7):
 # a match of pairs half-way through its first round, the last trick still on the table.

@@ -11,12 +11,12 @@ import pytest
 
 import webpath  # noqa: F401
 
-from table.view import coachview
-from table.match.record import MatchInfo
-from table.match.table import Table
+from burkozel import Card, Match, Move
 from table.coach import story
 from table.i18n import ru as texts
-from burkozel import Card, Match, Move
+from table.match.record import MatchInfo
+from table.match.table import Table
+from table.view import coachview
 from test_game import human_click, settings
 
 
@@ -165,8 +165,8 @@ def test_the_stats_panel_draws_a_record():
 
 # --- shared deals and fair play -------------------------------------------------------------
 
-from table.coach import share  # noqa: E402
 from burkozel import FORMATS, TableRules  # noqa: E402
+from table.coach import share  # noqa: E402
 
 
 def deal_cards(info: MatchInfo, deal: int) -> tuple:

@@ -22,22 +22,17 @@ import sys
 import traceback
 from typing import Any
 
-from table.view import coachview
-from table.view import earlymenu
+from table.coach import share, stats, story
+from table.control.effects import Effects, Env
+from table.i18n import ru as texts
+from table.match import seats, storage
+from table.match.record import MatchInfo
+from table.match.screen import ACTIONS
+from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
-from table.view import render
-from table.match import seats
-from table.coach import share
-from table.match import storage
-from table.coach import stats
-from table.coach import story
-from table.i18n import ru as texts
-from table.match.screen import ACTIONS
-from table.match.record import MatchInfo
-from table.match.table import Table
-from table.control.effects import Effects, Env
 from table.p2p.link import PeerLink
+from table.view import coachview, earlymenu, render
 
 INSTANT_SLICE_S = 0.012
 """At ``?speed=instant`` several bot moves share one task, up to this long."""

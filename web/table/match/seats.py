@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from burkozel import FORMATS
 from table.i18n import languages
 from table.i18n import ru as texts
-from burkozel import FORMATS
 
 HUMAN = "human"
 BOT = "bot"

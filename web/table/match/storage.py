@@ -30,10 +30,10 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from table.match import seats
-from table.i18n import ru as texts
 from burkozel import Card, FORMATS
 from burkozel.bots import LEVELS
+from table.i18n import ru as texts
+from table.match import seats
 
 SETTINGS_KEY = "burkozel.settings"
 MATCH_KEY = "burkozel.match"

@@ -29,13 +29,13 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from table.match import seats
-from table.i18n import languages
 from burkozel import Move, SeatView
-from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
+from table.i18n import languages
+from table.match import seats
 from table.match.record import MatchInfo
-from table.match.table import Table
+from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
 from table.match.seats import Seat
+from table.match.table import Table
 
 PROTOCOL = 1
 AWAY_LIMIT_S = 60.0

@@ -23,11 +23,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from table.view import render
-from table.match import storage
+from burkozel import FORMATS
 from table.i18n import languages
 from table.i18n import ru as texts
-from burkozel import FORMATS
+from table.match import storage
+from table.view import render
 
 ACTIONS = ("new", "continue")
 """Buttons of the early menu that wait for the engine."""

@@ -27,11 +27,11 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-from table.view import card_art, coachview
-from table.match import seats
+from burkozel import FORMATS
 from table.i18n import languages
 from table.i18n import ru as texts
-from burkozel import FORMATS
+from table.match import seats
+from table.view import card_art, coachview
 
 # --- the static frame ------------------------------------------------------------
 
