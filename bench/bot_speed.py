@@ -3,7 +3,7 @@
 
 The bots run in Pyodide in the page's Python worker, slower than on CPython, and must still
 answer in time and never freeze the page.  Against the built site/ in Debian's Chromium:
-1. Decision time: with ``?bench=1`` (``web/benchhooks.py``) the page times ``get_move`` of
+1. Decision time: with ``?bench=1`` (``web/table/worker/benchhooks.py``) the page times ``get_move`` of
    the bots the table seats on the first N decisions of seeded medium-bot matches of every
    table, and the hint (``--hint``) on the same positions; the same positions are timed on
    CPython here, and the browser's moves checked against the deterministic reference bot.
@@ -66,7 +66,7 @@ LONGTASKS_SCRIPT = """
 
 def settings_script(fmt: str, difficulty: str, speed: str) -> str:
     """The table's saved settings: every table's default switches, ``fmt`` chosen."""
-    import storage
+    from table.match import storage
 
     value = storage.dump_settings({**storage.default_settings(), "format": fmt, "difficulty": difficulty,
                                    "speed": speed})
@@ -110,7 +110,7 @@ def thread_time(cdp) -> float:
 def cpython_decisions(level: str, fmt: str, n: int, seed: int) -> dict:
     """The same positions on CPython: the reference bot (deterministic, no time
     cap) for the moves, its CPU time for the ratio."""
-    import benchhooks
+    from table.worker import benchhooks
 
     return benchhooks.run({"level": level, "format": fmt, "n": n, "seed": seed, "variant": "reference",
                            "clock": "cpu"})
@@ -146,7 +146,7 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int, format
 
 
 def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None) -> None:
-    """Hard autoplay; with ``seed`` its matches are those of ``game.Table(autoplay=True, seed=seed)``
+    """Hard autoplay; with ``seed`` its matches are those of ``match.table.Table(autoplay=True, seed=seed)``
     on CPython (the table's bots are deterministic), so a slow step can be replayed there."""
     ctx = browser.new_context()
     ctx.add_init_script(LONGTASKS_SCRIPT)

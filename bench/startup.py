@@ -167,7 +167,7 @@ BREAKDOWN = (
     ("import app (table glue, render, texts, bots)", "t_engine", "t_app"),
     ("app.start(): first render of the table", "t_app", "t_table"),
     ("table rendered -> data-state ready", "t_table", "ready_ms"),
-    # Since Python runs in a worker (web/host.js), the page sees only these; the
+    # Since Python runs in a worker (web/page/host.js), the page sees only these; the
     # lines above that need PyScript's progress events or Python's marks on the
     # page are n/a (the worker's own clock gives the three durations below).
     ("navigation -> Python worker up (runtime, [files], imports)", None, "t_worker"),
@@ -303,7 +303,7 @@ class Bench:
             first = self.visit(ctx, self.base, slow, measure_bytes=True, play=PLAY_FORMAT)
             page = first.pop("page")
             poll(page, SW_STATUS_JS, lambda s: s["controller"] and len(s["caches"]) == 2 and all(s["caches"].values()), READY_TIMEOUT_MS)
-            # web/runtime.mjs keeps the interpreter's snapshot for the next visit.
+            # web/page/runtime.mjs keeps the interpreter's snapshot for the next visit.
             poll(page, SNAPSHOT_KEPT_JS, lambda kept: kept > 0, READY_TIMEOUT_MS)
             page.close()
             second = self.visit(ctx, self.base, slow, play=PLAY_FORMAT_AGAIN)

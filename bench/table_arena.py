@@ -1,7 +1,7 @@
 """The arena with the table's own hard bot in it.
 
 ``python -m burkozel arena --iterations 450`` plays the hard bot at a flat
-450 rollouts a decision.  The table seats :class:`web.game.TableHardBot`
+450 rollouts a decision.  The table seats :class:`table.match.table_bots.TableHardBot`
 instead, whose count shrinks early in a round where rollouts are long
 (``hard_iterations``: 254 with all 36 cards in play).  This script adds it to
 the arena as the level ``hard-table`` (deterministic, without the table's
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from burkozel.arena import run  # noqa: E402
 from burkozel.bots import register  # noqa: E402
-from game import reference_bot  # noqa: E402
+from table.match.table_bots import reference_bot  # noqa: E402
 
 register("hard-table")(lambda seed=0: reference_bot("hard", seed))
 

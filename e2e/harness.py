@@ -202,7 +202,7 @@ def wait_for_service_worker(page, timeout_ms: int = 60_000) -> dict:
 
 
 def cache_names(page) -> list[str]:
-    """The service worker's caches (web/runtime.mjs keeps its interpreter
+    """The service worker's caches (web/page/runtime.mjs keeps its interpreter
     snapshot in a cache of its own, "python-snapshot", which these leave out)."""
     return sorted(name for name in page.evaluate("caches.keys()") if name != "python-snapshot")
 
@@ -218,7 +218,7 @@ SETTLED_JS = "window.burkozelSettled ? window.burkozelSettled() : null"
 
 def settle(page) -> None:
     """Wait until the page has drawn the Python worker's answer to every input so
-    far (web/host.js). A user action that navigates leaves nothing to wait for."""
+    far (web/page/host.js). A user action that navigates leaves nothing to wait for."""
     try:
         page.evaluate(SETTLED_JS)
     except Exception:  # noqa: BLE001 - the page navigated or closed meanwhile

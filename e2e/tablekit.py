@@ -159,7 +159,7 @@ def check_no_leak(page) -> None:
 PLAY_TURN_JS = """
 async (r) => {
   const q = (s) => document.querySelector(s);
-  // Each click is answered by the Python worker: wait for its effects (web/host.js).
+  // Each click is answered by the Python worker: wait for its effects (web/page/host.js).
   const click = async (el) => { el.click(); await window.burkozelSettled(); };
   const card = (c) => q(`#hand [data-card="${c}"]`);
   const cards = [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card);

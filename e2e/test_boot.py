@@ -60,15 +60,15 @@ def test_corrupt_runtime_shows_error(page, base_url, guard):
 
 
 def test_python_exception_at_start_shows_error(page, base_url, guard):
-    """web.zip with an app.py that raises: the player sees the Russian error, developers the traceback."""
+    """web.zip with a table/control/app.py that raises: the player sees the Russian error, developers the traceback."""
     guard.allow_console_errors = True
     real = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(base_url + "web.zip").read()))
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for name in real.namelist():
-            if name not in ("app.py", "app.pyc"):  # imported from the zip, a .pyc comes before its .py
+            if name not in ("table/control/app.py", "table/control/app.pyc"):  # imported from the zip, a .pyc comes before its .py
                 zf.writestr(name, real.read(name))
-        zf.writestr("app.py", "raise RuntimeError('table exploded on purpose')\n")
+        zf.writestr("table/control/app.py", "raise RuntimeError('table exploded on purpose')\n")
     page.route("**/web.zip", lambda route: route.fulfill(status=200, body=buf.getvalue(), headers={"Content-Type": "application/zip"}))
     page.goto(base_url)
     assert wait_state(page) == "error"

@@ -3,15 +3,15 @@ and the bots decide in Pyodide exactly as on CPython.
 
 How it is proved: after a few moves by clicks, the saved match (every move,
 ``localStorage``) is replayed on CPython, and each bot move made in the page
-must be the move ``game.reference_bot(level)`` chooses in that position —
-the table's bots are a pure function of seed and view (``game.TableHardBot``
+must be the move ``table_bots.reference_bot(level)`` chooses in that position —
+the table's bots are a pure function of seed and view (``table_bots.TableHardBot``
 has no time budget; that is what makes a resumed match meet the same bot
 decisions).  For the proof to tell the levels apart, play goes on until some
 position is met where another level would have moved differently.
 ``#table[data-bots]`` must also name the level.
 
 The page is opened with ``?bench=1`` so that ``window.burkozelBench`` (the
-benchmark hook, ``web/benchhooks.py``) can be checked too.
+benchmark hook, ``web/table/worker/benchhooks.py``) can be checked too.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from tablekit import ROOT, hand, new_match, play_turn, saved, shared_page, wait_
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))
 
-import benchhooks  # noqa: E402
-import game  # noqa: E402
+from table.worker import benchhooks  # noqa: E402
+from table.match import table_bots  # noqa: E402
 from burkozel import Match, Move, TableRules  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
@@ -67,12 +67,12 @@ def check_bot_moves(data: dict, level: str) -> tuple[int, set[str]]:
     seed = data["seed"]
     checked, told_apart = 0, set()
     for seat, view, move in bot_positions(data):
-        want = game.reference_bot(level, seed=f"{seed}/{seat}").get_move(view)
+        want = table_bots.reference_bot(level, seed=f"{seed}/{seat}").get_move(view)
         assert move == want, f"seat {seat}: the page played {move}, a {level} bot plays {want} (move {checked})"
         checked += 1
         for other in LEVELS:
             if other != level and other not in told_apart:
-                if game.reference_bot(other, seed=f"{seed}/{seat}").get_move(view) != move:
+                if table_bots.reference_bot(other, seed=f"{seed}/{seat}").get_move(view) != move:
                     told_apart.add(other)
     return checked, told_apart
 
@@ -106,7 +106,7 @@ def test_bench_hook_times_the_table_bots(table):
     assert len(out["ms"]) == len(out["moves"]) == 4 and all(ms >= 0 for ms in out["ms"])
     here = benchhooks.run({"level": "hard", "format": "pairs", "n": 4, "seed": 2, "variant": "reference"})
     assert out["moves"] == here["moves"]  # the browser's table bot = CPython's deterministic one
-    assert out["table_bots"] == game.TABLE_BOTS_DOC
+    assert out["table_bots"] == table_bots.TABLE_BOTS_DOC
     steps = json.loads(page.evaluate("window.burkozelSteps()"))
     assert steps and all(len(s) == 2 for s in steps)
     assert isinstance(json.loads(page.evaluate("window.burkozelBench(JSON.stringify({gc: true}))")), list)

@@ -218,7 +218,7 @@ def test_when_the_link_never_opens_the_guest_is_told_why_and_offered_one_device(
     button(guest, "#p2p", "Подключиться").click()
     guest.locator("[data-p2p=answer]").wait_for()
     failed = guest.locator("#p2p .p2p-failed")
-    failed.wait_for(timeout=60_000)  # web/p2p.js gives up after 30 s
+    failed.wait_for(timeout=60_000)  # web/page/p2p.js gives up after 30 s
     assert "одной сети Wi‑Fi" in failed.text_content() and "Гостевые сети" in failed.text_content()
     assert guest.get_attribute("html", "data-peer") != "connected"
     button(guest, "#p2p", "Играть на одном устройстве").click()
@@ -233,7 +233,7 @@ def test_a_guest_gone_over_a_minute_is_replaced_by_a_bot_until_they_rejoin(pages
     play_until(host, guest, rng, moves=2)
     guest.goto("about:blank")  # the guest's page is gone (a closed tab, a dead battery)
     host.wait_for_selector("html[data-peer=waiting]", state="attached")
-    # After a minute (AWAY_LIMIT_S in web/peer.py) a bot plays the guest's seat and the deal goes on.
+    # After a minute (AWAY_LIMIT_S in web/table/p2p/peer.py) a bot plays the guest's seat and the deal goes on.
     host.wait_for_selector("#peer-bar .peer-link.bot", state="attached", timeout=90_000)
     assert "бот" in host.locator("div#seat-1").text_content()
     moves = len(saved(host)["rounds"][-1])

@@ -71,7 +71,7 @@ def test_every_request_is_precached_and_every_file_used(page, base_url):
     WebRTC link of «Играть с другом»), is exactly what sw.js precaches (bar
     icons/manifest): all of it is there offline, and nothing shipped is dead."""
     requested: set[str] = set()
-    # blob: is the Python worker's script, made in the page (web/host.js), not fetched.
+    # blob: is the Python worker's script, made in the page (web/page/host.js), not fetched.
     page.on("request", lambda r: requested.add(r.url.split("?")[0]) if not r.url.startswith("blob:") else None)
     boot(page, base_url)
     page.evaluate("() => window.burkozelLoadP2P().then(() => true)")

@@ -65,6 +65,19 @@ def test_engine_zip_holds_the_package_only(site_dir):
     assert source - offline <= set(names) and not offline & set(names)
 
 
+def test_web_zip_holds_the_table_package_with_its_rooms(site_dir):
+    """Every module of web/table/ (each room's __init__ too) as one .pyc under
+    table/, and nothing else: the entry web/main.py is served as it is."""
+    with zipfile.ZipFile(site_dir / "web.zip") as zf:
+        names = set(zf.namelist())
+    web = ROOT / "web"
+    source = {p.relative_to(web).as_posix() + "c" for p in (web / "table").rglob("*.py") if "__pycache__" not in p.parts}
+    assert names == source
+    rooms = {p.parent.relative_to(web).as_posix() for p in (web / "table").rglob("*.py")}
+    assert {"table", "table/match", "table/view", "table/p2p", "table/i18n"} <= rooms
+    assert {f"{room}/__init__.pyc" for room in rooms} <= names
+
+
 def test_build_is_reproducible(tmp_path):
     """Two builds from the same sources give byte-identical zips and the same cache names."""
     outs = []
@@ -77,7 +90,7 @@ def test_build_is_reproducible(tmp_path):
 
 
 def test_worker_config_is_pyscript_toml_as_json(site_dir):
-    """The page holds pyscript.toml as JSON in <py-config> (web/host.js hands it to the
+    """The page holds pyscript.toml as JSON in <py-config> (web/page/host.js hands it to the
     worker: no config file, no TOML parser to fetch first), MicroPython gets the same
     plugins switched off, and every module the page starts with is preloaded."""
     html = (site_dir / "index.html").read_text()
@@ -88,18 +101,18 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
-    assert chunks and preloaded == chunks | {"web/host.js"}
+    assert chunks and preloaded == chunks | {"web/page/host.js"}
 
 
 def test_config_paths_are_relative():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    # The zips are web/runtime.mjs's to fetch and mount (before the interpreter's
+    # The zips are web/page/runtime.mjs's to fetch and mount (before the interpreter's
     # snapshot), not PyScript's: it names exactly the ones the build makes.
     assert "files" not in config
-    runtime = (ROOT / "web" / "runtime.mjs").read_text()
+    runtime = (ROOT / "web" / "page" / "runtime.mjs").read_text()
     zips = re.search(r"const ZIPS = \[([^\]]*)\]", runtime).group(1)
-    assert sorted(re.findall(r'"\.\./([\w.]+\.zip)"', zips)) == ["burkozel.zip", "web.zip"]
+    assert sorted(re.findall(r'"\.\./\.\./([\w.]+\.zip)"', zips)) == ["burkozel.zip", "web.zip"]
     assert "!py-editor" in config["plugins"] and "!py-terminal" in config["plugins"]
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == manifest["scope"] == "./"
@@ -136,7 +149,7 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import fs from "node:fs";
 try {
   const py = await loadPyodide({ indexURL: "./vendor/pyodide/" });
-  // As web/runtime.mjs does: the zips on sys.path, imported from as they are.
+  // As web/page/runtime.mjs does: the zips on sys.path, imported from as they are.
   for (const name of ["burkozel.zip", "web.zip"]) py.FS.writeFile(`/home/pyodide/${name}`, new Uint8Array(fs.readFileSync(name)));
   py.runPython("import sys; sys.path[:0] = ['/home/pyodide/burkozel.zip', '/home/pyodide/web.zip']");
   console.log(py.runPython(fs.readFileSync(0, "utf8")));

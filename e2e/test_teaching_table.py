@@ -262,7 +262,7 @@ def test_a_link_to_a_later_deal_deals_that_deal(browser, server):
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-    import share
+    from table.coach import share
     from burkozel import FORMATS, Match, TableRules
 
     shared = share.SharedDeal("four", FORMATS["four"].default_combos, "closed", "medium", 77, 3)

@@ -34,7 +34,7 @@ def test_python_runs_in_a_worker_and_the_table_plays(page, base_url):
 
 def test_a_later_visit_starts_from_the_interpreter_snapshot(page, base_url):
     """The first visit keeps a memory snapshot of the interpreter with our modules
-    imported (web/runtime.mjs); later visits restore it, and the table they get
+    imported (web/page/runtime.mjs); later visits restore it, and the table they get
     plays and deals afresh (a restored generator would deal the same cards)."""
     open_table(page, base_url, watch=False)
     assert page.evaluate(SNAPSHOT_FATE) == "made"

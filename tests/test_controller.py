@@ -1,6 +1,6 @@
-"""The table's controller (web/app.py) on CPython: events in, effects out.
+"""The table's controller (web/table/control/app.py) on CPython: events in, effects out.
 
-Python runs in a worker in the browser; the page (web/host.js) only
+Python runs in a worker in the browser; the page (web/page/host.js) only
 applies what App answers. These tests drive App the way host.js does and check
 the effects: markup per region, dialogs, storage writes, timers.
 """
@@ -12,11 +12,11 @@ import re
 
 import webpath  # noqa: F401  (puts web/ on sys.path)
 
-import render
-import storage
-import texts
-from app import App
-from effects import Env
+from table.control.app import App
+from table.control.effects import Env
+from table.i18n import ru as texts
+from table.match import storage
+from table.view import render
 
 
 def env(search: str = "?seed=5&speed=fast", stored: dict[str, str] | None = None, **kw) -> Env:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import webpath  # noqa: F401
 
-import earlymenu
-import render
-import storage
-import texts
 from burkozel import FORMATS
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.match import storage
+from table.view import earlymenu, render
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -47,7 +47,7 @@ def test_every_language_has_its_frame_and_boot_lines():
     markup: the frame's worded regions and attributes, per language."""
     data = earlymenu.page_data()
     for lang in texts.LANGS:
-        t = texts.for_lang(lang)
+        t = languages.for_lang(lang)
         assert data["frame"][lang]["regions"] == render.frame_regions(t)
         assert data["frame"][lang]["attrs"]["html"] == {"lang": lang}
         assert data["texts"][lang] == {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING}

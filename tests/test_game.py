@@ -10,10 +10,10 @@ import pytest
 
 import webpath  # noqa: F401
 
-import game
-import storage
-import texts
-from burkozel import Match, Move, TableRules
+from burkozel import Match, Move, SeatView, TableRules
+from table.i18n import ru as texts
+from table.match import screen, storage, table_bots
+from table.match.table import Table
 
 
 def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discard=None):
@@ -28,7 +28,7 @@ def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discar
     return s
 
 
-def human_click(table: game.Table, rng: random.Random) -> None:
+def human_click(table: Table, rng: random.Random) -> None:
     """What a player might click: a random legal choice made through toggle/act."""
     view = table.view()
     moves = view.legal_moves
@@ -39,7 +39,7 @@ def human_click(table: game.Table, rng: random.Random) -> None:
     assert table.act(move.kind) is None, table.message
 
 
-def step(table: game.Table, rng: random.Random) -> bool:
+def step(table: Table, rng: random.Random) -> bool:
     """Advance the table by one thing (timer, click or dialog button); False at match end."""
     due = table.next_timer()
     if due is not None:
@@ -57,10 +57,10 @@ def step(table: game.Table, rng: random.Random) -> bool:
     return False
 
 
-def at_first_turn(chosen: dict, seed: int, rng: random.Random) -> game.Table:
+def at_first_turn(chosen: dict, seed: int, rng: random.Random) -> Table:
     """A new match of the settings ``chosen`` at ``seed``, stepped (with ``rng``) to
     the player's first turn."""
-    table = game.Table(chosen, seed=seed)
+    table = Table(chosen, seed=seed)
     table.new_match()
     while not table.human_to_act():
         step(table, rng)
@@ -69,7 +69,7 @@ def at_first_turn(chosen: dict, seed: int, rng: random.Random) -> game.Table:
 
 @pytest.mark.parametrize("fmt", ["pairs", "four", "three", "duel", "bura31"])
 def test_whole_match_by_clicks(fmt):
-    table = game.Table(settings(fmt), seed=11)
+    table = Table(settings(fmt), seed=11)
     table.new_match()
     rng = random.Random(fmt)
     steps = 0
@@ -83,7 +83,7 @@ def test_whole_match_by_clicks(fmt):
     assert table.next_round() and table.phase() == "play" and table.match.round_no == 0
 
 
-def snapshot(table: game.Table) -> str:
+def snapshot(table: Table) -> str:
     return json.dumps([table.display(), table.ui(), table.phase(), table.next_timer()], sort_keys=True, default=str)
 
 
@@ -91,7 +91,7 @@ def snapshot(table: game.Table) -> str:
 def test_resume_anywhere_gives_the_same_table_and_the_same_future(fmt):
     """Save after every step, restore into a fresh table: same display, and the
     two tables then play on identically (same bot decisions)."""
-    table = game.Table(settings(fmt, difficulty="medium"), seed=5)
+    table = Table(settings(fmt, difficulty="medium"), seed=5)
     table.new_match()
     rng = random.Random(1)
     checked = 0
@@ -102,7 +102,7 @@ def test_resume_anywhere_gives_the_same_table_and_the_same_future(fmt):
             raw = storage.dump_match(table.saved())
             saved, notices = storage.load_match(raw)
             assert notices == []
-            other = game.Table(settings(fmt, difficulty="medium"), seed=999)
+            other = Table(settings(fmt, difficulty="medium"), seed=999)
             assert other.restore(saved)
             other.selection = list(table.selection)
             assert snapshot(other) == snapshot(table)
@@ -120,7 +120,7 @@ def test_resume_anywhere_gives_the_same_table_and_the_same_future(fmt):
 
 
 def test_clearing_shows_the_taken_trick_and_the_hand_before_the_draw():
-    table = game.Table(settings("three", combos=()), seed=3)
+    table = Table(settings("three", combos=()), seed=3)
     table.new_match()
     rng = random.Random(2)
     while table.phase() != "clearing":
@@ -138,11 +138,11 @@ def test_clearing_shows_the_taken_trick_and_the_hand_before_the_draw():
 
 
 def test_a_move_list_that_no_longer_replays_is_dropped():
-    table = game.Table(settings("three"), seed=1)
+    table = Table(settings("three"), seed=1)
     table.new_match()
     saved = table.saved()
     saved["rounds"] = [[[0, {"beat": ["AS"]}]]]
-    other = game.Table(settings("three"), seed=1)
+    other = Table(settings("three"), seed=1)
     assert not other.restore(saved)
     assert other.match is None and other.phase() == "none"
     assert texts.NOTICE_MATCH_REPLAY in other.notices
@@ -170,7 +170,7 @@ def test_bad_input_changes_nothing():
 
 
 def test_illegal_selection_keeps_buttons_disabled_with_a_reason():
-    table = game.Table(settings("four", combos=()), seed=4)
+    table = Table(settings("four", combos=()), seed=4)
     table.new_match()
     rng = random.Random(5)
     seen = set()
@@ -216,7 +216,7 @@ def test_illegal_selection_keeps_buttons_disabled_with_a_reason():
 
 
 def test_not_your_turn_and_during_clearing():
-    table = game.Table(settings("pairs"), seed=2)
+    table = Table(settings("pairs"), seed=2)
     table.new_match()
     rng = random.Random(0)
     while table.phase() == "play" and table.human_to_act():
@@ -241,7 +241,7 @@ def test_unavailable_level_falls_back_to_easy():
         from burkozel.bots import make_bot
         return make_bot(level, seed=seed)
 
-    table = game.Table(settings("three", difficulty="hard"), seed=1, bot_factory=factory)
+    table = Table(settings("three", difficulty="hard"), seed=1, bot_factory=factory)
     assert table.levels == ("easy",)
     table.new_match()
     assert table.bot_level == "easy" and texts.NOTICE_BOT_FALLBACK in table.notices
@@ -252,7 +252,7 @@ def test_a_broken_bot_never_stalls_the_table():
         def get_move(self, view):
             return Move.lead("AS", "AH", "AD", "AC", "6C")
 
-    table = game.Table(settings("three", combos=()), seed=1, bot_factory=lambda level, seed=0: Broken())
+    table = Table(settings("three", combos=()), seed=1, bot_factory=lambda level, seed=0: Broken())
     table.new_match()
     rng = random.Random(0)
     for _ in range(200):
@@ -261,7 +261,7 @@ def test_a_broken_bot_never_stalls_the_table():
 
 
 def test_autoplay_plays_matches_by_itself():
-    table = game.Table(settings("three", combos=()), speed="instant", seed=1, autoplay=True)
+    table = Table(settings("three", combos=()), speed="instant", seed=1, autoplay=True)
     table.new_match()
     assert table.saved() is None  # autoplay never overwrites the player's saved match
     for _ in range(20000):
@@ -277,15 +277,15 @@ def test_a_hard_bot_thinks_in_slices_and_plays_its_reference_move():
     """The hard bot's search is spread over several timer steps (the page paints
     between them); the move it then plays is the deterministic reference move,
     and a click or a reload in the middle of its thinking changes nothing."""
-    table = game.Table(settings("three", "hard"), seed=5)
+    table = Table(settings("three", "hard"), seed=5)
     table.new_match()
     rng = random.Random(5)
     slices = 0
-    while table.match.to_act == game.HUMAN:
+    while table.match.to_act == screen.HUMAN:
         human_click(table, rng)
     seat = table.match.to_act
     view = table.match.view(seat)
-    expected = game.reference_bot("hard", seed=f"{table.info.seed}/{seat}").get_move(view)
+    expected = table_bots.reference_bot("hard", seed=f"{table.info.seed}/{seat}").get_move(view)
     moves_before = len(table.match.moves)
     while len(table.match.moves) == moves_before:
         kind, delay = table.next_timer()
@@ -307,16 +307,16 @@ def test_the_hard_bots_count_shrinks_only_where_rollouts_play_every_card():
     for fmt in ("duel", "bura31"):
         match = Match(TableRules(fmt), seed=3)
         view = match.view(match.to_act)
-        assert view.stock > game.HARD_LONG_ROLLOUTS
-        counts[fmt] = game.hard_iterations(view)
-    assert counts["duel"] < game.HARD_ITERATIONS
-    assert counts["bura31"] == game.HARD_ITERATIONS
+        assert view.stock > table_bots.HARD_LONG_ROLLOUTS
+        counts[fmt] = table_bots.hard_iterations(view)
+    assert counts["duel"] < table_bots.HARD_ITERATIONS
+    assert counts["bura31"] == table_bots.HARD_ITERATIONS
 
 
 # --- the two-player tables ------------------------------------------------------------
 
 
-def human_turn(table: game.Table, rng: random.Random) -> game.SeatView:
+def human_turn(table: Table, rng: random.Random) -> SeatView:
     """Advance (bots, trick clearing, next rounds) to the human's next turn."""
     for _ in range(2000):
         if table.human_to_act():
@@ -330,7 +330,7 @@ def human_turn(table: game.Table, rng: random.Random) -> game.SeatView:
 
 @pytest.mark.parametrize("fmt", ["duel", "bura31"])
 def test_two_seats_sit_bottom_and_top(fmt):
-    table = game.Table(settings(fmt), seed=2)
+    table = Table(settings(fmt), seed=2)
     table.new_match()
     ui = table.ui()
     assert ui["positions"] == ["bottom", "top"] and ui["names"] == ["Вы", "Соперник"]
@@ -341,7 +341,7 @@ def test_two_seats_sit_bottom_and_top(fmt):
 def test_new_match_takes_the_chosen_tables_own_switches():
     s = settings("bura31", combos=("moscow",), discard="closed")
     s["tables"]["duel"]["combos"]["small_moscow"] = True  # another table's switch: no effect here
-    table = game.Table(s, seed=4)
+    table = Table(s, seed=4)
     table.new_match()
     assert table.match.rules.combos == ("moscow",) and table.match.rules.discard == "closed"
     saved = table.saved()
@@ -354,7 +354,7 @@ def test_new_match_takes_the_chosen_tables_own_switches():
 
 def test_declare_button_is_the_engines_legal_declare():
     """«31» is offered exactly when the view says it is legal; it ends the deal."""
-    table = game.Table(settings("bura31"), seed=6)
+    table = Table(settings("bura31"), seed=6)
     table.new_match()
     rng = random.Random(3)
     seen = {True: 0, False: 0}
@@ -381,7 +381,7 @@ def test_declare_button_is_the_engines_legal_declare():
 
 
 def test_three_card_leads_and_selection_limit():
-    table = game.Table(settings("bura31"), seed=8)
+    table = Table(settings("bura31"), seed=8)
     table.new_match()
     view = human_turn(table, random.Random(1))
     for c in view.hand:
@@ -392,10 +392,10 @@ def test_three_card_leads_and_selection_limit():
 
 
 def test_other_tables_have_no_declare_button():
-    table = game.Table(settings("duel"), seed=1)
+    table = Table(settings("duel"), seed=1)
     table.new_match()
     assert "declare" not in table.actions()
-    with_declare = game.Table(settings("bura31"), seed=1)
+    with_declare = Table(settings("bura31"), seed=1)
     assert with_declare.act("declare")  # no match: refused, nothing happens
 
 
@@ -403,7 +403,7 @@ def test_selecting_cards_during_a_bot_turn_leaves_the_next_step_as_it_was():
     """The timer's key (what the next timed step is for) stays the same while the
     player selects cards during a bot's turn, so the page keeps the bot's timer
     running; it changes once the bot has moved."""
-    table = game.Table(settings("pairs"), seed=2)
+    table = Table(settings("pairs"), seed=2)
     table.new_match()
     rng = random.Random(0)
     while not (table.phase() == "play" and not table.human_to_act() and len(table.view().hand) >= 2):

@@ -12,13 +12,14 @@ import pytest
 
 import webpath  # noqa: F401
 
-import benchhooks
-import game
-import hint
-import texts
 from burkozel import FORMATS, Match, TableRules
 from burkozel.bots.search.budget import finish
 from burkozel.bots.search.utility import MARGIN_WEIGHT, WIN_WEIGHT
+from table.coach import hint
+from table.i18n import ru as texts
+from table.match import table_bots
+from table.match.table import Table
+from table.worker import benchhooks
 from test_game import human_click, settings
 
 
@@ -37,9 +38,9 @@ def searched(fmt: str, count: int):
 def test_the_hint_is_the_bots_choice_with_the_bots_values(fmt):
     for i, view in enumerate(searched(fmt, 3)):
         seed = f"h{i}/{view.seat}"
-        shown = hint.run(view, game.TableHardBot(seed, safety_ms=None))
-        assert shown.move == game.reference_bot("hard", seed=seed).get_move(view)
-        verdict = finish(game.TableHardBot(seed, safety_ms=None).search(view, record=True))
+        shown = hint.run(view, table_bots.TableHardBot(seed, safety_ms=None))
+        assert shown.move == table_bots.reference_bot("hard", seed=seed).get_move(view)
+        verdict = finish(table_bots.TableHardBot(seed, safety_ms=None).search(view, record=True))
         assert shown.forced == verdict.forced
         if shown.forced:
             continue
@@ -66,7 +67,7 @@ def test_the_hint_is_the_bots_choice_with_the_bots_values(fmt):
 
 
 def test_the_table_runs_the_hint_in_slices_and_counts_it():
-    table = game.Table(settings("four", "easy"), speed="instant", seed=11)
+    table = Table(settings("four", "easy"), speed="instant", seed=11)
     table.new_match()
     rng = random.Random(2)
     asked = 0
@@ -87,7 +88,7 @@ def test_the_table_runs_the_hint_in_slices_and_counts_it():
                 shown = table.ui()["hint"]
                 assert isinstance(shown, hint.Hint)
                 view = table.view()
-                assert shown.move == game.reference_bot("hard", seed=f"{table.info.seed}/0").get_move(view)
+                assert shown.move == table_bots.reference_bot("hard", seed=f"{table.info.seed}/0").get_move(view)
                 assert shown.cards() <= {str(c) for c in view.hand}
             human_click(table, rng)
             assert table.ui()["hint"] is None  # forgotten once the turn is played
@@ -102,7 +103,7 @@ def test_the_table_runs_the_hint_in_slices_and_counts_it():
 
 
 def test_no_hint_outside_the_players_turn():
-    table = game.Table(settings("pairs", "easy"), speed="instant", seed=3)
+    table = Table(settings("pairs", "easy"), speed="instant", seed=3)
     assert not table.request_hint()
     table.new_match()
     while table.human_to_act():

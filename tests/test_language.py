@@ -14,18 +14,16 @@ import pytest
 
 import webpath  # noqa: F401
 
-import coachview
-import game
-import hint
-import peerview
-import render
-import stats
-import storage
-import story
-import texts
-import texts_en
 from burkozel import FORMATS
 from burkozel.cards import DECK
+from table.coach import hint, stats, story
+from table.i18n import en as texts_en
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.match import storage, table_bots
+from table.match.table import Table
+from table.p2p import view as peerview
+from table.view import card_art, coachview, render
 from test_game import at_first_turn, human_click, settings, step
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
@@ -98,17 +96,17 @@ def test_english_ranks_and_card_names():
 
 
 def test_for_lang_and_the_browsers_language():
-    assert texts.for_lang("en") is texts_en
-    assert texts.for_lang("ru") is texts and texts.for_lang(None) is texts and texts.for_lang("de") is texts
+    assert languages.for_lang("en") is texts_en
+    assert languages.for_lang("ru") is texts and languages.for_lang(None) is texts and languages.for_lang("de") is texts
     for langs, lang in ((["ru-RU"], "ru"), (["uk"], "ru"), (["be-BY", "en"], "ru"), (["kk-KZ"], "ru"),
                         (["en-US", "ru"], "en"), (["de-DE"], "en"), ([], "en"), ([""], "en"), (["RU"], "ru")):
         assert texts.lang_for_browser(langs) == lang, langs
 
 
 def test_a_notice_follows_the_language():
-    assert texts.translate(texts.NOTICE_STORAGE_OFF, texts_en) == texts_en.NOTICE_STORAGE_OFF
-    assert texts.translate(texts_en.NOTICE_STORAGE_OFF, texts) == texts.NOTICE_STORAGE_OFF
-    assert texts.translate("Аня", texts_en) == "Аня"
+    assert languages.translate(texts.NOTICE_STORAGE_OFF, texts_en) == texts_en.NOTICE_STORAGE_OFF
+    assert languages.translate(texts_en.NOTICE_STORAGE_OFF, texts) == texts.NOTICE_STORAGE_OFF
+    assert languages.translate("Аня", texts_en) == "Аня"
     markup = render.notices_html([texts.NOTICE_MATCH_OLD], texts_en)
     assert texts_en.NOTICE_MATCH_OLD in markup and not CYRILLIC.search(markup)
 
@@ -152,7 +150,7 @@ def english(fmt: str, **kw) -> dict:
     return s
 
 
-def drawn(table: game.Table) -> str:
+def drawn(table: Table) -> str:
     """Everything the page would show of ``table``: regions, menu, rules, panels."""
     ui = table.ui()
     ui["notices"] = list(table.notices)
@@ -180,7 +178,7 @@ def drawn(table: game.Table) -> str:
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_a_whole_match_in_english_has_no_russian_word(fmt):
-    table = game.Table(english(fmt), seed=7)
+    table = Table(english(fmt), seed=7)
     table.new_match()
     rng = random.Random(fmt)
     seen = set()
@@ -220,7 +218,7 @@ def test_the_rules_dialog_in_english_covers_every_table():
 def test_a_hint_in_english():
     rng = random.Random(5)
     table = at_first_turn(english("bura31"), 5, rng)
-    found = hint.run(table.view(), game.TableHardBot("h", safety_ms=None))
+    found = hint.run(table.view(), table_bots.TableHardBot("h", safety_ms=None))
     markup = coachview.hint_html(found, texts_en)
     assert "Hard bot" in markup and not CYRILLIC.search(markup)
 
@@ -240,5 +238,5 @@ def test_the_english_page_frame():
 def test_every_card_face_in_both_languages():
     for t in (texts, texts_en):
         for card in DECK:
-            svg = render.card_svg(str(card), t)
+            svg = card_art.card_svg(str(card), t)
             assert f">{t.RANK_LABELS[str(card)[0]]}</text>" in svg

@@ -1,4 +1,4 @@
-"""The short codes of the WebRTC handshake (web/p2pcode.py): what a browser's
+"""The short codes of the WebRTC handshake (web/table/p2p/codes.py): what a browser's
 description holds survives the code, the SDP rebuilt from it carries it, and
 anything that is not a code of the expected kind is refused."""
 
@@ -9,8 +9,8 @@ from hypothesis import given, settings, strategies as st
 
 import webpath  # noqa: F401
 
-import p2pcode
-from p2pcode import Candidate, CodeError, Handshake
+from table.p2p import codes as p2pcode
+from table.p2p.codes import Candidate, CodeError, Handshake
 
 # Chromium 156's offer for one negotiated data channel, two host candidates (as gathered here).
 OFFER = """v=0\r

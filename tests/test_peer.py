@@ -13,10 +13,10 @@ import pytest
 
 import webpath  # noqa: F401
 
-import peer
-import render
-import storage
-from peer import Guest, Host, HostTable
+from table.match import storage
+from table.p2p import peer
+from table.p2p.peer import Guest, Host, HostTable
+from table.view import render
 
 GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
               "bot_level", "at"}

@@ -1,4 +1,4 @@
-"""The «Играть с другом» dialog and link bar (web/peerview.py): the test hooks,
+"""The «Играть с другом» dialog and link bar (web/table/p2p/view.py): the test hooks,
 the QR code that carries the join link, and the plain words when the direct
 connection fails."""
 
@@ -8,8 +8,8 @@ import re
 
 import webpath  # noqa: F401
 
-import peerview
-import texts
+from table.i18n import ru as texts
+from table.p2p import view as peerview
 
 CODE = "CACHOWKNIYMDMQKNMZGWI5SVKNNEW3COOBDDIM3UIZ4GU6KGF6CMQCRMXMHM64KHVOJ4T"
 
@@ -29,7 +29,7 @@ def test_the_qr_code_carries_the_join_link():
     zxingcpp = pytest.importorskip("zxingcpp")
     from test_qr import image
 
-    import qr
+    from table.p2p import qr
 
     link = f"https://example.org/burkozel/#p2p={CODE}"
     found = zxingcpp.read_barcodes(image(qr.make(link, "L")))

@@ -1,4 +1,4 @@
-"""The QR codes the table draws (web/qr.py) read back with a real decoder
+"""The QR codes the table draws (web/table/p2p/qr.py) read back with a real decoder
 (zxing-cpp, a test tool in requirements-dev.txt): every version and level we
 may draw, every mask, and the join link of a real offer."""
 
@@ -10,7 +10,7 @@ import pytest
 
 import webpath  # noqa: F401
 
-import qr
+from table.p2p import qr
 
 zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is installed by `make venv` (requirements-dev.txt)")
 

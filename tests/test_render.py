@@ -10,11 +10,11 @@ import pytest
 
 import webpath  # noqa: F401
 
-import game
-import render
-import storage
-import texts
 from burkozel.cards import DECK
+from table.i18n import ru as texts
+from table.match import storage
+from table.match.table import Table
+from table.view import card_art, render
 
 from test_game import at_first_turn, settings, step
 
@@ -22,14 +22,14 @@ DATA_CARD = re.compile(r'data-card="([^"]*)"')
 BACK = re.compile(r'<span class="card back[^"]*"[^>]*>')
 
 
-def all_markup(table: game.Table) -> str:
+def all_markup(table: Table) -> str:
     ui = table.ui()
     ui["notices"] = []
     parts = render.regions(table.display(), ui)
     return "".join(parts.values()) + render.menu_html(table.settings, {"levels": table.levels})
 
 
-def allowed_cards(table: game.Table) -> set[str]:
+def allowed_cards(table: Table) -> set[str]:
     """What seat 0 may see: its hand (shown), the face-up cards of the trick on
     the table, and the trump card while it lies under the stock."""
     d = table.display()
@@ -42,7 +42,7 @@ def allowed_cards(table: game.Table) -> set[str]:
     return seen
 
 
-def hidden_cards(table: game.Table) -> set[str]:
+def hidden_cards(table: Table) -> set[str]:
     """Faces seat 0 must never see now: other hands, the stock, others' discards."""
     return {str(c) for c in table.match.round.unknown_to(0)}
 
@@ -50,7 +50,7 @@ def hidden_cards(table: game.Table) -> set[str]:
 @pytest.mark.parametrize("fmt,discard", [("pairs", None), ("four", None), ("three", None), ("duel", "closed"),
                                          ("duel", "open"), ("bura31", "open"), ("bura31", "closed")])
 def test_no_hidden_card_ever_reaches_the_markup(fmt, discard):
-    table = game.Table(settings(fmt, difficulty="easy", discard=discard), seed=21)
+    table = Table(settings(fmt, difficulty="easy", discard=discard), seed=21)
     table.new_match()
     rng = random.Random(fmt)
     for _ in range(3000):
@@ -67,7 +67,7 @@ def test_no_hidden_card_ever_reaches_the_markup(fmt, discard):
 
 
 def test_face_down_discards_stay_backs_and_the_round_end_shows_totals_only():
-    table = game.Table(settings("four", combos=()), seed=2)
+    table = Table(settings("four", combos=()), seed=2)
     table.new_match()
     rng = random.Random(9)
     while table.phase() != "round_end":
@@ -89,7 +89,7 @@ def test_hand_hooks_and_selection():
 
 
 def test_trump_hook_and_drawn_trump():
-    table = game.Table(settings("three", combos=()), seed=4)
+    table = Table(settings("three", combos=()), seed=4)
     table.new_match()
     d = table.display()
     html = render.deck_html(d, list(texts.SEAT_NAMES["three"]))
@@ -101,7 +101,7 @@ def test_trump_hook_and_drawn_trump():
 
 def test_no_inline_styles_anywhere():
     """The page's CSP (style-src 'self') would refuse them with a console error."""
-    table = game.Table(settings("pairs"), seed=5)
+    table = Table(settings("pairs"), seed=5)
     table.new_match()
     html = render.skeleton() + all_markup(table) + render.rules_html()
     assert "style=" not in html and "<style" not in html and "javascript:" not in html
@@ -109,9 +109,9 @@ def test_no_inline_styles_anywhere():
 
 def test_every_card_face_renders():
     for c in DECK:
-        svg = render.card_svg(str(c))
+        svg = card_art.card_svg(str(c))
         assert svg.startswith("<svg") and svg.count("<use") >= 3
-    assert render.sort_hand(["AS", "6H", "TS", "7C"], "S") == ["7C", "6H", "TS", "AS"]
+    assert card_art.sort_hand(["AS", "6H", "TS", "7C"], "S") == ["7C", "6H", "TS", "AS"]
 
 
 def test_rules_cover_every_section_of_the_rule_book():
@@ -152,7 +152,7 @@ def test_menu_inputs_contract():
     assert "бура — три козыря — выигрывает сдачу всегда" in render.menu_html(s, {})
 
 
-def finish_with(table: game.Table, rng: random.Random, wanted) -> dict:
+def finish_with(table: Table, rng: random.Random, wanted) -> dict:
     """Step until ``wanted(display)`` holds; returns that display."""
     for _ in range(5000):
         d = table.display()
@@ -170,7 +170,7 @@ def discard_plays(d: dict) -> list[dict]:
 @pytest.mark.parametrize("fmt,discard", [("bura31", "open"), ("duel", "open"), ("bura31", "closed"),
                                          ("duel", "closed")])
 def test_open_discards_lie_face_up_and_closed_ones_stay_backs(fmt, discard):
-    table = game.Table(settings(fmt, discard=discard), seed=12)
+    table = Table(settings(fmt, discard=discard), seed=12)
     table.new_match()
     d = finish_with(table, random.Random(2), lambda d: discard_plays(d))
     html = render.trick_html(d, table.ui())
@@ -185,7 +185,7 @@ def test_open_discards_lie_face_up_and_closed_ones_stay_backs(fmt, discard):
 
 
 def test_declare_button_markup():
-    table = game.Table(settings("bura31"), seed=6)
+    table = Table(settings("bura31"), seed=6)
     table.new_match()
     rng = random.Random(3)
     d = finish_with(table, rng, lambda d: table.human_to_act() and d["trick"] is None)
@@ -193,7 +193,7 @@ def test_declare_button_markup():
     assert 'data-action="declare"' in html and "«31»" in html
     enabled = '<button type="button" class="btn act primary declare" data-action="declare"' in html
     assert enabled is d["legal"]["declare"]
-    duel = game.Table(settings("duel"), seed=6)
+    duel = Table(settings("duel"), seed=6)
     duel.new_match()
     assert 'data-action="declare"' not in render.actions_html(duel.ui())
 
@@ -208,7 +208,7 @@ def test_declare_button_markup():
     ("cards_out", None, None, [60, 60], "Карты кончились, 60 на 60 — ничья, штрафов нет."),
 ])
 def test_the_result_says_how_the_deal_ended(end, winner, by, points, line):
-    table = game.Table(settings("bura31"), seed=6)
+    table = Table(settings("bura31"), seed=6)
     table.new_match()
     d = finish_with(table, random.Random(5), lambda d: d["round_over"])
     d.update(end=end, deal_winner=winner, ended_by=by, round_points=points)
@@ -218,7 +218,7 @@ def test_the_result_says_how_the_deal_ended(end, winner, by, points, line):
 
 
 def test_duel_result_and_score_come_from_the_rule_set():
-    table = game.Table(settings("duel"), seed=7)
+    table = Table(settings("duel"), seed=7)
     table.new_match()
     d = finish_with(table, random.Random(5), lambda d: d["round_over"])
     html = render.result_html(d, table.ui())
@@ -228,7 +228,7 @@ def test_duel_result_and_score_come_from_the_rule_set():
 
 
 def test_closed_bura_shows_own_face_up_points_and_a_count_of_closed_cards():
-    table = game.Table(settings("bura31", discard="closed"), seed=3)
+    table = Table(settings("bura31", discard="closed"), seed=3)
     table.new_match()
     d = finish_with(table, random.Random(1), lambda d: d["unseen_taken"] > 0 and not d["round_over"])
     score = render.score_html(d, table.ui())

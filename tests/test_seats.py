@@ -1,4 +1,4 @@
-"""Seats on CPython (pass-and-play): the seat model (``web/seats.py``),
+"""Seats on CPython (pass-and-play): the seat model (``web/table/match/seats.py``),
 its place in the saved settings and match, whose view the table draws, and the
 hand-over between two people sharing one device."""
 
@@ -11,13 +11,12 @@ import pytest
 
 import webpath  # noqa: F401
 
-import game
-import render
-import seats
-import storage
-import texts
-from burkozel import FORMATS, Move
-from seats import BOT, HUMAN, Seat
+from burkozel import FORMATS, Match, Move
+from table.i18n import ru as texts
+from table.match import seats, storage
+from table.match.seats import BOT, HUMAN, Seat
+from table.match.table import Table
+from table.view import render
 
 
 def people_settings(fmt: str, people: dict[int, str], difficulty: str = "easy") -> dict:
@@ -31,12 +30,12 @@ def people_settings(fmt: str, people: dict[int, str], difficulty: str = "easy") 
     return s
 
 
-def private_markup(table: game.Table) -> str:
+def private_markup(table: Table) -> str:
     """Everything the renderer would put into the page now."""
     return "".join(render.regions(table.display(), table.ui()).values())
 
 
-def pick(table: game.Table, rng: random.Random) -> None:
+def pick(table: Table, rng: random.Random) -> None:
     """The person to act chooses a random legal move by clicks."""
     view = table.view()
     move = rng.choice(view.legal_moves)
@@ -46,7 +45,7 @@ def pick(table: game.Table, rng: random.Random) -> None:
     assert table.act(move.kind) is None, table.message
 
 
-def advance(table: game.Table, rng: random.Random) -> None:
+def advance(table: Table, rng: random.Random) -> None:
     """One step of a match with every hand-over confirmed at once."""
     if table.handover() is not None:
         assert table.confirm_handover()
@@ -150,14 +149,14 @@ def test_seats_survive_in_the_settings():
 
 
 def test_the_saved_match_keeps_its_seats():
-    table = game.Table(people_settings("duel", {0: "Аня", 1: "Боря"}), seed=4)
+    table = Table(people_settings("duel", {0: "Аня", 1: "Боря"}), seed=4)
     table.new_match()
     saved = table.saved()
     assert saved["seats"] == [{"kind": "human", "name": "Аня"}, {"kind": "human", "name": "Боря"}]
     loaded, notices = storage.load_match(storage.dump_match(saved))
     assert notices == [] and loaded == saved
     # Single play saves as it always did, without seats.
-    single = game.Table(people_settings("duel", {}), seed=4)
+    single = Table(people_settings("duel", {}), seed=4)
     single.new_match()
     assert "seats" not in single.saved()
     # Broken seats make the saved match unreadable (its moves depend on who played them).
@@ -169,7 +168,7 @@ def test_the_saved_match_keeps_its_seats():
 
 
 def test_single_play_never_hands_over_and_always_draws_seat_0():
-    table = game.Table(people_settings("pairs", {0: "Аня"}), seed=5)
+    table = Table(people_settings("pairs", {0: "Аня"}), seed=5)
     table.new_match()
     rng = random.Random(5)
     for _ in range(400):
@@ -197,7 +196,7 @@ def test_people_pass_the_device_for_a_whole_match(fmt, people):
     """Every step of a match: while a hand-over is due nothing private is drawn and
     nothing moves; after «Я — …» the drawn view is that person's own; the device
     changes hands exactly when a different person is to act, and at each new deal."""
-    table = game.Table(people_settings(fmt, people), seed=8)
+    table = Table(people_settings(fmt, people), seed=8)
     table.new_match()
     assert set(table.people) == set(people) and set(table.bots) == set(range(FORMATS[fmt].players)) - set(people)
     rng = random.Random(fmt)
@@ -251,7 +250,7 @@ def test_people_pass_the_device_for_a_whole_match(fmt, people):
 
 
 def test_the_viewer_stays_while_bots_play_and_changes_only_by_hand_over():
-    table = game.Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=21)
+    table = Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=21)
     table.new_match()
     first = table.wanted_viewer()
     assert table.handover() == {0: "Аня", 2: "Боря"}[first]
@@ -276,7 +275,7 @@ def test_the_viewer_stays_while_bots_play_and_changes_only_by_hand_over():
 
 
 def test_resume_with_two_people_hands_over_first():
-    table = game.Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=33)
+    table = Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=33)
     table.new_match()
     rng = random.Random(3)
     for _ in range(30):
@@ -287,7 +286,7 @@ def test_resume_with_two_people_hands_over_first():
     looking = table.shown
     before = json.dumps([table.display(), table.actions()], sort_keys=True, default=str)
     saved, notices = storage.load_match(storage.dump_match(table.saved()))
-    resumed = game.Table(storage.default_settings(), seed=1)
+    resumed = Table(storage.default_settings(), seed=1)
     assert notices == [] and resumed.restore(saved)
     assert resumed.people == (0, 2) and resumed.shown is None
     assert resumed.handover() == {0: "Аня", 2: "Боря"}[looking] and resumed.display() is None
@@ -300,19 +299,19 @@ def test_resume_during_a_taken_trick_draws_the_hand_before_the_draw():
     """A reload while a finished trick is still shown: the device goes to the
     person who plays next, who then sees their hand as it was before the draw
     and the taken trick, as in single play."""
-    table = game.Table(people_settings("duel", {0: "Аня", 1: "Боря"}), seed=9)
+    table = Table(people_settings("duel", {0: "Аня", 1: "Боря"}), seed=9)
     table.new_match()
     rng = random.Random(9)
     while table.phase() != "clearing":
         advance(table, rng)
     saved = table.saved()
-    resumed = game.Table(storage.default_settings(), seed=1)
+    resumed = Table(storage.default_settings(), seed=1)
     assert resumed.restore(saved) and resumed.phase() == "clearing"
     nxt = resumed.match.to_act
     assert resumed.handover() == {0: "Аня", 1: "Боря"}[nxt]
     resumed.confirm_handover()
     # What that seat saw just before the last move, by replaying all but the last move.
-    match = game.Match(resumed.info.rules, seed=saved["seed"])
+    match = Match(resumed.info.rules, seed=saved["seed"])
     for seat, move in saved["rounds"][0][:-1]:
         match.push(Move.from_dict(move), seat)
     before = match.view(nxt)
@@ -326,7 +325,7 @@ def test_resume_during_a_taken_trick_draws_the_hand_before_the_draw():
 
 def test_play_for_checks_the_seat_and_the_move():
     """``Table.play_for``: a person's move arriving from elsewhere goes through the engine's check."""
-    table = game.Table(people_settings("duel", {0: "Аня", 1: "Боря"}), seed=12)
+    table = Table(people_settings("duel", {0: "Аня", 1: "Боря"}), seed=12)
     table.new_match()
     seat = table.match.to_act
     other = 1 - seat
@@ -343,7 +342,7 @@ def test_a_seat_played_from_elsewhere_waits_for_play_for():
     """A kind of seat that is neither a person here nor a bot (the network play's
     guest): no bot plays it, nobody hands the device to it, the table waits for
     ``play_for``; the saved match keeps it."""
-    table = game.Table(people_settings("duel", {0: "Аня"}), seed=14)
+    table = Table(people_settings("duel", {0: "Аня"}), seed=14)
     table.new_match(seating=(Seat(HUMAN, "Аня"), Seat("guest", "Гость")))
     assert table.people == (0,) and table.bots == {} and not table.hot_seat
     rng = random.Random(14)
@@ -364,7 +363,7 @@ def test_a_seat_played_from_elsewhere_waits_for_play_for():
 
 
 def test_names_on_the_table_with_two_people():
-    table = game.Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=21)
+    table = Table(people_settings("pairs", {0: "Аня", 2: "Боря"}), seed=21)
     table.new_match()
     table.confirm_handover()
     ui = table.ui()

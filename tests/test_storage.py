@@ -7,10 +7,10 @@ import json
 
 import webpath  # noqa: F401
 
-import game
-import storage
-import texts
 from burkozel import FORMATS
+from table.i18n import ru as texts
+from table.match import seats, storage
+from table.match.table import Table
 
 # Written by the table as it was before the two-player tables (schema 1, commit 935f6b7):
 # a match of pairs half-way through its first round, the last trick still on the table.
@@ -24,6 +24,28 @@ V1_MATCH = (
 )
 V1_SETTINGS = ('{"v":1,"format":"three","difficulty":"medium","combos":{"golden_moscow":true,"bura":true,'
                '"four_ends":true,"molodka":true,"moscow":true,"small_moscow":false},"speed":"normal"}')
+
+# Written by the table of the layout before web/ had rooms (schema 2, commit 23c13fc): the settings
+# of a pass-and-play duel in English, and that match nine moves in, the device due to go to Bob.
+V2_SETTINGS = (
+    '{"v":2,"lang":"en","format":"duel","difficulty":"hard","speed":"fast","tables":{"pairs":{"combos":{"golden_mos'
+    'cow":true,"bura":true,"four_ends":true,"molodka":true,"moscow":true,"small_moscow":true}},"four":{"combos":{"g'
+    'olden_moscow":true,"bura":true,"four_ends":true,"molodka":true,"moscow":true,"small_moscow":true}},"three":{"c'
+    'ombos":{"golden_moscow":true,"bura":true,"four_ends":true,"molodka":true,"moscow":true,"small_moscow":true}},"'
+    'duel":{"combos":{"golden_moscow":true,"bura":true,"four_ends":true,"molodka":true,"moscow":true,"small_moscow"'
+    ':false},"discard":"closed"},"bura31":{"combos":{"moscow":false,"molodka":false},"discard":"open"}},"seats":{"p'
+    'airs":[{"kind":"human","name":"Юг"},{"kind":"bot","name":"Запад"},{"kind":"bot","name":"Север"},{"kind":"bot",'
+    '"name":"Восток"}],"four":[{"kind":"human","name":"Юг"},{"kind":"bot","name":"Запад"},{"kind":"bot","name":"Сев'
+    'ер"},{"kind":"bot","name":"Восток"}],"three":[{"kind":"human","name":"Юг"},{"kind":"bot","name":"Запад"},{"kin'
+    'd":"bot","name":"Восток"}],"duel":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}],"bura31":[{"ki'
+    'nd":"human","name":"Юг"},{"kind":"bot","name":"Север"}]}}'
+)
+V2_MATCH = (
+    '{"v":2,"format":"duel","combos":["golden_moscow","bura","four_ends","molodka","moscow"],"discard":"closed","di'
+    'fficulty":"hard","seed":1097127993,"rounds":[[[1,{"lead":["QH"]}],[0,{"discard":["9D"]}],[1,{"lead":["8S"]}],['
+    '0,{"beat":["QS"]}],[0,{"lead":["KS"]}],[1,{"discard":["TH"]}],[0,{"lead":["AS"]}],[1,{"discard":["TS"]}],[0,{"'
+    'lead":["6C"]}]]],"clearing":false,"seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}]}'
+)
 
 
 def test_nothing_stored_gives_defaults_silently():
@@ -149,13 +171,32 @@ def test_a_match_of_schema_1_migrates_and_resumes():
     saved, notices = storage.load_match(V1_MATCH)
     assert notices == []
     assert saved["format"] == "pairs" and saved["discard"] == "closed" and len(saved["rounds"][0]) == 20
-    table = game.Table(storage.default_settings(), seed=1)
+    table = Table(storage.default_settings(), seed=1)
     assert table.restore(saved) and not table.notices
     assert table.phase() == "clearing"
     view = table.view()
     assert [str(c) for c in view.hand] == ["AS"] and view.points == 5 and table.match.to_act == 3
     assert table.saved() == saved
     assert json.loads(storage.dump_match(table.saved()))["v"] == storage.SCHEMA == 2
+
+
+def test_a_save_of_schema_2_resumes_where_it_was_left():
+    """Settings and a match saved by the table before its modules moved into
+    packages load without a notice, write back byte for byte, and the match
+    replays to the very position it was saved in: the hand-over to Bob first."""
+    settings, notices = storage.load_settings(V2_SETTINGS)
+    assert notices == [] and storage.dump_settings(settings) == V2_SETTINGS
+    assert settings["lang"] == "en" and [s.name for s in seats.chosen(settings, "duel")] == ["Ann", "Bob"]
+    saved, notices = storage.load_match(V2_MATCH)
+    assert notices == [] and storage.dump_match(saved) == V2_MATCH
+    table = Table(settings, seed=1)
+    assert table.restore(saved) and not table.notices
+    assert table.phase() == "play" and table.handover() == "Bob"
+    assert table.confirm_handover() and table.viewer == 1 and table.match.to_act == 1
+    view = table.view()
+    assert sorted(str(c) for c in view.hand) == sorted(["TC", "TD", "6H", "KH"]) and view.points == 3
+    assert table.names == ("Ann", "You")
+    assert storage.dump_match(table.saved()) == V2_MATCH
 
 
 def bad(**changes):

@@ -11,17 +11,18 @@ import pytest
 
 import webpath  # noqa: F401
 
-import coachview
-import game
-import story
-import texts
 from burkozel import Card, Match, Move
+from table.coach import story
+from table.i18n import ru as texts
+from table.match.record import MatchInfo
+from table.match.table import Table
+from table.view import coachview
 from test_game import human_click, settings
 
 
-def finished_round(fmt: str, seed: int, discard: str | None = None) -> game.Table:
+def finished_round(fmt: str, seed: int, discard: str | None = None) -> Table:
     """A table whose first round was played to its end (the human by random clicks)."""
-    table = game.Table(settings(fmt, "easy", discard=discard), speed="instant", seed=seed)
+    table = Table(settings(fmt, "easy", discard=discard), speed="instant", seed=seed)
     table.new_match()
     rng = random.Random(seed)
     while table.phase() not in ("round_end", "match_end"):
@@ -32,7 +33,7 @@ def finished_round(fmt: str, seed: int, discard: str | None = None) -> game.Tabl
     return table
 
 
-def never_seen(table: game.Table) -> set[str]:
+def never_seen(table: Table) -> set[str]:
     """Cards seat 0 never saw this round: others' closed discards and what stayed in other hands."""
     return {str(c) for c in table.match.round.unknown_to(0)}
 
@@ -77,7 +78,7 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
 
 import json  # noqa: E402
 
-import stats  # noqa: E402
+from table.coach import stats  # noqa: E402
 
 
 def deal(points, penalty, declared=None, hints=0):
@@ -164,11 +165,11 @@ def test_the_stats_panel_draws_a_record():
 
 # --- shared deals and fair play -------------------------------------------------------------
 
-import share  # noqa: E402
 from burkozel import FORMATS, TableRules  # noqa: E402
+from table.coach import share  # noqa: E402
 
 
-def deal_cards(info: game.MatchInfo, deal: int) -> tuple:
+def deal_cards(info: MatchInfo, deal: int) -> tuple:
     """The deck and dealer of deal ``deal`` of the seed's match, as the engine deals it."""
     match = Match(info.rules, seed=info.seed)
     return match.deck_for(deal), (match.first_dealer + deal) % info.rules.players
@@ -176,15 +177,15 @@ def deal_cards(info: game.MatchInfo, deal: int) -> tuple:
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_a_link_round_trips_to_the_same_deals(fmt):
-    table = game.Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
+    table = Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
     table.new_match()
     info = table.info
     for deal, sharer in ((0, None), (3, (62, 0)), (7, (0, 6))):
         link = share.query(share.of_match(info, deal, sharer))
         back = share.parse(link)
         assert back is not None and back.sharer == sharer and back.deal == deal and not back.check
-        fresh = game.Table(settings("pairs", "easy"))
-        fresh.start(game.MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
+        fresh = Table(settings("pairs", "easy"))
+        fresh.start(MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
         assert fresh.info.rules == info.rules and fresh.info.difficulty == "hard"
         deck, dealer = deal_cards(info, deal)
         assert fresh.match.round.dealer == dealer
@@ -225,19 +226,19 @@ def test_a_bad_link_is_ignored(query):
 
 
 def test_a_shared_match_saves_and_resumes_at_its_deal():
-    table = game.Table(settings("three", "easy"), speed="instant")
-    table.start(game.MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
+    table = Table(settings("three", "easy"), speed="instant")
+    table.start(MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
     rng = random.Random(1)
     for _ in range(5):
         if table.human_to_act():
             human_click(table, rng)
         else:
             table.run_timer(table.next_timer()[0])
-    import storage
+    from table.match import storage
 
     saved, notes = storage.load_match(storage.dump_match(table.saved()))
     assert not notes and saved["first_deal"] == 4
-    again = game.Table(settings("three", "easy"), speed="instant")
+    again = Table(settings("three", "easy"), speed="instant")
     assert again.restore(saved)
     assert again.view() == table.view() and again.info.first_deal == 4
     assert share.strip("?table=pairs&deal=1-0&speed=fast&check=1") == "?speed=fast"
@@ -245,7 +246,7 @@ def test_a_shared_match_saves_and_resumes_at_its_deal():
 
 
 def test_the_rules_say_the_bots_see_only_their_own_seat():
-    import render
+    from table.view import render
 
     rules = render.rules_html()
     assert "видит только то, что видно с его места" in rules and "тест" in rules

@@ -1,5 +1,5 @@
-"""Put ``web/`` on ``sys.path`` so the table's pure modules import as in the browser
-(``import game``, ``import render``, ``import storage``, ``import texts``)."""
+"""Put ``web/`` on ``sys.path`` so the table's package imports as in the browser
+(``from table.match import storage``, ``from table.view import render``)."""
 
 import sys
 from pathlib import Path

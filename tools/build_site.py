@@ -9,8 +9,8 @@ rewritten only when its bytes change, and anything the build did not produce is 
 
 Produced: ``index.html`` (the table's frame and the early menu written in by
 ``tools/prerender.py``, pyscript.toml as JSON in ``<py-config>``), ``manifest.webmanifest``,
-``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/runtime.mjs``),
-``web.zip`` (every ``web/`` module but the entry ``main.py``), ``web/`` (``main.py`` and
+``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/page/runtime.mjs``),
+``web.zip`` (every ``web/table/`` module but the entry ``main.py``), ``web/`` (``main.py`` and
 every non-Python file), ``vendor/pyodide/`` (the five runtime files) and
 ``vendor/pyscript/`` (core.js and the chunks the page imports).
 """
@@ -115,7 +115,7 @@ def with_style_hashes(html: str) -> str:
 
 def with_config(html: str, config: dict) -> str:
     """index.html with pyscript.toml as JSON in its empty ``<py-config>`` (the page's
-    config and, through web/host.js, the worker's) and the same plugins switched off
+    config and, through web/page/host.js, the worker's) and the same plugins switched off
     in ``<mpy-config>`` (PyScript prepares MicroPython too unless told not to)."""
     for tag, value in (("py-config", config), ("mpy-config", {"plugins": config.get("plugins", [])})):
         empty = f"<{tag}></{tag}>"

@@ -1,9 +1,9 @@
 """Write the table's frame and the early menu's data into index.html at build time.
 
 Why: the menu must work before Python has started. Its markup comes
-from the very renderer the table uses (``web/render.py``, through
-``web/earlymenu.py``), run here on CPython, so there is one source for it; the
-page only needs ``web/menu.js`` to show it. The engine and the web modules are
+from the very renderer the table uses (``web/table/view/render.py``, through
+``web/table/view/earlymenu.py``), run here on CPython, so there is one source for it; the
+page only needs ``web/page/menu.js`` to show it. The engine and the web modules are
 standard-library Python, so the build can import them.
 """
 
@@ -26,8 +26,8 @@ def _modules(root: Path):
     writes = sys.dont_write_bytecode
     sys.dont_write_bytecode = True
     try:
-        import earlymenu
-        import render
+        from table.view import earlymenu
+        from table.view import render
     finally:
         sys.dont_write_bytecode = writes
     return render, earlymenu
@@ -41,7 +41,7 @@ def script_json(data: object) -> str:
 
 def prerender(html: str, root: Path) -> str:
     """``html`` with ``<main id="table">`` holding the table's skeleton and, after
-    it, ``<script type="application/json" id="menu-data">`` for web/menu.js."""
+    it, ``<script type="application/json" id="menu-data">`` for web/page/menu.js."""
     render, earlymenu = _modules(root)
     if not TABLE.search(html):
         raise SystemExit('build_site: index.html has no <main id="table"></main>')

@@ -1,9 +1,9 @@
-"""The Python worker's entry point (web/host.js starts it with PyScript's ``PyWorker``).
+"""The Python worker's entry point (web/page/host.js starts it with PyScript's ``PyWorker``).
 
 Why a worker: the engine, the bots and the markup never hold the page's main
-thread (issue 19).  The worker is a service (web/service.py): the main thread
+thread (issue 19).  The worker is a service (web/table/worker/service.py): the main thread
 calls the functions listed in ``__export__`` (JSON in, JSON out) and applies the
-effects they return (``web/effects.py``); it never touches the DOM itself.  A
+effects they return (``web/table/control/effects.py``); it never touches the DOM itself.  A
 failure, in the imports or in opening the table, is kept and reported by
 :func:`start` (``{"error": traceback}``), which the page shows on its Russian
 error screen (PyScript itself would only log it).
@@ -16,13 +16,13 @@ import traceback
 _WALL0 = time.time()  # epoch seconds: the page places this line on its own clock
 _FAILED = None
 try:
-    import service
+    from table.worker import service
 except BaseException:  # noqa: BLE001 - any failure goes to the error screen
     _FAILED = traceback.format_exc()
 
 
 def _runtime():
-    """What web/runtime.mjs measured (epoch ms when loadPyodide was called and
+    """What web/page/runtime.mjs measured (epoch ms when loadPyodide was called and
     returned, the snapshot's fate, ms importing the service before it), for
     bench/startup.py's breakdown; None where unknown."""
     try:

@@ -2,20 +2,20 @@
 //
 // Why JavaScript, and why so little of it: the engine needs seconds to start,
 // the menu does not. The build writes the menu's markup for every table into
-// <script id="menu-data"> (web/earlymenu.py, from the table's own renderer), so
+// <script id="menu-data"> (web/table/view/earlymenu.py, from the table's own renderer), so
 // here nothing is rendered and nothing is validated:
 //   - the markup of the chosen table is shown, and each stored setting checks
 //     the input whose value it names (a value no input has leaves the default);
 //   - what the player touches is kept in the shape the table stores
 //     (localStorage[data.settingsKey]) and written there at once;
 //   - the language (input[name=lang]) is the saved one, else the browser's
-//     (Russian for ru/uk/be/kk, as web/texts.py lang_for_browser); switching it
+//     (Russian for ru/uk/be/kk, as web/table/i18n/ru.py lang_for_browser); switching it
 //     shows the other language's pre-rendered menu and frame (<html lang>, the
-//     top bar, the rules) and the boot screen's words (web/boot.js);
+//     top bar, the rules) and the boot screen's words (boot.js);
 //   - «Правила» opens the pre-rendered rules; «Новая партия» / «Продолжить
 //     партию» close the menu and show the boot screen's progress until the
 //     engine is up.
-// When Python is up, web/app.py calls window.burkozelMenu.takeOver(): this file
+// When Python is up, web/table/control/app.py calls window.burkozelMenu.takeOver(): this file
 // stops listening and hands over what the player did (JSON, read by
 // earlymenu.EarlyMenu); Python validates the settings with storage.py and
 // leaves the menu's markup in place when it would draw the same.
@@ -183,7 +183,7 @@ function start() {
 
   let handedOver = false;
   window.burkozelMenu = {
-    /** Called once by web/app.py when the engine is up; returns JSON (earlymenu.EarlyMenu). */
+    /** Called once by web/table/control/app.py when the engine is up; returns JSON (earlymenu.EarlyMenu). */
     takeOver() {
       if (handedOver) return null;
       handedOver = true;

@@ -13,14 +13,16 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-import texts
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.view import card_art
 
 
 def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
     """The coach's buttons and ``#hint`` (empty unless a hint was asked on this turn)."""
     if view is None:
         return ""
-    t = texts.for_lang(ui.get("lang"))
+    t = languages.for_lang(ui.get("lang"))
     my_turn = bool(ui.get("my_turn"))
     tricks = len(view.get("history") or [])
     buttons = [
@@ -67,8 +69,6 @@ def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> st
 def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: ModuleType = texts) -> str:
     """One finished trick as seat 0 saw it: each play in words and faces (a closed
     discard as backs, its count only — the player's own in words), then who took it."""
-    import render
-
     rows = []
     top = trick["plays"][0]
     for i, play in enumerate(trick["plays"]):
@@ -77,9 +77,9 @@ def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int
             line += f" {t.beaten(names[top['seat']], top['cards'])}"
             top = play
         if play["cards"]:
-            cards = "".join(render.face(c, "", t) for c in play["cards"])
+            cards = "".join(card_art.face(c, "", t) for c in play["cards"])
         else:
-            cards = "".join(render.back() for _ in range(play["count"]))
+            cards = "".join(card_art.back() for _ in range(play["count"]))
             if play.get("own"):
                 line += f" ({t.OWN_DISCARD} {t.cards_short(play['own'])})"
         beats = ' class="beats"' if i > 0 and play["kind"] == "beat" else ""
@@ -90,7 +90,7 @@ def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int
 
 
 def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleType = texts) -> str:
-    import story
+    from table.coach import story
 
     last = story.last_trick(view)
     if last is None:
@@ -101,7 +101,7 @@ def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleTyp
 
 def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> str:
     """The deal's log (in the result dialog): every trick with the points taken."""
-    import story
+    from table.coach import story
 
     items = []
     for told in story.tricks(view):
@@ -116,19 +116,17 @@ def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) ->
 
 def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType = texts) -> str:
     """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
-    import render
-
     if not frames:
         return panel(t.STORY_REVIEW, "", t=t)
     step = max(0, min(step, len(frames) - 1))
     frame = frames[step]
     view = frame.view
-    hand = "".join(render.face(c, "", t) for c in render.sort_hand(list(view["hand"]), view["trump_suit"]))
+    hand = "".join(card_art.face(c, "", t) for c in card_art.sort_hand(list(view["hand"]), view["trump_suit"]))
     body = f'<p class="fine" data-step="{step}">{escape(t.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
     if frame.trick is not None:
         points, hidden = (0, 0)
         if frame.trick["finished"]:
-            import story
+            from table.coach import story
 
             points, hidden = story.seen_points(frame.trick)
             body += trick_html(frame.trick, names, points, hidden, t)
@@ -157,7 +155,7 @@ def pile_html(view: dict[str, Any], t: ModuleType = texts) -> str:
 def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     """What the result dialog adds: the deal's story and «Разобрать раздачу»."""
     names = ui["names"]
-    t = texts.for_lang(ui.get("lang"))
+    t = languages.for_lang(ui.get("lang"))
     # With several people the result is shown to everyone: one seat's story (its
     # own face-down discards among it) is not for the others' eyes.
     out = "" if ui.get("named_seats") else story_html(view, names, t)
@@ -211,7 +209,7 @@ def chart_svg(recent: list[list[int]], t: ModuleType = texts) -> str:
 def stats_panel(data: dict[str, Any], key: str, t: ModuleType = texts) -> str:
     """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
     other records kept, and the reset."""
-    import stats
+    from table.coach import stats
 
     fmt, level = key.split("/")
     title = f"{t.STATS} · {t.FORMAT_TITLES[fmt]} · {t.DIFFICULTY_TITLES[level]}"

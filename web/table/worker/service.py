@@ -1,7 +1,7 @@
 """What the Python worker offers the page: ``start``, ``event``, ``bench``, ``steps``
-(web/main.py exports them; web/host.js calls them, JSON in, JSON out).
+(web/main.py exports them; web/page/host.js calls them, JSON in, JSON out).
 
-Why a module of its own, apart from the entry script: web/runtime.mjs imports it
+Why a module of its own, apart from the entry script: web/page/runtime.mjs imports it
 right after Pyodide is up, before PyScript runs main.py, and keeps a memory
 snapshot of the interpreter with it imported (issue 19). A later visit restores
 that snapshot instead of starting CPython and importing the engine, the bots and
@@ -18,18 +18,17 @@ _T0 = time.perf_counter()
 import burkozel  # noqa: E402,F401  (the engine first: its import time is reported apart)
 
 _T_ENGINE = time.perf_counter()
-import app  # noqa: E402
-import benchhooks  # noqa: E402
-from effects import Env  # noqa: E402
+from table.control import app  # noqa: E402
+from table.worker import benchhooks  # noqa: E402
+from table.control.effects import Env  # noqa: E402
 
 # Imported on first use elsewhere (the bots register themselves when a table first
-# needs one; the English words load with the language). Here, so that a snapshot
+# needs one). Here, so that a snapshot
 # holds them: compiling them after a restore ran 4–6× slower than on a cold start,
 # the runtime's compiler not yet being warm (0.47–0.65 s of the first table, Node).
 import burkozel.bots.easy  # noqa: E402,F401
 import burkozel.bots.hard  # noqa: E402,F401
 import burkozel.bots.medium  # noqa: E402,F401
-import texts_en  # noqa: E402,F401
 
 IMPORT_MS = {"engine": round((_T_ENGINE - _T0) * 1000, 1), "app": round((time.perf_counter() - _T_ENGINE) * 1000, 1)}
 

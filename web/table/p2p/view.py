@@ -17,8 +17,8 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-import qr
-import texts
+from table.i18n import ru as texts
+from table.p2p import qr
 
 
 def _button(action: str, title: str, primary: bool = False, extra: str = "") -> str:

@@ -4,7 +4,7 @@ Why: the engine needs seconds to start, the menu does not. The build
 (``tools/build_site.py``) writes the table's frame into ``index.html`` and, as
 JSON data, the menu's markup for every table, made by ``render.menu_html`` —
 the one renderer — with the settings' defaults and names from ``storage``.
-``web/menu.js`` only shows that markup, checks the inputs the stored settings
+``web/page/menu.js`` only shows that markup, checks the inputs the stored settings
 name, remembers what the player touches (and stores it under the same key, in
 the same shape), and opens the pre-rendered rules. It validates nothing: an
 input either exists for a stored value or the default stays checked.
@@ -23,10 +23,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import render
-import storage
-import texts
 from burkozel import FORMATS
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.match import storage
+from table.view import render
 
 ACTIONS = ("new", "continue")
 """Buttons of the early menu that wait for the engine."""
@@ -71,16 +72,16 @@ class Pieces:
         return numbers
 
     def decode(self, numbers: list[int]) -> str:
-        """What ``web/menu.js`` does: the pieces joined back."""
+        """What ``web/page/menu.js`` does: the pieces joined back."""
         return "".join(self.pieces[n] for n in numbers)
 
 
 def page_data() -> dict[str, Any]:
-    """What ``web/menu.js`` reads from ``<script id="menu-data">``: per language,
+    """What ``web/page/menu.js`` reads from ``<script id="menu-data">``: per language,
     the menus (as ``Pieces``), the frame's worded regions and attributes (``render.frame_regions``,
     ``render.frame_attrs``) and the boot lines — so a change of language works
     before Python, with the table's own markup."""
-    langs = {code: texts.for_lang(code) for code in texts.LANGS}
+    langs = {code: languages.for_lang(code) for code in texts.LANGS}
     pieces = Pieces()
     menus = {
         code: {fmt: [pieces.encode(table_menu(fmt, has_match, code)) for has_match in (False, True)] for fmt in FORMATS}

@@ -93,7 +93,7 @@ def parse(text: str) -> SharedDeal | None:
 
 
 def of_match(info: Any, deal: int, sharer: tuple[int, int] | None = None, check: bool = False) -> SharedDeal:
-    """The link of deal ``deal`` (counted in the seed's match) of the match ``info`` (``game.MatchInfo``)."""
+    """The link of deal ``deal`` (counted in the seed's match) of the match ``info`` (``match.table.MatchInfo``)."""
     return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check)
 
 

@@ -1,5 +1,7 @@
 """The table's controller logic, without a browser: match lifecycle, selection,
-turning clicks into moves, pacing decisions, and the save/restore of a match.
+turning clicks into moves, pacing decisions, and when a match is saved and
+restored (what a save holds: ``record``; the bots it seats: ``table_bots``;
+what a screen shows: ``screen``).
 
 Why it is separate from ``app.py``: everything here is plain Python on top of
 the engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
@@ -10,7 +12,7 @@ The table never decides a rule itself: legality comes from
 ``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (the viewer's
 view, the only thing it may read) plus the UI state built by :meth:`Table.ui`.
 
-Seats (``web/seats.py``): each is a person at this device or a bot.  With one
+Seats (``web/table/match/seats.py``): each is a person at this device or a bot.  With one
 person (single play, seat 0) the viewer is always that person.  With several
 (pass-and-play) the viewer is the person whose turn it is, or who acted last;
 when it must change to another person the table first shows the hand-over
@@ -21,20 +23,20 @@ says «Я — …» (:meth:`Table.confirm_handover`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
-import hint
-import seats
-import storage
-import texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
-from burkozel.bots import make_bot
-from seats import Seat
-
-HUMAN = 0
-"""The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""
+from table.coach import hint
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.match import record, seats, storage
+from table.match.screen import (
+    ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
+)
+from table.match.record import MatchInfo
+from table.match.seats import Seat
+from table.match.table_bots import TableHardBot, table_bot
 
 SPEEDS: dict[str, dict[str, int]] = {
     # milliseconds: a bot's move, the finished trick staying on the table,
@@ -43,261 +45,6 @@ SPEEDS: dict[str, dict[str, int]] = {
     "fast": {"bot": 320, "clear": 1200, "round": 200},
     "instant": {"bot": 0, "clear": 0, "round": 0},
 }
-
-HARD_ITERATIONS = 450
-"""Rollouts per hard decision at the table: a fixed count, not a time budget
-(the count the arena's strength figures at 450 rollouts were measured with)."""
-HARD_LONG_ROLLOUTS = 16
-"""Above this many cards in play (stock and hands), rollouts are long: fewer of them
-(not where a deal ends at a declaration, see :func:`rollout_cards`)."""
-HARD_SAFETY_MS = 2500.0
-"""Wall-clock cap of one hard decision, far above what it takes (see :class:`TableHardBot`)."""
-TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts, tree iterations in Бура «31» "
-                  f"(fewer above {HARD_LONG_ROLLOUTS} cards in play unless deals end at a declaration), "
-                  f"safety cap {HARD_SAFETY_MS:g} ms")
-
-
-def rollout_cards(view: SeatView) -> int:
-    """About how many cards a rollout from ``view`` plays: every card in play,
-    but where a deal ends at a declaration (Бура «31») no more than
-    :data:`HARD_LONG_ROLLOUTS`: a «31» or a бура ends it within a few tricks
-    (the stock ran out in 1 medium deal in 5,000), so a rollout costs about the
-    same early or late (0.17–0.24 ms on CPython, against 0.06–0.63 in duel)."""
-    cards = view.stock + sum(view.hand_sizes)
-    if view.table.declaration is not None:
-        return min(cards, HARD_LONG_ROLLOUTS)
-    return cards
-
-
-def hard_iterations(view: SeatView) -> int:
-    """How many rollouts the table's hard bot spends on ``view``."""
-    count = HARD_ITERATIONS
-    # A rollout costs about 10 + the cards it plays (measured on CPython).
-    return min(count, count * (10 + HARD_LONG_ROLLOUTS) // (10 + rollout_cards(view)))
-
-
-class TableHardBot:
-    """The hard bot as the table seats it: a count of rollouts that depends on
-    the position alone, not a time budget.
-
-    Why a count: with a budget each choice would depend on how fast the
-    machine is at that moment, and a resumed match must meet the same bot
-    decisions to come; with a count a decision depends on the seed and the
-    view alone, the same in the browser as on CPython.  450 rollouts
-    (``HARD_ITERATIONS``) is the count of the arena's strength figures;
-    above ``HARD_LONG_ROLLOUTS`` cards in play rollouts are long and the
-    count shrinks in proportion, keeping the time to a decision within the
-    targets (not in Бура «31», whose rollouts end within a few tricks:
-    :func:`rollout_cards`).  The search runs in slices (``HardBot.think``), one task a
-    slice, so no task grows with the count.  ``HARD_SAFETY_MS`` keeps a much
-    slower device from waiting for seconds: the bot then stops early and its
-    choice may differ from the deterministic one.  The measurements behind
-    these numbers are in ``docs/bots.md``.
-    """
-
-    name = "hard"
-
-    def __init__(self, seed: int | str = 0, safety_ms: float | None = HARD_SAFETY_MS) -> None:
-        if safety_ms is None:
-            self.bot = make_bot("hard", seed=seed, max_iterations=HARD_ITERATIONS, deterministic=True)
-        else:
-            self.bot = make_bot("hard", seed=seed, max_iterations=HARD_ITERATIONS, budget_ms=safety_ms)
-
-    def get_move(self, view: SeatView) -> Move:
-        self.bot.max_iterations = hard_iterations(view)
-        return self.bot.get_move(view)
-
-    def think(self, view: SeatView):
-        """The same decision in slices (see ``HardBot.think``)."""
-        self.bot.max_iterations = hard_iterations(view)
-        return self.bot.think(view)
-
-    def search(self, view: SeatView, record: bool = False):
-        """The same decision with every candidate's values (``HardBot.search``; the hint)."""
-        self.bot.max_iterations = hard_iterations(view)
-        return self.bot.search(view, record=record)
-
-    @property
-    def last_iterations(self) -> int:
-        return self.bot.last_iterations
-
-    @last_iterations.setter
-    def last_iterations(self, value: int) -> None:
-        self.bot.last_iterations = value
-
-
-def table_bot(level: str, seed: int | str = 0) -> Any:
-    """The bot the table seats for ``level``: :class:`TableHardBot` for hard."""
-    if level == "hard":
-        return TableHardBot(seed)
-    return make_bot(level, seed=seed)
-
-
-def reference_bot(level: str, seed: int | str = 0) -> Any:
-    """:func:`table_bot` without the safety cap (``deterministic=True``): what
-    the table's bot must choose wherever the cap does not bind."""
-    if level == "hard":
-        return TableHardBot(seed, safety_ms=None)
-    return make_bot(level, seed=seed)
-
-
-POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
-"""Where each seat sits on the screen, by the number of players (you at the bottom)."""
-
-ACTIONS = ("lead", "beat", "discard", "declare")
-"""The table's move buttons; «31» (``declare``) only where the table has the declaration."""
-
-
-def move_for(kind: str, selection: list[str]) -> Move:
-    """The move a button makes of the selected cards (``declare``: «31», no cards)."""
-    if kind == "declare":
-        return Move.declare()
-    return Move.from_dict({kind: list(selection)})
-
-
-def refusal(view: SeatView, move: Move) -> str:
-    """The engine's code for why ``move`` is illegal now (``"bad_move"`` if it is legal)."""
-    try:
-        view.check(move)
-    except (IllegalMoveError, ValueError) as e:
-        return getattr(e, "code", "bad_move")
-    return "bad_move"
-
-
-def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: list[str],
-                  t: ModuleType = texts) -> dict[str, dict[str, Any]]:
-    """For each move button: whether it is enabled and, if not, a short reason.
-
-    A function of what the player's screen shows (their view, the phase,
-    whether they are to act, the cards they selected), so the table and a
-    guest's screen (``peer.Guest``) enable the same buttons for the same reasons."""
-    kinds = ACTIONS if view is not None and view.table.declaration is not None else ACTIONS[:3]
-    out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
-    if view is None:
-        return out
-    # Which buttons matter now: «Ходить» (and «31») for a new trick, «Побить»/«Сбросить» for an answer.
-    leading = view.trick is None or phase == "clearing"
-    for kind in out:
-        out[kind]["relevant"] = (kind in ("lead", "declare")) == leading
-    if not my_turn:
-        return out
-    size = view.trick.size if view.trick is not None else None
-    n = len(selection)
-    for kind in out:
-        if not out[kind]["relevant"]:
-            continue
-        if kind == "declare":
-            # Enabled exactly when the engine says «31» is legal now.
-            out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
-            if not out[kind]["enabled"]:
-                out[kind]["reason"] = t.reason(refusal(view, Move.declare()), kind=kind, size=None, selected=n)
-            continue
-        if n == 0 and kind == "lead":
-            out[kind]["reason"] = t.NO_SELECTION_LEAD
-            continue
-        if n == 0 and kind == "beat":
-            out[kind]["reason"] = t.NO_SELECTION_BEAT
-            continue
-        try:
-            view.check(move_for(kind, selection))
-        except (IllegalMoveError, ValueError) as e:
-            code = getattr(e, "code", "bad_move")
-            out[kind]["reason"] = t.reason(code, kind=kind, size=size or view.max_lead, selected=n)
-            continue
-        out[kind]["enabled"] = True
-        if kind == "discard" and size is not None and n < size:
-            out[kind]["reason"] = t.AUTO_DISCARD
-    return out
-
-
-def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:
-    """The hand as shown: while a taken trick is still on the table (``before``:
-    the seat's view before the move that finished it), as it was before the
-    draw, without the cards the seat played in that trick."""
-    if before is None:
-        return list(view.hand)
-    played: set = set()
-    if view.history and view.history[-1].plays[-1].seat == view.seat:
-        last = view.history[-1].plays[-1]
-        played = set(last.cards) | set(last.own)
-    return [c for c in before.hand if c not in played]
-
-
-def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
-    """A seat's view as its screen draws it.  While a finished trick is still on
-    the table (``before``: the seat's view before the move that finished it),
-    the trick shown is the one just taken, and hands and stock are as they were
-    before the draw (the draw is seen when the trick leaves)."""
-    d = view.to_dict()
-    if before is not None and view.history:
-        b = before
-        last = view.history[-1]
-        mover = last.plays[-1]
-        d["trick"] = last.to_dict()
-        d["hand"] = [str(c) for c in display_hand(view, before)]
-        sizes = list(b.hand_sizes)
-        sizes[mover.seat] -= mover.count
-        d["hand_sizes"] = sizes
-        d["stock"] = b.stock
-        d["trump_drawn_by"] = b.trump_drawn_by
-        d["to_act"] = None
-        d["legal"] = {kind: False for kind in d["legal"]}
-        d["round_over"] = False
-        d["round_points"] = None
-        d["round_penalties"] = None
-        d["match_over"] = False
-        d["winners"] = []
-        d["penalties"] = list(b.penalties)
-    return d
-
-
-def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | list[str],
-                 my_turn: bool, t: ModuleType = texts) -> tuple[str, int | None, str | None]:
-    """The status line, the seat shown thinking, and the combination shouted, for a
-    player looking at ``view`` (``names`` as that player reads them)."""
-    prompt, thinking, announce = "", None, None
-    if view is None:
-        return prompt, thinking, announce
-    if phase == "clearing" and view.history:
-        prompt = t.prompt_taken(names[view.history[-1].winner])
-    elif phase == "play":
-        if my_turn:
-            prompt = (t.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
-                      if view.trick is None else t.prompt_answer(view.trick.size))
-        elif view.to_act is not None:
-            prompt = t.prompt_waiting(names[view.to_act])
-            thinking = view.to_act
-    elif phase == "round_end":
-        prompt = t.ROUND_OVER
-    elif phase == "match_end":
-        prompt = t.MATCH_OVER
-    if phase == "play" and view.trick is not None and view.trick.combo:
-        announce = t.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
-    return prompt, thinking, announce
-
-
-@dataclass(frozen=True)
-class MatchInfo:
-    """What a match was started with (fixed for its whole length, RULES.md §8)."""
-
-    format: str
-    combos: tuple[str, ...]
-    difficulty: str
-    seed: int
-    discard: str = "closed"
-    first_deal: int = 0
-    """The seed's deal the match starts at (a shared or re-dealt deal, web/share.py)."""
-    seats: tuple[Seat, ...] = ()
-    """Who plays each seat; empty means single play (``seats.default_seats``)."""
-
-    @property
-    def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard)
-
-    @property
-    def seating(self) -> tuple[Seat, ...]:
-        return self.seats or seats.default_seats(self.format)
-
 
 class Table:
     """One browser table: the settings chosen in the menu and the match in play.
@@ -334,7 +81,7 @@ class Table:
         self.shown: int | None = None
         """The person who said «Я — …» and whose view is drawn (see :meth:`handover`)."""
         self.coach = hint.Coach()
-        """«Подсказка»: the hard bot's search from the acting person's own view (web/hint.py)."""
+        """«Подсказка»: the hard bot's search from the acting person's own view (web/table/coach/hint.py)."""
 
     # --- settings ----------------------------------------------------------------
 
@@ -351,8 +98,8 @@ class Table:
 
     @property
     def texts(self) -> ModuleType:
-        """The words of the language the settings name (``texts.for_lang``)."""
-        return texts.for_lang(self.settings.get("lang"))
+        """The words of the language the settings name (``languages.for_lang``)."""
+        return languages.for_lang(self.settings.get("lang"))
 
     @property
     def speed(self) -> str:
@@ -402,22 +149,10 @@ class Table:
         """Replay a saved match (see ``storage.load_match``); ``False`` and a
         notice if its moves no longer replay — the table is then left empty."""
         try:
-            fmt = saved["format"]
-            seated = seats.parse_seats(fmt, saved["seats"])[0] if "seats" in saved else ()
-            self._start(MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                                  saved["discard"], saved.get("first_deal", 0), seated))
-            match = self.match
-            assert match is not None
-            rounds = saved["rounds"]
-            befores: list[SeatView] = []
-            for r, moves in enumerate(rounds):
-                if r > 0:
-                    match.next_round()
-                for i, (seat, move) in enumerate(moves):
-                    if r == len(rounds) - 1 and i == len(moves) - 1:
-                        befores = [match.view(s) for s in range(match.rules.players)]
-                    match.push(Move.from_dict(move), seat)
-            self.rounds = [list(m) for m in rounds]
+            self._start(record.info_of(saved))
+            assert self.match is not None
+            befores = record.replay(self.match, saved["rounds"])
+            self.rounds = [list(m) for m in saved["rounds"]]
             last = self.rounds[-1]
             self.before = befores[HUMAN] if befores else None
             self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
@@ -438,20 +173,10 @@ class Table:
         return len(self.match.view(HUMAN).history) > len(self.before.history)
 
     def saved(self) -> dict[str, Any] | None:
-        """What ``localStorage`` keeps: enough to replay the match exactly.
-
-        It necessarily holds every move, bots' discards included; the table
-        never renders from it (only from the viewer's view)."""
+        """What ``localStorage`` keeps (``record.saved_of``), or ``None`` if nothing is to be kept."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        out = {"format": self.info.format, "combos": list(self.info.combos), "discard": self.info.discard,
-               "difficulty": self.info.difficulty, "seed": self.info.seed,
-               "rounds": self.rounds, "clearing": self.clearing}
-        if self.info.seating != seats.default_seats(self.info.format):
-            out["seats"] = seats.seats_json(self.info.seating)  # single play saves as it always did
-        if self.info.first_deal:
-            out["first_deal"] = self.info.first_deal
-        return out
+        return record.saved_of(self.info, self.rounds, self.clearing)
 
     # --- state queries ---------------------------------------------------------------
 

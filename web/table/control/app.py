@@ -1,8 +1,8 @@
-"""The table's controller: events in, effects out, around ``game.Table``.
+"""The table's controller: events in, effects out, around ``match.table.Table``.
 
 Why it looks like this: Python runs in a PyScript worker (``web/main.py``),
 so the main thread never waits for the engine, the bots or the markup.  The
-worker has no DOM: ``web/host.js`` forwards the player's input as small JSON
+worker has no DOM: ``web/page/host.js`` forwards the player's input as small JSON
 events (:meth:`App.handle`) and applies the answer, an ``effects.Effects``
 batch — changed regions' markup, the dialogs to open, attributes, storage
 writes, timers to arm.  Everything decided here is plain Python, tested on
@@ -22,20 +22,17 @@ import sys
 import traceback
 from typing import Any
 
-import coachview
-import earlymenu
-import p2pcode
-import peerview
-import render
-import seats
-import share
-import storage
-import stats
-import story
-import texts
-from game import ACTIONS, MatchInfo, Table
-from effects import Effects, Env
-from peerlink import PeerLink
+from table.coach import share, stats, story
+from table.control.effects import Effects, Env
+from table.i18n import ru as texts
+from table.match import seats, storage
+from table.match.record import MatchInfo
+from table.match.screen import ACTIONS
+from table.match.table import Table
+from table.p2p import codes as p2pcode
+from table.p2p import view as peerview
+from table.p2p.link import PeerLink
+from table.view import coachview, earlymenu, render
 
 INSTANT_SLICE_S = 0.012
 """At ``?speed=instant`` several bot moves share one task, up to this long."""
@@ -111,7 +108,7 @@ class App:
         """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
 
         self.peer = PeerLink(self)
-        """Play with a friend (web/peerlink.py): this page is the host, a guest, or neither."""
+        """Play with a friend (web/table/p2p/link.py): this page is the host, a guest, or neither."""
         self.panel: dict[str, Any] = {"kind": None}
         """What the ``#info`` dialog shows: the last trick, the deal's review (and its step), …"""
 
@@ -274,7 +271,7 @@ class App:
     def paused(self) -> bool:
         return self.peer.guest is not None or any(d in self.dialogs for d in ("menu", "rules", "p2p", "info"))
 
-    # --- the coach's panels (web/coachview.py) ---------------------------------------------
+    # --- the coach's panels (web/table/view/coachview.py) ---------------------------------------------
 
     def open_panel(self, kind: str, **extra: Any) -> None:
         self.panel = {"kind": kind, **extra}
@@ -340,7 +337,7 @@ class App:
         return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
 
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
-        """One event from the page (``web/host.js``); returns the effects to apply.
+        """One event from the page (``web/page/host.js``); returns the effects to apply.
 
         A failure is logged (the worker's console) and never leaves the table stuck."""
         kind = event.get("type")

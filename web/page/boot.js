@@ -2,9 +2,9 @@
 // any failure into a readable error with a reload button, and registers the
 // service worker.
 //
-// Its words live here, in both languages, not in web/texts.py: they are needed
+// Its words live here, in both languages, not in web/table/i18n/ru.py: they are needed
 // before Python runs and even when it never does. The language is the one
-// web/menu.js put on <html lang> (the saved choice, else the browser's); if the
+// menu.js put on <html lang> (the saved choice, else the browser's); if the
 // early menu did not run, the same rule is applied here.
 //
 // Why here and not in Python: most things that can go wrong (a runtime file
@@ -12,9 +12,9 @@
 // Python runs at all, so only JavaScript can report them.
 //
 // Contract with the rest of the page:
-//   <html data-state="loading|ready|error">  — web/host.js sets "ready" (the worker drew the table);
+//   <html data-state="loading|ready|error">  — host.js sets "ready" (the worker drew the table);
 //   window.burkozelBoot.fail(details, kind?)  — switch to the error screen;
-//   <html data-py="done">                    — web/host.js has finished starting the worker;
+//   <html data-py="done">                    — host.js has finished starting the worker;
 //   <html data-update="ready">                — a newer version was installed
 //                                               (the UI may offer a reload).
 // URL parameters for tests/developers: ?boot_timeout=<ms>, ?sw=off.
@@ -25,8 +25,8 @@ const params = new URLSearchParams(location.search);
 const DEFAULT_TIMEOUT_MS = 180_000; // slow mobile links need a while for ~14 MB
 const timeoutMs = Number(params.get("boot_timeout")) || DEFAULT_TIMEOUT_MS;
 
-const SETTINGS_KEY = "burkozel.settings"; // web/storage.py SETTINGS_KEY
-const RUSSIAN_READERS = ["ru", "uk", "be", "kk"]; // web/texts.py RUSSIAN_READERS
+const SETTINGS_KEY = "burkozel.settings"; // web/table/match/storage.py SETTINGS_KEY
+const RUSSIAN_READERS = ["ru", "uk", "be", "kk"]; // web/table/i18n/ru.py RUSSIAN_READERS
 
 /** The saved language, else Russian for readers of Russian, English otherwise (texts.lang_for_browser). */
 function chosenLang() {
@@ -43,7 +43,7 @@ if (root.dataset.menu !== "early") root.lang = chosenLang();
 
 const WORDS = {
   ru: {
-    // PyScript/polyscript progress messages (window "py:progress") and web/host.js's stages → what we show.
+    // PyScript/polyscript progress messages (window "py:progress") and host.js's stages → what we show.
     stages: {
       "Loading Pyodide": "Загружаем Python…",
       "Loading interpreter": "Загружаем Python…",
@@ -156,12 +156,12 @@ function fail(details, kind) {
   $("boot-reload")?.focus();
 }
 
-/** A named stage (web/host.js) in the player's language. */
+/** A named stage (host.js) in the player's language. */
 const setStage = (key) => setStatus(words().stages[key] ?? String(key));
 
 window.burkozelBoot = { fail: (details, kind) => fail(String(details), kind), setStatus, setStage, relabel };
 
-// Play with a friend (web/p2p.js): loaded only when a player asks for it.
+// Play with a friend (p2p.js): loaded only when a player asks for it.
 window.burkozelLoadP2P = () => import("./p2p.js");
 
 $("boot-reload")?.addEventListener("click", () => location.reload());

@@ -30,10 +30,10 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-import seats
-import texts
 from burkozel import Card, FORMATS
 from burkozel.bots import LEVELS
+from table.i18n import ru as texts
+from table.match import seats
 
 SETTINGS_KEY = "burkozel.settings"
 MATCH_KEY = "burkozel.match"
@@ -246,7 +246,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     """The saved match (structurally valid, not yet replayed) and notices.
 
     Whether the moves still replay under the rules is for the controller to
-    find out (``game.Table.restore``); here only the shape is checked.
+    find out (``match.table.Table.restore``); here only the shape is checked.
     """
     data, garbage = _parse(raw)
     if data is None and not garbage:

@@ -19,8 +19,8 @@ host → guest  ``state``    seq, seat, format, players, names, phase, view,
 guest → host  ``hello``    name
               ``move``     move (``Move.to_dict()``), seq (of the state it answers)
 
-Everything here is plain Python over ``game.Table``; ``peerlink.py`` moves the
-texts in and out of ``web/p2p.js``'s DataChannels.
+Everything here is plain Python over ``match.table.Table``; ``link.py`` moves the
+texts in and out of ``web/page/p2p.js``'s DataChannels.
 """
 
 from __future__ import annotations
@@ -29,11 +29,13 @@ import json
 from dataclasses import replace
 from typing import Any
 
-import seats
-import texts
 from burkozel import Move, SeatView
-from game import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
-from seats import Seat
+from table.i18n import languages
+from table.match import seats
+from table.match.record import MatchInfo
+from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
+from table.match.seats import Seat
+from table.match.table import Table
 
 PROTOCOL = 1
 AWAY_LIMIT_S = 60.0
@@ -163,7 +165,7 @@ class HostTable(Table):
         self.befores = befores
 
     def display(self, seat: int | None = None) -> dict[str, Any] | None:
-        """``seat``'s screen (the host's own by default), as :func:`game.shown` draws it."""
+        """``seat``'s screen (the host's own by default), as :func:`match.screen.shown` draws it."""
         if seat is None or seat == HUMAN:
             return super().display()
         if self.match is None:
@@ -307,11 +309,11 @@ class Guest:
     """A guest's screen: the latest state from the host, and the cards selected here.
 
     It decides nothing: the buttons are enabled by the same rule as at the
-    host's table (``game.button_states``, asked of the seat's own view), and a
+    host's table (``match.screen.button_states``, asked of the seat's own view), and a
     move is only a request that the host checks again."""
 
     def __init__(self, lang: str | None = None) -> None:
-        self.texts = texts.for_lang(lang)
+        self.texts = languages.for_lang(lang)
         """The words of this page's language (the host may speak another)."""
         self.state: dict[str, Any] | None = None
         self.seq: int | None = None

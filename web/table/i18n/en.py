@@ -1,9 +1,9 @@
-"""Every English word the table shows: the same names as ``texts`` (Russian).
+"""Every English word the table shows: the same names as ``ru`` (Russian).
 
 Written in our own words as English card players would say it, not translated
 line by line; the games' own terms (Bura, Molodka, Moscow, «31») keep their
 names and are explained where they appear.  ``tests/test_language.py`` checks
-that this module has every public name ``texts`` has, and no Cyrillic.
+that this module has every public name ``ru`` has, and no Cyrillic.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from __future__ import annotations
 import sys
 
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FORMATS
-from texts import (  # noqa: F401 — language-free names, kept here so both languages have them all
-    HALF, LANGS, RUSSIAN_READERS, hint_text, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, for_lang, lang_for_browser,
-    pass_bands, translate,
+from table.i18n.common import (  # noqa: F401 — language-free names, kept here so both languages have them all
+    HALF, LANGS, RUSSIAN_READERS, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, hint_text, lang_for_browser, pass_bands,
 )
 
 LANG = "en"
@@ -661,7 +660,7 @@ def sharer_line(points: int, penalty: int) -> str:
     return f"Whoever shared this deal took {points_word(points)}, penalty {penalty}."
 
 
-# --- the table's frame, score, seats, trick, menu and rules dialog (web/render.py) -------------
+# --- the table's frame, score, seats, trick, menu and rules dialog (web/table/view/render.py) -------------
 
 FRAME_LABELS = {"felt": "Table", "trick": "Trick", "mine": "Your seat", "hand": "Your cards"}
 NO_MATCH_PROMPT = "Choose your settings and start a match"

@@ -27,98 +27,11 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-import coachview
-import seats
-import texts
 from burkozel import FORMATS
-
-SUITS = "CDHS"
-RED = {"D", "H"}
-ORDER = "6789JQKTA"  # rank order low → high (the ten above the king)
-
-# --- card art -------------------------------------------------------------------
-
-SUIT_PATHS = {
-    "H": "M50 92C44 80 6 60 6 32 6 16 18 6 31 6c9 0 16 6 19 14 3-8 10-14 19-14 13 0 25 10 25 26 0 28-38 48-44 60z",
-    "D": "M50 4C60 22 74 38 90 50 74 62 60 78 50 96 40 78 26 62 10 50 26 38 40 22 50 4z",
-    "S": ("M50 4C58 20 92 38 92 62c0 14-10 22-21 22-8 0-14-4-17-9 1 9 5 16 12 21H34c7-5 11-12 12-21"
-          "-3 5-9 9-17 9C18 84 8 76 8 62 8 38 42 20 50 4z"),
-    "C": ("M50 6a19 19 0 0 1 17 27 19 19 0 1 1-11 33c1 11 5 20 12 28H32c7-8 11-17 12-28a19 19 0 1 1"
-          "-11-33A19 19 0 0 1 50 6z"),
-}
-
-SVG_DEFS = (
-    '<svg class="defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>'
-    + "".join(f'<symbol id="s-{s}" viewBox="0 0 100 100"><path d="{d}"/></symbol>' for s, d in SUIT_PATHS.items())
-    + "</defs></svg>"
-)
-
-# Pip centres on a 60×84 card for the number cards (traditional layouts).
-_L, _C, _R = 22.5, 30.0, 37.5
-PIPS: dict[str, list[tuple[float, float]]] = {
-    "6": [(_L, 20), (_R, 20), (_L, 42), (_R, 42), (_L, 64), (_R, 64)],
-    "7": [(_L, 20), (_R, 20), (_C, 31), (_L, 42), (_R, 42), (_L, 64), (_R, 64)],
-    "8": [(_L, 20), (_R, 20), (_C, 31), (_L, 42), (_R, 42), (_C, 53), (_L, 64), (_R, 64)],
-    "9": [(_L, 19), (_R, 19), (_L, 34), (_R, 34), (_C, 42), (_L, 50), (_R, 50), (_L, 65), (_R, 65)],
-    "T": [(_L, 19), (_R, 19), (_C, 26.5), (_L, 34), (_R, 34), (_L, 50), (_R, 50), (_C, 57.5), (_L, 65), (_R, 65)],
-}
-PIP = 9.0
-
-
-def _use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
-    h = size / 2
-    tr = f' transform="rotate(180 {x:g} {y:g})"' if flip else ""
-    return f'<use href="#s-{suit}" x="{x - h:g}" y="{y - h:g}" width="{size:g}" height="{size:g}"{tr}/>'
-
-
-def _centre(rank: str, suit: str, t: ModuleType) -> str:
-    """The middle of a face: pips for 6–10, a framed letter for В/Д/К, one big pip for the ace."""
-    if rank in PIPS:
-        return '<g class="pips">' + "".join(_use(suit, x, y, PIP, y > 43) for x, y in PIPS[rank]) + "</g>"
-    if rank == "A":
-        return '<g class="pips">' + _use(suit, 30, 42, 30) + "</g>"
-    letter = t.RANK_LABELS[rank]
-    return ('<g class="pips court">'
-            '<rect class="frame" x="14" y="15" width="32" height="54" rx="3"/>'
-            f'<text class="court-letter" x="30" y="47">{letter}</text>'
-            + _use(suit, 30, 24, 9) + _use(suit, 30, 60, 9, True) + "</g>")
-
-
-def card_svg(code: str, t: ModuleType = texts) -> str:
-    """The face of ``code`` ("AS") as inline SVG: corner indices and a centre."""
-    rank, suit = code[0], code[1]
-    label = t.RANK_LABELS[rank]
-    idx = (f'<text class="idx" x="7.5" y="14">{label}</text>' + _use(suit, 7.5, 21, 8))
-    return ('<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false">'
-            '<rect class="paper" x="0.5" y="0.5" width="59" height="83" rx="5"/>'
-            f'{idx}<g transform="rotate(180 30 42)">{idx}</g>'
-            f'{_centre(rank, suit, t)}'
-            f'<g class="big">{_use(suit, 30, 50, 26)}</g>'
-            "</svg>")
-
-
-def card_classes(code: str, extra: str = "") -> str:
-    colour = "red" if code[1] in RED else "black"
-    return f"card face {colour}{' ' + extra if extra else ''}"
-
-
-def face(code: str, extra: str = "", t: ModuleType = texts) -> str:
-    """A face-up card that is not a control."""
-    return (f'<span class="{card_classes(code, extra)}" data-card="{code}" role="img" '
-            f'aria-label="{t.card_name(code)}">{card_svg(code, t)}</span>')
-
-
-def back(extra: str = "") -> str:
-    """A face-down card: no identity of any kind, by contract."""
-    return f'<span class="card back{" " + extra if extra else ""}" aria-hidden="true"></span>'
-
-
-def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
-    """Suits grouped (trumps last, at the right), low to high within a suit."""
-    def key(c: str) -> tuple[int, int, int]:
-        return (c[1] == trump_suit, SUITS.index(c[1]), ORDER.index(c[0]))
-    return sorted(hand, key=key)
-
+from table.i18n import languages
+from table.i18n import ru as texts
+from table.match import seats
+from table.view import card_art, coachview
 
 # --- the static frame ------------------------------------------------------------
 
@@ -128,7 +41,7 @@ REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "
 
 def lang_texts(ui: dict[str, Any]) -> ModuleType:
     """The texts of the language the UI state names (``ui["lang"]``)."""
-    return texts.for_lang(ui.get("lang"))
+    return languages.for_lang(ui.get("lang"))
 
 
 @lru_cache(maxsize=None)
@@ -157,7 +70,7 @@ def skeleton(t: ModuleType = texts) -> str:
     frame = frame_regions(t)
     labels = t.FRAME_LABELS
     return (
-        SVG_DEFS
+        card_art.SVG_DEFS
         + '<header class="topbar">'
         '<button type="button" id="menu-open" class="btn ghost" data-action="menu" aria-haspopup="dialog">'
         + frame["menu-open"] + '</button>'
@@ -291,7 +204,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += f'<span class="tag dealer" title="{t.DEALER_TITLE}">{t.DEALER_TAG}</span>'
     if seat in ui.get("bot_seats", ()):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
-    backs = "".join(back() for _ in range(n))
+    backs = "".join(card_art.back() for _ in range(n))
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
         foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
@@ -326,10 +239,10 @@ def deck_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> 
     stock = view["stock"]
     suit = view["trump_suit"]
     sym = t.SUIT_SYMBOLS[suit]
-    colour = "red" if suit in RED else "black"
+    colour = "red" if suit in card_art.RED else "black"
     if stock > 0:
-        pile = "".join(back("pile") for _ in range(min(3, stock - 1)))
-        trump = face(view["trump_card"], "trump-card", t)
+        pile = "".join(card_art.back("pile") for _ in range(min(3, stock - 1)))
+        trump = card_art.face(view["trump_card"], "trump-card", t)
         return (f'<div class="deck" aria-label="{t.in_stock(stock)}">'
                 f'<div id="trump" class="trump-slot">{trump}</div>'
                 f'<div class="stock">{pile}</div>'
@@ -357,11 +270,11 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         seat = play["seat"]
         kind = play["kind"]
         if kind == "discard" and not play["cards"]:
-            cards = "".join(back() for _ in range(play["count"]))
+            cards = "".join(card_art.back() for _ in range(play["count"]))
         elif kind == "discard":  # an open discard: face up, for everyone
-            cards = "".join(face(c, "discarded", t) for c in play["cards"])
+            cards = "".join(card_art.face(c, "discarded", t) for c in play["cards"])
         else:
-            cards = "".join(face(c, "", t) for c in play["cards"])
+            cards = "".join(card_art.face(c, "", t) for c in play["cards"])
         classes = ["play", f"pos-{positions[seat]}", f"kind-{kind}", f"n{play['count']}"]
         if seat == trick["winner"]:
             classes.append("winning")
@@ -394,7 +307,7 @@ def status_html(ui: dict[str, Any]) -> str:
 
 def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     t = lang_texts(ui)
-    hand = sort_hand(list(view["hand"]), view["trump_suit"])
+    hand = card_art.sort_hand(list(view["hand"]), view["trump_suit"])
     selected = set(ui.get("selection", []))
     playable = ui.get("phase") in ("play", "clearing")
     out = []
@@ -404,9 +317,9 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         if code[1] == view["trump_suit"]:
             extra += " trump"
         dis = "" if playable else " disabled"
-        out.append(f'<button type="button" class="{card_classes(code, extra.strip())}" data-card="{code}" '
+        out.append(f'<button type="button" class="{card_art.card_classes(code, extra.strip())}" data-card="{code}" '
                    f'aria-pressed="{"true" if sel else "false"}" aria-label="{t.card_name(code)}"{dis}>'
-                   f"{card_svg(code, t)}</button>")
+                   f"{card_art.card_svg(code, t)}</button>")
     return f'<div class="hand-cards n{len(hand)}">{"".join(out)}</div>'
 
 
@@ -499,7 +412,7 @@ def handover_html(name: str, t: ModuleType = texts) -> str:
 def notices_html(notices: list[str], t: ModuleType = texts) -> str:
     out = []
     for i, text in enumerate(notices):
-        out.append(f'<div class="notice"><p>{escape(texts.translate(text, t))}</p>'
+        out.append(f'<div class="notice"><p>{escape(languages.translate(text, t))}</p>'
                    f'<button type="button" class="x" data-action="dismiss" data-index="{i}" '
                    f'aria-label="{t.HIDE}">×</button></div>')
     return "".join(out)
@@ -541,7 +454,7 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
 
 def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     """The menu: settings (persisted, applied to the next match) and the match buttons."""
-    t = texts.for_lang(settings.get("lang"))
+    t = languages.for_lang(settings.get("lang"))
     levels = ui.get("levels", ("easy", "medium", "hard"))
     has_match = ui.get("can_continue", False)
     pending = ui.get("settings_pending", False)

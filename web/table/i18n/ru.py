@@ -1,4 +1,4 @@
-"""Every Russian word the table shows, in one place — and the way to the other languages.
+"""Every Russian word the table shows, in one place.
 
 Why a module of its own: the controller and the renderer stay free of prose,
 the wording can be reviewed in a single file, and the rules dialog is written
@@ -6,57 +6,24 @@ here in the project's own words (RULES.md is the normative source; nothing is
 copied from the seed rule card).
 
 A language is a module with the same public names: this one is Russian,
-``texts_en`` English.  Code asks :func:`for_lang` for the one it needs and is
-handed the module, so the renderer stays a pure function of (state, texts) and
-no ``if lang == ...`` is scattered around.
+``en`` English; ``languages.for_lang`` hands code the one it needs.
 """
 
 from __future__ import annotations
 
 import sys
-from types import ModuleType
 
-from burkozel.rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FORMATS
+from burkozel.rules import DECLARED, FALSE_DECLARATION, FORMATS
+from table.i18n.common import (  # noqa: F401 — language-free names, kept here so both languages have them all
+    HALF, LANGS, RUSSIAN_READERS, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, hint_text, lang_for_browser, pass_bands,
+)
 
 LANG = "ru"
 """This module's language (``<html lang>``)."""
-LANGS = ("ru", "en")
-"""The languages the table speaks; the first is the default."""
-RUSSIAN_READERS = ("ru", "uk", "be", "kk")
-"""Browser languages whose readers get Russian by default (others get English)."""
-
-
-def for_lang(code: object) -> ModuleType:
-    """The texts of language ``code`` (Russian for anything unknown)."""
-    if code == "en":
-        import texts_en
-        return texts_en
-    return sys.modules[__name__]
-
-
-def lang_for_browser(languages: "list[str] | tuple[str, ...]") -> str:
-    """The default language for a browser whose preferred languages are
-    ``languages`` (``navigator.languages``): Russian for readers of Russian,
-    English otherwise.  web/menu.js and web/boot.js decide the same way."""
-    first = next((str(x) for x in languages if x), "")
-    return "ru" if first.lower().split("-")[0] in RUSSIAN_READERS else "en"
-
-
-def translate(text: str, t: ModuleType) -> str:
-    """A notice (kept as said, in whatever language it was made) in the texts ``t``:
-    notices are fixed sentences (``NOTICE_*``), so a change of language redraws them too."""
-    for code in LANGS:
-        said = for_lang(code)
-        for name in dir(said):
-            if name.isupper() and getattr(said, name) == text:
-                return getattr(t, name)
-    return text
-
-
 LANG_LEGEND = "Язык"
 LANG_TITLES = {"ru": "Русский", "en": "English"}
 YOU = "Вы"
-"""The viewer's own seat name; also a name nobody may type (web/seats.py)."""
+"""The viewer's own seat name; also a name nobody may type (web/table/match/seats.py)."""
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "pairs": ("Вы", "Запад", "Север", "Восток"),
@@ -80,7 +47,7 @@ PERSON_NAMES: dict[str, tuple[str, ...]] = {
     "duel": ("Юг", "Север"),
     "bura31": ("Юг", "Север"),
 }
-"""A seat's name when several people share the device (``web/seats.py``): the
+"""A seat's name when several people share the device (``web/table/match/seats.py``): the
 side of the table it faces, as players of cards name seats; the player at
 seat 0 is «Юг» (the screen's bottom in single play)."""
 
@@ -165,7 +132,6 @@ def combo_title(fmt: str, combo: str, cards: "list[str] | tuple" = ()) -> str:
     return COMBO_TITLES.get(combo, combo)
 
 SUIT_NAMES = {"C": "трефы", "D": "бубны", "H": "черви", "S": "пики"}
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_LABELS = {"6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
 RANK_NAMES = {"6": "шестёрка", "7": "семёрка", "8": "восьмёрка", "9": "девятка", "T": "десятка",
               "J": "валет", "Q": "дама", "K": "король", "A": "туз"}
@@ -289,7 +255,7 @@ SETTINGS_LATER = "Стол, игроки, сложность и комбинац
 SETTINGS_PENDING = "Выбранные настройки начнут действовать в новой партии."
 
 # The boot screen after «Новая партия» / «Продолжить партию» was pressed in the
-# menu before the engine was up (web/earlymenu.py, web/menu.js).
+# menu before the engine was up (web/table/view/earlymenu.py, web/page/menu.js).
 EARLY_DEALING = "Раздаём карты — как только движок запустится."
 EARLY_RESUMING = "Возвращаемся к партии — как только движок запустится."
 
@@ -304,7 +270,7 @@ NOTICE_STORAGE_OFF = "Браузер не даёт сохранять: наст�
 NOTICE_STORAGE_FULL = "Не удалось сохранить партию: хранилище браузера переполнено."
 NOTICE_BOT_FALLBACK = "Выбранная сложность пока недоступна — играют лёгкие боты."
 
-# --- several people at one device (web/seats.py) ---------------------------------------
+# --- several people at one device (web/table/match/seats.py) ---------------------------------------
 
 SEATS_LEGEND = "Игроки"
 SEATS_HINT = "Несколько человек играют на одном устройстве, передавая его друг другу"
@@ -365,30 +331,6 @@ def winners_line(fmt: str, winners: list[int], names: "list[str] | tuple | None"
 
 
 # --- how a deal ended and what it cost (numbers from the rule set) --------------------
-
-TOTAL_POINTS = 120
-HALF = TOTAL_POINTS // 2
-
-
-def _band(fmt: str, end: str, points: list[int], side: int, seat: int | None = None) -> int:
-    """The penalty ``side`` gets for a deal ending so: asked of the rule set, never restated."""
-    return FORMATS[fmt].deal_result(end, points, seat)[1][side]
-
-
-def pass_bands(fmt: str) -> dict[str, int]:
-    """A pass-mark table's penalties for a side that did not have the most points:
-    at the pass mark or more, below it, with no points at all."""
-    mark = FORMATS[fmt].pass_mark
-    return {"pass": _band(fmt, CARDS_OUT, [TOTAL_POINTS - mark, mark], 1),
-            "below": _band(fmt, CARDS_OUT, [TOTAL_POINTS - mark + 1, mark - 1], 1),
-            "zero": _band(fmt, CARDS_OUT, [TOTAL_POINTS, 0], 1)}
-
-
-def declaration_bands(fmt: str) -> dict[str, int]:
-    """A declaring table's penalties: a lost deal, and a false «31» for the declarer."""
-    return {"lost": _band(fmt, CARDS_OUT, [HALF + 1, HALF - 1], 1),
-            "false": _band(fmt, FALSE_DECLARATION, [0, 0], 0, seat=0)}
-
 
 def penalty_note(fmt: str) -> str:
     """The small print under a deal's result: how penalties are given at this table."""
@@ -550,7 +492,7 @@ RULES_DIFFICULTY = (
     "Честная игра: каждый бот видит только то, что видно с его места, — свою руку, открытые карты и козырь; чужих рук и колоды он не знает. Это проверяет автоматический тест. Раздача зависит только от её номера (сида): «Проверить раздачу» сдаёт те же карты заново.",
 )
 
-# --- play with a friend on another device (web/peer.py, web/peerview.py) ----------------------
+# --- play with a friend on another device (web/table/p2p/peer.py, web/table/p2p/view.py) ----------------------
 
 P2P_BUTTON = "Играть с другом"
 P2P_CREATE = "Создать стол"
@@ -654,33 +596,6 @@ def hint_lines(hint) -> tuple[str, list[str], str]:
     return hint_text(hint, sys.modules[__name__])
 
 
-def hint_text(hint, t: ModuleType) -> tuple[str, list[str], str]:
-    """(the advice, one line per option, why) for a :class:`hint.Hint` in the words of
-    ``t`` (this module or ``texts_en``): the reasoning is written once for both.
-    Where a deal is won or lost (two players, «31») an option shows the chance to
-    win it; where a pass mark counts, the chance to reach it."""
-    table = FORMATS[hint.format]
-    by_deal = table.declaration is not None or table.players == 2
-
-    def outlook(o) -> str:
-        if by_deal:
-            return t.HINT_OUTLOOK_DEAL.format(penalty=t._num(o.penalty), wins=t._pct(o.wins))
-        return t.HINT_OUTLOOK_PASS.format(penalty=t._num(o.penalty), mark=table.pass_mark, passes=t._pct(o.passes))
-
-    best = t.hint_move(hint.move.kind, [str(c) for c in hint.move.cards])
-    if hint.forced:
-        why = t.HINT_FORCED_DECLARE if hint.move.kind == "declare" else t.HINT_FORCED_ONLY
-        return t.HINT_HEAD.format(best=best), [], why
-    rows = [f"{t.hint_move(o.move.kind, [str(c) for c in o.move.cards])}: {outlook(o)}" for o in hint.options]
-    why = t.HINT_WHY
-    if hint.options:
-        why += t.HINT_WORLDS.format(worlds=hint.options[0].worlds)
-        if len(hint.options) > 1:
-            gap = hint.options[1].penalty - hint.options[0].penalty
-            why += t.HINT_GAP.format(gap=t._num(gap)) if gap > 0.05 else t.HINT_CLOSE
-    return t.HINT_HEAD.format(best=best), rows, why + "."
-
-
 LAST_TRICK = "Последняя взятка"
 LAST_TRICK_NONE = "Взяток в этой сдаче ещё не было."
 LAST_TRICK_KEY = "Клавиша: L"
@@ -749,7 +664,7 @@ def sharer_line(points: int, penalty: int) -> str:
     return f"Поделившийся этой раздачей набрал {points_word(points)}, штраф {penalty}."
 
 
-# --- the table's frame, score, seats, trick, menu and rules dialog (web/render.py) -------------
+# --- the table's frame, score, seats, trick, menu and rules dialog (web/table/view/render.py) -------------
 
 FRAME_LABELS = {"felt": "Стол", "trick": "Взятка", "mine": "Ваше место", "hand": "Ваши карты"}
 """The aria-labels of the frame's parts (element id → label)."""

@@ -1,8 +1,8 @@
-"""«Играть с другом» in the controller: web/p2p.js's links, the dialog and the link bar.
+"""«Играть с другом» in the controller: web/page/p2p.js's links, the dialog and the link bar.
 
 Why a module of its own: a separate idea from ``app.py``'s table.  The links
-are browser objects on the main thread (``web/p2p.js``, driven by
-``web/host.js``): this module asks for operations on them through effects
+are browser objects on the main thread (``web/page/p2p.js``, driven by
+``web/page/host.js``): this module asks for operations on them through effects
 (``send``, ``close``, ``offer``, ``answer``, ``accept``, ``scan``) and learns
 what happened through events (``p2p``: a link opened, a message, closed,
 failed; ``p2p-done``: an operation's result).  Everything it decides is asked
@@ -16,15 +16,15 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import p2pcode
-import peer
-import peerview
-import seats
-import texts
+from table.i18n import ru as texts
+from table.match import seats
+from table.p2p import codes as p2pcode
+from table.p2p import peer
+from table.p2p import view as peerview
 
 
 class _Links:
-    """The page's links as effects: ``send`` and ``close`` on ``web/p2p.js``."""
+    """The page's links as effects: ``send`` and ``close`` on ``web/page/p2p.js``."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -145,7 +145,7 @@ class PeerLink:
         self.app.fx.p2p({"op": "offer", "id": str(seat)})
 
     def on_done(self, event: dict[str, Any]) -> None:
-        """An operation asked of ``web/p2p.js`` ended: ``op``, ``id``, ``ok``, ``value``."""
+        """An operation asked of ``web/page/p2p.js`` ended: ``op``, ``id``, ``ok``, ``value``."""
         op, link, ok, value = event.get("op"), str(event.get("id") or ""), bool(event.get("ok")), str(event.get("value") or "")
         if op == "offer":
             self._offer_made(int(link), value if ok else None)
@@ -217,7 +217,7 @@ class PeerLink:
         self.app.cache.clear()
 
     def on_p2p(self, event: dict[str, Any]) -> None:
-        """Something happened on a link (web/p2p.js): opened, a message, closed, failed."""
+        """Something happened on a link (web/page/p2p.js): opened, a message, closed, failed."""
         try:
             self._p2p_event(str(event.get("id") or ""), str(event.get("kind") or ""), str(event.get("data") or ""))
         finally:

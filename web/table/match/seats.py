@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-import texts
 from burkozel import FORMATS
+from table.i18n import languages
+from table.i18n import ru as texts
 
 HUMAN = "human"
 BOT = "bot"
@@ -116,7 +117,7 @@ def people(seats: tuple[Seat, ...]) -> tuple[int, ...]:
 def shown_name(fmt: str, seat: int, name: str, t: ModuleType = texts) -> str:
     """``name`` as the texts ``t`` show it: a seat's default name (stored in the
     language it was made in: «Юг», "South") in ``t``'s language; a typed one as typed."""
-    defaults = {texts.for_lang(code).PERSON_NAMES[fmt][seat] for code in texts.LANGS}
+    defaults = {languages.for_lang(code).PERSON_NAMES[fmt][seat] for code in texts.LANGS}
     return t.PERSON_NAMES[fmt][seat] if name in defaults else name
 
 

@@ -23,7 +23,7 @@ from typing import Any, Callable
 from burkozel import Match, SeatView, TableRules
 from burkozel.bots import make_bot
 
-import game
+from table.match import table_bots
 
 from burkozel import FORMATS
 
@@ -60,11 +60,11 @@ class HintTimer:
     search with every rollout's outcome kept) for a view; its move is the hint's."""
 
     def __init__(self, seed: Any) -> None:
-        self.bot = game.TableHardBot(seed)
+        self.bot = table_bots.TableHardBot(seed)
         self.last_iterations = 0
 
     def get_move(self, view: SeatView) -> Any:
-        import hint
+        from table.coach import hint
 
         move = hint.run(view, self.bot).move
         self.last_iterations = self.bot.last_iterations
@@ -73,15 +73,15 @@ class HintTimer:
 
 def bot_for(level: str, seed: Any, variant: str, options: dict[str, Any] | None = None) -> Any:
     """``level="hint"``: :class:`HintTimer` (what «Подсказка» costs).
-    ``table`` = the bot the table builds (:func:`game.table_bot`);
-    ``reference`` = the same without its time cap (:func:`game.reference_bot`);
+    ``table`` = the bot the table builds (:func:`table_bots.table_bot`);
+    ``reference`` = the same without its time cap (:func:`table_bots.reference_bot`);
     ``default`` = ``make_bot(level, seed, **options)`` (its own defaults: a time budget)."""
     if level == "hint":
         return HintTimer(seed)
     if variant == "table":
-        return game.table_bot(level, seed=seed)
+        return table_bots.table_bot(level, seed=seed)
     if variant == "reference":
-        return game.reference_bot(level, seed=seed)
+        return table_bots.reference_bot(level, seed=seed)
     return make_bot(level, seed=seed, **(options or {}))
 
 
@@ -121,7 +121,7 @@ def run(args: dict[str, Any]) -> dict[str, Any]:
     clock = time.process_time if args.get("clock") == "cpu" else time.perf_counter
     out: dict[str, Any] = time_decisions(level, views, seed=seed, variant=str(args.get("variant", "table")),
                                          options=args.get("options"), clock=clock)
-    out["table_bots"] = game.TABLE_BOTS_DOC
+    out["table_bots"] = table_bots.TABLE_BOTS_DOC
     return out
 
 

@@ -1,9 +1,9 @@
 // Two browsers on one Wi-Fi: a WebRTC DataChannel with no server, no STUN, no TURN.
 //
 // Why this file is JavaScript: RTCPeerConnection and the camera are browser
-// objects. Everything else — the short codes (web/p2pcode.py), who may see
-// what (web/peer.py) — is Python, tested on CPython. Loaded only when a player
-// chooses «Играть с другом» (web/boot.js: window.burkozelLoadP2P).
+// objects. Everything else — the short codes (web/table/p2p/codes.py), who may see
+// what (web/table/p2p/peer.py) — is Python, tested on CPython. Loaded only when a player
+// chooses «Играть с другом» (boot.js: window.burkozelLoadP2P).
 //
 // Each link has an id (the host: one per guest seat; the guest: "host").
 // What happens on a link is told by a "burkozel-p2p" event on document with

@@ -1,8 +1,8 @@
-// Pyodide for the Python worker (web/host.js names this module as PyScript's
+// Pyodide for the Python worker (host.js names this module as PyScript's
 // interpreter): failures made loud, and the start from a memory snapshot.
 //
 // Why the failures: Pyodide 314 only logs a warning and then waits forever when
-// its wasm cannot be fetched or compiled. On the page, web/boot.js watched those
+// its wasm cannot be fetched or compiled. On the page, boot.js watched those
 // calls; in the worker nothing did, so a blocked or corrupt runtime hung until
 // the boot timeout. Here loadPyodide rejects instead, with "[network]" or
 // "[corrupt]" at the start of the message, which host.js passes on to the
@@ -11,7 +11,7 @@
 // Why the snapshot (issue 19): most of a start is CPython initialising itself and
 // importing our modules (≈ 2.5 s here), the same work on every visit. On a visit
 // without a snapshot, this module puts our zips on sys.path and imports
-// web/service.py as soon as Pyodide is up, then keeps a memory snapshot of the
+// web/table/worker/service.py as soon as Pyodide is up, then keeps a memory snapshot of the
 // interpreter in the browser's Cache Storage, keyed by the runtime's version and
 // the zips' bytes. The next visit restores it (≈ 0.4 s) instead and writes the
 // same zips back where the snapshot's sys.path expects them (a module imported
@@ -19,21 +19,21 @@
 // service finds it already loaded.
 // Anything wrong with a snapshot only costs the normal start.
 
-import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide as load, version } from "../../vendor/pyodide/pyodide.mjs";
 
 export { version };
 
-const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 // Our Python as tools/build_site.py zips it, imported from the zips themselves
 // (zipimport: written as two files, never unpacked), by this module rather than
 // PyScript's [files].
-const ZIPS = ["../burkozel.zip", "../web.zip"].map((path) => new URL(path, import.meta.url).href);
+const ZIPS = ["../../burkozel.zip", "../../web.zip"].map((path) => new URL(path, import.meta.url).href);
 const SNAPSHOT_CACHE = "python-snapshot"; // not "burkozel-…": sw.js deletes those it does not know
-const SERVICE = "import service";
+const SERVICE = "from table.worker import service";
 // Part of the snapshot's key beside the runtime's version and the zips: how this module
 // prepares the interpreter before the snapshot (where the zips go, what sys.path holds).
 // Change it with that preparation, or a snapshot made the old way would be restored.
-const PREPARATION = "zips-on-sys.path-1";
+const PREPARATION = "zips-on-sys.path-2";
 
 function now() {
   return performance.timeOrigin + performance.now();
@@ -49,7 +49,7 @@ async function snapshotKey(zips) {
   }
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", joined));
   const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return new URL(`../python-snapshot/${hex}`, import.meta.url).href;
+  return new URL(`../../python-snapshot/${hex}`, import.meta.url).href;
 }
 
 async function hasSnapshot() {

@@ -5,10 +5,10 @@
 // bot's move. So web/main.py runs in a PyScript worker (PyWorker from core.js),
 // as a service with no DOM: this file sends it the page (URL, stored strings,
 // the early menu's hand-over) and the player's input as small JSON events, and
-// applies the effects it answers (web/effects.py): each changed region's
+// applies the effects it answers (web/table/control/effects.py): each changed region's
 // markup (keeping focus on the same control), the dialogs to open, attributes,
 // localStorage writes, timers to arm, and operations on the WebRTC links
-// (web/p2p.js). Nothing here decides anything about the game.
+// (p2p.js). Nothing here decides anything about the game.
 //
 // Contract with the rest of the page: <html data-state> ends "ready" when the
 // worker has drawn the table (or "error" through window.burkozelBoot.fail);
@@ -16,7 +16,7 @@
 // resolves when every input sent so far has been answered and drawn. With ?bench=1,
 // window.burkozelBench(json) and window.burkozelSteps() return promises.
 
-import { PyWorker } from "../vendor/pyscript/core.js";
+import { PyWorker } from "../../vendor/pyscript/core.js";
 
 const root = document.documentElement;
 const table = document.getElementById("table");
@@ -155,7 +155,7 @@ function apply(fx) {
   for (const op of fx.p2p ?? []) linkOp(op);
 }
 
-// --- play with a friend: web/p2p.js, loaded when first needed ---------------------------------
+// --- play with a friend: p2p.js, loaded when first needed ---------------------------------
 
 let links = null;
 let linkQueue = Promise.resolve();
@@ -261,7 +261,7 @@ function environment() {
 async function start() {
   let first;
   try {
-    // The interpreter (Pyodide, through web/runtime.mjs) as an absolute URL: the
+    // The interpreter (Pyodide, through runtime.mjs) as an absolute URL: the
     // worker is a blob: URL, and PyWorker takes it as `version`.
     const runtime = new URL("./runtime.mjs", import.meta.url).href;
     window.burkozelBoot?.setStage("Loading Pyodide"); // the worker's progress events stay in the worker
@@ -294,7 +294,7 @@ async function start() {
   const { main_epoch_ms: main, runtime } = first.timing ?? {};
   if (main) performance.mark("burkozel:main", { startTime: onPage(main) });
   if (runtime?.called && runtime?.loaded) {
-    // web/runtime.mjs: loadPyodide called and returned; the snapshot made, used or none.
+    // runtime.mjs: loadPyodide called and returned; the snapshot made, used or none.
     performance.mark("burkozel:runtime-called", { startTime: onPage(runtime.called) });
     performance.mark("burkozel:runtime-loaded", { startTime: onPage(runtime.loaded), detail: runtime });
   }

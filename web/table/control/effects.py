@@ -1,7 +1,7 @@
 """What the page tells the Python worker, and what the worker asks of the page.
 
 Why: Python runs in a PyScript worker (issue 19), which has no DOM, no
-``localStorage`` and no timers of the page's.  The main thread (``web/host.js``)
+``localStorage`` and no timers of the page's.  The main thread (``web/page/host.js``)
 owns all of those: at start it sends an :class:`Env` (the URL, the stored
 strings, what the browser supports, the early menu's hand-over), then forwards
 the player's input as small JSON events; every answer is one :class:`Effects`
@@ -93,7 +93,7 @@ class Effects:
         self.batch["url"] = url
 
     def p2p(self, op: dict[str, Any]) -> None:
-        """An operation on a WebRTC link (``web/p2p.js``): send, close, offer, answer, accept, scan."""
+        """An operation on a WebRTC link (``web/page/p2p.js``): send, close, offer, answer, accept, scan."""
         self.batch.setdefault("p2p", []).append(op)
 
     def take(self) -> dict[str, Any]:

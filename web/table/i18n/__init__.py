@@ -1,0 +1,1 @@
+"""The words the table shows: Russian (``ru``), English (``en``), what both share."""

@@ -1,0 +1,153 @@
+"""What a player's screen shows, as a function of what that player may see:
+where each seat sits, which move buttons are enabled and why, the hand while a
+taken trick is still on the table, and the line that says whose turn it is.
+
+Why apart from the table: the table at this device and a guest's screen
+(``p2p.peer.Guest``) draw from these same functions, so both enable the same
+buttons for the same reasons and say the same things.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from burkozel import IllegalMoveError, Move, SeatView
+from table.i18n import ru as texts
+
+HUMAN = 0
+"""The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""
+
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+"""Where each seat sits on the screen, by the number of players (you at the bottom)."""
+
+ACTIONS = ("lead", "beat", "discard", "declare")
+"""The table's move buttons; «31» (``declare``) only where the table has the declaration."""
+
+
+def move_for(kind: str, selection: list[str]) -> Move:
+    """The move a button makes of the selected cards (``declare``: «31», no cards)."""
+    if kind == "declare":
+        return Move.declare()
+    return Move.from_dict({kind: list(selection)})
+
+
+def refusal(view: SeatView, move: Move) -> str:
+    """The engine's code for why ``move`` is illegal now (``"bad_move"`` if it is legal)."""
+    try:
+        view.check(move)
+    except (IllegalMoveError, ValueError) as e:
+        return getattr(e, "code", "bad_move")
+    return "bad_move"
+
+
+def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: list[str],
+                  t: ModuleType = texts) -> dict[str, dict[str, Any]]:
+    """For each move button: whether it is enabled and, if not, a short reason.
+
+    A function of what the player's screen shows (their view, the phase,
+    whether they are to act, the cards they selected), so the table and a
+    guest's screen (``peer.Guest``) enable the same buttons for the same reasons."""
+    kinds = ACTIONS if view is not None and view.table.declaration is not None else ACTIONS[:3]
+    out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
+    if view is None:
+        return out
+    # Which buttons matter now: «Ходить» (and «31») for a new trick, «Побить»/«Сбросить» for an answer.
+    leading = view.trick is None or phase == "clearing"
+    for kind in out:
+        out[kind]["relevant"] = (kind in ("lead", "declare")) == leading
+    if not my_turn:
+        return out
+    size = view.trick.size if view.trick is not None else None
+    n = len(selection)
+    for kind in out:
+        if not out[kind]["relevant"]:
+            continue
+        if kind == "declare":
+            # Enabled exactly when the engine says «31» is legal now.
+            out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
+            if not out[kind]["enabled"]:
+                out[kind]["reason"] = t.reason(refusal(view, Move.declare()), kind=kind, size=None, selected=n)
+            continue
+        if n == 0 and kind == "lead":
+            out[kind]["reason"] = t.NO_SELECTION_LEAD
+            continue
+        if n == 0 and kind == "beat":
+            out[kind]["reason"] = t.NO_SELECTION_BEAT
+            continue
+        try:
+            view.check(move_for(kind, selection))
+        except (IllegalMoveError, ValueError) as e:
+            code = getattr(e, "code", "bad_move")
+            out[kind]["reason"] = t.reason(code, kind=kind, size=size or view.max_lead, selected=n)
+            continue
+        out[kind]["enabled"] = True
+        if kind == "discard" and size is not None and n < size:
+            out[kind]["reason"] = t.AUTO_DISCARD
+    return out
+
+
+def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:
+    """The hand as shown: while a taken trick is still on the table (``before``:
+    the seat's view before the move that finished it), as it was before the
+    draw, without the cards the seat played in that trick."""
+    if before is None:
+        return list(view.hand)
+    played: set = set()
+    if view.history and view.history[-1].plays[-1].seat == view.seat:
+        last = view.history[-1].plays[-1]
+        played = set(last.cards) | set(last.own)
+    return [c for c in before.hand if c not in played]
+
+
+def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
+    """A seat's view as its screen draws it.  While a finished trick is still on
+    the table (``before``: the seat's view before the move that finished it),
+    the trick shown is the one just taken, and hands and stock are as they were
+    before the draw (the draw is seen when the trick leaves)."""
+    d = view.to_dict()
+    if before is not None and view.history:
+        b = before
+        last = view.history[-1]
+        mover = last.plays[-1]
+        d["trick"] = last.to_dict()
+        d["hand"] = [str(c) for c in display_hand(view, before)]
+        sizes = list(b.hand_sizes)
+        sizes[mover.seat] -= mover.count
+        d["hand_sizes"] = sizes
+        d["stock"] = b.stock
+        d["trump_drawn_by"] = b.trump_drawn_by
+        d["to_act"] = None
+        d["legal"] = {kind: False for kind in d["legal"]}
+        d["round_over"] = False
+        d["round_points"] = None
+        d["round_penalties"] = None
+        d["match_over"] = False
+        d["winners"] = []
+        d["penalties"] = list(b.penalties)
+    return d
+
+
+def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | list[str],
+                 my_turn: bool, t: ModuleType = texts) -> tuple[str, int | None, str | None]:
+    """The status line, the seat shown thinking, and the combination shouted, for a
+    player looking at ``view`` (``names`` as that player reads them)."""
+    prompt, thinking, announce = "", None, None
+    if view is None:
+        return prompt, thinking, announce
+    if phase == "clearing" and view.history:
+        prompt = t.prompt_taken(names[view.history[-1].winner])
+    elif phase == "play":
+        if my_turn:
+            prompt = (t.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
+                      if view.trick is None else t.prompt_answer(view.trick.size))
+        elif view.to_act is not None:
+            prompt = t.prompt_waiting(names[view.to_act])
+            thinking = view.to_act
+    elif phase == "round_end":
+        prompt = t.ROUND_OVER
+    elif phase == "match_end":
+        prompt = t.MATCH_OVER
+    if phase == "play" and view.trick is not None and view.trick.combo:
+        announce = t.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
+    return prompt, thinking, announce
