@@ -14,9 +14,11 @@ import webpath  # noqa: F401  (puts web/ on sys.path)
 
 from table.view import render
 from table.match import storage
-from table.i18n import ru as texts
+from table.i18n import languages
 from table.control.app import App
 from table.control.effects import Env
+
+texts = languages.for_lang("ru")
 
 
 def env(search: str = "?seed=5&speed=fast", stored: dict[str, str] | None = None, **kw) -> Env:

@@ -12,8 +12,10 @@ import webpath  # noqa: F401
 
 from table.match import table as game
 from table.match import storage
-from table.i18n import ru as texts
+from table.i18n import languages
 from burkozel import Match, Move, TableRules
+
+texts = languages.for_lang("ru")
 
 
 def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discard=None):

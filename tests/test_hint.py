@@ -15,10 +15,12 @@ import webpath  # noqa: F401
 from table.worker import benchhooks
 from table.match import table as game
 from table.coach import hint
-from table.i18n import ru as texts
+from table.i18n import languages
 from burkozel import FORMATS, Match, TableRules
 from burkozel.bots.hard import MARGIN_WEIGHT, WIN_WEIGHT
 from test_game import human_click, settings
+
+texts = languages.for_lang("ru")
 
 
 def searched(fmt: str, count: int):

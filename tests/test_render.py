@@ -13,10 +13,12 @@ import webpath  # noqa: F401
 from table.match import table as game
 from table.view import card_art, render
 from table.match import storage
-from table.i18n import ru as texts
+from table.i18n import languages
 from burkozel.cards import DECK
 
 from test_game import at_first_turn, settings, step
+
+texts = languages.for_lang("ru")
 
 DATA_CARD = re.compile(r'data-card="([^"]*)"')
 BACK = re.compile(r'<span class="card back[^"]*"[^>]*>')

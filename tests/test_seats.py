@@ -15,9 +15,11 @@ from table.match import table as game
 from table.view import render
 from table.match import seats
 from table.match import storage
-from table.i18n import ru as texts
+from table.i18n import languages
 from burkozel import FORMATS, Move
 from table.match.seats import BOT, HUMAN, Seat
+
+texts = languages.for_lang("ru")
 
 
 def people_settings(fmt: str, people: dict[int, str], difficulty: str = "easy") -> dict:

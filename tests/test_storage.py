@@ -9,8 +9,10 @@ import webpath  # noqa: F401
 
 from table.match import table as game
 from table.match import storage
-from table.i18n import ru as texts
+from table.i18n import languages
 from burkozel import FORMATS
+
+texts = languages.for_lang("ru")
 
 # Written by the table as it was before the two-player tables (schema 1, commit 935f6b7):
 # a match of pairs half-way through its first round, the last trick still on the table.

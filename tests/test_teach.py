@@ -14,7 +14,7 @@ import webpath  # noqa: F401
 from table.view import coachview
 from table.match import table as game
 from table.coach import story
-from table.i18n import ru as texts
+from table.i18n import languages
 from burkozel import Card, Match, Move
 from test_game import human_click, settings
 
@@ -166,6 +166,8 @@ def test_the_stats_panel_draws_a_record():
 
 from table.coach import share  # noqa: E402
 from burkozel import FORMATS, TableRules  # noqa: E402
+
+texts = languages.for_lang("ru")
 
 
 def deal_cards(info: game.MatchInfo, deal: int) -> tuple:

@@ -18,7 +18,8 @@ Layout produced::
                               config too: no file, no TOML parser to fetch first)
     site/manifest.webmanifest, sw.js
     site/burkozel.zip          the engine package (on sys.path as a zip, web/page/runtime.mjs)
-    site/web.zip               every web/**/*.py module except the entry main.py
+    site/web.zip               every web/**/*.py module except the entry main.py, and the
+                              table package's data (the language catalogues and their index)
     site/web/...               main.py + every non-Python file under web/
     site/vendor/pyodide/...    the five Pyodide runtime files
     site/vendor/pyscript/...   core.js and the chunks the page imports
@@ -83,6 +84,12 @@ MODULEPRELOAD_MARKER = "<!-- MODULEPRELOAD -->"
 # Under web/, Python modules other than the entry go into web.zip instead of
 # being copied (Python imports them from its working directory).
 WEB_ENTRY = "main.py"
+# The table's package goes into web.zip whole: its data files (the language
+# catalogues) are read through its loader. A folder in a zip cannot be listed
+# without zipfile, so the catalogues' list is written beside them
+# (web/table/i18n/languages.py INDEX).
+WEB_PACKAGE = "table"
+CATALOGUES = "table/i18n/catalogues"
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", "tests", "test"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".md", ".orig", ".rej", ".swp", "~")
 SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
@@ -286,11 +293,13 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     web = root / "web"
     web_py: list[tuple[str, bytes]] = []
     for rel in walk(web):
-        if rel.suffix == ".py" and rel.as_posix() != WEB_ENTRY:
+        if (rel.suffix == ".py" and rel.as_posix() != WEB_ENTRY) or rel.parts[0] == WEB_PACKAGE:
             web_py.append((rel.as_posix(), (web / rel).read_bytes()))
         else:
             site.add(f"web/{rel.as_posix()}", web / rel)
             app.append(f"web/{rel.as_posix()}")
+    codes = sorted(rel.stem for rel in walk(web / CATALOGUES) if rel.suffix == ".json")
+    web_py.append((f"{CATALOGUES}/index.json", json.dumps(codes).encode()))
     # Our modules go as sourceless bytecode without docstrings (compiling them was
     # most of their import); line numbers in a traceback stay the source's.
     sources = {name: data.decode("utf-8") for name, data in pkg_entries + web_py if name.endswith(".py")}

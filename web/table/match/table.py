@@ -29,7 +29,7 @@ from table.coach import hint
 from table.match import seats
 from table.match import storage
 from table.i18n import languages
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
 from table.match.seats import Seat

@@ -20,7 +20,7 @@ from table.p2p import codes as p2pcode
 from table.p2p import peer
 from table.p2p import view as peerview
 from table.match import seats
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
 
 
 class _Links:

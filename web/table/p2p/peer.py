@@ -31,7 +31,7 @@ from typing import Any
 
 from table.match import seats
 from table.i18n import languages
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
 from burkozel import Move, SeatView
 from table.match.table import HUMAN, POSITIONS, MatchInfo, Table, button_states, move_for, shown, table_prompt
 from table.match.seats import Seat
