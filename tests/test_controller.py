@@ -189,4 +189,5 @@ def test_the_browser_language_chooses_the_table_language_when_none_is_saved():
     assert english.table.texts.LANG == "en"
     fx = english.take()
     assert fx["attrs"]["html"]["lang"] == "en"
-    assert App(env(languages=("uk-UA",))).table.texts.LANG == "ru"
+    assert App(env(languages=("uk-UA",))).table.texts.LANG == "uk"
+    assert App(env(languages=("be-BY",))).table.texts.LANG == "ru"

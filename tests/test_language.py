@@ -76,9 +76,9 @@ def test_english_ranks_and_card_names():
 
 
 def test_for_lang_and_the_browsers_language():
-    assert languages.for_lang("en") is texts_en
+    assert languages.for_lang("en").LANG == "en" and languages.for_lang("uk").LANG == "uk"
     assert languages.for_lang("ru") is texts and languages.for_lang(None) is texts and languages.for_lang("de") is texts
-    for langs, lang in ((["ru-RU"], "ru"), (["uk"], "ru"), (["uk-UA", "en"], "ru"), (["be-BY", "en"], "ru"),
+    for langs, lang in ((["ru-RU"], "ru"), (["uk"], "uk"), (["uk-UA", "ru"], "uk"), (["be-BY", "en"], "ru"),
                         (["kk-KZ"], "ru"), (["en-US", "ru"], "en"), (["de-DE"], "en"), ([], "en"), ([""], "en"),
                         (["RU"], "ru")):
         assert languages.lang_for_browser(langs) == lang, langs
