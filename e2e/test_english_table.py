@@ -8,7 +8,7 @@ import json
 import re
 
 from harness import wait_state
-from tablekit import SETTINGS_KEY, open_table, shared_page, wait_settled
+from tablekit import assert_hand_words, SETTINGS_KEY, open_table, shared_page, wait_settled
 from test_early_menu import early_menu
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
@@ -31,13 +31,7 @@ def stored_lang(page) -> str | None:
 def assert_english_table(page) -> None:
     assert page.get_attribute("html", "lang") == "en"
     assert page.text_content("#actions .act-name") in ("Lead", "Beat", "Discard")
-    cards = page.eval_on_selector_all(
-        "#hand button[data-card]",
-        "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label'), e.querySelector('text.idx').textContent])")
-    assert cards
-    for card, label, corner in cards:
-        assert EN_CARD.match(label), label
-        assert corner == EN_RANKS[card[0]], (card, corner)
+    assert_hand_words(page, EN_CARD, EN_RANKS)
     text = page_text(page)
     for name in NAMED_IN_ITSELF:
         text = text.replace(name, "")

@@ -7,7 +7,7 @@ import random
 import re
 
 from harness import Guard, app_url, wait_state
-from tablekit import hand, open_table, play_turn, wait_settled
+from tablekit import assert_hand_words, hand, open_table, play_turn, wait_settled
 
 UK_CARD = re.compile(r"^(шістка|сімка|вісімка|дев’ятка|десятка|валет|дама|король|туз) (треф|бубон|червів|пік)$")
 UK_RANKS = {"6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
@@ -36,13 +36,7 @@ def test_a_ukrainian_browser_plays_in_ukrainian(browser, server):
         page.click("#menu [data-action=new]")
         wait_settled(page)
         assert page.text_content("#actions .act-name") in ("Ходити", "Побити", "Скинути")
-        cards = page.eval_on_selector_all(
-            "#hand button[data-card]",
-            "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label'), e.querySelector('text.idx').textContent])")
-        assert cards
-        for card, label, corner in cards:
-            assert UK_CARD.match(label), label
-            assert corner == UK_RANKS[card[0]], (card, corner)
+        assert_hand_words(page, UK_CARD, UK_RANKS)
         before = hand(page)
         play_turn(page, random.Random(4))
         wait_settled(page)
