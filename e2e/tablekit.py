@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -107,6 +108,18 @@ def wait_settled(page, timeout: int = 30_000) -> str:
 
 def hand(page) -> list[str]:
     return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
+
+
+def assert_hand_words(page, card_name: re.Pattern, ranks: dict[str, str]) -> None:
+    """Every card of the hand is named by ``card_name`` (its aria-label) and its corner
+    shows its rank as ``ranks`` has it: the cards speak the page's language."""
+    cards = page.eval_on_selector_all(
+        "#hand button[data-card]",
+        "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label'), e.querySelector('text.idx').textContent])")
+    assert cards
+    for card, label, corner in cards:
+        assert card_name.match(label), label
+        assert corner == ranks[card[0]], (card, corner)
 
 
 def saved(page) -> dict | None:

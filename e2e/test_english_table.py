@@ -8,14 +8,14 @@ import json
 import re
 
 from harness import wait_state
-from tablekit import SETTINGS_KEY, open_table, shared_page, wait_settled
+from tablekit import assert_hand_words, SETTINGS_KEY, open_table, shared_page, wait_settled
 from test_early_menu import early_menu
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 EN_RANKS = {"6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
 EN_CARD = re.compile(r"^(six|seven|eight|nine|ten|jack|queen|king|ace) of (clubs|diamonds|hearts|spades)$")
-NAMED_IN_ITSELF = "Русский"
-"""The switch names Russian in Russian: the one Russian word an English page keeps."""
+NAMED_IN_ITSELF = ("Русский", "Українська")
+"""The switch names each language in itself: the only Cyrillic words an English page keeps."""
 
 
 def page_text(page) -> str:
@@ -31,14 +31,11 @@ def stored_lang(page) -> str | None:
 def assert_english_table(page) -> None:
     assert page.get_attribute("html", "lang") == "en"
     assert page.text_content("#actions .act-name") in ("Lead", "Beat", "Discard")
-    cards = page.eval_on_selector_all(
-        "#hand button[data-card]",
-        "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label'), e.querySelector('text.idx').textContent])")
-    assert cards
-    for card, label, corner in cards:
-        assert EN_CARD.match(label), label
-        assert corner == EN_RANKS[card[0]], (card, corner)
-    assert not CYRILLIC.search(page_text(page).replace(NAMED_IN_ITSELF, ""))
+    assert_hand_words(page, EN_CARD, EN_RANKS)
+    text = page_text(page)
+    for name in NAMED_IN_ITSELF:
+        text = text.replace(name, "")
+    assert not CYRILLIC.search(text)
 
 
 def test_switch_to_english_play_and_reload(page, base_url):

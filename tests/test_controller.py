@@ -12,11 +12,13 @@ import re
 
 import webpath  # noqa: F401  (puts web/ on sys.path)
 
+from table.view import render
+from table.match import storage
+from table.i18n import languages
 from table.control.app import App
 from table.control.effects import Env
-from table.i18n import ru as texts
-from table.match import storage
-from table.view import render
+
+texts = languages.for_lang("ru")
 
 
 def env(search: str = "?seed=5&speed=fast", stored: dict[str, str] | None = None, **kw) -> Env:
@@ -187,4 +189,5 @@ def test_the_browser_language_chooses_the_table_language_when_none_is_saved():
     assert english.table.texts.LANG == "en"
     fx = english.take()
     assert fx["attrs"]["html"]["lang"] == "en"
-    assert App(env(languages=("uk-UA",))).table.texts.LANG == "ru"
+    assert App(env(languages=("uk-UA",))).table.texts.LANG == "uk"
+    assert App(env(languages=("be-BY",))).table.texts.LANG == "ru"

@@ -11,9 +11,11 @@ import pytest
 import webpath  # noqa: F401
 
 from burkozel import Match, Move, SeatView, TableRules
-from table.i18n import ru as texts
 from table.match import screen, storage, table_bots
 from table.match.table import Table
+from table.i18n import languages
+
+texts = languages.for_lang("ru")
 
 
 def settings(fmt="pairs", difficulty="easy", combos=None, speed="normal", discard=None):

@@ -12,15 +12,17 @@ import pytest
 
 import webpath  # noqa: F401
 
-from burkozel import FORMATS, Match, TableRules
+from burkozel import FORMATS
 from burkozel.bots.search.budget import finish
 from burkozel.bots.search.utility import MARGIN_WEIGHT, WIN_WEIGHT
 from table.coach import hint
-from table.i18n import ru as texts
 from table.match import table_bots
 from table.match.table import Table
 from table.worker import benchhooks
+from table.i18n import languages
 from test_game import human_click, settings
+
+texts = languages.for_lang("ru")
 
 
 def searched(fmt: str, count: int):

@@ -8,8 +8,9 @@ import re
 
 import webpath  # noqa: F401
 
-from table.i18n import ru as texts
 from table.p2p import view as peerview
+from table.i18n import languages
+texts = languages.for_lang("ru")
 
 CODE = "CACHOWKNIYMDMQKNMZGWI5SVKNNEW3COOBDDIM3UIZ4GU6KGF6CMQCRMXMHM64KHVOJ4T"
 

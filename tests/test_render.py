@@ -10,13 +10,15 @@ import pytest
 
 import webpath  # noqa: F401
 
-from burkozel.cards import DECK
-from table.i18n import ru as texts
-from table.match import storage
-from table.match.table import Table
 from table.view import card_art, render
+from table.match import storage
+from table.i18n import languages
+from burkozel.cards import DECK
+from table.match.table import Table
 
 from test_game import at_first_turn, settings, step
+
+texts = languages.for_lang("ru")
 
 DATA_CARD = re.compile(r'data-card="([^"]*)"')
 BACK = re.compile(r'<span class="card back[^"]*"[^>]*>')

@@ -12,11 +12,13 @@ import pytest
 import webpath  # noqa: F401
 
 from burkozel import FORMATS, Match, Move
-from table.i18n import ru as texts
 from table.match import seats, storage
+from table.view import render
+from table.i18n import languages
 from table.match.seats import BOT, HUMAN, Seat
 from table.match.table import Table
-from table.view import render
+
+texts = languages.for_lang("ru")
 
 
 def people_settings(fmt: str, people: dict[int, str], difficulty: str = "easy") -> dict:

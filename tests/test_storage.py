@@ -8,9 +8,11 @@ import json
 import webpath  # noqa: F401
 
 from burkozel import FORMATS
-from table.i18n import ru as texts
+from table.i18n import languages
 from table.match import seats, storage
 from table.match.table import Table
+
+texts = languages.for_lang("ru")
 
 # Written by the table as it was before the two-player tables (schema 1, commit 935f6b7):
 # a match of pairs half-way through its first round, the last trick still on the table.

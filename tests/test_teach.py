@@ -13,10 +13,10 @@ import webpath  # noqa: F401
 
 from burkozel import Card, Match, Move
 from table.coach import story
-from table.i18n import ru as texts
 from table.match.record import MatchInfo
 from table.match.table import Table
 from table.view import coachview
+from table.i18n import languages
 from test_game import human_click, settings
 
 
@@ -167,6 +167,8 @@ def test_the_stats_panel_draws_a_record():
 
 from burkozel import FORMATS, TableRules  # noqa: E402
 from table.coach import share  # noqa: E402
+
+texts = languages.for_lang("ru")
 
 
 def deal_cards(info: MatchInfo, deal: int) -> tuple:

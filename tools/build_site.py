@@ -10,7 +10,8 @@ rewritten only when its bytes change, and anything the build did not produce is 
 Produced: ``index.html`` (the table's frame and the early menu written in by
 ``tools/prerender.py``, pyscript.toml as JSON in ``<py-config>``), ``manifest.webmanifest``,
 ``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/page/runtime.mjs``),
-``web.zip`` (every ``web/table/`` module but the entry ``main.py``), ``web/`` (``main.py`` and
+``web.zip`` (every ``web/table/`` module but the entry ``main.py``, and the
+language catalogues), ``web/`` (``main.py`` and
 every non-Python file), ``vendor/pyodide/`` (the five runtime files) and
 ``vendor/pyscript/`` (core.js and the chunks the page imports).
 """
@@ -74,6 +75,12 @@ MODULEPRELOAD_MARKER = "<!-- MODULEPRELOAD -->"
 # Under web/, Python modules other than the entry go into web.zip instead of
 # being copied (Python imports them from its working directory).
 WEB_ENTRY = "main.py"
+# The table's package goes into web.zip whole: its data files (the language
+# catalogues) are read through its loader. A folder in a zip cannot be listed
+# without zipfile, so the catalogues' list is written beside them
+# (web/table/i18n/languages.py INDEX).
+WEB_PACKAGE = "table"
+CATALOGUES = "table/i18n/catalogues"
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".mypy_cache", "tests", "test"}
 SKIP_SUFFIXES = (".pyc", ".pyo", ".map", ".md", ".orig", ".rej", ".swp", "~")
 SKIP_NAMES = {".DS_Store", "README.md", "Thumbs.db"}
@@ -282,11 +289,13 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
     web = root / "web"
     web_py: list[tuple[str, bytes]] = []
     for rel in walk(web):
-        if rel.suffix == ".py" and rel.as_posix() != WEB_ENTRY:
+        if (rel.suffix == ".py" and rel.as_posix() != WEB_ENTRY) or rel.parts[0] == WEB_PACKAGE:
             web_py.append((rel.as_posix(), (web / rel).read_bytes()))
         else:
             site.add(f"web/{rel.as_posix()}", web / rel)
             app.append(f"web/{rel.as_posix()}")
+    codes = sorted(rel.stem for rel in walk(web / CATALOGUES) if rel.suffix == ".json")
+    web_py.append((f"{CATALOGUES}/index.json", json.dumps(codes).encode()))
     # Our modules go as sourceless bytecode without docstrings (compiling them was
     # most of their import); line numbers in a traceback stay the source's.
     sources = {name: data.decode("utf-8") for name, data in pkg_entries + web_py if name.endswith(".py")}

@@ -16,6 +16,7 @@ from pathlib import Path
 
 TABLE = re.compile(r'(<main id="table"[^>]*>)(.*?)(</main>)', re.S)
 DATA_ID = "menu-data"
+BOOT_ID = "boot-words"
 
 
 def _modules(root: Path):
@@ -41,9 +42,11 @@ def script_json(data: object) -> str:
 
 def prerender(html: str, root: Path) -> str:
     """``html`` with ``<main id="table">`` holding the table's skeleton and, after
-    it, ``<script type="application/json" id="menu-data">`` for web/page/menu.js."""
+    it, ``<script type="application/json" id="menu-data">`` for web/page/menu.js and
+    ``<script type="application/json" id="boot-words">`` (the catalogues' boot words) for web/page/boot.js."""
     render, earlymenu = _modules(root)
     if not TABLE.search(html):
         raise SystemExit('build_site: index.html has no <main id="table"></main>')
-    data = f'\n  <script type="application/json" id="{DATA_ID}">{script_json(earlymenu.page_data())}</script>'
+    data = (f'\n  <script type="application/json" id="{DATA_ID}">{script_json(earlymenu.page_data())}</script>'
+            f'\n  <script type="application/json" id="{BOOT_ID}">{script_json(earlymenu.boot_data())}</script>')
     return TABLE.sub(lambda m: m.group(1) + render.skeleton() + m.group(3) + data, html, count=1)

@@ -2,10 +2,10 @@
 // any failure into a readable error with a reload button, and registers the
 // service worker.
 //
-// Its words live here, in both languages, not in web/table/i18n/ru.py: they are needed
-// before Python runs and even when it never does. The language is the one
-// menu.js put on <html lang> (the saved choice, else the browser's); if the
-// early menu did not run, the same rule is applied here.
+// Its words come from the language catalogues, written into the page by the build
+// (<script id="boot-words">): they are needed before Python runs and even when it
+// never does. The language is the one web/page/menu.js put on <html lang> (the saved
+// choice, else the browser's); if the early menu did not run, the same rule is applied here.
 //
 // Why here and not in Python: most things that can go wrong (a runtime file
 // missing or corrupt, the wasm failing to compile, a hang) happen before
@@ -26,81 +26,37 @@ const DEFAULT_TIMEOUT_MS = 180_000; // slow mobile links need a while for ~14 MB
 const timeoutMs = Number(params.get("boot_timeout")) || DEFAULT_TIMEOUT_MS;
 
 const SETTINGS_KEY = "burkozel.settings"; // web/table/match/storage.py SETTINGS_KEY
-const RUSSIAN_READERS = ["ru", "uk", "be", "kk"]; // web/table/i18n/ru.py RUSSIAN_READERS
 
-/** The saved language, else Russian for readers of Russian, English otherwise (texts.lang_for_browser). */
+// The boot screen's words in every language, with the language list and who reads
+// which: written into index.html by the build from the catalogues
+// (web/table/i18n/catalogues/*.json "boot", tools/prerender.py), needed before Python.
+const BOOT = (() => {
+  try {
+    return JSON.parse(document.getElementById("boot-words")?.textContent ?? "null");
+  } catch {
+    return null;
+  }
+})() ?? { langs: [], readers: {}, words: {} };
+
+/** The saved language, else the browser's (languages.lang_for_browser: its own catalogue,
+ * else one whose readers name it, else the one for everyone, "*"). */
 function chosenLang() {
   try {
     const lang = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "null")?.lang;
-    if (lang === "ru" || lang === "en") return lang;
+    if (BOOT.langs.includes(lang)) return lang;
   } catch {
     // storage off or not JSON: the browser decides
   }
   const first = (navigator.languages?.[0] || navigator.language || "").toLowerCase().split("-")[0];
-  return RUSSIAN_READERS.includes(first) ? "ru" : "en";
+  const claims = Object.entries(BOOT.readers);
+  const claimed = claims.find(([code]) => code === first) ?? claims.find(([, subtags]) => subtags.includes(first))
+    ?? claims.find(([, subtags]) => subtags.includes("*"));
+  return claimed?.[0] ?? root.lang;
 }
 if (root.dataset.menu !== "early") root.lang = chosenLang();
 
-const WORDS = {
-  ru: {
-    // PyScript/polyscript progress messages (window "py:progress") and host.js's stages → what we show.
-    stages: {
-      "Loading Pyodide": "Загружаем Python…",
-      "Loading interpreter": "Загружаем Python…",
-      "Loaded interpreter": "Готовим Python к игре…",
-      "Loading files": "Распаковываем движок игры…",
-      "Loaded Pyodide": "Запускаем движок…",
-      engine: "Запускаем движок…",
-      table: "Раскладываем стол…",
-    },
-    messages: {
-      network: "Не удалось загрузить файлы игры. Проверьте подключение к интернету и перезагрузите страницу.",
-      corrupt: "Файлы игры загрузились с ошибкой. Перезагрузите страницу — обычно это помогает.",
-      python: "Движок игры не смог запуститься. Попробуйте перезагрузить страницу.",
-      timeout: "Игра запускается слишком долго. Попробуйте перезагрузить страницу.",
-      unknown: "Не получилось запустить игру. Попробуйте перезагрузить страницу.",
-    },
-    screen: {
-      "boot-loading": "Загружаем страницу…",
-      "boot-title": "Буркозёл",
-      "boot-reload": "Перезагрузить",
-      "boot-details": "Подробности для разработчиков",
-    },
-    title: "Буркозёл — четыре листа",
-    update: "Вышла новая версия стола. Партия сохранена — можно обновить страницу.",
-    refresh: "Обновить",
-    close: "Закрыть",
-  },
-  en: {
-    stages: {
-      "Loading Pyodide": "Loading Python…",
-      "Loading interpreter": "Loading Python…",
-      "Loaded interpreter": "Getting Python ready to play…",
-      "Loading files": "Unpacking the game engine…",
-      "Loaded Pyodide": "Starting the engine…",
-      engine: "Starting the engine…",
-      table: "Laying out the table…",
-    },
-    messages: {
-      network: "Could not load the game's files. Check your internet connection and reload the page.",
-      corrupt: "The game's files arrived damaged. Reload the page — that usually fixes it.",
-      python: "The game engine could not start. Try reloading the page.",
-      timeout: "The game is taking too long to start. Try reloading the page.",
-      unknown: "The game could not start. Try reloading the page.",
-    },
-    screen: {
-      "boot-loading": "Loading the page…",
-      "boot-title": "Burkozel",
-      "boot-reload": "Reload",
-      "boot-details": "Details for developers",
-    },
-    title: "Burkozel — four cards each",
-    update: "A new version of the table is out. Your match is saved — you can reload the page.",
-    refresh: "Reload",
-    close: "Close",
-  },
-};
-const words = () => WORDS[root.lang] ?? WORDS.ru;
+const NO_WORDS = { stages: {}, messages: {}, screen: {} };
+const words = () => BOOT.words[root.lang] ?? BOOT.words[BOOT.langs[0]] ?? NO_WORDS;
 
 /** Put the boot screen's static words (index.html) and the page title into the current language. */
 function relabel() {
@@ -109,7 +65,7 @@ function relabel() {
     const node = document.querySelector(`[data-boot-text="${id}"]`);
     if (node && !(id === "boot-loading" && node.dataset.moved)) node.textContent = text;
   }
-  document.title = w.title;
+  if (w.title) document.title = w.title;
 }
 relabel();
 
@@ -150,7 +106,7 @@ function fail(details, kind) {
   }
   clearTimeout(timer);
   const messages = words().messages;
-  $("boot-error-text").textContent = messages[kind ?? classify(text)] ?? messages.unknown;
+  $("boot-error-text").textContent = messages[kind ?? classify(text)] ?? messages.unknown ?? text;
   root.dataset.state = "error";
   console.warn("[burkozel] start-up failed:", text);
   $("boot-reload")?.focus();

@@ -9,7 +9,7 @@
 //   - what the player touches is kept in the shape the table stores
 //     (localStorage[data.settingsKey]) and written there at once;
 //   - the language (input[name=lang]) is the saved one, else the browser's
-//     (Russian for ru/uk/be/kk, as web/table/i18n/ru.py lang_for_browser); switching it
+//     (as web/table/i18n/languages.py lang_for_browser, from the catalogues); switching it
 //     shows the other language's pre-rendered menu and frame (<html lang>, the
 //     top bar, the rules) and the boot screen's words (boot.js);
 //   - «Правила» opens the pre-rendered rules; «Новая партия» / «Продолжить
@@ -51,9 +51,13 @@ function start() {
   if (isObject(base.tables)) {
     for (const fmt of Object.keys(data.defaults.tables)) if (fmt in base.tables) tables[fmt] = base.tables[fmt];
   }
+  // The browser language's own catalogue, else one whose readers name it, else the one for everyone ("*").
   const browserLang = () => {
     const first = (navigator.languages?.[0] || navigator.language || "").toLowerCase().split("-")[0];
-    return data.russianReaders.includes(first) ? "ru" : "en";
+    const claims = Object.entries(data.readers);
+    const claimed = claims.find(([code]) => code === first) ?? claims.find(([, subtags]) => subtags.includes(first))
+      ?? claims.find(([, subtags]) => subtags.includes("*"));
+    return claimed[0];
   };
   const lang = stored && data.langs.includes(stored.lang) ? stored.lang : browserLang();
   const state = {

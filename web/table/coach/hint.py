@@ -8,7 +8,7 @@ move that bot would play.  The search is the bot's own
 (``Table.run_timer("hint")`` one slice a task), so the page never blocks.
 Each candidate's values are summed up in player's terms: the mean penalty of
 the deal's end, and the share of worlds in which the side passed the mark or
-won the deal (``texts.hint_text`` says them).  Pure Python, tested on
+won the deal (``Texts.hint_lines`` says them).  Pure Python, tested on
 CPython (``tests/test_hint.py``).
 """
 

@@ -24,7 +24,8 @@ from typing import Any
 
 from table.coach import share, stats, story
 from table.control.effects import Effects, Env
-from table.i18n import ru as texts
+from table.i18n import languages
+from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import seats, storage
 from table.match.record import MatchInfo
 from table.match.screen import ACTIONS
@@ -80,7 +81,7 @@ class App:
         self.store = Storage(env.storage, self.fx)
         early = earlymenu.EarlyMenu.from_json(env.early) if env.early else earlymenu.EarlyMenu()
         settings, notices = storage.load_settings(early.shown if early.changed
-                                                  else self.store.get(storage.SETTINGS_KEY), texts.lang_for_browser(env.languages))
+                                                  else self.store.get(storage.SETTINGS_KEY), languages.lang_for_browser(env.languages))
         saved, match_notices = (None, [])
         self.shared = None if self.params["autoplay"] else share.parse(env.search)
         """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
@@ -510,7 +511,7 @@ class App:
         mine = storage.table_settings(s)
         if name in ("format", "difficulty", "speed", "lang"):
             allowed = {"format": tuple(storage.FORMATS), "difficulty": storage.LEVELS, "speed": storage.SPEEDS,
-                       "lang": texts.LANGS}[name]
+                       "lang": languages.LANGS}[name]
             if value in allowed:
                 s[name] = value
             if name == "lang" and self.peer.guest is not None:

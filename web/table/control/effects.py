@@ -34,7 +34,7 @@ class Env:
     scan: bool = False
     """The browser can read a QR code from the camera."""
     languages: tuple[str, ...] = ()
-    """``navigator.languages``: the table's language when none is saved (``texts.lang_for_browser``)."""
+    """``navigator.languages``: the table's language when none is saved (``languages.lang_for_browser``)."""
 
     @classmethod
     def from_json(cls, text: str) -> "Env":

@@ -1,1 +1,1 @@
-"""The words the table shows: Russian (``ru``), English (``en``), what both share."""
+"""The words the table shows: one catalogue per language (``catalogues/<code>.json``), the sentences made of them once (``texts``)."""

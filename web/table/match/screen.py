@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from burkozel import IllegalMoveError, Move, SeatView
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
 
 HUMAN = 0
 """The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""

@@ -15,12 +15,12 @@ nothing; at the table a bot is always called by its seat's default name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from burkozel import FORMATS
 from table.i18n import languages
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
+from table.i18n.texts import Texts
 
 HUMAN = "human"
 BOT = "bot"
@@ -33,7 +33,7 @@ kind the network play adds for a player on another device."""
 NAME_MAX = 16
 """Characters kept of a typed name: long enough for a name, short enough for a phone's seat label."""
 MARKUP_CHARS = "<>&\"'`"
-RESERVED_NAMES = (texts.YOU, "You")
+RESERVED_NAMES = languages.reserved_names()
 """Names the table already uses for the player looking at the screen."""
 
 
@@ -114,14 +114,14 @@ def people(seats: tuple[Seat, ...]) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(seats) if s.is_person)
 
 
-def shown_name(fmt: str, seat: int, name: str, t: ModuleType = texts) -> str:
+def shown_name(fmt: str, seat: int, name: str, t: Texts = texts) -> str:
     """``name`` as the texts ``t`` show it: a seat's default name (stored in the
     language it was made in: «Юг», "South") in ``t``'s language; a typed one as typed."""
-    defaults = {languages.for_lang(code).PERSON_NAMES[fmt][seat] for code in texts.LANGS}
+    defaults = {languages.for_lang(code).PERSON_NAMES[fmt][seat] for code in languages.LANGS}
     return t.PERSON_NAMES[fmt][seat] if name in defaults else name
 
 
-def table_names(fmt: str, seats: tuple[Seat, ...], t: ModuleType = texts) -> tuple[str, ...]:
+def table_names(fmt: str, seats: tuple[Seat, ...], t: Texts = texts) -> tuple[str, ...]:
     """What the table calls each seat: a player's name, or a bot's seat name (in ``t``'s language)."""
     return tuple(t.PERSON_NAMES[fmt][i] if s.is_bot else shown_name(fmt, i, s.name, t) for i, s in enumerate(seats))
 

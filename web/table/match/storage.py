@@ -30,10 +30,11 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from table.match import seats
+from table.i18n import languages
+from table.i18n.languages import DEFAULT_TEXTS as texts
 from burkozel import Card, FORMATS
 from burkozel.bots import LEVELS
-from table.i18n import ru as texts
-from table.match import seats
 
 SETTINGS_KEY = "burkozel.settings"
 MATCH_KEY = "burkozel.match"
@@ -56,8 +57,8 @@ def table_defaults(fmt: str) -> dict[str, Any]:
             "discard": table.discard_faces[0]}
 
 
-def default_settings(lang: str = texts.LANGS[0]) -> dict[str, Any]:
-    """The settings of a first visit; ``lang``: the browser's language (``texts.lang_for_browser``)."""
+def default_settings(lang: str = languages.DEFAULT) -> dict[str, Any]:
+    """The settings of a first visit; ``lang``: the browser's language (``languages.lang_for_browser``)."""
     return {"lang": lang, "format": "pairs", "difficulty": "medium", "speed": "normal",
             "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}, "seats": seats.default_settings()}
 
@@ -153,7 +154,7 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
     return clean
 
 
-def load_settings(raw: Any, lang: str = texts.LANGS[0]) -> tuple[dict[str, Any], list[str]]:
+def load_settings(raw: Any, lang: str = languages.DEFAULT) -> tuple[dict[str, Any], list[str]]:
     """The menu settings from stored text, and notices for the player.
 
     Valid fields are kept, broken or missing ones take their defaults, unknown
@@ -161,7 +162,7 @@ def load_settings(raw: Any, lang: str = texts.LANGS[0]) -> tuple[dict[str, Any],
     table missing from ``tables`` keeps its defaults silently (a table new in
     this version).  The language is optional (older data has none): without
     it, ``lang`` — the browser's — is taken."""
-    settings = default_settings(lang if lang in texts.LANGS else texts.LANGS[0])
+    settings = default_settings(lang if lang in languages.LANGS else languages.DEFAULT)
     data, garbage = _parse(raw)
     if garbage or (data is not None and not isinstance(data, dict)):
         return settings, [texts.NOTICE_SETTINGS_BROKEN]
@@ -190,7 +191,7 @@ def load_settings(raw: Any, lang: str = texts.LANGS[0]) -> tuple[dict[str, Any],
     if "seats" in data:
         clean = seats.load_settings(data["seats"], settings["seats"]) and clean
     if "lang" in data:
-        if data["lang"] in texts.LANGS:
+        if data["lang"] in languages.LANGS:
             settings["lang"] = data["lang"]
         else:
             clean = False
@@ -207,7 +208,7 @@ def dump_settings(settings: dict[str, Any]) -> str:
         if len(table.discard_faces) > 1:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         tables[fmt] = entry
-    return json.dumps({"v": SCHEMA, "lang": settings.get("lang", texts.LANGS[0]), "format": settings["format"], "difficulty": settings["difficulty"],
+    return json.dumps({"v": SCHEMA, "lang": settings.get("lang", languages.DEFAULT), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
                        "seats": {fmt: seats.seats_json(seats.chosen(settings, fmt)) for fmt in FORMATS}},
                       ensure_ascii=False, separators=(",", ":"))

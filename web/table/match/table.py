@@ -29,12 +29,12 @@ from typing import Any, Callable
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
 from table.coach import hint
 from table.i18n import languages
-from table.i18n import ru as texts
 from table.match import record, seats, storage
 from table.match.screen import (
     ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
 )
 from table.match.record import MatchInfo
+from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match.seats import Seat
 from table.match.table_bots import TableHardBot, table_bot
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from table.i18n import ru as texts
 from table.match import seats
 from table.p2p import codes as p2pcode
 from table.p2p import peer
 from table.p2p import view as peerview
+from table.i18n.languages import DEFAULT_TEXTS as texts
 
 
 class _Links:

@@ -29,9 +29,9 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from burkozel import Move, SeatView
-from table.i18n import languages
 from table.match import seats
+from table.i18n import languages
+from burkozel import Move, SeatView
 from table.match.record import MatchInfo
 from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
 from table.match.seats import Seat

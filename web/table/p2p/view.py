@@ -14,11 +14,11 @@ host's code pasted), ``guest-answer`` (the guest's code shown), ``failed``,
 from __future__ import annotations
 
 from html import escape
-from types import ModuleType
 from typing import Any
 
-from table.i18n import ru as texts
 from table.p2p import qr
+from table.i18n.languages import DEFAULT_TEXTS as texts
+from table.i18n.texts import Texts
 
 
 def _button(action: str, title: str, primary: bool = False, extra: str = "") -> str:
@@ -26,7 +26,7 @@ def _button(action: str, title: str, primary: bool = False, extra: str = "") -> 
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'
 
 
-def _code_block(kind: str, code: str, link: str | None, t: ModuleType = texts) -> str:
+def _code_block(kind: str, code: str, link: str | None, t: Texts = texts) -> str:
     """The code as a QR (the join link for an offer, the bare code for an answer) and as text."""
     symbol = qr.make(link or code, "L").svg(label=t.P2P_QR_LABEL)
     return (f'<div class="p2p-qr">{symbol}</div>'
@@ -34,7 +34,7 @@ def _code_block(kind: str, code: str, link: str | None, t: ModuleType = texts) -
             f'<p class="p2p-code" data-p2p="{kind}">{escape(code)}</p>')
 
 
-def _paste(prefill: str = "", scan: bool = False, t: ModuleType = texts) -> str:
+def _paste(prefill: str = "", scan: bool = False, t: Texts = texts) -> str:
     scanner = ""
     if scan:
         scanner = (_button("p2p-scan", t.P2P_SCAN)
@@ -44,7 +44,7 @@ def _paste(prefill: str = "", scan: bool = False, t: ModuleType = texts) -> str:
             f'{scanner}')
 
 
-def dialog_html(state: dict[str, Any], t: ModuleType = texts) -> str:
+def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
     step = state.get("step", "choose")
     error = state.get("error")
     body = ""
@@ -84,7 +84,7 @@ def dialog_html(state: dict[str, Any], t: ModuleType = texts) -> str:
             f'<div class="dlg-scroll">{body}</div><div class="dlg-buttons">{buttons}</div>')
 
 
-def bar_html(links: list[dict[str, Any]], t: ModuleType = texts) -> str:
+def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
     """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}``;
     a host can invite again a seat that is not connected, a guest can join again.
     (Leaving is in the menu: «Выйти из игры с другом».)"""

@@ -8,9 +8,9 @@ No ``style=""``: every look is a class in ``table.css``.
 
 from __future__ import annotations
 
-from types import ModuleType
 
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
+from table.i18n.texts import Texts
 
 SUITS = "CDHS"
 RED = {"D", "H"}
@@ -49,7 +49,7 @@ def _use(suit: str, x: float, y: float, size: float, flip: bool = False) -> str:
     return f'<use href="#s-{suit}" x="{x - h:g}" y="{y - h:g}" width="{size:g}" height="{size:g}"{tr}/>'
 
 
-def _centre(rank: str, suit: str, t: ModuleType) -> str:
+def _centre(rank: str, suit: str, t: Texts) -> str:
     """The middle of a face: pips for 6–10, a framed letter for В/Д/К, one big pip for the ace."""
     if rank in PIPS:
         return '<g class="pips">' + "".join(_use(suit, x, y, PIP, y > 43) for x, y in PIPS[rank]) + "</g>"
@@ -62,7 +62,7 @@ def _centre(rank: str, suit: str, t: ModuleType) -> str:
             + _use(suit, 30, 24, 9) + _use(suit, 30, 60, 9, True) + "</g>")
 
 
-def card_svg(code: str, t: ModuleType = texts) -> str:
+def card_svg(code: str, t: Texts = texts) -> str:
     """The face of ``code`` ("AS") as inline SVG: corner indices and a centre."""
     rank, suit = code[0], code[1]
     label = t.RANK_LABELS[rank]
@@ -80,7 +80,7 @@ def card_classes(code: str, extra: str = "") -> str:
     return f"card face {colour}{' ' + extra if extra else ''}"
 
 
-def face(code: str, extra: str = "", t: ModuleType = texts) -> str:
+def face(code: str, extra: str = "", t: Texts = texts) -> str:
     """A face-up card that is not a control."""
     return (f'<span class="{card_classes(code, extra)}" data-card="{code}" role="img" '
             f'aria-label="{t.card_name(code)}">{card_svg(code, t)}</span>')

@@ -10,11 +10,11 @@ it cannot show a card the player does not know (``tests/test_teach.py``).
 from __future__ import annotations
 
 from html import escape
-from types import ModuleType
 from typing import Any
 
 from table.i18n import languages
-from table.i18n import ru as texts
+from table.i18n.languages import DEFAULT_TEXTS as texts
+from table.i18n.texts import Texts
 from table.view import card_art
 
 
@@ -40,7 +40,7 @@ def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
     return f'<div class="coach-bar">{out}</div>{hint_html(ui.get("hint"), t)}'
 
 
-def hint_html(hint: Any, t: ModuleType = texts) -> str:
+def hint_html(hint: Any, t: Texts = texts) -> str:
     """``#hint``: the advice, the best few options with their outlook, and why."""
     if hint is None:
         return '<div id="hint" class="hint" aria-live="polite"></div>'
@@ -57,7 +57,7 @@ def hint_html(hint: Any, t: ModuleType = texts) -> str:
 # --- the panels (dialog #info) ---------------------------------------------------------------
 
 
-def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> str:
+def panel(title: str, body: str, buttons: str = "", t: Texts = texts) -> str:
     """The ``#info`` dialog's frame around one panel."""
     return (f'<div class="dlg-head"><h2 id="info-title">{escape(title)}</h2>'
             f'<button type="button" class="x" data-action="close-info" aria-label="{escape(t.CLOSE)}">×</button>'
@@ -66,7 +66,7 @@ def panel(title: str, body: str, buttons: str = "", t: ModuleType = texts) -> st
             f'{escape(t.CLOSE)}</button></div>')
 
 
-def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: ModuleType = texts) -> str:
+def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: Texts = texts) -> str:
     """One finished trick as seat 0 saw it: each play in words and faces (a closed
     discard as backs, its count only — the player's own in words), then who took it."""
     rows = []
@@ -89,7 +89,7 @@ def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int
     return f'<ul class="trick-plays">{"".join(rows)}</ul><p class="taken"><b>{escape(taken)}</b></p>'
 
 
-def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleType = texts) -> str:
+def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: Texts = texts) -> str:
     from table.coach import story
 
     last = story.last_trick(view)
@@ -99,7 +99,7 @@ def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: ModuleTyp
     return panel(t.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden, t), t=t)
 
 
-def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> str:
+def story_html(view: dict[str, Any], names: list[str], t: Texts = texts) -> str:
     """The deal's log (in the result dialog): every trick with the points taken."""
     from table.coach import story
 
@@ -114,7 +114,7 @@ def story_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) ->
             f'<ol class="trick-log">{"".join(items)}</ol></details>')
 
 
-def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType = texts) -> str:
+def review_panel(frames: list[Any], step: int, names: list[str], t: Texts = texts) -> str:
     """«Разобрать раздачу»: frame ``step`` — what the player saw after that move."""
     if not frames:
         return panel(t.STORY_REVIEW, "", t=t)
@@ -140,7 +140,7 @@ def review_panel(frames: list[Any], step: int, names: list[str], t: ModuleType =
     return panel(t.STORY_REVIEW, body, buttons, t)
 
 
-def pile_html(view: dict[str, Any], t: ModuleType = texts) -> str:
+def pile_html(view: dict[str, Any], t: Texts = texts) -> str:
     """The player's side's taken pile: a tap shows the last trick (of anyone)."""
     history = view.get("history") or []
     if not history:
@@ -176,14 +176,14 @@ def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     return out
 
 
-def share_panel(link: str, t: ModuleType = texts) -> str:
+def share_panel(link: str, t: Texts = texts) -> str:
     """«Поделиться раздачей»: the link (table, switches, seed and deal; no card)."""
     body = (f'<p>{escape(t.SHARE_NOTE)}</p><p class="fine">{escape(t.SHARE_COPY)}</p>'
             f'<p><a class="share-link" data-share-link href="{escape(link)}">{escape(link)}</a></p>')
     return panel(t.SHARE, body, t=t)
 
 
-def seed_field(seed: int | None, t: ModuleType = texts) -> str:
+def seed_field(seed: int | None, t: Texts = texts) -> str:
     """The menu's own seed for the next matches (empty: a random one)."""
     value = "" if seed is None else str(seed)
     return (f'<label class="seed-field"><span class="opt-title">{escape(t.SEED_LABEL)}</span>'
@@ -191,7 +191,7 @@ def seed_field(seed: int | None, t: ModuleType = texts) -> str:
             f'value="{value}" autocomplete="off"><small>{escape(t.SEED_NOTE)}</small></label>')
 
 
-def chart_svg(recent: list[list[int]], t: ModuleType = texts) -> str:
+def chart_svg(recent: list[list[int]], t: Texts = texts) -> str:
     """The last deals as bars: height by the side's points (of 120), green without a penalty."""
     if not recent:
         return ""
@@ -206,7 +206,7 @@ def chart_svg(recent: list[list[int]], t: ModuleType = texts) -> str:
             f'aria-label="{escape(t.STATS_CHART)}">{"".join(bars)}</svg>')
 
 
-def stats_panel(data: dict[str, Any], key: str, t: ModuleType = texts) -> str:
+def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
     """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
     other records kept, and the reset."""
     from table.coach import stats

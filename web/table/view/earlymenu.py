@@ -25,7 +25,6 @@ from typing import Any
 
 from burkozel import FORMATS
 from table.i18n import languages
-from table.i18n import ru as texts
 from table.match import storage
 from table.view import render
 
@@ -41,7 +40,7 @@ def menu_ui(has_match: bool) -> dict[str, Any]:
     return {"levels": ("easy", "medium", "hard"), "can_continue": has_match, "settings_pending": False}
 
 
-def table_menu(fmt: str, has_match: bool, lang: str = texts.LANGS[0]) -> str:
+def table_menu(fmt: str, has_match: bool, lang: str = languages.DEFAULT) -> str:
     """The menu in ``lang`` with table ``fmt`` chosen and every other setting at its default."""
     settings = storage.default_settings(lang)
     settings["format"] = fmt
@@ -81,25 +80,32 @@ def page_data() -> dict[str, Any]:
     the menus (as ``Pieces``), the frame's worded regions and attributes (``render.frame_regions``,
     ``render.frame_attrs``) and the boot lines — so a change of language works
     before Python, with the table's own markup."""
-    langs = {code: languages.for_lang(code) for code in texts.LANGS}
+    langs = {code: languages.for_lang(code) for code in languages.LANGS}
     pieces = Pieces()
     menus = {
         code: {fmt: [pieces.encode(table_menu(fmt, has_match, code)) for has_match in (False, True)] for fmt in FORMATS}
-        for code in texts.LANGS
+        for code in languages.LANGS
     }
     return {
         "settingsKey": storage.SETTINGS_KEY,
         "matchKey": storage.MATCH_KEY,
         "schema": storage.SCHEMA,
         "defaults": json.loads(storage.dump_settings(storage.default_settings())),
-        "langs": list(texts.LANGS),
-        "russianReaders": list(texts.RUSSIAN_READERS),
+        "langs": list(languages.LANGS),
+        "readers": languages.readers(),
         "menus": menus,
         "pieces": pieces.pieces,
         "frame": {code: {"regions": render.frame_regions(t), "attrs": render.frame_attrs(t)}
                   for code, t in langs.items()},
         "texts": {code: {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING} for code, t in langs.items()},
     }
+
+
+def boot_data() -> dict[str, Any]:
+    """What ``web/page/boot.js`` reads from ``<script id="boot-words">``: the languages, who
+    reads which (``languages.lang_for_browser``) and each one's boot screen words."""
+    return {"langs": list(languages.LANGS), "readers": languages.readers(),
+            "words": {code: languages.for_lang(code).catalogue.boot for code in languages.LANGS}}
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ from types import ModuleType
 from typing import Any
 
 from burkozel import FORMATS
-from table.i18n import languages
-from table.i18n import ru as texts
+from table.i18n import common, languages
+from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import seats
 from table.view import card_art, coachview
 
@@ -521,7 +521,7 @@ PEN_COLUMNS = ("pairs", "four", "duel")
 
 def penalty_table(t: ModuleType = texts) -> str:
     """The rules dialog's penalties per deal, each number asked of the rule sets."""
-    bands = {f: texts.pass_bands(f) for f in PEN_COLUMNS}
+    bands = {f: common.pass_bands(f) for f in PEN_COLUMNS}
     marks = {f: FORMATS[f].pass_mark for f in PEN_COLUMNS}
 
     def row(title: str, cell) -> str:
@@ -529,7 +529,7 @@ def penalty_table(t: ModuleType = texts) -> str:
 
     head = "".join(f'<th scope="col">{t.PEN_COLUMN_TITLES[f]}</th>' for f in PEN_COLUMNS)
     bura = FORMATS["bura31"]
-    b31 = texts.declaration_bands("bura31")
+    b31 = common.declaration_bands("bura31")
     top, passed, below, zero = t.PEN_ROWS
     return (
         f'<table class="pen-table"><caption>{t.PEN_CAPTION}</caption>'
@@ -546,8 +546,8 @@ def penalty_table(t: ModuleType = texts) -> str:
 def lang_html(t: ModuleType) -> str:
     """The menu's language switch (``input[name=lang]``): each language named in itself."""
     opts = "".join(_radio("lang", code, code == t.LANG, f'<span lang="{code}">{t.LANG_TITLES[code]}</span>', "")
-                   for code in texts.LANGS)
-    return f'<fieldset class="group lang"><legend>{t.LANG_LEGEND}</legend><div class="opts two">{opts}</div></fieldset>'
+                   for code in languages.LANGS)
+    return f'<fieldset class="group lang"><legend>{t.LANG_LEGEND}</legend><div class="opts langs">{opts}</div></fieldset>'
 
 
 def rules_html(t: ModuleType = texts) -> str:

@@ -1,0 +1,382 @@
+"""The table's sentences, chosen once for every language: a language only lends its words.
+
+Why: each sentence (a prompt, why a button is disabled, how a deal ended, who
+won, a hint, a trick) is decided here, in code that names no language; it picks
+a key of the language's catalogue (``catalogues/<code>.json``, see
+``catalogue.py``) and fills its named placeholders.  Counted words take their
+plural form from the catalogue's plural rule; seat names their case («у
+Запада», «с Севером») from its seat forms.  «You» is the seat ``you`` of the
+catalogue, and a table's shape is asked of the rule set (``FORMATS``).
+A :class:`Texts` has every word of its catalogue as an attribute
+(``t.ROUND_OVER``) beside the methods, so callers read ``t.NAME`` and ``t.f(...)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from burkozel.rules import DECLARED, FALSE_DECLARATION, FORMATS
+from table.i18n.catalogue import Catalogue
+from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, pass_bands
+
+SEATS_BY_PLAYERS = {4: ("you", "west", "north", "east"), 3: ("you", "west", "east"), 2: ("you", "opponent")}
+"""The seats of a table, from the viewer clockwise: you, then left, top, right
+(two players: you and the opponent across the table)."""
+PEOPLE_BY_PLAYERS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"), 2: ("south", "north")}
+"""A seat's name when several people share a device: the side of the table it
+faces, as card players name seats (seat 0 is the screen's bottom)."""
+
+
+def _paired(fmt: str) -> bool:
+    """Whether the table's sides are of two players (partners)."""
+    return all(len(side) == 2 for side in FORMATS[fmt].sides)
+
+
+class Texts:
+    """The words of one language and the sentences made of them (see the module)."""
+
+    def __init__(self, catalogue: Catalogue, titles: dict[str, str]) -> None:
+        self.catalogue = catalogue
+        self.__dict__.update(catalogue.words)
+        self.LANG = catalogue.code
+        self.LANGS = tuple(titles)
+        self.LANG_TITLES = dict(titles)
+        self.HALF, self.TOTAL_POINTS, self.SUIT_SYMBOLS = HALF, TOTAL_POINTS, SUIT_SYMBOLS
+        seats = catalogue.seats
+        self.YOU = seats["you"]["name"]
+        self.SEAT_NAMES = {fmt: tuple(seats[k]["name"] for k in SEATS_BY_PLAYERS[r.players]) for fmt, r in FORMATS.items()}
+        self.PERSON_NAMES = {fmt: tuple(seats[k]["name"] for k in PEOPLE_BY_PLAYERS[r.players])
+                             for fmt, r in FORMATS.items()}
+        self.SEAT_GENITIVE = {forms["name"]: forms["gen"] for forms in seats.values() if "gen" in forms}
+        self._seat_of = {forms["name"]: key for key, forms in seats.items()}
+        self.RULES_SECTIONS = tuple((s["title"], tuple(p.format_map(self._rules_facts()) for p in s["paragraphs"]))
+                                    for s in catalogue.words["RULES_SECTIONS"])
+
+    def __repr__(self) -> str:
+        return f"Texts({self.LANG!r})"
+
+    # --- filling templates ------------------------------------------------------------
+
+    def say(self, key: str, **values: Any) -> str:
+        """The catalogue's sentence ``key`` with its placeholders filled."""
+        return self.catalogue.sentences[key].format_map(values)
+
+    def count(self, key: str, n: int) -> str:
+        """«2 карты», «5 очков»: ``n`` with the counted word ``key`` in its plural form."""
+        return self.catalogue.counts[key][self.catalogue.plural_form(n)].format(n=n)
+
+    def cards_word(self, n: int) -> str:
+        return self.count("cards", n)
+
+    def cards_acc(self, n: int) -> str:
+        """Cards as the object of a verb («нужно 1 карту»)."""
+        return self.count("cards_acc", n)
+
+    def points_word(self, n: int) -> str:
+        return self.count("points", n)
+
+    def _num(self, x: float) -> str:
+        return f"{x:.1f}".replace(".", self.catalogue.decimal)
+
+    def _pct(self, share: float) -> str:
+        return self.say("percent", n=round(share * 100))
+
+    def number(self, x: "int | float") -> str:
+        """A figure in a table: 12, 43,5."""
+        return self._num(x) if isinstance(x, float) else str(x)
+
+    # --- seats and names --------------------------------------------------------------
+
+    def is_you(self, name: str) -> bool:
+        """Whether ``name`` is the viewer's own seat (the catalogue's seat ``you``)."""
+        return self._seat_of.get(name) == "you"
+
+    def _form(self, name: str, case: str) -> str:
+        """A seat's name in ``case`` (``gen``, ``ins``, ``subj``); a typed name goes in the
+        catalogue's frame for names it cannot decline («игрока Аня»)."""
+        key = self._seat_of.get(name)
+        forms = self.catalogue.seats.get(key, {}) if key else {}
+        if case in forms:
+            return forms[case]
+        if key and case == "subj":
+            return name
+        return self.catalogue.typed_name[case].format(name=name)
+
+    def genitive(self, name: str) -> str:
+        return self._form(name, "gen")
+
+    def instrumental(self, name: str) -> str:
+        return self._form(name, "ins")
+
+    def subject(self, name: str) -> str:
+        """A name as the subject of a sentence: «Запад», «игрок Аня», «Your opponent»."""
+        return self._form(name, "subj")
+
+    def _names(self, name: str) -> dict[str, str]:
+        subj = self.subject(name)
+        return {"name": name, "gen": self.genitive(name), "ins": self.instrumental(name), "subj": subj,
+                "Subj": subj[:1].upper() + subj[1:]}
+
+    def seat_place(self, fmt: str, seat: int) -> str:
+        return self.say("seat_place", n=seat + 1, name=self.PERSON_NAMES[fmt][seat])
+
+    def handover_title(self, name: str) -> str:
+        return self.say("handover_title", name=name)
+
+    def handover_button(self, name: str) -> str:
+        return self.say("handover_button", name=name)
+
+    def p2p_guest_away(self, name: str) -> str:
+        return self.say("p2p_guest_away", name=name)
+
+    def p2p_guest_bot(self, name: str) -> str:
+        return self.say("p2p_guest_bot", name=name)
+
+    def p2p_waiting_for(self, name: str) -> str:
+        return self.say("p2p_waiting_for", name=name)
+
+    # --- cards, tables, combinations --------------------------------------------------
+
+    def card_name(self, code: str) -> str:
+        """«дама пик» — the accessible name of a face-up card."""
+        return self.say("card_name", rank=self.RANK_NAMES[code[0]], suit=self.SUIT_GENITIVE[code[1]])
+
+    def card_short(self, code: str) -> str:
+        """«Д♠», «10♥»: a card in running text."""
+        return f"{self.RANK_LABELS[code[0]]}{SUIT_SYMBOLS[code[1]]}"
+
+    def cards_short(self, codes: "Sequence") -> str:
+        return " ".join(self.card_short(str(c)) for c in codes)
+
+    def format_hint(self, fmt: str) -> str:
+        """The menu's line under a table's name, its numbers from the rule set."""
+        table = FORMATS[fmt]
+        return self.FORMAT_HINTS[fmt].format(pass_mark=table.pass_mark, hand_size=table.hand_size,
+                                             declaration=table.declaration)
+
+    def combo_hint(self, fmt: str, combo: str) -> str:
+        return self.TABLE_COMBO_HINTS.get(fmt, {}).get(combo, self.COMBO_HINTS[combo])
+
+    def combo_title(self, fmt: str, combo: str, cards: "Sequence" = ()) -> str:
+        """A combination's name as the table calls it: at a table of two, four aces or
+        four tens are «4 конца», any other four of aces and tens «4 лба»
+        (RULES-variants.md §2.5)."""
+        table = FORMATS[fmt]
+        if table.players == 2 and combo in ("golden_moscow", "four_ends") and cards and combo in table.combo_ids:
+            return self.FOUR_ENDS if len({str(c)[0] for c in cards}) == 1 else self.FOUR_FOREHEADS
+        return self.COMBO_TITLES.get(combo, combo)
+
+    def trump_badge(self, suit: str) -> str:
+        return self.say("trump_badge", suit=self.SUIT_NAMES[suit])
+
+    def trump_note(self, suit: str) -> str:
+        return self.say("trump_note", suit=self.SUIT_NAMES[suit])
+
+    # --- the status line --------------------------------------------------------------
+
+    def reason(self, code: str, *, kind: str, size: int | None, selected: int, actor: str | None = None) -> str:
+        """A short reason why the selected cards cannot be played this way."""
+        if code == "not_your_turn" and actor:
+            return self.say("reason_actor", actor=actor)
+        if code == "wrong_count" and kind == "lead":
+            return self.say("reason_count_lead", most=size or 4)
+        if code == "wrong_count" and size is not None:
+            return self.say("reason_count", cards=self.cards_acc(size))
+        if code in ("card_not_in_hand", "duplicate_card", "bad_move"):
+            code = "no_such_cards"
+        return self.REASONS.get(code, self.REASONS["other"])
+
+    def prompt_lead(self, most: int = 4, may_declare: bool = False) -> str:
+        cards = self.say("prompt_lead_one") if most == 1 else self.say("prompt_lead_range", most=most)
+        return self.say("prompt_lead", cards=cards) + (self.say("prompt_lead_declare") if may_declare else "")
+
+    def prompt_answer(self, size: int) -> str:
+        return self.say("prompt_answer", cards=self.cards_acc(size))
+
+    def prompt_waiting(self, name: str) -> str:
+        return self.say("prompt_waiting", name=name)
+
+    def prompt_taken(self, name: str) -> str:
+        return self.say("taken_you") if self.is_you(name) else self.say("taken", name=name)
+
+    def shout_combo(self, fmt: str, combo: str, cards: "Sequence", name: str) -> str:
+        title = self.combo_title(fmt, combo, cards)
+        return self.say("shout_you", title=title) if self.is_you(name) else self.say("shout", title=title,
+                                                                                     **self._names(name))
+
+    def trump_drawn(self, name: str) -> str:
+        return self.say("trump_you") if self.is_you(name) else self.say("trump", **self._names(name))
+
+    # --- sides, winners, the deal's end ---------------------------------------------
+
+    def side_label(self, fmt: str, side: int, names: "Sequence[str] | None" = None, mine: int = 0) -> str:
+        """A side's name in the score: «Мы»/«Они» for sides of two (``mine`` is the viewer's
+        side), seat names otherwise (``names``: the table's, the viewer «Вы»)."""
+        if _paired(fmt):
+            return self.say("side_us") if side == mine else self.say("side_them")
+        return (names or self.SEAT_NAMES[fmt])[side]
+
+    def side_members(self, fmt: str, side: int, names: "Sequence[str] | None" = None) -> str:
+        """«вы и Север»: who plays for a side of two."""
+        if not _paired(fmt):
+            return ""
+        names = names or self.SEAT_NAMES[fmt]
+        first, second = (self.say("you_in_pair") if self.is_you(names[s]) else names[s] for s in FORMATS[fmt].sides[side])
+        return self.say("pair", first=first, second=second)
+
+    def winners_line(self, fmt: str, winners: list[int], names: "Sequence[str] | None" = None) -> str:
+        """«Победа ваша!», «Победил Запад», «Победу делят: Вы, Восток»."""
+        names = names or self.SEAT_NAMES[fmt]
+        if len(winners) == len(FORMATS[fmt].sides) and (len(winners) > 1):
+            return self.say("winners_draw")
+        if _paired(fmt):
+            members = [names[s] for s in FORMATS[fmt].sides[winners[0]]]
+            if any(self.is_you(m) for m in members):
+                partner = next(m for m in members if not self.is_you(m))
+                return self.say("winners_pair_you", partner=self.instrumental(partner))
+            return self.say("winners_pair", first=members[0], second=members[1])
+        won = [names[w] for w in winners]
+        if len(won) == 1:
+            return self.say("winners_you") if self.is_you(won[0]) else self.say("winners_one", **self._names(won[0]))
+        return self.say("winners_shared", names=self.say("list_sep").join(won))
+
+    def penalty_note(self, fmt: str) -> str:
+        """The small print under a deal's result: how penalties are given at this table."""
+        table = FORMATS[fmt]
+        limit = self.say("penalty_limit", limit=table.penalty_limit)
+        if table.declaration is not None:
+            return self.say("penalty_declaration", declaration=table.declaration, limit=limit, **declaration_bands(fmt))
+        facts = {"mark": table.pass_mark, "mark_less": table.pass_mark - 1, "half": HALF, "limit": limit, **pass_bands(fmt)}
+        return self.say("penalty_two" if table.players == 2 else "penalty_pass", **facts)
+
+    def unseen_title(self, n: int) -> str:
+        """The hint on «+N закр.»: closed cards in one's tricks, valued only at the deal's end."""
+        return self.say("unseen_title", cards=self.cards_word(n))
+
+    def deal_end_line(self, fmt: str, end: str | None, winner: int | None, by: int | None,
+                      points: list[int] | None, names: "Sequence[str] | None" = None) -> str:
+        """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
+        running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``)."""
+        names = names or self.SEAT_NAMES[fmt]
+        table = FORMATS[fmt]
+        call = self.say("call", declaration=table.declaration) if table.declaration is not None else ""
+        if by is not None and end in ("bura", "moscow", DECLARED, FALSE_DECLARATION):
+            who = names[by]
+            you = "_you" if self.is_you(who) else ""
+            if end in ("bura", "moscow"):
+                return self.say("end_combo" + you, what=self.END_COMBOS[end], **self._names(who))
+            if end == DECLARED:
+                pts = self.say("end_declared_points", points=self.points_word(points[by])) if points else ""
+                return self.say("end_declared" + you, call=call, pts=pts, **self._names(who))
+            pts = self.say("end_false_points", points=self.points_word(points[by])) if points else self.say("end_false_less")
+            return self.say("end_false" + you, call=call, pts=pts, **self._names(who))
+        if table.players != 2:
+            return self.say("end_all_played")
+        if winner is None:
+            if points and points[0] == points[1]:
+                return self.say("end_draw_score", a=points[0], b=points[1])
+            return self.say("end_draw")
+        who = names[winner]
+        return self.say("end_more_you") if self.is_you(who) else self.say("end_more", **self._names(who))
+
+    # --- the score and the frame ------------------------------------------------------
+
+    def score_target(self, declaration: int | None, pass_mark: int) -> str:
+        if declaration is not None:
+            return self.say("score_declaration", declaration=declaration)
+        return self.say("score_pass", pass_mark=pass_mark)
+
+    def unseen_short(self, n: int) -> str:
+        return self.say("unseen_short", n=n)
+
+    def round_points_label(self, round_no: int) -> str:
+        return self.say("round_points_label", n=round_no)
+
+    def penalty_limit_label(self, limit: int) -> str:
+        return self.say("penalty_limit_label", limit=limit)
+
+    def in_hand(self, n: int) -> str:
+        return self.say("in_hand", cards=self.cards_word(n))
+
+    def in_stock(self, n: int) -> str:
+        return self.say("in_stock", cards=self.cards_word(n))
+
+    def round_over_title(self, round_no: int) -> str:
+        return self.say("round_over_title", n=round_no)
+
+    def pen_pass_cell(self, mark: int, penalty: int) -> str:
+        return self.say("pen_pass_cell", mark=mark, penalty=penalty)
+
+    def pen_bura_note(self, declaration: int, lost: int, false: int, limit: int) -> str:
+        return self.say("pen_bura_note", declaration=declaration, lost=lost, false=false, limit=limit)
+
+    def _rules_facts(self) -> dict[str, Any]:
+        """The numbers the rules dialog quotes, asked of the rule sets."""
+        pairs, four, duel, bura = FORMATS["pairs"], FORMATS["four"], FORMATS["duel"], FORMATS["bura31"]
+        duel_bands, bura_bands = pass_bands("duel"), declaration_bands("bura31")
+        return {
+            **pass_bands("four"), "half": HALF, "half_less": HALF - 1, "four_limit": four.penalty_limit,
+            "pairs_mark_points": self.points_word(pairs.pass_mark), "four_mark_points": self.points_word(four.pass_mark),
+            "duel_hand": duel.hand_size, "duel_mark": duel.pass_mark, "duel_mark_less": duel.pass_mark - 1,
+            "duel_limit": duel.penalty_limit, "duel_pass": duel_bands["pass"], "duel_below": duel_bands["below"],
+            "duel_zero": duel_bands["zero"], "bura_hand": bura.hand_size, "bura_limit": bura.penalty_limit,
+            "bura_lost": bura_bands["lost"], "bura_false": bura_bands["false"],
+            "bura_call_points": self.points_word(bura.declaration), "call": self.say("call", declaration=bura.declaration),
+        }
+
+    # --- the teaching table: hint, last trick, sharing --------------------------------
+
+    def hint_move(self, kind: str, cards: "Sequence") -> str:
+        """«зайти Д♠ 10♠», «сбросить любые», «объявить «31»»."""
+        if kind == "declare":
+            return self.say("hint_declare")
+        shown = self.cards_short(cards) if cards else self.say("hint_any")
+        return self.say("hint_move", verb=self.HINT_MOVE_VERBS[kind], cards=shown)
+
+    def hint_lines(self, hint) -> tuple[str, list[str], str]:
+        """(the advice, one line per option, why) for a :class:`hint.Hint`.  Where a deal
+        is won or lost (two players, «31») an option shows the chance to win it; where a
+        pass mark counts, the chance to reach it."""
+        table = FORMATS[hint.format]
+        by_deal = table.declaration is not None or table.players == 2
+
+        def outlook(o) -> str:
+            if by_deal:
+                return self.HINT_OUTLOOK_DEAL.format(penalty=self._num(o.penalty), wins=self._pct(o.wins))
+            return self.HINT_OUTLOOK_PASS.format(penalty=self._num(o.penalty), mark=table.pass_mark,
+                                                 passes=self._pct(o.passes))
+
+        head = self.HINT_HEAD.format(best=self.hint_move(hint.move.kind, [str(c) for c in hint.move.cards]))
+        if hint.forced:
+            return head, [], self.HINT_FORCED_DECLARE if hint.move.kind == "declare" else self.HINT_FORCED_ONLY
+        rows = [self.say("hint_row", move=self.hint_move(o.move.kind, [str(c) for c in o.move.cards]), outlook=outlook(o))
+                for o in hint.options]
+        why = self.HINT_WHY
+        if hint.options:
+            why += self.HINT_WORLDS.format(worlds=hint.options[0].worlds)
+            if len(hint.options) > 1:
+                gap = hint.options[1].penalty - hint.options[0].penalty
+                why += self.HINT_GAP.format(gap=self._num(gap)) if gap > 0.05 else self.HINT_CLOSE
+        return head, rows, why + "."
+
+    def beaten(self, name: str, cards: "Sequence") -> str:
+        """What a beat went over: «— поверх Д♠ Запада»."""
+        shown = self.cards_short(cards)
+        return self.say("beaten_you", cards=shown) if self.is_you(name) else self.say("beaten", cards=shown,
+                                                                                      **self._names(name))
+
+    def trick_line(self, names: "Sequence[str]", play: dict, lead: bool) -> str:
+        """One play of a finished trick as the player saw it: faces only where they were open."""
+        who = names[play["seat"]]
+        if play["kind"] == "discard" and not play["cards"]:
+            return self.say("trick_hidden", who=who, cards=self.cards_word(play["count"]))
+        verb = self.TRICK_VERBS["lead" if lead else play["kind"]]
+        return self.say("trick_play", who=who, verb=verb, cards=self.cards_short(play["cards"]))
+
+    def trick_taken(self, names: "Sequence[str]", winner: int, points: int, hidden: int) -> str:
+        taker = self.say("taken_you") if winner == 0 else self.say("taken", name=names[winner])
+        extra = self.say("trick_taken_hidden", cards=self.cards_word(hidden)) if hidden else ""
+        return self.say("trick_taken", taker=taker, points=self.points_word(points), extra=extra)
+
+    def sharer_line(self, points: int, penalty: int) -> str:
+        return self.say("sharer_line", points=self.points_word(points), penalty=penalty)
