@@ -87,12 +87,23 @@ class FirefoxEngine:
                 self.proc.kill()
 
 
+# Classic WebDriver reports no console messages (this WebKitWebDriver has no BiDi):
+# the page records its own from the load event on (what comes earlier shows as
+# a failed boot, data-state="error").
+RECORD_ERRORS_JS = """() => {
+  if (window.__engineErrors) return;
+  const seen = window.__engineErrors = [];
+  const error = console.error.bind(console);
+  console.error = (...args) => { seen.push(args.map(String).join(' ')); error(...args); };
+  addEventListener('error', (e) => seen.push(`uncaught: ${e.message}`));
+  addEventListener('unhandledrejection', (e) => seen.push(`unhandled rejection: ${e.reason}`));
+}"""
+
+
 class WebKitEngine:
     """Debian's WebKitGTK MiniBrowser through WebKitWebDriver, on an Xvfb display of its own.
 
-    The browser's language comes from the locale environment it is started in.
-    Classic WebDriver reports no console messages, so errors() is always empty
-    here; a failed boot still shows as the page's data-state="error"."""
+    The browser's language comes from the locale environment it is started in."""
 
     name = "webkit"
 
@@ -131,10 +142,12 @@ class WebKitEngine:
         self.version = f"WebKitGTK {caps.get('browserVersion', '?')} ({caps.get('browserName', '?')})"
 
     def goto(self, url: str) -> None:
-        self.driver.get(url)
+        self.driver.get(url)  # returns after the load event
+        self.evaluate(RECORD_ERRORS_JS)
 
     def reload(self) -> None:
         self.driver.refresh()
+        self.evaluate(RECORD_ERRORS_JS)
 
     def evaluate(self, fn: str, arg=None):
         from selenium.common.exceptions import WebDriverException
@@ -145,7 +158,7 @@ class WebKitEngine:
             raise RuntimeError(f"WebKit: {err.msg}") from err
 
     def errors(self) -> list[str]:
-        return []
+        return self.evaluate("() => (window.__engineErrors || []).splice(0)")
 
     def close(self) -> None:
         try:
