@@ -1,9 +1,11 @@
 # Burkozel — build, play and test on a fresh Debian machine with nothing installed by hand.
 #
 #   make play        build site/ and serve it at http://127.0.0.1:$(PORT)/
-#   make test        unit tests (tests/) + browser tests (e2e/) in Debian's Chromium
+#   make test        unit tests (tests/) + browser tests (e2e/) in Debian's Chromium,
+#                    and a smoke run in Firefox ESR and WebKitGTK
 #   make site        (re)build the static site folder site/ (incremental)
 #   make bench-start startup benchmark (cold/warm start, bytes, first paint)
+#   make bench-lighthouse  Lighthouse scores of the menu, a table in play and the second visit
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
 #   make bench-regret  the hard bot's regret against many-world move values (no games)
@@ -11,8 +13,9 @@
 #
 # Every tool the targets need is installed by the targets themselves: a venv
 # with pinned test tools (requirements-dev.txt), node_modules from the pinned
-# lock file (only the Pyodide/PyScript runtime files are used), and Debian's
-# chromium package when /usr/bin/chromium is missing.
+# lock file (only the Pyodide/PyScript runtime files go into the site; the
+# dev packages drive Firefox and run Lighthouse), and Debian's chromium,
+# firefox-esr and WebKitGTK driver packages when they are missing.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
@@ -34,13 +37,14 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium bench bench-bots bench-bots-two bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
-	@echo "make test         run tests/ and e2e/ (installs venv, node_modules, chromium, site)"
+	@echo "make test         run tests/ and e2e/ (installs venv, node_modules, chromium, firefox-esr, webkit2gtk-driver, site)"
 	@echo "make site         build site/ (what GitHub Pages serves)"
 	@echo "make bench-start  startup benchmark against the built site"
+	@echo "make bench-lighthouse  Lighthouse (mobile and desktop) on the menu, a table in play, the second visit"
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
@@ -61,8 +65,9 @@ $(VENV)/.stamp: requirements-dev.txt
 	@touch $@
 
 node: node_modules/.stamp
+# No browser is downloaded: puppeteer-core and Lighthouse use the system's.
 node_modules/.stamp: package.json package-lock.json
-	npm ci --no-audit --no-fund --loglevel=error
+	PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
 # BURKOZEL_CHROMIUM may name another Chromium/Chrome binary (e.g. on GitHub's Ubuntu runners).
@@ -71,6 +76,23 @@ chromium:
 	elif [ ! -x /usr/bin/chromium ]; then \
 		echo "Installing Debian's chromium (needed by the browser tests)…"; \
 		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y chromium; \
+	fi
+
+# Firefox ESR, driven over WebDriver BiDi by puppeteer-core (e2e/firefox_bridge.mjs);
+# BURKOZEL_FIREFOX may name another Firefox binary (Ubuntu has no firefox-esr package).
+firefox:
+	@if [ -n "$$BURKOZEL_FIREFOX" ] && [ -x "$$BURKOZEL_FIREFOX" ]; then :; \
+	elif [ ! -x /usr/bin/firefox-esr ]; then \
+		echo "Installing Debian's firefox-esr (needed by the engine smoke tests)…"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y firefox-esr; \
+	fi
+
+# WebKitGTK: WebKitWebDriver and its MiniBrowser on an Xvfb display; `locales`
+# holds the sources the tests compile the browser's Russian locale from.
+webkit:
+	@if [ ! -x /usr/bin/WebKitWebDriver ] || ! command -v Xvfb >/dev/null || ! command -v localedef >/dev/null; then \
+		echo "Installing Debian's webkit2gtk-driver and xvfb (needed by the engine smoke tests)…"; \
+		$(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y webkit2gtk-driver xvfb xauth locales; \
 	fi
 
 # --- site ---------------------------------------------------------------------
@@ -89,11 +111,15 @@ play: site
 
 # --- tests and benchmarks -----------------------------------------------------
 
-test: venv node chromium site
+test: venv node chromium firefox webkit site
 	$(VPY) -m pytest $(PYTEST_ARGS) $(wildcard tests) e2e
 
 bench-start: venv chromium site
 	$(VPY) bench/startup.py
+
+# Lighthouse 12.2.3 (pinned in package.json) in Debian's headless Chromium; LIGHTHOUSE_ARGS adds e.g. --runs 3.
+bench-lighthouse: venv node chromium site
+	$(VPY) bench/lighthouse.py $(LIGHTHOUSE_ARGS)
 
 bench-bots-browser: venv chromium site
 	$(VPY) bench/bot_speed.py
