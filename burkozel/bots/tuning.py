@@ -123,6 +123,12 @@ TABLES: dict[str, TableTuning] = {
             "trump plain <10: higher": 0.09,
         },
     ),
+    "bura_pot": TableTuning(
+        # The medium bot's own play constants (bura31's won fewer pots against
+        # easy bots), and when to raise, fold and declare on face-down cards
+        # (measured in docs/bots.md).
+        medium={"raise_at": 25.0, "fold_below": 12.0, "bet_crowd": 2.0, "declare_safe": 0.85},
+    ),
 }
 """Per table (its format name): what differs from :data:`DEFAULT`."""
 
