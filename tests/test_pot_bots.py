@@ -162,3 +162,18 @@ def test_arena_reports_chips_that_sum_to_nothing():
     assert abs(sum(chips)) < 1e-6 * 4 + 0.01
     assert all(s["chips_ci95"][0] <= s["chips_per_deal"] <= s["chips_ci95"][1] for s in out["sides"])
     assert sum(s["win_rate"] for s in out["sides"]) <= 1.0
+
+
+def test_play_ends_when_the_last_draw_leaves_a_player_without_a_card():
+    # Five players, two молодки led: the last draw gives the trump card to the
+    # taker and the others nothing (RULES-pot.md §6.3: play ends there).
+    rules = TableRules("bura_pot", ("moscow", "molodka"), players=5, dave=True)
+    deck = list(DECK)
+    random.Random("hard/5/('moscow', 'molodka')/closed/True").shuffle(deck)
+    rnd = Round(rules, 0, deck)
+    rnd.push(Move.lead("AD"))
+    for text in ("6C", "7H", "QC", "AC", "9H JC QS", "9C TC TH", "8D 8H KC", "6D 8C JD",  # 0 leads a молодка
+                 "7C 9S JS", "QD KS AS", "6H KH 7S", "TD 8S TS"):  # 4 leads one
+        rnd.push(Move.discard(*text.split()))
+    assert rnd.is_over and rnd.end in ("cards_out", "void")
+    assert any(not rnd.hands[s] for s in range(5)) and rnd.stock_size == 0
