@@ -37,7 +37,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -49,6 +49,7 @@ help:
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
 	@echo "make bench-bots-two  the same for the two-player tables (duel, bura31) and their ceilings"
+	@echo "make bench-bots-pot  the same for «Бура на кон» (bura_pot, three seats, chips per deal) and its ceilings"
 	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
 	@echo "make bench-bots-legal  every level through thousands of random deals of every format and combination set"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
@@ -155,6 +156,18 @@ bench-bots-two:
 	$(ARENA) --format bura31 --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
 	$(ARENA) --format duel --seats hard,medium --deals 2000 --seed 9 --iterations 450
 	$(ARENA) --format bura31 --seats hard,medium --deals 2000 --seed 9 --iterations 450
+
+# «Бура на кон» with three seats (every deal in its 6 seatings), chips won per deal: medium vs
+# two easy, the betting medium vs two that never raise and always accept («даве» on), hard vs
+# two medium; each beside its ceiling (hard-cheat: the search on the true position).  The hard
+# runs are slow (hours at 2,000 deals): bench/README.md has the figures at fewer deals.
+bench-bots-pot:
+	$(ARENA) --format bura_pot --seats medium,easy,easy --deals 2000 --seed 1
+	$(ARENA) --format bura_pot --seats medium,medium-nobet,medium-nobet --deals 2000 --seed 1 --dave
+	$(ARENA) --format bura_pot --seats hard-cheat,easy,easy --deals 2000 --seed 1 --iterations 100
+	$(ARENA) --format bura_pot --seats hard-cheat,medium-nobet,medium-nobet --deals 2000 --seed 1 --iterations 100 --dave
+	$(ARENA) --format bura_pot --seats hard-cheat,medium,medium --deals 2000 --seed 1 --iterations 100
+	$(ARENA) --format bura_pot --seats hard,medium,medium --deals 2000 --seed 1 --iterations 450
 
 # Every level through thousands of random deals of every format and combination set,
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.

@@ -6,12 +6,15 @@ at half the seats (one of three in ``three``), the seatings rotating so that it 
 seat's cards; every move goes through ``Round.push``, so an illegal move or any exception
 stops the run with its traceback and a non-zero exit.  Cases (:func:`cases`): no switches,
 all, and each alone at the four-card tables; every subset of the switches with both discard
-faces at ``duel`` and ``bura31``.  The hard bot plays at a small cap (``--hard-iterations``):
+faces at ``duel`` and ``bura31``; at ``bura_pot`` every seat count from 2 to
+6 with «даве» off and on, both discard faces and the combinations none or all
+(``--pot-deals`` a case, the hard bot ``--hard-deals`` split likewise).  The hard bot plays at a small cap (``--hard-iterations``):
 the same candidates and code paths as at the table's count, in minutes instead of hours.
 
     python bench/bot_legality.py                       # every level, every table (~18 min on two cores)
     python bench/bot_legality.py --levels easy,medium --deals 200
     python bench/bot_legality.py --formats duel,bura31 --deals 16 --hard-deals 8
+    python bench/bot_legality.py --formats bura_pot --pot-deals 100 --hard-deals 8
 """
 
 from __future__ import annotations
@@ -61,6 +64,36 @@ def lineup(fmt: str, level: str) -> tuple[str, ...]:
     return (level, "medium", level, "easy")
 
 
+POT = "bura_pot"
+POT_COMBOS = ((), ("moscow", "molodka"))
+
+
+def pot_cases() -> list[tuple[int, bool, str, tuple[str, ...]]]:
+    """Every (players, «даве», discard face, combinations) ``bura_pot`` is run with."""
+    return [(n, dave, face, combos) for n in range(2, 7) for dave in (False, True)
+            for face in ("closed", "open") for combos in POT_COMBOS]
+
+
+def pot_lineup(players: int, level: str) -> list[str]:
+    """The level under test at every other seat, medium or easy between."""
+    other = "easy" if level == "medium" else "medium"
+    return [level if s % 2 == 0 else other for s in range(players)]
+
+
+def run_pot(level: str, deals: int, seed: str, iterations: int | None, workers: int) -> tuple[int, int]:
+    """Every case of :func:`pot_cases`; the deals and rounds played."""
+    total_deals = total_rounds = 0
+    for players, dave, face, combos in pot_cases():
+        t0 = time.perf_counter()
+        result = run(POT, pot_lineup(players, level), deals, seed=f"{seed}/{level}/{POT}/{players}/{dave}/{face}/{combos}",
+                     combos=combos, discard=face, iterations=iterations, workers=min(workers, deals), dave=dave)
+        total_deals += deals
+        total_rounds += result["rounds"]
+        print(f"{level:6} {POT} {players} seats dave={'on ' if dave else 'off'} {','.join(combos) or 'none':15} "
+              f"{face:6} {deals:5} deals {result['rounds']:6} rounds  {time.perf_counter() - t0:6.1f} s", flush=True)
+    return total_deals, total_rounds
+
+
 def named(fmt: str, combos: tuple[str, ...]) -> str:
     if combos and combos == FORMATS[fmt].combo_ids:
         return "all"
@@ -70,7 +103,8 @@ def named(fmt: str, combos: tuple[str, ...]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="easy,medium,hard")
-    parser.add_argument("--formats", default=",".join(FORMATS))
+    parser.add_argument("--formats", default=",".join([*FORMATS, POT]))
+    parser.add_argument("--pot-deals", type=int, default=50, help="deals per bura_pot case (easy, medium)")
     parser.add_argument("--deals", type=int, default=1000,
                         help="deals per case of an eight-case table (easy, medium)")
     parser.add_argument("--hard-deals", type=int, default=40, help="the same for hard")
@@ -83,6 +117,12 @@ def main() -> int:
     for level in args.levels.split(","):
         hard = level == "hard"
         for fmt in args.formats.split(","):
+            if fmt == POT:
+                deals = max(1, args.hard_deals * BASE_CASES // len(pot_cases())) if hard else args.pot_deals
+                d, r = run_pot(level, deals, args.seed, args.hard_iterations if hard else None, args.workers)
+                total_deals += d
+                total_rounds += r
+                continue
             deals = deals_per_case(fmt, args.hard_deals if hard else args.deals)
             t_table = time.perf_counter()
             table_rounds = 0

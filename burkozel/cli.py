@@ -64,6 +64,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .arena import REFERENCES
+    from .arena.levels import ARENA_LEVELS
     from .bots import LEVELS
     from .rules import FORMATS, TABLES
 
@@ -91,9 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(run=_bench)
 
     p = sub.add_parser("arena", help="duplicate-deal bot arena: one JSON object of win rates and timings")
-    p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
+    p.add_argument("--format", choices=sorted(TABLES), default="pairs")
     p.add_argument("--seats", default="hard,medium,hard,medium",
-                   help=f"one level per listed seat ({', '.join(LEVELS + REFERENCES)}); pairs: 1st+3rd vs 2nd+4th")
+                   help=f"one level per listed seat ({', '.join(LEVELS + REFERENCES + ARENA_LEVELS)}); "
+                        "pairs: 1st+3rd vs 2nd+4th; bura_pot: 2 to 6 seats")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--first", type=int, default=0, help="the first deal's number (to play a long run in parts)")
     p.add_argument("--shares", default=None, help="write the first listed side's per-deal win shares to this file")
@@ -103,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--budget-ms", type=float, default=None, help="hard bot time per decision (CPython)")
     p.add_argument("--iterations", type=int, default=None,
                    help="hard bot rollout cap per decision, deterministic (no time budget)")
+    p.add_argument("--dave", action="store_true", help="the switch «даве» (bura_pot)")
     p.add_argument("--workers", type=int, default=1)
     p.set_defaults(run=lambda a: __import__("burkozel.arena", fromlist=["main"]).main(a))
 

@@ -298,6 +298,10 @@ class Deal:
                 s = nxt[s]
             if not stock:
                 self.trump_drawn_by = seats[seats.index(s) - 1]
+                if self.uneven and not all([hands[s] for s in seats]):
+                    # The last card drawn left a player in the deal without one (RULES-pot.md §6.3).
+                    self.finish(CARDS_OUT)
+                    return
         elif not hands[winner] or (self.uneven and not all([hands[s] for s in self.seats])):
             self.finish(CARDS_OUT)
             return

@@ -18,7 +18,7 @@ from burkozel.bots.medium import MEDIUM, Weights, prior_weights, weights_for
 from burkozel.bots.search.budget import finish
 from burkozel.bots.search.worlds import play_clues
 from burkozel.cards import DECK
-from burkozel.rules import FORMATS
+from burkozel.rules import TABLES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "burkozel"
 
@@ -50,10 +50,10 @@ def _strings(path: Path) -> set[str]:
 
 def test_no_bot_module_but_the_tuning_names_a_table():
     bots = PACKAGE / "bots"
-    named = {p.relative_to(bots).as_posix(): _strings(p) & set(FORMATS)
+    named = {p.relative_to(bots).as_posix(): _strings(p) & set(TABLES)
              for p in bots.rglob("*.py") if p.name != "tuning.py"}
     assert not {k: v for k, v in named.items() if v}
-    assert _strings(bots / "tuning.py") & set(FORMATS)  # (the check reads the names it should)
+    assert _strings(bots / "tuning.py") & set(TABLES)  # (the check reads the names it should)
 
 
 def test_no_engine_module_imports_a_bot_or_the_arena():
@@ -80,7 +80,7 @@ def test_every_setting_names_what_exists():
     constants = {f.name for f in fields(Weights)}
     given = set()
     rng = random.Random("clues")
-    for fmt in FORMATS:
+    for fmt in TABLES:
         rules = TableRules(fmt)
         medium = make_bot("medium")
         for d in range(30):
@@ -93,7 +93,7 @@ def test_every_setting_names_what_exists():
             for tv in view.history:
                 given.update(clue for _, clue, _ in play_clues(tv, view.trump, view.side_of))
     for name, table in tuning.TABLES.items():
-        assert name in FORMATS
+        assert name in TABLES
         assert set(table.medium) <= constants and set(table.prior or {}) <= constants, name
         assert set(table.clues) <= given, (name, set(table.clues) - given)
 

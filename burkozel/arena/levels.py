@@ -9,15 +9,19 @@ discard but not the stock's order (which nothing in play reveals);
 ``hard-bayes`` deals the posterior's worlds (the other seat read as the
 medium bot) in any two-seat table.  ``hard-ismcts`` (``-ucb``: the other seat
 a UCB player) is the tree search in the fair sampler's worlds in any table,
-``hard-ismcts-bayes`` in the posterior's.  Any other level is the table's.
+``hard-ismcts-bayes`` in the posterior's.  ``medium-nobet`` is the medium bot
+that never says «даве» and accepts every one: the betting medium's yardstick.
+Any other level is the table's.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..bots import make_bot
 from ..bots.hard import HardBot
+from ..bots.medium import NEVER, MediumBot, weights_for
 from ..bots.search.budget import DEFAULT_BUDGET_MS, DEFAULT_MAX_ITERATIONS
 from ..bots.search.posterior import policy_worlds
 from ..bots.search.worlds import WorldSource, sampled_worlds
@@ -80,6 +84,23 @@ class IsmctsBot(HardBot):
         self.opponent = opponent
 
 
+class NoBetMedium:
+    """The medium bot with the stake left alone: it never raises and never folds."""
+
+    name = "medium-nobet"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def get_move(self, view):
+        weights = replace(weights_for(view.format), raise_at=NEVER, fold_below=-NEVER)
+        return MediumBot(self.seed, weights).get_move(view)
+
+
+ARENA_LEVELS = ("medium-nobet",)
+"""The arena's other yardsticks (see above)."""
+
+
 def arena_bot(level: str, seed: str, options: dict, holder: list):
     """The bot of ``level`` for one seating (``holder[0]``: the true round,
     which the reference levels read); ``options`` reach the hard bot's kinds
@@ -87,6 +108,8 @@ def arena_bot(level: str, seed: str, options: dict, holder: list):
     if level in SEARCHES:
         opponent, worlds = SEARCHES[level]
         return IsmctsBot(seed=seed, opponent=opponent, worlds=worlds, **options)
+    if level == "medium-nobet":
+        return NoBetMedium(seed=seed)
     if level in REFERENCES:
         return HardBot(seed=seed, worlds=reference_worlds(level, holder), **options)
     opts = options if level == "hard" else {}

@@ -9,7 +9,10 @@ the ``--seats`` list, whatever physical seats a seating gives them (in
 ``pairs`` side 0 is the bots listed 1st and 3rd).  A round is won by the
 side(s) without a penalty, a tie sharing the win; the 95% interval of a win
 rate comes from the spread of the per-deal win shares, the seatings of one
-deal being correlated.  Besides the table's levels it seats the arena's own
+deal being correlated.  At a table for a pot (``bura_pot``, 2 to 6 seats as
+listed) each seat is its own side, a deal is won by the seat that takes the
+pot, and each side's mean chips won per deal is reported with its 95%
+interval (``chips_per_deal``, ``chips_ci95``).  Besides the table's levels it seats the arena's own
 (:mod:`burkozel.arena.levels`).
 """
 
@@ -24,15 +27,15 @@ from typing import Sequence
 
 from ..cards import DECK
 from ..round import Round
-from ..rules import FORMATS, TableRules
+from ..rules import TableRules
 from .levels import arena_bot
 
 
-def seatings(fmt: str) -> list[tuple[int, ...]]:
+def seatings(fmt: str, players: int | None = None) -> list[tuple[int, ...]]:
     """For each seating, the listed bot index at each physical seat: every
     rotation of the table, and every order of three (a side of partners
     keeps its seats opposite)."""
-    table = FORMATS[fmt]
+    table = TableRules(fmt, players=players).table
     n = table.players
     if n == 3:
         return [tuple(p) for p in permutations(range(3))]
@@ -40,23 +43,25 @@ def seatings(fmt: str) -> list[tuple[int, ...]]:
     return [tuple((p + r) % n for p in range(n)) for r in range(turns)]
 
 
-def listed_side(fmt: str, index: int) -> int:
+def listed_side(fmt: str, index: int, players: int | None = None) -> int:
     """The side of the ``index``-th listed bot (listed as if seated in order)."""
-    return FORMATS[fmt].side_of(index)
+    return TableRules(fmt, players=players).table.side_of(index)
 
 
 def play_deal(task: tuple) -> dict:
-    """Play one deal in every seating; per listed side, its points, penalty and
-    win share in each, with each level's decision times."""
-    fmt, combos, discard, levels, seed, deal, options = task
-    rules = TableRules(fmt, combos, discard)
+    """Play one deal in every seating; per listed side, its points, penalty,
+    win share and (at a pot) chip change in each, with each level's decision
+    times.  At a pot the deal is one pot from fresh stacks: won, or its chips
+    moved and the pot left shared out equally (what a replay is worth to each)."""
+    fmt, combos, discard, levels, seed, deal, options, players, dave = task
+    rules = TableRules(fmt, combos, discard, players=players, dave=dave)
     n = rules.players
     rng = random.Random(f"arena/{seed}/{deal}")
     deck = list(DECK)
     rng.shuffle(deck)
     dealer = rng.randrange(n)
     out = {"rounds": [], "times": {}}
-    for k, seating in enumerate(seatings(fmt)):
+    for k, seating in enumerate(seatings(fmt, n)):
         rnd = Round(rules, dealer, deck)
         holder = [rnd]
         bots = [arena_bot(levels[seating[p]], f"{seed}/{deal}/{k}/{seating[p]}", options, holder) for p in range(n)]
@@ -67,34 +72,43 @@ def play_deal(task: tuple) -> dict:
             move = bots[seat].get_move(view)
             out["times"].setdefault(levels[seating[seat]], []).append(1000.0 * (time.perf_counter() - t0))
             rnd.push(move, seat)
-        pens = rnd.penalties
+        outcome = rnd.outcome()
+        pens = outcome.penalties
         tied = pens.count(0)  # a round is won by the sides without a penalty
         per_side = {}
         for p in range(n):
-            side = listed_side(fmt, seating[p])
+            side = listed_side(fmt, seating[p], n)
             phys = rules.side_of(p)
-            per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if pens[phys] == 0 else 0.0)
+            if outcome.chips is None:
+                per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if pens[phys] == 0 else 0.0, None)
+            else:
+                chips = outcome.chips[p] - rules.stack + outcome.pot / n
+                per_side[side] = (rnd.points[phys], 0, 1.0 if outcome.winner == p else 0.0, chips)
         out["rounds"].append([per_side[s] for s in range(rules.side_count)])
     return out
 
 
 def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
         combos: Sequence[str] | None = None, budget_ms: float | None = None,
-        iterations: int | None = None, workers: int = 1, discard: str | None = None, first: int = 0) -> dict:
+        iterations: int | None = None, workers: int = 1, discard: str | None = None, first: int = 0,
+        dave: bool = False) -> dict:
     """Play ``deals`` duplicate deals and summarise them (the arena's JSON)."""
     return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers,
-                                       discard, first))
+                                       discard, first, dave))
 
 
 def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
          combos: Sequence[str] | None = None, budget_ms: float | None = None,
          iterations: int | None = None, workers: int = 1, discard: str | None = None,
-         first: int = 0) -> list[dict]:
+         first: int = 0, dave: bool = False) -> list[dict]:
     """Play ``deals`` duplicate deals, numbered from ``first`` (the table's
     default combinations and discard face unless given): :func:`play_deal`'s
     result for each.  Deal ``d`` of a seed is the same whatever else runs, so
-    a long run can be played in parts."""
-    rules = TableRules(fmt, None if combos is None else tuple(combos), discard)
+    a long run can be played in parts.  A table of 2 to 6 (``bura_pot``)
+    seats as many players as ``levels`` lists; ``dave`` is its switch."""
+    table = TableRules(fmt).table
+    players = len(levels) if table.has_pot else None
+    rules = TableRules(fmt, None if combos is None else tuple(combos), discard, players=players, dave=dave)
     if len(levels) != rules.players:
         raise ValueError(f"{fmt} needs {rules.players} bots, got {len(levels)}")
     options: dict = {}
@@ -103,7 +117,8 @@ def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
     if iterations is not None:
         options["max_iterations"] = iterations
         options["deterministic"] = True
-    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options) for d in range(first, first + deals)]
+    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options, players, dave)
+             for d in range(first, first + deals)]
     if workers > 1:
         import multiprocessing
 
@@ -135,8 +150,15 @@ def deal_shares(results: list[dict], side: int) -> list[float]:
     return [statistics.fmean(rd[side][2] for rd in r["rounds"]) for r in results]
 
 
+def deal_chips(results: list[dict], side: int) -> list[float]:
+    """Per deal, ``side``'s mean chip change over its seatings (at a pot)."""
+    return [statistics.fmean(rd[side][3] for rd in r["rounds"]) for r in results]
+
+
 def summarise(fmt: str, levels: Sequence[str], results: list[dict]) -> dict:
-    sides_n = FORMATS[fmt].side_count
+    pot = TableRules(fmt).table.has_pot
+    players = len(levels) if pot else None
+    sides_n = TableRules(fmt, players=players).table.side_count
     rounds = sum(len(r["rounds"]) for r in results)
     sides = []
     for side in range(sides_n):
@@ -145,18 +167,23 @@ def summarise(fmt: str, levels: Sequence[str], results: list[dict]) -> dict:
         rate = won / rounds if rounds else 0.0
         half = half_width95(shares)
         sides.append({
-            "bots": [levels[i] for i in range(len(levels)) if listed_side(fmt, i) == side],
+            "bots": [levels[i] for i in range(len(levels)) if listed_side(fmt, i, players) == side],
             "rounds_won": won,
             "win_rate": round(rate, 4),
             "ci95": [round(max(0.0, rate - half), 4), round(min(1.0, rate + half), 4)],
             "mean_points": round(statistics.fmean(rd[side][0] for r in results for rd in r["rounds"]), 2),
             "mean_penalty": round(statistics.fmean(rd[side][1] for r in results for rd in r["rounds"]), 3),
         })
+        if pot:
+            chips = deal_chips(results, side)
+            mean, half = statistics.fmean(chips), half_width95(chips)
+            sides[-1]["chips_per_deal"] = round(mean, 3)
+            sides[-1]["chips_ci95"] = [round(mean - half, 3), round(mean + half, 3)]
     times: dict[str, list[float]] = {}
     for r in results:
         for level, ts in r["times"].items():
             times.setdefault(level, []).extend(ts)
-    return {"format": fmt, "deals": len(results), "rounds": rounds, "sides": sides,
+    return {"format": fmt, "players": len(levels), "deals": len(results), "rounds": rounds, "sides": sides,
             "decision_ms": {level: _percentiles(ts) for level, ts in sorted(times.items())}}
 
 
@@ -169,7 +196,8 @@ def main(args) -> int:
     levels = args.seats.split(",")
     try:
         results = play(args.format, levels, args.deals, seed=args.seed, combos=combos, budget_ms=args.budget_ms,
-                       iterations=args.iterations, workers=args.workers, discard=args.discard, first=args.first)
+                       iterations=args.iterations, workers=args.workers, discard=args.discard, first=args.first,
+                       dave=args.dave)
     except ValueError as e:
         print(f"burkozel arena: {e}", file=sys.stderr)
         return 2

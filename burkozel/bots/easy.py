@@ -3,7 +3,8 @@
 It leads its cheapest plain card, beats in suit when it can do so cheaply,
 spends a trump only on a trick worth ten points or more, and otherwise
 discards its least valuable cards; in Бура «31» it declares once its own
-tricks plainly hold 31.  A little noise keeps it from being entirely
+tricks plainly hold 31 (face-up points alone).  At a pot it never says
+«даве» and accepts every one.  A little noise keeps it from being entirely
 predictable.
 """
 
@@ -32,9 +33,11 @@ class EasyBot:
 
     def get_move(self, view: SeatView) -> Move:
         moves = view.legal_moves
+        if view.answering:
+            return Move.accept()  # it never folds, and never raises
         rng = decision_rng(self.seed, view)
         if rng.random() < self.noise:
-            return rng.choice([m for m in moves if m.kind != "declare"] or moves)
+            return rng.choice([m for m in moves if m.cards] or moves)
         trump = view.trump
         if view.trick is None:
             if view.may_declare and view.points >= view.table.declaration:

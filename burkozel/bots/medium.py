@@ -27,8 +27,9 @@ from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
 from ..kernel import Deal
 from ..rules import beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
+from .betting import bet_move, declare_chance
 from .registry import register
-from .seen import card_mask, view_deal
+from .seen import card_mask, unseen_cards, view_deal
 from .tuning import tuning_for
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ TRUMP_BASE = 2.0
 """What spending a trump costs, on top of its rank (tuned against the easy bot)."""
 LOAD_RISK = 0.5
 """Load a partner's trick when the later opponents beat it less often than this."""
+NEVER = float("inf")
+"""A threshold of the stake never reached: by default nobody raises or folds."""
 
 
 @lru_cache(maxsize=None)
@@ -77,6 +80,14 @@ class Weights:
     zero_bonus: float = ZERO_BONUS
     multi_penalty: float = MULTI_PENALTY
     load_risk: float = LOAD_RISK
+    raise_at: float = NEVER
+    """At a pot: the strength (:func:`~.betting.strength`) from which it says «даве»."""
+    fold_below: float = -NEVER
+    """At a pot: the strength below which it folds to a «даве»."""
+    bet_crowd: float = 0.0
+    """Both thresholds rise by this per player in the deal beyond two."""
+    declare_safe: float = NEVER
+    """At a pot: «31» on face-down cards taken once they reach 31 this likely."""
 
     @cached_property
     def spend(self) -> tuple:
@@ -168,7 +179,7 @@ def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, .
 
 
 def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
-                ranked: list | None = None) -> tuple[str, tuple[int, ...]]:
+                ranked: list | None = None, taken: float | None = None) -> tuple[str, tuple[int, ...]]:
     """The cards the medium bot plays for ``seat`` and whether they beat.
 
     With a ``ranked`` list every move it considers is appended to it as
@@ -176,7 +187,15 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     (answers list one or two discards only: its lowest cards, or the points it
     would load onto a partner's trick); the move returned is the first of the
     highest ``(value, tie-break)``.  Without, the obvious cases return early:
-    the rollouts call this for every move they play."""
+    the rollouts call this for every move they play.  At a pot the stake's
+    moves come first (:func:`~.betting.bet_move`), judged on ``taken``
+    points (the seat's true points if not given)."""
+    if st.chips is not None and (st.answers or st.dave):
+        bet = bet_move(st, seat, weights, st.points[st.side[seat]] if taken is None else taken)
+        if bet is not None:
+            if ranked is not None:
+                ranked.append((1000.0, 0, bet, ()))
+            return bet, ()
     hand = st.hands[seat]
     trump = st.trump
     n = st.players
@@ -395,7 +414,16 @@ class MediumBot:
         self.weights = weights
 
     def get_move(self, view: "SeatView") -> Move:
-        return _move(*medium_move(view_deal(view), view.seat, self.weights or weights_for(view.format)))
+        weights = self.weights or weights_for(view.format)
+        taken = None
+        if view.unseen_taken:
+            # Face-down cards taken: worth what the cards it has not seen are on average.
+            unseen = unseen_cards(view)
+            if view.may_declare and declare_chance(view.points, view.unseen_taken, unseen,
+                                                   view.table.declaration) >= weights.declare_safe:
+                return Move.declare()
+            taken = view.points + view.unseen_taken * sum(POINTS_OF[c] for c in unseen) / max(1, len(unseen))
+        return _move(*medium_move(view_deal(view), view.seat, weights, taken=taken))
 
     def ranked(self, view: "SeatView", weights: Weights | None = None) -> list[tuple[float, Move]]:
         """The moves it considers with their values, best first (the hard bot

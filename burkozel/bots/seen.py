@@ -89,6 +89,26 @@ def view_deal(view: "SeatView") -> Deal:
                       tv.winner, tv.winning)
     deal = Deal.at(view.rules, hands=hands, stock=[UNSEEN] * view.stock, trump_card=view.trump_card,
                    trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
-                   tricks_done=len(view.history), trick=trick)
+                   tricks_done=len(view.history), trick=trick, **pot_state(view))
     Seen.of_view(view).apply(deal)
     return deal
+
+
+def pot_state(view: "SeatView") -> dict:
+    """The chips of ``view`` as :meth:`Deal.at` takes them (nothing at a
+    table without a pot): a position built from the view answers a «даве»
+    being answered, as the real deal does."""
+    if not view.chips:
+        return {}
+    return {"chips": view.chips, "pot": view.pot, "stake": view.stake, "folded": view.folded,
+            "raised": view.raised, "raiser": view.raiser}
+
+
+def unseen_cards(view: "SeatView") -> list[int]:
+    """The cards ``view``'s seat has never seen: in other hands, the stock
+    (the face-up trump card under it excluded) or face-down piles."""
+    seen = Seen.of_view(view)
+    known = seen.gone | seen.own[view.seat] | card_mask(view.hand)[0]
+    if view.stock:
+        known |= 1 << int(view.trump_card)
+    return [c for c in range(36) if not known >> c & 1]

@@ -39,6 +39,9 @@ class TableTuning:
     worlds: WorldsKind = "sampler"
     search: SearchKind = "one-ply"
     clues: Mapping[str, float] = field(default_factory=dict)
+    search_declare: bool = True
+    """Whether the hard bot searches a «31» whose truth it cannot know (face-down
+    cards taken); else it says one only when the medium bot's estimate would."""
 
     def __post_init__(self) -> None:
         if self.worlds not in ("sampler", "posterior"):
@@ -122,6 +125,14 @@ TABLES: dict[str, TableTuning] = {
             "trump plain 10+: lower trumps": 0.44,
             "trump plain <10: higher": 0.09,
         },
+    ),
+    "bura_pot": TableTuning(
+        # The medium bot's own play constants (bura31's won fewer pots against
+        # easy bots), and when to raise, fold and declare on face-down cards
+        # (measured in docs/bots.md).
+        medium={"raise_at": 25.0, "fold_below": 12.0, "bet_crowd": 2.0, "declare_safe": 0.85},
+        # A searched «31» on unknown cards lost chips: the rollouts value a false one too cheaply.
+        search_declare=False,
     ),
 }
 """Per table (its format name): what differs from :data:`DEFAULT`."""

@@ -3,6 +3,7 @@
 Both searches maximize the same number over their worlds: minus the side's
 penalty, a bonus for winning the deal (a win is worth more than its band
 says) and a small term for the point margin that breaks ties within a band.
+At a table for a pot it is chips instead (:func:`chip_utility`).
 """
 
 from __future__ import annotations
@@ -28,3 +29,11 @@ def utility(deal: Deal, side: int) -> float:
     if WIN_WEIGHT and not pens[side]:
         u += WIN_WEIGHT / pens.count(0)
     return u
+
+
+def chip_utility(deal: Deal, seat: int) -> float:
+    """At a pot: the seat's stack after the deal, in antes, with an equal
+    share of a pot that is played for again (a false «31», a void deal).
+    Every rollout starts from the same stacks, so this ranks moves as the
+    deal's chip change does."""
+    return (deal.chips[seat] + deal.pot / deal.players) / deal.ante

@@ -26,6 +26,7 @@ from ...cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
 from ...kernel import Deal
 from ...round import Round
 from ...trick import DISCARD, Play, Trick
+from ..seen import pot_state
 from ..tuning import tuning_for
 
 if TYPE_CHECKING:
@@ -292,6 +293,8 @@ class WorldSampler:
                 raise ValueError("inconsistent view: the trump card is lost")
             after = _stock_out_trick(view)
             self.trump_places = [("hand", holder)] * view.hand_sizes[holder]
+            if holder in view.folded:  # set aside with its hand, unseen
+                self.trump_places.append(("aside", holder))
             for k, (ti, pi, count) in enumerate(self.slots):
                 if ti > after and tricks[ti].plays[pi].seat == holder:
                     self.trump_places.extend([("slot", k)] * count)
@@ -306,7 +309,7 @@ class WorldSampler:
         counts = tuple(len(c) for c in self.unseen_by_class)
         self.trump_weights = []
         for where, k in self.trump_places:
-            weight = 1.0 if where == "hand" else TRUMP_DISCARD_WEIGHT
+            weight = TRUMP_DISCARD_WEIGHT if where == "slot" else 1.0
             for side, (count, points) in self.targets.items():
                 if where == "slot" and self.group[k] == side:
                     count, points = count - 1, points - POINTS_OF[trump_card]
@@ -384,7 +387,7 @@ class WorldSampler:
             where, k = self.trump_places[_weighted_index(self.trump_weights, rng)]
             if where == "hand":
                 hand_extra[k] = [trump_card]
-            else:
+            elif where == "slot":
                 slot_cards[k].append(trump_card)
                 side = self.group[k]
                 if side is not None:
@@ -462,7 +465,8 @@ class WorldSampler:
             while len(hand) < view.hand_sizes[s]:
                 hand.append(rest.pop())
             hands[s] = hand
-        stock = rest
+        # What is left beyond the stock lies set aside with the folded hands.
+        stock = rest[len(rest) - max(0, view.stock - 1):] if view.folded else rest
         if view.stock:
             stock.append(trump_card)
         assert len(stock) == view.stock
@@ -515,7 +519,8 @@ class WorldSampler:
         return Round.from_position(
             self.rules, view.dealer, hands=[[DECK[c] for c in h] for h in hands],
             stock=[DECK[c] for c in stock], trump_card=view.trump_card, trump_drawn_by=view.trump_drawn_by,
-            tricks=tricks, trick=current, points=points, to_act=view.to_act, end=view.end, ended_by=view.ended_by)
+            tricks=tricks, trick=current, points=points, to_act=view.to_act, end=view.end, ended_by=view.ended_by,
+            **pot_state(view))
 
     def sample_deal(self, rng: random.Random) -> Deal:
         """One world as a bare :class:`~burkozel.kernel.Deal`, without its
@@ -536,7 +541,8 @@ class WorldSampler:
                 points[side_of(tv.winner)] += sum(POINTS_OF[c] for cards in by_play.values() for c in cards)
         return Deal.at(self.rules, hands=hands, stock=stock, trump_card=view.trump_card,
                        trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
-                       tricks_done=len(view.history), trick=current, end=view.end, ended_by=view.ended_by)
+                       tricks_done=len(view.history), trick=current, end=view.end, ended_by=view.ended_by,
+                       **pot_state(view))
 
 
 def sample_world(view: "SeatView", rng: random.Random) -> Round:
