@@ -67,12 +67,15 @@ def test_engine_zip_holds_the_package_only(site_dir):
 
 def test_web_zip_holds_the_table_package_with_its_rooms(site_dir):
     """Every module of web/table/ (each room's __init__ too) as one .pyc under
-    table/, and nothing else: the entry web/main.py is served as it is."""
+    table/, the language catalogues with the build's index of them, and nothing
+    else: the entry web/main.py is served as it is."""
     with zipfile.ZipFile(site_dir / "web.zip") as zf:
         names = set(zf.namelist())
     web = ROOT / "web"
     source = {p.relative_to(web).as_posix() + "c" for p in (web / "table").rglob("*.py") if "__pycache__" not in p.parts}
-    assert names == source
+    catalogues = {p.relative_to(web).as_posix() for p in (web / "table" / "i18n" / "catalogues").glob("*.json")}
+    assert len(catalogues) >= 3
+    assert names == source | catalogues | {"table/i18n/catalogues/index.json"}
     rooms = {p.parent.relative_to(web).as_posix() for p in (web / "table").rglob("*.py")}
     assert {"table", "table/match", "table/view", "table/p2p", "table/i18n"} <= rooms
     assert {f"{room}/__init__.pyc" for room in rooms} <= names
