@@ -60,7 +60,7 @@ def test_nothing_stored_gives_defaults_silently():
 
 def test_defaults_come_from_the_rule_sets():
     s = storage.default_settings()
-    assert set(s["tables"]) == set(FORMATS) == {"pairs", "four", "three", "duel", "bura31"}
+    assert set(s["tables"]) == set(FORMATS) == {"pairs", "four", "three", "duel", "bura31", "bura_pot"}
     for fmt, table in FORMATS.items():
         mine = s["tables"][fmt]
         assert list(mine["combos"]) == list(table.combo_ids)
@@ -187,7 +187,10 @@ def test_a_save_of_schema_2_resumes_where_it_was_left():
     packages load without a notice, write back byte for byte, and the match
     replays to the very position it was saved in: the hand-over to Bob first."""
     settings, notices = storage.load_settings(V2_SETTINGS)
-    assert notices == [] and storage.dump_settings(settings) == V2_SETTINGS
+    written = json.loads(storage.dump_settings(settings))
+    for key in ("tables", "seats"):  # a table newer than the save joins with its defaults
+        del written[key]["bura_pot"]
+    assert notices == [] and json.dumps(written, ensure_ascii=False, separators=(",", ":")) == V2_SETTINGS
     assert settings["lang"] == "en" and [s.name for s in seats.chosen(settings, "duel")] == ["Ann", "Bob"]
     saved, notices = storage.load_match(V2_MATCH)
     assert notices == [] and storage.dump_match(saved) == V2_MATCH

@@ -312,7 +312,8 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         and seats_ok
         and type(first_deal) is int and 0 <= first_deal <= MAX_ROUNDS
     )
-    players, dave = (table.players, False) if table is None else (table.players, data.get("dave", False))
+    players = table.players if table is not None else 0
+    dave = data.get("dave", False)
     ok = ok and isinstance(dave, bool) and (not dave or table.has_pot)
     if ok:
         declares = table.declaration is not None
