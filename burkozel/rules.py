@@ -517,19 +517,18 @@ FORMATS: dict[str, RuleSet] = {
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False),
-}
-"""The tables the browser's table and the bots offer, by name."""
-
-TABLES: dict[str, RuleSet] = {
-    **FORMATS,
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
                            stack=100, ante=5, void_end=VOID, replay=POT_REPLAY),
 }
+"""The tables the browser's table and the bots offer, by name."""
+
+TABLES: dict[str, RuleSet] = {
+    **FORMATS,
+}
 """Every table the engine plays, by name: the registry :func:`find_table`, the
-rules, the views and the replay read.  «Бура на кон» is here and not yet in
-:data:`FORMATS`: the table in the browser and the bots do not offer it yet."""
+rules, the views and the replay read."""
 
 
 def find_table(name: str) -> RuleSet:

@@ -129,7 +129,8 @@ def saved(page) -> dict | None:
 
 def replay(saved_match: dict) -> Match:
     """The full match rebuilt from the saved moves — in the test, to know what must stay hidden."""
-    rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"))
+    rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"),
+                       dave=saved_match.get("dave", False))
     match = Match(rules, seed=saved_match["seed"], first_deal=saved_match.get("first_deal", 0))
     for r, moves in enumerate(saved_match["rounds"]):
         if r:
@@ -176,6 +177,12 @@ async (r) => {
   const click = async (el) => { el.click(); await window.burkozelSettled(); };
   const card = (c) => q(`#hand [data-card="${c}"]`);
   const cards = [...document.querySelectorAll('#hand button[data-card]')].map((e) => e.dataset.card);
+  const accept = q('[data-action=accept]');
+  if (accept && !accept.classList.contains('idle')) {  // a «даве» to answer: accept or fold
+    const answer = r < 0.5 ? accept : q('[data-action=fold]');
+    await click(answer);
+    return answer.dataset.action;
+  }
   if (!q('[data-action=lead]').classList.contains('idle')) {
     await click(card(cards[Math.floor(r * cards.length)]));
     await click(q('[data-action=lead]'));

@@ -6,13 +6,14 @@ from burkozel import FORMATS, Match, TableRules
 from stacking import new_round, play
 
 
-def test_the_five_tables():
+def test_the_six_tables():
     assert {n: (f.players, f.sides, f.pass_mark, f.hand_size) for n, f in FORMATS.items()} == {
         "pairs": (4, ((0, 2), (1, 3)), 31, 4),
         "four": (4, ((0,), (1,), (2,), (3,)), 21, 4),
         "three": (3, ((0,), (1,), (2,)), 21, 4),
         "duel": (2, ((0,), (1,)), 32, 4),
         "bura31": (2, ((0,), (1,)), 31, 3),
+        "bura_pot": (4, ((0,), (1,), (2,), (3,)), 31, 3),
     }
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from burkozel import COMBOS, DECK, Match, TableRules
 from burkozel.rules import FORMATS
-from fuzzing import EARLY_ENDS, check_invariants, fuzz, snapshot
+from fuzzing import EARLY_ENDS, PENALTY_TABLES, check_invariants, fuzz, snapshot
 
 formats = st.sampled_from(["pairs", "four", "three"])
 combo_sets = st.sets(st.sampled_from(COMBOS))
@@ -181,8 +181,8 @@ def test_two_player_illegal_moves_are_refused_and_change_nothing(fmt, face, seed
 
 
 def test_the_fuzzer_plays_every_table_and_meets_every_refusal_of_31():
-    stats = fuzz(3, rounds=len(FORMATS) * 4)
-    assert all(stats[f"format:{fmt}"] == 4 for fmt in FORMATS)
+    stats = fuzz(3, rounds=len(PENALTY_TABLES) * 4)
+    assert all(stats[f"format:{fmt}"] == 4 for fmt in PENALTY_TABLES)
     for fmt, face in TWO_PLAYER_TABLES:
         two = fuzz(5, rounds=12, formats=[fmt], discard=face)
         assert two["legal"] > 0 and two["refused:no_declaration"] > 0

@@ -253,3 +253,22 @@ def test_the_rules_say_the_bots_see_only_their_own_seat():
     rules = render.rules_html()
     assert "видит только то, что видно с его места" in rules and "тест" in rules
     assert texts.CHECK_DEAL in rules
+
+
+def test_a_pots_record_counts_the_pot_the_chips_and_the_dave():
+    """At a pot, a deal is won by taking the pot (every penalty is 0 there): the pots and the
+    chips taken, the «даве» said and answered are counted; a record without them reads them as 0."""
+    from table.coach import stats
+
+    base = {"side": 1, "seat": 1, "round_penalties": [0, 0, 0, 0], "round_points": [5, 40, 0, 0],
+            "end": "cards_out", "ended_by": None, "chips": [95, 115, 95, 95], "won_pot": 20, "folded": []}
+    data = stats.empty()
+    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome({**base, "deal_winner": 1, "raised": [1, 2]}, 0))
+    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome({**base, "deal_winner": 0, "raised": [0, 3],
+                                                                   "folded": [1]}, 0))
+    entry = data["tables"]["bura_pot/easy"]
+    assert (entry["deals"], entry["deals_won"], entry["pots_won"], entry["chips_won"]) == (2, 1, 1, 20)
+    assert (entry["dave_raised"], entry["dave_answered"]) == (1, 2)
+    old = {k: v for k, v in entry.items() if k not in stats.POT_COUNTS}
+    loaded, dropped = stats.load(stats.dump({**data, "tables": {"bura_pot/easy": old}}))
+    assert not dropped and loaded["tables"]["bura_pot/easy"]["pots_won"] == 0

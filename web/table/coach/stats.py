@@ -28,6 +28,9 @@ RECENT = 50
 COUNTS = ("matches", "matches_won", "deals", "deals_won", "points", "penalties", "declared_true",
           "declared_false", "hints", "streak", "best_streak")
 """The counters of one table and level (all whole numbers from 0)."""
+POT_COUNTS = ("pots_won", "chips_won", "dave_raised", "dave_answered")
+"""At a table for a pot, besides: pots and chips won, «даве» said and answered.
+A record written before them reads them as 0."""
 MAX_COUNT = 10**9
 MAX_ID = 80
 
@@ -37,7 +40,7 @@ def empty() -> dict[str, Any]:
 
 
 def empty_entry() -> dict[str, Any]:
-    return {**{k: 0 for k in COUNTS}, "recent": []}
+    return {**{k: 0 for k in COUNTS + POT_COUNTS}, "recent": []}
 
 
 def table_key(fmt: str, level: str) -> str:
@@ -62,6 +65,11 @@ class DealOutcome:
     won: bool
     declared: bool | None
     hints: int
+    chips_won: int | None = None
+    """At a pot: the chips the player took (``None``: it did not take the pot)."""
+    raised: bool = False
+    answered: int = 0
+    """«Даве» of others the player answered (accepted, or folded to: it answers no more)."""
 
 
 def outcome(view: dict[str, Any], hints: int) -> DealOutcome:
@@ -71,7 +79,14 @@ def outcome(view: dict[str, Any], hints: int) -> DealOutcome:
     declared = None
     if view.get("ended_by") == view["seat"] and view.get("end") in (DECLARED, FALSE_DECLARATION):
         declared = view["end"] == DECLARED
-    return DealOutcome(view["round_points"][side], penalty, penalty == 0, declared, hints)
+    seat = view["seat"]
+    chips_won = view.get("won_pot", 0) if view.get("chips") and view.get("deal_winner") == seat else None
+    raised = list(view.get("raised", ()))
+    others = sum(1 for s in raised if s != seat)
+    answered = min(others, 1) if seat in view.get("folded", ()) else others
+    won = chips_won is not None if view.get("chips") else penalty == 0
+    return DealOutcome(view["round_points"][side], penalty, won, declared, hints, chips_won,
+                       seat in raised, answered)
 
 
 def record_deal(data: dict[str, Any], key: str, deal_id: str, deal: DealOutcome,
@@ -96,6 +111,11 @@ def record_deal(data: dict[str, Any], key: str, deal_id: str, deal: DealOutcome,
         entry["declared_true"] += 1
     elif deal.declared is False:
         entry["declared_false"] += 1
+    if deal.chips_won is not None:
+        entry["pots_won"] += 1
+        entry["chips_won"] += deal.chips_won
+    entry["dave_raised"] += int(deal.raised)
+    entry["dave_answered"] += deal.answered
     entry["recent"] = (entry["recent"] + [[deal.points, deal.penalty]])[-RECENT:]
     if match_over:
         entry["matches"] += 1
@@ -106,7 +126,7 @@ def record_deal(data: dict[str, Any], key: str, deal_id: str, deal: DealOutcome,
 def summary(entry: dict[str, Any]) -> dict[str, Any]:
     """What the panel shows: the counters and the mean points per deal."""
     deals = entry["deals"]
-    return {**{k: entry[k] for k in COUNTS}, "mean_points": round(entry["points"] / deals, 1) if deals else 0.0}
+    return {**{k: entry.get(k, 0) for k in COUNTS + POT_COUNTS}, "mean_points": round(entry["points"] / deals, 1) if deals else 0.0}
 
 
 def reset(data: dict[str, Any], key: str) -> None:
@@ -126,6 +146,10 @@ def _load_entry(value: Any) -> dict[str, Any] | None:
         if not _count(value.get(k)):
             return None
         out[k] = value[k]
+    for k in POT_COUNTS:
+        if not _count(value.get(k, 0)):
+            return None
+        out[k] = value.get(k, 0)
     recent = value.get("recent")
     if not isinstance(recent, list) or len(recent) > RECENT:
         return None

@@ -525,6 +525,8 @@ class App:
                 mine["discard"] = value
         elif name in mine["combos"]:
             mine["combos"][name] = bool(event.get("checked"))
+        elif name in mine.get("switches", {}):
+            mine["switches"][name] = bool(event.get("checked"))
         elif not seats.apply_change(s, name, value):
             return
         self.save_settings()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from burkozel.rules import DECLARED, FALSE_DECLARATION, FORMATS
+from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
 from table.i18n.catalogue import Catalogue
 from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, pass_bands
 
@@ -71,6 +71,25 @@ class Texts:
     def cards_acc(self, n: int) -> str:
         """Cards as the object of a verb («нужно 1 карту»)."""
         return self.count("cards_acc", n)
+
+    def chips_word(self, n: int) -> str:
+        return self.count("chips", n)
+
+    def pot_line(self, winner: int | None, pot: int, names: Sequence[str]) -> str:
+        """Who took the pot and how much (``pot``: what it held), or that it stays."""
+        if winner is None:
+            return self.say("pot_stays", chips=self.chips_word(pot))
+        you = "_you" if self.is_you(names[winner]) else ""
+        return self.say("pot_won" + you, chips=self.chips_word(pot), **self._names(names[winner]))
+
+    def answer_prompt(self, raiser: str, stake: int) -> str:
+        return self.say("answer_prompt", chips=self.chips_word(stake), **self._names(raiser))
+
+    def answered(self, name: str, accepted: bool) -> str:
+        return self.say("answered_accept" if accepted else "answered_fold", **self._names(name))
+
+    def accept_label(self, chips: int) -> str:
+        return self.say("accept_label", chips=self.chips_word(chips))
 
     def points_word(self, n: int) -> str:
         return self.count("points", n)
@@ -270,6 +289,13 @@ class Texts:
                 return self.say("end_declared" + you, call=call, pts=pts, **self._names(who))
             pts = self.say("end_false_points", points=self.points_word(points[by])) if points else self.say("end_false_less")
             return self.say("end_false" + you, call=call, pts=pts, **self._names(who))
+        if end == VOID:
+            return self.say("end_void")
+        if end == FOLDED and winner is not None:
+            you = "_you" if self.is_you(names[winner]) else ""
+            return self.say("end_folded" + you, **self._names(names[winner]))
+        if table.has_pot and winner is not None:
+            return self.say("end_cards_out", **self._names(names[winner]))
         if table.players != 2:
             return self.say("end_all_played")
         if winner is None:

@@ -31,10 +31,12 @@ class MatchInfo:
     """The seed's deal the match starts at (a shared or re-dealt deal, web/table/coach/share.py)."""
     seats: tuple[Seat, ...] = ()
     """Who plays each seat; empty means single play (``seats.default_seats``)."""
+    dave: bool = False
+    """The switch «даве» at a table for a pot."""
 
     @property
     def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard)
+        return TableRules(self.format, self.combos, self.discard, dave=self.dave)
 
     @property
     def seating(self) -> tuple[Seat, ...]:
@@ -46,7 +48,7 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
     fmt = saved["format"]
     seated = seats.parse_seats(fmt, saved["seats"])[0] if "seats" in saved else ()
     return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                     saved["discard"], saved.get("first_deal", 0), seated)
+                     saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False))
 
 
 def replay(match: Match, rounds: list[list[Any]]) -> list[SeatView]:
@@ -64,10 +66,17 @@ def replay(match: Match, rounds: list[list[Any]]) -> list[SeatView]:
     return befores
 
 
-def saved_of(info: MatchInfo, rounds: list[list[Any]], clearing: bool) -> dict[str, Any]:
-    """The dict kept for the match ``info`` with its ``rounds``: enough to replay it exactly."""
+def saved_of(info: MatchInfo, rounds: list[list[Any]], clearing: bool,
+             chips: list[int] | None = None, pot: int = 0) -> dict[str, Any]:
+    """The dict kept for the match ``info`` with its ``rounds``: enough to replay it exactly.
+    At a pot, ``chips`` and ``pot`` are kept too: the replay must reach them (a check
+    that the save was not altered)."""
     out = {"format": info.format, "combos": list(info.combos), "discard": info.discard,
            "difficulty": info.difficulty, "seed": info.seed, "rounds": rounds, "clearing": clearing}
+    if info.dave:
+        out["dave"] = True
+    if chips is not None:
+        out["chips"], out["pot"] = list(chips), pot
     if info.seating != seats.default_seats(info.format):
         out["seats"] = seats.seats_json(info.seating)  # single play saves as it always did
     if info.first_deal:

@@ -21,14 +21,20 @@ HUMAN = 0
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 """Where each seat sits on the screen, by the number of players (you at the bottom)."""
 
-ACTIONS = ("lead", "beat", "discard", "declare")
+CARD_ACTIONS = ("lead", "beat", "discard", "declare")
 """The table's move buttons; «31» (``declare``) only where the table has the declaration."""
+STAKE_ACTIONS = ("dave", "accept", "fold")
+"""The buttons of the switch «даве»: raise (beside «Ходить» and «31»), and a raise's two answers."""
+ACTIONS = CARD_ACTIONS + STAKE_ACTIONS
+"""Every move button a table may show."""
+BARE = ("declare",) + STAKE_ACTIONS
+"""The buttons that play no card."""
 
 
 def move_for(kind: str, selection: list[str]) -> Move:
-    """The move a button makes of the selected cards (``declare``: «31», no cards)."""
-    if kind == "declare":
-        return Move.declare()
+    """The move a button makes of the selected cards (``declare``, ``dave``, ``accept``, ``fold``: no cards)."""
+    if kind in BARE:
+        return Move.from_dict({kind: True})
     return Move.from_dict({kind: list(selection)})
 
 
@@ -48,14 +54,21 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
     A function of what the player's screen shows (their view, the phase,
     whether they are to act, the cards they selected), so the table and a
     guest's screen (``peer.Guest``) enable the same buttons for the same reasons."""
-    kinds = ACTIONS if view is not None and view.table.declaration is not None else ACTIONS[:3]
+    kinds = CARD_ACTIONS if view is not None and view.table.declaration is not None else CARD_ACTIONS[:3]
+    if view is not None and view.dave:
+        kinds = kinds + STAKE_ACTIONS
     out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
     if view is None:
         return out
-    # Which buttons matter now: «Ходить» (and «31») for a new trick, «Побить»/«Сбросить» for an answer.
+    # Which buttons matter now: «Ходить» (and «31», «Даве») for a new trick, «Побить»/«Сбросить» for
+    # an answer, «Принять»/«Пас» while a «даве» is answered.
     leading = view.trick is None or phase == "clearing"
+    answering = view.raiser is not None
     for kind in out:
-        out[kind]["relevant"] = (kind in ("lead", "declare")) == leading
+        if kind in ("accept", "fold"):
+            out[kind]["relevant"] = answering
+        else:
+            out[kind]["relevant"] = not answering and (kind in ("lead", "declare", "dave")) == leading
     if not my_turn:
         return out
     size = view.trick.size if view.trick is not None else None
@@ -63,11 +76,13 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
     for kind in out:
         if not out[kind]["relevant"]:
             continue
-        if kind == "declare":
-            # Enabled exactly when the engine says «31» is legal now.
-            out[kind]["enabled"] = bool(view.legal_kinds.get("declare"))
+        if kind in BARE:
+            # Enabled exactly when the engine says the move is legal now.
+            out[kind]["enabled"] = bool(view.legal_kinds.get(kind))
             if not out[kind]["enabled"]:
-                out[kind]["reason"] = t.reason(refusal(view, Move.declare()), kind=kind, size=None, selected=n)
+                out[kind]["reason"] = t.reason(refusal(view, move_for(kind, [])), kind=kind, size=None, selected=n)
+            elif kind == "accept":
+                out[kind]["label"] = t.accept_label(view.stake // 2)
             continue
         if n == 0 and kind == "lead":
             out[kind]["reason"] = t.NO_SELECTION_LEAD
@@ -138,7 +153,9 @@ def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | lis
     if phase == "clearing" and view.history:
         prompt = t.prompt_taken(names[view.history[-1].winner])
     elif phase == "play":
-        if my_turn:
+        if my_turn and view.raiser is not None:
+            prompt = t.answer_prompt(names[view.raiser], view.stake // 2)
+        elif my_turn:
             prompt = (t.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
                       if view.trick is None else t.prompt_answer(view.trick.size))
         elif view.to_act is not None:

@@ -33,7 +33,8 @@ from typing import Any, Callable
 from table.match import seats
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from burkozel import Card, FORMATS
+from burkozel import Card, FORMATS, TableRules
+from burkozel.round import check_chips
 from burkozel.bots import LEVELS
 
 SETTINGS_KEY = "burkozel.settings"
@@ -43,6 +44,8 @@ SCHEMA = 2
 SPEEDS = ("normal", "fast")
 KINDS = ("lead", "beat", "discard")
 DECLARE = "declare"
+STAKE_KINDS = ("dave", "accept", "fold")
+"""The moves of the switch «даве» (a table for a pot), written like «31»: ``{"dave": true}``."""
 MAX_SEED = 2**53 - 1
 MAX_ROUNDS = 200
 MAX_MOVES_PER_ROUND = 64  # 36 cards, at least one per move (a «31» ends the round)
@@ -50,11 +53,25 @@ OLD_FORMATS = ("pairs", "four", "three")
 """The tables of schema 1, which had one set of combination switches for all three."""
 
 
+def table_switches(fmt: str) -> tuple[str, ...]:
+    """A table's on/off switches besides the combinations: at a pot, «даве» (a rule)
+    and «считать в уме» (the player's own points not shown)."""
+    return ("dave", "count_in_head") if FORMATS[fmt].has_pot else ()
+
+
 def table_defaults(fmt: str) -> dict[str, Any]:
     """One table's own switches as the rule set defines them."""
     table = FORMATS[fmt]
-    return {"combos": {c: c in table.default_combos for c in table.combo_ids},
-            "discard": table.discard_faces[0]}
+    out = {"combos": {c: c in table.default_combos for c in table.combo_ids},
+           "discard": table.discard_faces[0]}
+    if table_switches(fmt):
+        out["switches"] = dict.fromkeys(table_switches(fmt), False)
+    return out
+
+
+def switch_on(settings: dict[str, Any], name: str, fmt: str | None = None) -> bool:
+    """Whether table ``fmt``'s switch ``name`` is on (off where the table has none)."""
+    return bool(table_settings(settings, fmt).get("switches", {}).get(name))
 
 
 def default_settings(lang: str = languages.DEFAULT) -> dict[str, Any]:
@@ -134,7 +151,15 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
     if not isinstance(data, dict):
         return False
     table = FORMATS[fmt]
-    clean = not set(data) - {"combos", "discard"}
+    clean = not set(data) - {"combos", "discard", "switches"}
+    switches = data.get("switches", {})
+    if isinstance(switches, dict):
+        for name in table_switches(fmt):
+            if isinstance(switches.get(name), bool):
+                out["switches"][name] = switches[name]
+        clean = clean and not set(switches) - set(table_switches(fmt))
+    else:
+        clean = False
     combos = data.get("combos")
     if isinstance(combos, dict):
         for combo in table.combo_ids:
@@ -207,6 +232,8 @@ def dump_settings(settings: dict[str, Any]) -> str:
         entry: dict[str, Any] = {"combos": {c: bool(mine["combos"].get(c)) for c in table.combo_ids}}
         if len(table.discard_faces) > 1:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
+        if table_switches(fmt):
+            entry["switches"] = {k: switch_on(settings, k, fmt) for k in table_switches(fmt)}
         tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "lang": settings.get("lang", languages.DEFAULT), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
@@ -226,7 +253,7 @@ def _is_card(value: Any) -> bool:
         return False
 
 
-def _is_move(item: Any, players: int, hand_size: int, declares: bool) -> bool:
+def _is_move(item: Any, players: int, hand_size: int, declares: bool, stakes: bool = False) -> bool:
     """``[seat, {"lead": ["AS"]}]`` (or ``{"declare": true}`` where «31» exists)
     with a plausible seat and cards."""
     if not isinstance(item, list) or len(item) != 2:
@@ -239,6 +266,8 @@ def _is_move(item: Any, players: int, hand_size: int, declares: bool) -> bool:
     kind, cards = next(iter(move.items()))
     if kind == DECLARE:
         return declares and cards is True
+    if kind in STAKE_KINDS:
+        return stakes and cards is True
     return (kind in KINDS and isinstance(cards, list) and len(cards) <= hand_size
             and all(_is_card(c) for c in cards))
 
@@ -283,19 +312,31 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         and seats_ok
         and type(first_deal) is int and 0 <= first_deal <= MAX_ROUNDS
     )
+    players = table.players if table is not None else 0
+    dave = data.get("dave", False)
+    ok = ok and isinstance(dave, bool) and (not dave or table.has_pot)
     if ok:
         declares = table.declaration is not None
         ok = all(isinstance(r, list) and len(r) <= MAX_MOVES_PER_ROUND
-                 and all(_is_move(m, table.players, table.hand_size, declares) for m in r)
+                 and all(_is_move(m, players, table.hand_size, declares, dave) for m in r)
                  for r in rounds)
     if not ok:
         return None, [texts.NOTICE_MATCH_BROKEN]
+    if table.has_pot or "chips" in data or "pot" in data:
+        try:
+            check_chips(TableRules(fmt, tuple(combos), discard, dave=dave), data.get("chips"), data.get("pot"))
+        except ValueError:
+            return None, [texts.NOTICE_MATCH_CHIPS]
     out = {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
            "rounds": rounds, "clearing": clearing}
     if "seats" in data:
         out["seats"] = seats.seats_json(seated)
     if first_deal:
         out["first_deal"] = first_deal
+    if dave:
+        out["dave"] = True
+    if table.has_pot:
+        out["chips"], out["pot"] = list(data["chips"]), data["pot"]
     return out, []
 
 

@@ -115,12 +115,13 @@ class Table:
         overrides the menu's seats (e.g. a seat played from another device)."""
         s = self.settings
         fmt = s["format"]
-        rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"])
+        rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
+                           dave=storage.switch_on(s, "dave", fmt))
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
         self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
-                             seats=seating if seating is not None else seats.chosen(s, fmt)))
+                             seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave))
 
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
@@ -141,6 +142,7 @@ class Table:
         self.selection = []
         self.clearing = False
         self.before = None
+        self.pot_before = 0
         self.message = None
         self._nobody_shown()
         self.coach.new_deal()
@@ -152,9 +154,12 @@ class Table:
             self._start(record.info_of(saved))
             assert self.match is not None
             befores = record.replay(self.match, saved["rounds"])
+            if "chips" in saved and (saved["chips"], saved["pot"]) != (self.match.chips, self.match.pot):
+                raise ValueError("the saved chips are not where the moves lead")
             self.rounds = [list(m) for m in saved["rounds"]]
             last = self.rounds[-1]
             self.before = befores[HUMAN] if befores else None
+            self.pot_before = befores[HUMAN].pot if befores else 0
             self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
             self.before = befores[self.viewer] if self.clearing else None
             return True
@@ -176,7 +181,7 @@ class Table:
         """What ``localStorage`` keeps (``record.saved_of``), or ``None`` if nothing is to be kept."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        return record.saved_of(self.info, self.rounds, self.clearing)
+        return record.saved_of(self.info, self.rounds, self.clearing, self.match.chips, self.match.pot)
 
     # --- state queries ---------------------------------------------------------------
 
@@ -370,6 +375,7 @@ class Table:
         viewer = self.viewer
         before = self.match.view(viewer)
         self.match.push(move, seat)
+        self.pot_before = before.pot
         self.message = None
         self.rounds[-1].append([seat, move.to_dict()])
         after_history = len(self.match.round.tricks)
@@ -510,7 +516,10 @@ class Table:
         view = self.view()
         if view is None or self.handover() is not None:
             return None
-        return shown(view, self.before if self.clearing else None)
+        out = shown(view, self.before if self.clearing else None)
+        if view.chips:
+            out["won_pot"] = self.pot_before  # what the pot held before the deal's last move: what was won
+        return out
 
     def ui(self) -> dict[str, Any]:
         """Everything the renderer needs besides the view."""
@@ -547,4 +556,6 @@ class Table:
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
+            "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
+            if self.info else False,
         }

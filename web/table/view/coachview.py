@@ -12,6 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from burkozel import FORMATS
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.i18n.texts import Texts
@@ -224,7 +225,7 @@ def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
         return panel(title, f'<p class="stats-empty">{escape(t.STATS_EMPTY)}</p>{others}', t=t)
     s = stats.summary(entry)
     rows = "".join(f'<tr data-stat="{k}"><th scope="row">{escape(label)}</th><td>{escape(t.number(s[k]))}</td></tr>'
-                   for k, label in t.STATS_ROWS)
+                   for k, label in tuple(t.STATS_ROWS) + (tuple(t.POT_STATS_ROWS) if FORMATS[fmt].has_pot else ()))
     body = (f'<table class="stats-table"><tbody>{rows}</tbody></table>'
             f'<p class="fine">{escape(t.STATS_CHART)}</p>{chart_svg(entry["recent"], t)}{others}')
     reset = (f'<button type="button" class="btn ghost" data-action="stats-reset" data-key="{escape(key)}">'

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 from types import ModuleType
-from typing import Any
+from typing import Any, Sequence
 
 from burkozel import FORMATS
 from table.i18n import common, languages
@@ -165,6 +165,8 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         danger = " hot" if pen >= 8 else ""
         chips.append(f'<li class="{cls}{danger}"><span class="who">{t.side_label(fmt, side, ui["names"], mine)}</span>'
                      f'<b>{pen}</b></li>')
+    if table.has_pot:
+        return pot_score_html(view, ui, t)
     target = t.score_target(table.declaration, view["pass_mark"])
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
@@ -176,6 +178,34 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<div class="pens"><span class="lbl">{t.PENALTIES_LABEL} <span class="of">{t.penalty_limit_label(table.penalty_limit)}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
+
+
+def storage_switches(mine: dict[str, Any]) -> tuple[str, ...]:
+    """The table's own on/off switches besides the combinations, as its settings hold them."""
+    return tuple(mine.get("switches", {}))
+
+
+def pot_score_html(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
+    """At a pot: the pot and the stake, every stack, and (unless the player counts
+    in the head, ``ui["count_in_head"]``) the player's own running points."""
+    chips = []
+    for seat, stack in enumerate(view["chips"]):
+        cls = "chip mine" if seat == view["seat"] else "chip"
+        if stack <= 0:
+            cls += " hot"
+        chips.append(f'<li class="{cls}" data-seat="{seat}"><span class="who">{escape(ui["names"][seat])}</span>'
+                     f'<b>{stack}</b></li>')
+    points = ""
+    if not ui.get("count_in_head"):
+        unseen = view.get("unseen_taken") or 0
+        closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
+                  if unseen else "")
+        points = (f'<div class="pts" title="{t.SCORE_TITLE}"><span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
+                  f'<b class="val">{view["points"]}{closed}</b>'
+                  f'<span class="of">{t.score_target(view["declaration"], view["pass_mark"])}</span></div>')
+    return (f'{points}<div class="pot" id="pot-box"><span class="lbl">{t.POT_LABEL}</span>'
+            f'<b class="val pot-val">{view["pot"]}</b><span class="of">{t.STAKE_LABEL} {view["stake"]}</span></div>'
+            f'<div class="pens stacks"><span class="lbl">{t.CHIPS_LABEL}</span><ul>{"".join(chips)}</ul></div>')
 
 
 def _trick_winner(view: dict[str, Any]) -> int | None:
@@ -204,6 +234,9 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += f'<span class="tag dealer" title="{t.DEALER_TITLE}">{t.DEALER_TAG}</span>'
     if seat in ui.get("bot_seats", ()):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
+    tags += stake_tags(view, seat, t)
+    if seat in view.get("folded", ()):
+        classes.append("folded")
     backs = "".join(card_art.back() for _ in range(n))
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
@@ -213,6 +246,18 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
             f'<div class="mini-hand n{n}" aria-label="{t.in_hand(n)}">{backs}</div>'
             f'<div class="seat-foot">{foot}</div></div>')
+
+
+def stake_tags(view: dict[str, Any], seat: int, t: ModuleType) -> str:
+    """A seat's stack and its «даве» and fold marks (a table for a pot only)."""
+    if not view.get("chips"):
+        return ""
+    out = f'<span class="tag stack" title="{t.CHIPS_LABEL}">● {view["chips"][seat]}</span>'
+    if seat in view.get("raised", ()):
+        out += f'<span class="tag raised">{t.RAISED_TAG}</span>'
+    if seat in view.get("folded", ()):
+        out += f'<span class="tag folded-tag">{t.FOLDED_TAG}</span>'
+    return out
 
 
 def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
@@ -230,6 +275,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         tags += f'<span class="tag dealer" title="{t.MY_DEALER_TITLE}">{t.MY_DEALER_TAG}</span>'
     if ui.get("autoplay"):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
+    tags += stake_tags(view, seat, t)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}</div>')
 
@@ -337,9 +383,22 @@ def actions_html(ui: dict[str, Any]) -> str:
         if kind == "declare":
             cls += " declare"
             dis += f' title="{t.DECLARE_HINT}"'
+        if kind == "dave":
+            cls += " declare"
+            dis += f' title="{t.DAVE_HINT}"'
+        name = escape(a.get("label") or t.ACTION_TITLES[kind])
         out.append(f'<button type="button" class="btn act{cls}" data-action="{kind}"{dis}>'
-                   f'<span class="act-name">{t.ACTION_TITLES[kind]}</span>{why}</button>')
+                   f'<span class="act-name">{name}</span>{why}</button>')
     return "".join(out)
+
+
+def pot_result_html(view: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
+    """Who took the pot and how much, and every stack after the deal."""
+    winner = view.get("deal_winner")
+    line = t.pot_line(winner, view.get("won_pot", view["pot"]), names)
+    stacks = "".join(f'<li class="chip{" mine" if s == view["seat"] else ""}"><span class="who">{escape(names[s])}</span>'
+                     f'<b>{c}</b></li>' for s, c in enumerate(view["chips"]))
+    return f'<p class="pot-line">{escape(line)}</p><div class="pens stacks"><ul>{stacks}</ul></div>'
 
 
 def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
@@ -380,6 +439,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points),
                                  names)
     head = f'<p class="deal-end">{escape(ending)}</p>'
+    if FORMATS[fmt].has_pot:
+        head += pot_result_html(view, names, t)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     button = t.NEW_MATCH if over else t.NEXT_ROUND
@@ -479,6 +540,14 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
             f'<span class="knob" aria-hidden="true"></span></label>')
     # A combination that wins the deal and cannot be switched off (Бура «31»'s бура) is said, not offered.
     legend = t.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
+    for c in storage_switches(mine):
+        on = mine["switches"][c]
+        combos.append(
+            f'<label class="switch"><span class="prio" aria-hidden="true">·</span>'
+            f'<span class="sw-text"><span class="opt-title">{t.SWITCH_TITLES[c]}</span>'
+            f'<small>{t.SWITCH_HINTS[c]}</small></span>'
+            f'<input type="checkbox" name="{c}" id="switch-{c}" role="switch"{" checked" if on else ""}>'
+            f'<span class="knob" aria-hidden="true"></span></label>')
     discard = ""
     if len(table.discard_faces) > 1:
         faces = "".join(_radio("discard", d, mine["discard"] == d, t.DISCARD_TITLES[d], t.DISCARD_HINTS[d])
