@@ -7,7 +7,7 @@ from burkozel import Match, Round, TableRules
 
 
 def state(r):
-    return (r.to_act, [list(h) for h in r.hands], r.stock, r.points, r.trick, r.tricks[:], r.end, r.chips, r.pot,
+    return (r.to_act, [list(h) for h in r.hands], r.stock, list(r.points), r.trick, r.tricks[:], r.end, r.chips, r.pot,
             r.stake, r.folded, r.legal_moves)
 
 
