@@ -24,7 +24,7 @@ from typing import Sequence
 
 from .cards import DECK, Card
 from .rules import MATCH_OVER, ROUND_NOT_OVER, IllegalMoveError, TableRules
-from .round import Round, check_chips
+from .round import Round, check_chips, seeded_dealer, seeded_deck
 from .trick import Move
 from .view import SeatView
 
@@ -56,7 +56,7 @@ class Match:
             raise ValueError("first_deal must be a deal number from 0")
         self.first_deal = first_deal
         if dealer is None:
-            dealer = (random.Random(f"burkozel/{seed}/dealer").randrange(n) + first_deal) % n
+            dealer = (seeded_dealer(seed, n) + first_deal) % n
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         self.first_dealer = dealer
@@ -80,9 +80,7 @@ class Match:
         """The deck of round ``round_no``: stacked, or shuffled from the seed."""
         if round_no < len(self._decks):
             return tuple(self._decks[round_no])
-        deck = list(DECK)
-        random.Random(f"burkozel/{self.seed}/round/{round_no + self.first_deal}").shuffle(deck)
-        return tuple(deck)
+        return seeded_deck(self.seed, round_no + self.first_deal)
 
     def _deal(self) -> None:
         k = len(self.rounds)

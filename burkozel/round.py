@@ -43,6 +43,18 @@ def check_deck(deck: Sequence[object]) -> tuple[Card, ...]:
     return cards
 
 
+def seeded_deck(seed: int | str, deal_no: int = 0) -> tuple[Card, ...]:
+    """The deck of deal ``deal_no`` of the match with ``seed``: the one shuffle."""
+    deck = list(DECK)
+    random.Random(f"burkozel/{seed}/round/{deal_no}").shuffle(deck)
+    return tuple(deck)
+
+
+def seeded_dealer(seed: int | str, players: int) -> int:
+    """The first dealer of the match with ``seed``."""
+    return random.Random(f"burkozel/{seed}/dealer").randrange(players)
+
+
 def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Card, ...]]:
     """The kind and cards of a random legal move of the seat to act in
     ``deal`` (see :meth:`Round.random_move`); ``random`` is a
@@ -127,6 +139,17 @@ class Round:
         self.deck = cards
         self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot)
         self._tricks: list[Trick] = []
+        self._start = (None if chips is None else tuple(chips), pot)
+        self.moves: list[Move] = []
+
+    @classmethod
+    def deal(cls, rules: TableRules, seed: int | str, dealer: int | None = None,
+                       chips: Sequence[int] | None = None, pot: int = 0) -> "Round":
+        """The first deal of the match ``Match(rules, seed)``: its deck and,
+        unless ``dealer`` is given, its dealer."""
+        if dealer is None:
+            dealer = seeded_dealer(seed, rules.players)
+        return cls(rules, dealer, seeded_deck(seed), chips, pot)
 
     # --- what can be seen of the state --------------------------------------
 
@@ -318,6 +341,24 @@ class Round:
         An illegal move raises :class:`IllegalMoveError` and changes nothing."""
         cards = self.check(move, seat)
         self.deal.step(move.kind, cards)
+        self.moves.append(move)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it: the round is replayed from its
+        deal but for that move (rounds are short), so draws, checks, a deal's end
+        and the pot come back exactly.  ``IndexError`` when no move was pushed
+        (or the round was built by :meth:`from_position`, which has no deal)."""
+        if not self.moves or not self.deck:
+            raise IndexError("pop from a round with no move to take back")
+        moves = self.moves[:-1]
+        chips, pot = self._start
+        self.deal = Deal.dealt(self.rules, self.dealer, self.deck, log=True, chips=chips, pot=pot)
+        self._tricks = []
+        last = self.moves[-1]
+        self.moves = []
+        for move in moves:
+            self.push(move)
+        return last
 
     def random_move(self, rng: random.Random) -> Move:
         """A random legal move, drawn cheaply (for random play and benchmarks):
@@ -335,6 +376,7 @@ class Round:
         other.deal.log = list(self.deal.log)
         other.deal.plays = list(self.deal.plays)
         other._tricks = list(self._tricks)
+        other._start, other.moves = self._start, list(self.moves)
         return other
 
     @classmethod
@@ -354,6 +396,7 @@ class Round:
         self.rules = rules
         self.dealer = dealer
         self.deck = ()
+        self._start, self.moves = (None, 0), []
         d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
                                 trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
                                 tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by, **stakes)
