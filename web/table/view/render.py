@@ -60,6 +60,7 @@ def frame_attrs(t: ModuleType) -> dict[str, dict[str, str]]:
     ``<html lang>`` and the frame's aria-labels."""
     out = {"html": {"lang": t.LANG}}
     out.update({f"#{el}": {"aria-label": label} for el, label in t.FRAME_LABELS.items()})
+    out["#rules-open"] = {"aria-label": t.RULES}  # its word is hidden on a phone, its name is not
     return out
 
 
@@ -75,7 +76,7 @@ def skeleton(t: ModuleType = texts) -> str:
         '<button type="button" id="menu-open" class="btn ghost" data-action="menu" aria-haspopup="dialog">'
         + frame["menu-open"] + '</button>'
         '<div id="score" class="score"></div>'
-        '<button type="button" id="rules-open" class="btn ghost" data-action="rules" aria-haspopup="dialog">'
+        f'<button type="button" id="rules-open" class="btn ghost" data-action="rules" aria-haspopup="dialog" aria-label="{t.RULES}">'
         + frame["rules-open"] + '</button>'
         "</header>"
         f'<section id="felt" class="felt" aria-label="{labels["felt"]}">'
@@ -83,7 +84,7 @@ def skeleton(t: ModuleType = texts) -> str:
         '<div id="seat-1" class="seat-slot"></div>'
         '<div id="seat-3" class="seat-slot"></div>'
         '<div id="deck" class="deck-slot"></div>'
-        f'<div id="trick" class="trick" aria-label="{labels["trick"]}"></div>'
+        f'<div id="trick" class="trick" role="group" aria-label="{labels["trick"]}"></div>'
         '<div id="announce" class="announce" role="status" aria-live="polite"></div>'
         "</section>"
         f'<section id="mine" class="mine" aria-label="{labels["mine"]}">'
@@ -244,8 +245,8 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(names[seat][0])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
-            f'<div class="mini-hand n{n}" aria-label="{t.in_hand(n)}">{backs}</div>'
-            f'<div class="seat-foot">{foot}</div></div>')
+            f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">{backs}</div>'
+            f'<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
 
 
 def stake_tags(view: dict[str, Any], seat: int, t: ModuleType) -> str:
@@ -277,7 +278,13 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
     tags += stake_tags(view, seat, t)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}</div>')
+            f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
+            f'{_taking_badge(view, seat, t)}</div>')
+
+
+def _taking_badge(view: dict[str, Any], seat: int, t: ModuleType) -> str:
+    """«берёт» on the seat whose card holds the trick, a word of the texts like any other."""
+    return f'<span class="taking-badge">{t.TAKING_BADGE}</span>' if _trick_winner(view) == seat else ""
 
 
 def deck_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> str:
@@ -289,7 +296,7 @@ def deck_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> 
     if stock > 0:
         pile = "".join(card_art.back("pile") for _ in range(min(3, stock - 1)))
         trump = card_art.face(view["trump_card"], "trump-card", t)
-        return (f'<div class="deck" aria-label="{t.in_stock(stock)}">'
+        return (f'<div class="deck" role="group" aria-label="{t.in_stock(stock)}">'
                 f'<div id="trump" class="trump-slot">{trump}</div>'
                 f'<div class="stock">{pile}</div>'
                 f'<span class="count" title="{t.STOCK_TITLE}">{stock}</span></div>'
@@ -632,7 +639,7 @@ def rules_html(t: ModuleType = texts) -> str:
     return (
         f'<div class="dlg-head"><h2 id="rules-title">{t.RULES_TITLE}</h2>'
         f'<button type="button" class="x" data-action="close-rules" aria-label="{t.CLOSE_RULES}">×</button></div>'
-        f'<div class="dlg-scroll">{"".join(sections)}{table}</div>'
+        f'<div class="dlg-scroll" tabindex="0" role="region" aria-labelledby="rules-title">{"".join(sections)}{table}</div>'
         '<div class="dlg-buttons"><button type="button" class="btn primary" data-action="close-rules">'
         f'{t.TO_GAME}</button></div>'
     )
