@@ -29,12 +29,21 @@ def snapshot(page) -> dict:
 
 
 def reload_now(page) -> dict:
-    """Snapshot the table and reload in the same task, so no timer runs in between."""
-    snap = page.evaluate(f"(regions) => {{ const s = ({SNAPSHOT_JS})(regions); location.reload(); return s; }}",
-                         list(REGIONS))
-    page.wait_for_load_state()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
-    return snap
+    """Reload now and return the table as it was when the old page went away.
+
+    The worker may answer (a bot's move, its save) after the reload is asked for and before
+    the page unloads; the snapshot is taken at ``pagehide``, the last moment the old page has,
+    and carried over in sessionStorage."""
+    page.evaluate(f"""(regions) => {{
+      addEventListener('pagehide', () => sessionStorage.setItem('resume-snapshot',
+        JSON.stringify(({SNAPSHOT_JS})(regions))));
+      location.reload();
+    }}""", list(REGIONS))
+    page.wait_for_function("() => sessionStorage.getItem('resume-snapshot') !== null"
+                           " && document.documentElement.dataset.state === 'ready'", timeout=90_000)
+    snap = page.evaluate("() => { const s = sessionStorage.getItem('resume-snapshot');"
+                         " sessionStorage.removeItem('resume-snapshot'); return s; }")
+    return json.loads(snap)
 
 
 def assert_same(before: dict, after: dict) -> None:
