@@ -32,6 +32,10 @@ TEN = RANKS.index("T")
 SUIT_OF = tuple(n // 9 for n in range(36))
 RANK_OF = tuple(n % 9 for n in range(36))
 POINTS_OF = tuple(RANK_POINTS[n % 9] for n in range(36))
+TOTAL_POINTS = sum(POINTS_OF)
+"""All the points in the deck (120): a half, a pass mark and a band are counted from it."""
+POINT_VALUES = tuple(sorted(set(RANK_POINTS)))
+"""The distinct point values a card can have, low to high."""
 
 
 class Card(int):

@@ -170,11 +170,11 @@ def test_point_subsets_are_uniform():
     points, each about equally often."""
     from itertools import combinations
 
-    from burkozel.bots.search.worlds import POINT_CLASSES, _subset_with_points
-    from burkozel.cards import POINTS_OF
+    from burkozel.bots.search.worlds import _subset_with_points
+    from burkozel.cards import POINT_VALUES, POINTS_OF
 
     pool = [0, 1, 4, 5, 6, 7, 8, 13, 16, 17, 25]
-    by_class = [[c for c in pool if POINTS_OF[c] == v] for v in POINT_CLASSES]
+    by_class = [[c for c in pool if POINTS_OF[c] == v] for v in POINT_VALUES]
     rng = random.Random(1)
     for size, target in [(3, 13), (2, 21), (1, 11)]:
         subsets = {frozenset(x) for x in combinations(pool, size) if sum(POINTS_OF[c] for c in x) == target}

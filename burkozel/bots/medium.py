@@ -23,7 +23,7 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Iterable
 
-from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
+from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF, TOTAL_POINTS
 from ..kernel import Deal
 from ..rules import beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
@@ -141,7 +141,6 @@ def band_bonus(before: int, gain: int, pass_mark: int, weights: Weights = MEDIUM
 # --- the position on plain lists ------------------------------------------------
 
 ALL_CARDS = (1 << 36) - 1
-TOTAL_POINTS = sum(POINTS_OF)
 HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c])
                for c in range(36))
 """Per card: the cards of its suit that beat it."""

@@ -22,7 +22,7 @@ from functools import lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from ...cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
+from ...cards import DECK, POINT_VALUES, POINTS_OF, RANK_OF, SUIT_OF
 from ...kernel import Deal
 from ...round import Round
 from ...trick import DISCARD, Play, Trick
@@ -32,7 +32,6 @@ from ..tuning import tuning_for
 if TYPE_CHECKING:
     from ...view import SeatView, TrickView
 
-POINT_CLASSES = (0, 2, 3, 4, 10, 11)
 COMBO_RETRIES = 12
 """How many times a world whose hand breaks the combination check is re-dealt."""
 CLUE_FLOOR = 0.03
@@ -61,7 +60,7 @@ _LOAD_WEIGHT = tuple(tuple(_load_weight(c, t) for c in range(36)) for t in range
 # Their inverses: a weighted random order keys each card by ``random() ** (1 / weight)``.
 _THROW_EXP = tuple(tuple(1.0 / w for w in ws) for ws in _THROW_WEIGHT)
 _LOAD_EXP = tuple(tuple(1.0 / w for w in ws) for ws in _LOAD_WEIGHT)
-_CLASS_OF = tuple(POINT_CLASSES.index(POINTS_OF[c]) for c in range(36))
+_CLASS_OF = tuple(POINT_VALUES.index(POINTS_OF[c]) for c in range(36))
 
 
 def _shuffle(cards: list, random_) -> None:
@@ -87,7 +86,7 @@ def _subset_table(counts: tuple[int, ...], size: int) -> tuple[dict[tuple[int, i
     it only fills the count, see :func:`_subset_with_points`)."""
     tables = [{(0, 0): 1}]
     for i in range(1, len(counts)):
-        n, value = counts[i], POINT_CLASSES[i]
+        n, value = counts[i], POINT_VALUES[i]
         nxt: dict[tuple[int, int], int] = {}
         for (k, t), ways in tables[-1].items():
             for j in range(min(n, size - k) + 1):
@@ -118,7 +117,7 @@ def _count_vectors(counts: tuple[int, ...], size: int, target: int) -> tuple[lis
                 vectors.append((k,) + chosen)
                 weights.append(ways * _COMB[zeros][k])
             continue
-        n, value = counts[i], POINT_CLASSES[i]
+        n, value = counts[i], POINT_VALUES[i]
         below = tables[i - 1]
         for j in range(min(n, k) + 1):
             if j * value > t:
@@ -300,7 +299,7 @@ class WorldSampler:
                     self.trump_places.extend([("slot", k)] * count)
         hidden_trump = view.stock > 0 or bool(self.trump_places)
         self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
-        self.unseen_by_class: list[list[int]] = [[] for _ in POINT_CLASSES]
+        self.unseen_by_class: list[list[int]] = [[] for _ in POINT_VALUES]
         for c in self.unseen:
             self.unseen_by_class[_CLASS_OF[c]].append(c)
         # The trump card is seldom thrown away face down; and each place is
@@ -401,7 +400,7 @@ class WorldSampler:
             if len(pool) == len(self.unseen):
                 by_class = self.unseen_by_class  # not copied: only read
             else:
-                by_class = [[] for _ in POINT_CLASSES]
+                by_class = [[] for _ in POINT_VALUES]
                 for c in pool:
                     by_class[_CLASS_OF[c]].append(c)
             cards = _subset_with_points(by_class, count, points, rng)

@@ -4,11 +4,11 @@ symbols and the penalty bands the texts quote (asked of the rule set, never rest
 
 from __future__ import annotations
 
+from burkozel.cards import SUIT_SYMBOLS, TOTAL_POINTS
 from burkozel.rules import CARDS_OUT, FALSE_DECLARATION, FORMATS
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+__all__ = ["HALF", "SUIT_SYMBOLS", "TOTAL_POINTS", "declaration_bands", "pass_bands"]
 
-TOTAL_POINTS = 120
 HALF = TOTAL_POINTS // 2
 
 
