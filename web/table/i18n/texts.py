@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from burkozel.cards import RANK_POINTS, RANKS
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
 from table.i18n.catalogue import Catalogue
 from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, pass_bands
@@ -336,12 +337,18 @@ class Texts:
     def pen_bura_note(self, declaration: int, lost: int, false: int, limit: int) -> str:
         return self.say("pen_bura_note", declaration=declaration, lost=lost, false=false, limit=limit)
 
+    @staticmethod
+    def _card_points() -> dict[str, int]:
+        """What each scoring rank is worth, by its name in the rules text."""
+        return {name: RANK_POINTS[RANKS.index(rank)]
+                for name, rank in (("ace", "A"), ("ten", "T"), ("king", "K"), ("queen", "Q"), ("jack", "J"))}
+
     def _rules_facts(self) -> dict[str, Any]:
         """The numbers the rules dialog quotes, asked of the rule sets."""
         pairs, four, duel, bura = FORMATS["pairs"], FORMATS["four"], FORMATS["duel"], FORMATS["bura31"]
         duel_bands, bura_bands = pass_bands("duel"), declaration_bands("bura31")
         return {
-            **pass_bands("four"), "half": HALF, "half_less": HALF - 1, "four_limit": four.penalty_limit,
+            **pass_bands("four"), **self._card_points(), "deck_points": self.points_word(TOTAL_POINTS), "half": HALF, "half_less": HALF - 1, "four_limit": four.penalty_limit,
             "pairs_mark_points": self.points_word(pairs.pass_mark), "four_mark_points": self.points_word(four.pass_mark),
             "duel_hand": duel.hand_size, "duel_mark": duel.pass_mark, "duel_mark_less": duel.pass_mark - 1,
             "duel_limit": duel.penalty_limit, "duel_pass": duel_bands["pass"], "duel_below": duel_bands["below"],
