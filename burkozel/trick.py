@@ -2,7 +2,7 @@
 
 >>> from burkozel.cards import Card
 >>> Move.lead("AS", "6S")
-Move.lead(AS, 6S)
+Move.lead(6S, AS)
 >>> str(Move.discard())
 'discard'
 >>> Move.declare().to_dict()
@@ -44,7 +44,12 @@ def written_card(value: object) -> Card:
     raise ValueError(f"not a card as RULES.md §1 writes it: {value!r}")
 
 
-class Move(NamedTuple):
+class _MoveFields(NamedTuple):
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+
+class Move(_MoveFields):
     """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards,
     or ``declare`` «31» (Бура «31» only, instead of a lead); at a pot with the
     switch «даве», ``dave`` (double the stake) and the answers ``accept`` or
@@ -52,12 +57,17 @@ class Move(NamedTuple):
 
     A ``discard`` may name fewer cards than the trick needs (none at all, say):
     the engine completes it with the least valuable cards (RULES.md §4.2).
+    The cards are kept in one canonical order (the deck's, clubs to spades,
+    low to high), so a move equals itself however its cards were given: a
+    beat's pairing is found by the engine, never read from the order.
     An immutable value; a named tuple rather than a frozen dataclass because
     search creates millions of them and a tuple is many times cheaper to make.
     """
 
-    kind: str
-    cards: tuple[Card, ...] = ()
+    __slots__ = ()
+
+    def __new__(cls, kind: str, cards: Sequence[Card] = ()) -> "Move":
+        return tuple.__new__(cls, (kind, tuple(sorted(cards)) if len(cards) > 1 else tuple(cards)))
 
     @classmethod
     def lead(cls, *cards: CardLike) -> "Move":
