@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .cards import SUIT_OF, SUITS, Card
+from .cards import SUIT_OF, SUITS, Card, held_order
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
 from .trick import DISCARD, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
 
@@ -189,6 +189,18 @@ class SeatView(RulesFacts):
         return self.round_points is not None
 
     @property
+    def held(self) -> tuple[Card, ...]:
+        """The hand in the order a player holds it (:func:`cards.held_order`)."""
+        return held_order(self.hand, self.trump)
+
+    @property
+    def best_sides(self) -> tuple[int, ...]:
+        """The sides the finished round's result shows on top (``()`` while it goes on)."""
+        if self.round_points is None:
+            return ()
+        return self.table.best_sides(self.round_points, self.deal_winner)
+
+    @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
@@ -269,6 +281,7 @@ class SeatView(RulesFacts):
             "trump_drawn_by": self.trump_drawn_by,
             "stock": self.stock,
             "hand": [str(c) for c in self.hand],
+            "held": [str(c) for c in self.held],
             "hand_sizes": list(self.hand_sizes),
             "to_act": self.to_act,
             "legal": self.legal_kinds,
@@ -282,6 +295,7 @@ class SeatView(RulesFacts):
             "round_penalties": list(self.round_penalties) if self.round_penalties is not None else None,
             "match_over": self.match_over,
             "winners": list(self.winners),
+            "best_sides": list(self.best_sides),
             "end": self.end,
             "deal_winner": self.deal_winner,
             "ended_by": self.ended_by,

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from burkozel import IllegalMoveError, Move, SeatView
+from burkozel.cards import held_order
 from table.i18n.languages import DEFAULT_TEXTS as texts
 
 HUMAN = 0
@@ -126,7 +127,9 @@ def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
         last = view.history[-1]
         mover = last.plays[-1]
         d["trick"] = last.to_dict()
-        d["hand"] = [str(c) for c in display_hand(view, before)]
+        hand = display_hand(view, before)
+        d["hand"] = [str(c) for c in hand]
+        d["held"] = [str(c) for c in held_order(hand, view.trump)]
         sizes = list(b.hand_sizes)
         sizes[mover.seat] -= mover.count
         d["hand_sizes"] = sizes
@@ -139,6 +142,7 @@ def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
         d["round_penalties"] = None
         d["match_over"] = False
         d["winners"] = []
+        d["best_sides"] = []
         d["penalties"] = list(b.penalties)
     return d
 
