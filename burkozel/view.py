@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import SUIT_OF, SUITS, Card, held_order
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
-from .trick import DISCARD, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
+from .trick import CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
 
 
 @dataclass(frozen=True)
@@ -236,6 +236,13 @@ class SeatView(RulesFacts):
             return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare,
                                answering=self.answering, may_raise=self.may_raise)
         return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of move this match has, legal now or not: the cards' three,
+        «31» where the table declares, the stake's with the switch «даве»."""
+        return (CARD_KINDS + ((DECLARE,) if self.table.declaration is not None else ())
+                + (STAKE_KINDS if self.dave else ()))
 
     @property
     def legal_kinds(self) -> dict[str, bool]:

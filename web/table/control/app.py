@@ -22,13 +22,13 @@ import sys
 import traceback
 from typing import Any
 
+from burkozel.trick import KINDS
 from table.coach import share, stats, story
 from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import seats, storage
 from table.match.record import MatchInfo
-from table.match.screen import ACTIONS
 from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
@@ -433,9 +433,9 @@ class App:
         t = self.table
         if action.startswith("p2p"):
             self.peer.click(action, event)
-        elif action in ACTIONS and self.peer.guest is not None:
+        elif action in KINDS and self.peer.guest is not None:
             self.peer.guest_act(action)
-        elif action in ACTIONS:
+        elif action in KINDS:
             t.act(action)
         elif action == "hint":
             t.request_hint()

@@ -27,11 +27,12 @@ from types import ModuleType
 from typing import Any, Callable
 
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
+from burkozel.trick import KINDS
 from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
+    HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
@@ -325,7 +326,7 @@ class Table:
         """Play the selection as ``kind`` for the human (``declare``: «31», the
         selection ignored).  Returns ``None`` on success, or one short Russian
         error — and then nothing has changed."""
-        if kind not in ACTIONS:
+        if kind not in KINDS:
             return self._refuse(self.texts.ANY_MOVE_REFUSED)
         if not self.human_to_act():
             return self._refuse(self.texts.reason("not_your_turn", kind=kind, size=None, selected=0,
