@@ -661,7 +661,7 @@ class TableRules(RulesFacts):
                                                       "ante", "dave"}:
             raise ValueError(f"not table rules: {data!r}")
         combos = data.get("combos")
-        if combos is not None and not isinstance(combos, list):
-            raise ValueError("combos must be a list")
+        if combos is not None and (not isinstance(combos, list) or len(set(map(str, combos))) != len(combos)):
+            raise ValueError("combos must be a list naming each combination once")
         return cls(data.get("format"), None if combos is None else tuple(combos), data.get("discard"),
                    data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False))

@@ -153,10 +153,7 @@ class Table:
         notice if its moves no longer replay — the table is then left empty."""
         try:
             self._start(record.info_of(saved))
-            assert self.match is not None
-            befores = record.replay(self.match, saved["rounds"])
-            if "chips" in saved and (saved["chips"], saved["pot"]) != (self.match.chips, self.match.pot):
-                raise ValueError("the saved chips are not where the moves lead")
+            self.match, befores = record.resume(saved)
             self.rounds = [list(m) for m in saved["rounds"]]
             last = self.rounds[-1]
             self.before = befores[HUMAN] if befores else None
@@ -182,7 +179,7 @@ class Table:
         """What ``localStorage`` keeps (``record.saved_of``), or ``None`` if nothing is to be kept."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        return record.saved_of(self.info, self.rounds, self.clearing, self.match.chips, self.match.pot)
+        return record.saved_of(self.info, self.match, self.clearing)
 
     # --- state queries ---------------------------------------------------------------
 
