@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Sequence
 
 from .cards import SUIT_OF, SUITS, Card, held_order
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
@@ -252,6 +252,19 @@ class SeatView(RulesFacts):
             return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare, dave=self.dave,
                                answering=self.answering, may_raise=self.may_raise)
         return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave)
+
+    def pick(self, picked: Sequence[str], card: object, held: Sequence[object] | None = None) -> list[str] | None:
+        """The cards picked for a move after a tap on ``card`` (written ``"AS"``):
+        a card of the hand (``held``: the hand as the screen shows it, the seat's
+        own by default) is picked, or put back if it was; never more than a hand
+        holds, the most any move names.  ``None`` when the tap changes nothing."""
+        if not isinstance(card, str) or card not in {str(c) for c in (self.hand if held is None else held)}:
+            return None
+        if card in picked:
+            return [c for c in picked if c != card]
+        if len(picked) >= self.hand_size:
+            return None
+        return [*picked, card]
 
     def check(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would play, or :class:`IllegalMoveError` — the

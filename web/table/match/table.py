@@ -296,18 +296,12 @@ class Table:
         """Select or unselect a card of the hand; anything else is ignored.
         Returns whether something changed."""
         view = self.view()
-        if view is None or self.phase() not in ("play", "clearing") or not isinstance(card, str) \
-                or self.handover() is not None:
+        if view is None or self.phase() not in ("play", "clearing") or self.handover() is not None:
             return False
-        hand = [str(c) for c in self._display_hand(view)]
-        if card not in hand:
+        picked = view.pick(self.selection, card, self._display_hand(view))
+        if picked is None:
             return False
-        if card in self.selection:
-            self.selection.remove(card)
-        elif len(self.selection) < view.hand_size:
-            self.selection.append(card)
-        else:
-            return False
+        self.selection = picked
         self.message = None
         return True
 
