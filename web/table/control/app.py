@@ -10,7 +10,7 @@ CPython; everything left in ``host.js`` is how a batch is put on the page.
 
 - the regions whose markup changed are sent (``render.REGIONS``, the dialogs');
 - every timed step (a bot's move, a trick leaving) is a page timer that comes
-  back as a ``timer`` event, scheduled once per step (issue 19, item 4);
+  back as a ``timer`` event, scheduled once per step;
 - ``localStorage`` is read once at start (``effects.Env``) and written through
   effects; a failed write comes back as a ``storage-failed`` event.
 """
