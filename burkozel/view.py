@@ -23,7 +23,8 @@ from typing import Any, Sequence
 
 from .cards import SUIT_OF, SUITS, Card, held_order
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
-from .trick import CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
+from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
+                    legal_moves, no_kinds)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ import json
 
 import webpath  # noqa: F401
 
-from burkozel import FORMATS, Move
+from burkozel import FORMATS, Match, Move, TableRules
 from table.i18n import languages
-from table.match import seats, storage
+from table.match import record, seats, storage
+from table.match.record import MatchInfo
 from table.match.table import Table
 
 texts = languages.for_lang("ru")
@@ -293,3 +294,13 @@ def test_a_pot_save_whose_chips_do_not_add_up_is_refused_plainly():
     assert not Table(storage.load_settings(None)[0], speed="instant").restore({**saved, "chips": moved})
     # The settings are another key: nothing there is touched.
     assert storage.load_settings(storage.dump_settings(table.settings))[0]["format"] == "bura_pot"
+
+
+def test_the_engines_record_is_kept_with_the_rules_off_their_defaults_and_read_back():
+    match = Match(TableRules("bura_pot", players=5, dave=True), seed=9)
+    match.push(match.round.legal_moves[0])
+    saved = record.saved_of(MatchInfo("bura_pot", match.rules.combos, "easy", 9, dave=True), match, False)
+    assert (saved["players"], saved["dave"]) == (5, True) and "stack" not in saved and "ante" not in saved
+    resumed, befores = record.resume(json.loads(storage.dump_match(saved)))
+    assert resumed.to_dict() == match.to_dict() and [v.seat for v in befores] == [0, 1, 2, 3, 4]
+    assert befores[0].to_act == match.moves[0][0] and befores[0].trick is None

@@ -10,7 +10,7 @@ renders from it (only from the viewer's view).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from burkozel import Match, SeatView, TableRules
@@ -52,22 +52,24 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
 
 
 KEPT = ("format", "combos", "discard", "difficulty", "seed", "rounds", "clearing")
-"""The keys every kept match has; ``dave``, ``chips`` and ``pot``, ``seats`` and ``first_deal`` are kept where they apply."""
+"""The keys every kept match has."""
+RULES = tuple(f.name for f in fields(TableRules))
+"""The rules' fields (``TableRules``), kept at the top where they differ from the table's defaults."""
+OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal")
+"""The keys a kept match has where they apply."""
 
 
 def match_data(saved: dict[str, Any]) -> dict[str, Any]:
     """The engine's form of a saved match (:meth:`Match.to_dict`) from the kept one.
 
     The kept form is the engine's with the rules' fields at the top (the layout
-    published as schema 2) and what follows from the rest left out: the first
-    dealer (the seed's), the stacks at the start (fresh) and chips at a table
-    without them."""
+    published as schema 2) and what follows from the rest left out: the rules'
+    defaults, the first dealer (the seed's), the stacks at the start (fresh) and
+    chips at a table without them."""
     missing = [key for key in KEPT if key not in saved]
     if missing:
         raise ValueError(f"a saved match names its {', '.join(missing)}")
-    rules = {"format": saved["format"], "combos": saved["combos"], "discard": saved["discard"]}
-    if saved.get("dave", False) is not False:
-        rules["dave"] = saved["dave"]
+    rules = {k: saved[k] for k in RULES if k in saved}
     data = {"rules": rules, "seed": saved["seed"], "first_deal": saved.get("first_deal", 0),
             "rounds": saved["rounds"], "chips": saved.get("chips"), "pot": saved.get("pot", 0)}
     table = TableRules.from_dict(rules)
@@ -99,8 +101,8 @@ def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
     rules = data["rules"]
     out = {"format": rules["format"], "combos": rules["combos"], "discard": rules["discard"],
            "difficulty": info.difficulty, "seed": data["seed"], "rounds": data["rounds"], "clearing": clearing}
-    if rules.get("dave"):
-        out["dave"] = True
+    defaults = TableRules(rules["format"]).to_dict()
+    out.update({k: v for k, v in rules.items() if k not in out and v != defaults.get(k)})
     if data["chips"] is not None:
         out["chips"], out["pot"] = data["chips"], data["pot"]
     if info.seating != seats.default_seats(info.format):

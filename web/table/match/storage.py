@@ -45,7 +45,6 @@ SCHEMA = 2
 
 SPEEDS = ("normal", "fast")
 MAX_SEED = 2**53 - 1
-OPTIONAL_KEPT = ("dave", "chips", "pot", "seats", "first_deal")
 OLD_FORMATS = ("pairs", "four", "three")
 """The tables of schema 1, which had one set of combination switches for all three."""
 
@@ -256,7 +255,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     if type(data.get("v")) is int and data["v"] != SCHEMA and _migrate(data, MATCH_MIGRATIONS) is None:
         return None, [texts.NOTICE_MATCH_OLD]
     data = _migrate(data, MATCH_MIGRATIONS)
-    if data is None or set(data) - {"v", *record.KEPT, *OPTIONAL_KEPT}:
+    if data is None or set(data) - {"v", *record.KEPT, *record.OPTIONAL}:
         return None, [texts.NOTICE_MATCH_BROKEN]
     fmt, level, seed, clearing = data.get("format"), data.get("difficulty"), data.get("seed"), data.get("clearing")
     seated, seats_ok = (), True
