@@ -35,7 +35,7 @@ from typing import Any, Callable
 from table.match import record, seats
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from burkozel import FORMATS, TableRules
+from burkozel import FORMATS, IllegalMoveError, TableRules
 from burkozel.round import check_chips
 from burkozel.bots import LEVELS
 
@@ -241,7 +241,8 @@ def dump_settings(settings: dict[str, Any]) -> str:
 
 
 def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
-    """The saved match, checked by replaying it in the engine (``record.resume``), and notices.
+    """The saved match, checked by replaying it in the engine (``record.resume``), and notices:
+    a save that does not read is broken, one whose moves break a rule does not fit the rules.
 
     What only the table keeps (the bots' level, the seed as a share link writes
     it, the seats, whether a taken trick was on the table) is checked here;
@@ -276,6 +277,8 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
             return None, [texts.NOTICE_MATCH_CHIPS]
     try:
         record.resume(saved)
+    except IllegalMoveError:
+        return None, [texts.NOTICE_MATCH_REPLAY]
     except ValueError:
         return None, [texts.NOTICE_MATCH_BROKEN]
     if "seats" in saved:
