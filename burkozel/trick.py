@@ -74,7 +74,7 @@ class Move(_MoveFields):
     __slots__ = ()
 
     def __new__(cls, kind: str, cards: Sequence[Card] = ()) -> "Move":
-        return tuple.__new__(cls, (kind, tuple(sorted(cards)) if len(cards) > 1 else tuple(cards)))
+        return tuple.__new__(cls, (kind, tuple(sorted(cards))))
 
     @classmethod
     def lead(cls, *cards: CardLike) -> "Move":

@@ -190,18 +190,6 @@ class SeatView(RulesFacts):
         return self.round_points is not None
 
     @property
-    def held(self) -> tuple[Card, ...]:
-        """The hand in the order a player holds it (:func:`cards.held_order`)."""
-        return held_order(self.hand, self.trump)
-
-    @property
-    def best_sides(self) -> tuple[int, ...]:
-        """The sides the finished round's result shows on top (``()`` while it goes on)."""
-        if self.round_points is None:
-            return ()
-        return self.table.best_sides(self.round_points, self.deal_winner)
-
-    @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
@@ -259,13 +247,11 @@ class SeatView(RulesFacts):
         a card of the hand (``held``: the hand as the screen shows it, the seat's
         own by default) is picked, or put back if it was; never more than a hand
         holds, the most any move names.  ``None`` when the tap changes nothing."""
-        if not isinstance(card, str) or card not in {str(c) for c in (self.hand if held is None else held)}:
-            return None
         if card in picked:
             return [c for c in picked if c != card]
-        if len(picked) >= self.hand_size:
-            return None
-        return [*picked, card]
+        if len(picked) < self.hand_size and card in map(str, self.hand if held is None else held):
+            return [*picked, card]
+        return None
 
     def check(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would play, or :class:`IllegalMoveError` — the
@@ -284,7 +270,9 @@ class SeatView(RulesFacts):
 
     def to_dict(self) -> dict:
         """A JSON-serialisable snapshot (cards as ``"AS"``), with the derived
-        facts the table needs spelled out."""
+        facts the table needs spelled out: the hand as a player holds it
+        (``held``, :func:`cards.held_order`) and the sides the finished round's
+        result shows on top (``best_sides``, :meth:`RuleSet.best_sides`)."""
         return {
             "seat": self.seat,
             "format": self.format,
@@ -302,7 +290,7 @@ class SeatView(RulesFacts):
             "trump_drawn_by": self.trump_drawn_by,
             "stock": self.stock,
             "hand": [str(c) for c in self.hand],
-            "held": [str(c) for c in self.held],
+            "held": [str(c) for c in held_order(self.hand, self.trump)],
             "hand_sizes": list(self.hand_sizes),
             "to_act": self.to_act,
             "legal": self.legal_kinds,
@@ -316,7 +304,8 @@ class SeatView(RulesFacts):
             "round_penalties": list(self.round_penalties) if self.round_penalties is not None else None,
             "match_over": self.match_over,
             "winners": list(self.winners),
-            "best_sides": list(self.best_sides),
+            "best_sides": [] if self.round_points is None else list(self.table.best_sides(self.round_points,
+                                                                                           self.deal_winner)),
             "end": self.end,
             "deal_winner": self.deal_winner,
             "ended_by": self.ended_by,

@@ -1,6 +1,6 @@
 """The cards as markup: a face as inline SVG (corner indices, pips, court letters),
 and a back with no identity at all (the order a hand is held in is the engine's,
-``SeatView.held``).
+the snapshot's ``held``).
 
 Why a module of its own: the table, the coach's view and the peer's screen all
 draw cards, and none of them should need the whole table renderer to do it.
