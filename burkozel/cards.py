@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+from typing import Iterable
+
 SUITS = "CDHS"
 """Canonical suit order (clubs, diamonds, hearts, spades): every tie-break uses it."""
 
@@ -107,3 +109,9 @@ def beats(x: int, y: int, trump: int) -> bool:
     if sx == sy:
         return RANK_OF[x] > RANK_OF[y]
     return sx == trump
+
+
+def held_order(cards: Iterable[int], trump: int) -> tuple[Card, ...]:
+    """``cards`` as a player holds them: suits grouped in canonical order with the
+    trumps last, low to high within a suit (the ten above the king)."""
+    return tuple(DECK[c] for c in sorted(cards, key=lambda c: (SUIT_OF[c] == trump, c)))

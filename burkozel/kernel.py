@@ -35,8 +35,8 @@ from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, Tab
 
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
 DAVE, ACCEPT, FOLD = "dave", "accept", "fold"
-BETS = frozenset((DAVE, ACCEPT, FOLD))
-"""The moves of the stake (RULES-pot.md §8), which play no card."""
+STAKE_KINDS = (DAVE, ACCEPT, FOLD)
+"""The moves of the stake (RULES-pot.md §8), which play no card: the raise «даве» and its two answers."""
 
 
 class Deal:

@@ -181,7 +181,8 @@ class Match:
         """A match :meth:`to_dict` saved, replayed move by move: ``ValueError``
         if the data is not such a match — chips that cannot be (not whole
         numbers, or not adding up with the pot to the stacks), moves that do
-        not replay, or chips now that the moves do not reach."""
+        not read, or chips now that the moves do not reach; moves that break a
+        rule raise :class:`IllegalMoveError` (a ``ValueError``) with its code."""
         if not isinstance(data, dict):
             raise ValueError("a saved match is a JSON object")
         rules = TableRules.from_dict(data.get("rules"))
@@ -205,8 +206,10 @@ class Match:
                     match.next_round()
                 for seat, move in moves:
                     match.push(Move.from_dict(move), seat)
-        except (IllegalMoveError, TypeError, ValueError) as e:
-            raise ValueError(f"the saved moves do not replay: {e}") from None
+        except IllegalMoveError as e:
+            raise IllegalMoveError(e.code, f"the saved moves do not replay: {e}") from None
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"the saved moves do not read as moves: {e}") from None
         if match.chips != data.get("chips") or match.pot != data.get("pot"):
             raise ValueError("the saved chips are not where the moves lead")
         return match

@@ -399,6 +399,15 @@ class RuleSet:
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
+    def best_sides(self, points: Sequence[int], winner: int | None) -> tuple[int, ...]:
+        """The sides a finished deal's result shows on top: the deal's ``winner``
+        (its side) at the tables that report who won a deal, otherwise every
+        side with the most points (none of them pays a penalty)."""
+        if self.reports_deal_end:
+            return () if winner is None else (self.side_of(winner),)
+        best = max(points)
+        return tuple(side for side, p in enumerate(points) if p == best)
+
     def next_dealer(self, dealer: int, end: str, winner: int | None, ended_by: int | None) -> int:
         """Who deals after a deal dealt by ``dealer`` ended so: the next seat."""
         return (dealer + 1) % self.players
@@ -652,7 +661,7 @@ class TableRules(RulesFacts):
                                                       "ante", "dave"}:
             raise ValueError(f"not table rules: {data!r}")
         combos = data.get("combos")
-        if combos is not None and not isinstance(combos, list):
-            raise ValueError("combos must be a list")
+        if combos is not None and (not isinstance(combos, list) or len(set(map(str, combos))) != len(combos)):
+            raise ValueError("combos must be a list naming each combination once")
         return cls(data.get("format"), None if combos is None else tuple(combos), data.get("discard"),
                    data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False))

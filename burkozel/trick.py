@@ -2,7 +2,7 @@
 
 >>> from burkozel.cards import Card
 >>> Move.lead("AS", "6S")
-Move.lead(AS, 6S)
+Move.lead(6S, AS)
 >>> str(Move.discard())
 'discard'
 >>> Move.declare().to_dict()
@@ -15,14 +15,21 @@ from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, RANKS, SUIT_OF, SUITS, Card
-from .kernel import ACCEPT, BEAT, BETS, DAVE, DECLARE, DISCARD, FOLD, LEAD, Deal
+from .kernel import ACCEPT, BEAT, DAVE, DECLARE, DISCARD, FOLD, LEAD, STAKE_KINDS, Deal
 from .rules import (BAD_MOVE, CARD_NOT_IN_HAND, DAVE_ONCE, DECLARE_TOO_EARLY, DOES_NOT_BEAT, DUPLICATE_CARD,
                     MIXED_SUITS, MUST_ANSWER, MUST_ANSWER_DAVE, MUST_LEAD, NO_DAVE, NO_DAVE_TO_ANSWER, NO_DECLARATION,
                     WRONG_COUNT, IllegalMoveError, auto_discard, beats_all)
 
-KINDS = (LEAD, BEAT, DISCARD, DECLARE, DAVE, ACCEPT, FOLD)
-BARE_KINDS = (DECLARE, DAVE, ACCEPT, FOLD)
+CARD_KINDS = (LEAD, BEAT, DISCARD)
+"""The kinds that play cards, at every table."""
+KINDS = CARD_KINDS + (DECLARE,) + STAKE_KINDS
+"""Every kind of move, in the order a table offers them."""
+BARE_KINDS = (DECLARE,) + STAKE_KINDS
 """The kinds that name no card, written ``{"declare": true}`` in a replay."""
+OPENING_KINDS = (LEAD, DECLARE, DAVE)
+"""The kinds a seat plays when a trick starts; the others answer a trick or a «даве»."""
+ANSWER_KINDS = (ACCEPT, FOLD)
+"""The answers to a «даве», the only moves while one is answered."""
 
 CardLike = Union[Card, str, int]
 
@@ -44,7 +51,12 @@ def written_card(value: object) -> Card:
     raise ValueError(f"not a card as RULES.md §1 writes it: {value!r}")
 
 
-class Move(NamedTuple):
+class _MoveFields(NamedTuple):
+    kind: str
+    cards: tuple[Card, ...] = ()
+
+
+class Move(_MoveFields):
     """What the seat to act does: ``lead``, ``beat`` or ``discard`` some cards,
     or ``declare`` «31» (Бура «31» only, instead of a lead); at a pot with the
     switch «даве», ``dave`` (double the stake) and the answers ``accept`` or
@@ -52,12 +64,17 @@ class Move(NamedTuple):
 
     A ``discard`` may name fewer cards than the trick needs (none at all, say):
     the engine completes it with the least valuable cards (RULES.md §4.2).
+    The cards are kept in one canonical order (the deck's, clubs to spades,
+    low to high), so a move equals itself however its cards were given: a
+    beat's pairing is found by the engine, never read from the order.
     An immutable value; a named tuple rather than a frozen dataclass because
     search creates millions of them and a tuple is many times cheaper to make.
     """
 
-    kind: str
-    cards: tuple[Card, ...] = ()
+    __slots__ = ()
+
+    def __new__(cls, kind: str, cards: Sequence[Card] = ()) -> "Move":
+        return tuple.__new__(cls, (kind, tuple(sorted(cards))))
 
     @classmethod
     def lead(cls, *cards: CardLike) -> "Move":
@@ -216,7 +233,7 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     ``dave``, ``raised`` as it says)."""
     if not isinstance(move, Move) or move.kind not in KINDS:
         raise IllegalMoveError(BAD_MOVE, f"not a move: {move!r}")
-    if answering or move.kind in BETS:
+    if answering or move.kind in STAKE_KINDS:
         check_bet(move, answering=answering, dave=dave, raised=raised, leading=size is None)
         return ()
     if move.kind == DECLARE:
@@ -259,7 +276,7 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     return auto_discard(hand, cards, size, trump)
 
 
-_ANSWERS = (Move(ACCEPT, ()), Move(FOLD, ()))
+_ANSWERS = tuple(Move(kind, ()) for kind in ANSWER_KINDS)
 
 
 def legal_moves(hand: Sequence[int], trump: int, size: int | None,

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Sequence
 
-from .cards import SUIT_OF, SUITS, Card
+from .cards import SUIT_OF, SUITS, Card, held_order
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
-from .trick import DISCARD, Move, Play, Trick, check_move, legal_kinds, legal_moves, no_kinds
+from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
+                    legal_moves, no_kinds)
 
 
 @dataclass(frozen=True)
@@ -226,6 +227,13 @@ class SeatView(RulesFacts):
         return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
 
     @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of move this match has, legal now or not: the cards' three,
+        «31» where the table declares, the stake's with the switch «даве»."""
+        return (CARD_KINDS + ((DECLARE,) if self.table.declaration is not None else ())
+                + (STAKE_KINDS if self.dave else ()))
+
+    @property
     def legal_kinds(self) -> dict[str, bool]:
         if not self.my_turn:
             return no_kinds(self.dave)
@@ -233,6 +241,17 @@ class SeatView(RulesFacts):
             return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare, dave=self.dave,
                                answering=self.answering, may_raise=self.may_raise)
         return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave)
+
+    def pick(self, picked: Sequence[str], card: object, held: Sequence[object] | None = None) -> list[str] | None:
+        """The cards picked for a move after a tap on ``card`` (written ``"AS"``):
+        a card of the hand (``held``: the hand as the screen shows it, the seat's
+        own by default) is picked, or put back if it was; never more than a hand
+        holds, the most any move names.  ``None`` when the tap changes nothing."""
+        if card in picked:
+            return [c for c in picked if c != card]
+        if len(picked) < self.hand_size and card in map(str, self.hand if held is None else held):
+            return [*picked, card]
+        return None
 
     def check(self, move: Move) -> tuple[Card, ...]:
         """The cards ``move`` would play, or :class:`IllegalMoveError` — the
@@ -251,7 +270,9 @@ class SeatView(RulesFacts):
 
     def to_dict(self) -> dict:
         """A JSON-serialisable snapshot (cards as ``"AS"``), with the derived
-        facts the table needs spelled out."""
+        facts the table needs spelled out: the hand as a player holds it
+        (``held``, :func:`cards.held_order`) and the sides the finished round's
+        result shows on top (``best_sides``, :meth:`RuleSet.best_sides`)."""
         return {
             "seat": self.seat,
             "format": self.format,
@@ -269,6 +290,7 @@ class SeatView(RulesFacts):
             "trump_drawn_by": self.trump_drawn_by,
             "stock": self.stock,
             "hand": [str(c) for c in self.hand],
+            "held": [str(c) for c in held_order(self.hand, self.trump)],
             "hand_sizes": list(self.hand_sizes),
             "to_act": self.to_act,
             "legal": self.legal_kinds,
@@ -282,6 +304,8 @@ class SeatView(RulesFacts):
             "round_penalties": list(self.round_penalties) if self.round_penalties is not None else None,
             "match_over": self.match_over,
             "winners": list(self.winners),
+            "best_sides": [] if self.round_points is None else list(self.table.best_sides(self.round_points,
+                                                                                           self.deal_winner)),
             "end": self.end,
             "deal_winner": self.deal_winner,
             "ended_by": self.ended_by,

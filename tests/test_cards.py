@@ -3,7 +3,7 @@
 import pytest
 
 from burkozel import DECK, Card
-from burkozel.cards import RANKS, SUITS
+from burkozel.cards import RANKS, SUITS, held_order
 from burkozel.rules import beats_all
 from stacking import cards
 
@@ -12,6 +12,12 @@ def test_deck_has_36_distinct_cards_of_four_suits_and_nine_ranks():
     assert len(DECK) == 36 and len(set(DECK)) == 36
     assert {str(c)[1] for c in DECK} == set("CDHS")
     assert {str(c)[0] for c in DECK} == set("6789TJQKA")
+
+
+def test_a_hand_is_held_by_suit_trumps_last_low_to_high():
+    spades = SUITS.index("S")
+    assert held_order(cards("AS 6H TS 7C KS"), spades) == tuple(cards("7C 6H KS TS AS"))
+    assert held_order(cards("AS 6H TS 7C KS"), SUITS.index("H")) == tuple(cards("7C KS TS AS 6H"))
 
 
 def test_cards_read_and_write_in_the_table_notation():

@@ -89,11 +89,11 @@ def test_discards_are_face_down_by_default_and_face_up_with_the_switch():
         attacker, thrower = rnd.view(0).history[-1].plays[1], rnd.view(1).history[-1].plays[1]
         assert attacker.count == 2 and thrower.count == 2
         if face == "closed":
-            assert attacker.cards == () and attacker.own == () and thrower.own == tuple(cards("8S 6C"))
+            assert attacker.cards == () and attacker.own == () and thrower.own == Move.discard("8S", "6C").cards
             assert {str(c) for c in cards("8S 6C")} & set(json.dumps(rnd.view(0).to_dict()).split('"')) == set()
             assert set(cards("8S 6C")) <= rnd.unknown_to(0)
         else:
-            assert attacker.cards == thrower.cards == tuple(cards("8S 6C"))
+            assert attacker.cards == thrower.cards == Move.discard("8S", "6C").cards
             assert not set(cards("8S 6C")) & rnd.unknown_to(0)
 
 

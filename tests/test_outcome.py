@@ -44,3 +44,26 @@ def test_error_codes_are_constants_and_every_error_carries_one():
         with pytest.raises(IllegalMoveError) as e:
             match.push(move, seat)
         assert e.value.code in ERROR_CODES
+
+
+@pytest.mark.parametrize("fmt, points, winner, best", [
+    ("pairs", (60, 60), None, (0, 1)),        # a tie for the most points: neither side pays
+    ("four", (10, 50, 50, 10), None, (1, 2)),
+    ("three", (70, 30, 20), 0, (0,)),
+    ("duel", (60, 60), None, ()),             # 60–60 is a draw one-on-one
+    ("duel", (70, 50), 0, (0,)),
+    ("bura31", (40, 0), 1, (1,)),             # бура wins the deal whatever the points
+    ("bura31", (40, 40), None, ()),
+])
+def test_the_sides_on_top_of_a_result_are_the_rule_sets(fmt, points, winner, best):
+    assert TABLES[fmt].best_sides(points, winner) == best
+
+
+def test_a_finished_views_sides_on_top_are_its_rule_sets():
+    rng = random.Random(3)
+    match = Match(TableRules("pairs"), seed=3)
+    while not match.round.is_over:
+        assert match.view(0).to_dict()["best_sides"] == []
+        match.push(rng.choice(match.round.legal_moves))
+    view = match.view(1)
+    assert view.to_dict()["best_sides"] == list(TABLES["pairs"].best_sides(view.round_points, view.deal_winner)) != []

@@ -7,9 +7,10 @@ import json
 
 import webpath  # noqa: F401
 
-from burkozel import FORMATS
+from burkozel import FORMATS, Match, Move, TableRules
 from table.i18n import languages
-from table.match import seats, storage
+from table.match import record, seats, storage
+from table.match.record import MatchInfo
 from table.match.table import Table
 
 texts = languages.for_lang("ru")
@@ -153,10 +154,12 @@ def test_migration_hook(monkeypatch):
 
 
 GOOD_MATCH = {"v": 2, "format": "three", "combos": ["bura"], "discard": "closed", "difficulty": "easy", "seed": 7,
-              "rounds": [[[1, {"lead": ["6C"]}], [2, {"discard": []}]]], "clearing": False}
-BURA_MATCH = {"v": 2, "format": "bura31", "combos": ["moscow"], "discard": "open", "difficulty": "hard", "seed": 3,
-              "rounds": [[[1, {"lead": ["6C", "7C", "8C"]}], [0, {"discard": []}], [1, {"declare": True}]]],
+              "rounds": [[[0, {"lead": ["6C"]}], [1, {"discard": []}]]], "clearing": False}
+BURA_MATCH = {"v": 2, "format": "bura31", "combos": ["moscow"], "discard": "open", "difficulty": "hard", "seed": 4,
+              "rounds": [[[0, {"lead": ["6C", "7C", "8C"]}], [1, {"discard": []}], [0, {"declare": True}]]],
               "clearing": False}
+"""Matches as the table saves them, whose moves replay (seed 7 deals 6C to seat 0 at трое, and
+at Бура seed 4 seat 0 leads 6C 7C 8C, takes the trick and may declare)."""
 
 
 def test_match_round_trip():
@@ -178,7 +181,9 @@ def test_a_match_of_schema_1_migrates_and_resumes():
     assert table.phase() == "clearing"
     view = table.view()
     assert [str(c) for c in view.hand] == ["AS"] and view.points == 5 and table.match.to_act == 3
-    assert table.saved() == saved
+    # Written back as the engine writes a match: each move's cards in the canonical order.
+    assert table.saved() == {**saved, "rounds": [[[seat, Move.from_dict(m).to_dict()] for seat, m in r]
+                                                 for r in saved["rounds"]]} != saved
     assert json.loads(storage.dump_match(table.saved()))["v"] == storage.SCHEMA == 2
 
 
@@ -214,21 +219,31 @@ def test_broken_matches_are_dropped_with_a_notice():
         "{oops", "[]", "7",
         bad(format="five"), bad(combos="bura"), bad(combos=["bura", "bura"]), bad(combos=["x"]),
         bad(difficulty="god"), bad(seed=-1), bad(seed=1.5), bad(seed="7"), bad(seed=True),
-        bad(rounds=[]), bad(rounds={}), bad(rounds=[[[3, {"lead": ["6C"]}]]]),
+        bad(rounds=[]), bad(rounds={}),
         bad(rounds=[[[0, {"lead": ["1X"]}]]]), bad(rounds=[[[0, {"play": ["6C"]}]]]),
         bad(rounds=[[[0, {"lead": "6C"}]]]), bad(rounds=[[[0, {"lead": ["6C"], "beat": []}]]]),
         bad(rounds=[[0]]), bad(clearing="yes"), bad(format=...), bad(seed=...), bad(v=...),
-        bad(discard="open"), bad(discard=...), bad(rounds=[[[0, {"declare": True}]]]),
-        bad(rounds=[[[0, {"lead": ["6C", "7C", "8C", "9C", "TC"]}]]]),
-        bad(format="duel", combos=["bura"], rounds=[[[2, {"lead": ["6C"]}]]]),
+        bad(discard="open"), bad(discard=...),
         bad(format="bura31", combos=["bura"], discard="open"),
-        bad(format="bura31", combos=[], discard="open", rounds=[[[0, {"lead": ["6C", "7C", "8C", "9C"]}]]]),
         bad(format="bura31", combos=[], discard="open", rounds=[[[0, {"declare": 1}]]]),
     ]
     for raw in cases:
         saved, notices = storage.load_match(raw)
         assert saved is None, raw
         assert notices == [texts.NOTICE_MATCH_BROKEN], raw
+
+
+def test_a_save_whose_moves_break_a_rule_does_not_fit_the_rules():
+    """Moves that read but that the engine refuses: a seat not to act, «31» at a
+    table without it, a lead of more cards than a hand holds."""
+    cases = [
+        bad(rounds=[[[3, {"lead": ["6C"]}]]]), bad(rounds=[[[1, {"lead": ["6D"]}]]]),
+        bad(rounds=[[[0, {"declare": True}]]]), bad(rounds=[[[0, {"lead": ["6C", "7C", "8C", "9C", "TC"]}]]]),
+        bad(format="duel", combos=["bura"], rounds=[[[2, {"lead": ["6C"]}]]]),
+        bad(format="bura31", combos=[], discard="open", rounds=[[[0, {"lead": ["6C", "7C", "8C", "9C"]}]]]),
+    ]
+    for raw in cases:
+        assert storage.load_match(raw) == (None, [texts.NOTICE_MATCH_REPLAY]), raw
 
 
 def test_matches_of_other_versions_say_so():
@@ -282,10 +297,20 @@ def test_a_pot_save_whose_chips_do_not_add_up_is_refused_plainly():
                        (saved["chips"], saved["pot"] + 1), (saved["chips"], -1)):
         loaded, notices = storage.load_match(storage.dump_match({**saved, "chips": chips, "pot": pot}))
         assert loaded is None and notices == [texts.NOTICE_MATCH_CHIPS]
-    # Chips that add up but that the moves do not reach: the replay refuses them.
+    # Chips that add up but that the moves do not reach: the engine's replay refuses them.
     moved = [saved["chips"][0] - 5, saved["chips"][1] + 5] + saved["chips"][2:]
     loaded, notices = storage.load_match(storage.dump_match({**saved, "chips": moved}))
-    assert notices == []
-    assert not Table(storage.load_settings(None)[0], speed="instant").restore(loaded)
+    assert loaded is None and notices == [texts.NOTICE_MATCH_BROKEN]
+    assert not Table(storage.load_settings(None)[0], speed="instant").restore({**saved, "chips": moved})
     # The settings are another key: nothing there is touched.
     assert storage.load_settings(storage.dump_settings(table.settings))[0]["format"] == "bura_pot"
+
+
+def test_the_engines_record_is_kept_with_the_rules_off_their_defaults_and_read_back():
+    match = Match(TableRules("bura_pot", players=5, dave=True), seed=9)
+    match.push(match.round.legal_moves[0])
+    saved = record.saved_of(MatchInfo("bura_pot", match.rules.combos, "easy", 9, dave=True), match, False)
+    assert (saved["players"], saved["dave"]) == (5, True) and "stack" not in saved and "ante" not in saved
+    resumed, befores = record.resume(json.loads(storage.dump_match(saved)))
+    assert resumed.to_dict() == match.to_dict() and [v.seat for v in befores] == [0, 1, 2, 3, 4]
+    assert befores[0].to_act == match.moves[0][0] and befores[0].trick is None

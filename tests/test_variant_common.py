@@ -134,7 +134,7 @@ def test_a_discard_is_allowed_when_a_beat_was_possible_and_the_leader_takes(fmt)
     play(rnd, "discard 8S 6C")
     trick = rnd.tricks[-1]
     assert trick.winner == 1 and rnd.points == [0, 2] and rnd.to_act == 1
-    assert [p.kind for p in trick.plays] == ["lead", "discard"] and trick.plays[1].cards == tuple(cards("8S 6C"))
+    assert [p.kind for p in trick.plays] == ["lead", "discard"] and trick.plays[1].cards == Move.discard("8S", "6C").cards
     assert "AH" in hand(rnd, 0)
 
 

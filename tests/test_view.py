@@ -2,7 +2,7 @@
 
 import json
 
-from burkozel import Match, Move, SeatView, TableRules
+from burkozel import DECK, Match, Move, SeatView, TableRules
 from burkozel.bots import make_bot
 from stacking import cards, new_round, play
 
@@ -120,3 +120,14 @@ def test_unknown_to_is_exactly_what_the_view_leaves_out():
                     known |= set(p.cards) | set(p.own)
             assert rnd.unknown_to(seat) == set(DECK) - known
         rnd.push(rnd.random_move(rng))
+
+
+def test_cards_are_picked_from_the_hand_at_most_a_hand_at_once():
+    view = Match(TableRules("bura31"), seed=2).view(0)
+    a, b, c = (str(card) for card in view.hand)
+    assert view.pick([], a) == [a] and view.pick([a], a) == []
+    assert view.pick([a, b], c) == [a, b, c] and view.pick([a, b, c], b) == [a, c]
+    other = next(str(card) for card in DECK if str(card) not in (a, b, c))
+    assert view.pick([], other) is None and view.pick([], 7) is None
+    assert view.pick([a], other, held=[a, other]) == [a, other]
+    assert view.pick([a, b, c], other, held=[a, b, c, other]) is None   # no move names more than a hand holds

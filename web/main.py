@@ -1,7 +1,7 @@
 """The Python worker's entry point (web/page/host.js starts it with PyScript's ``PyWorker``).
 
 Why a worker: the engine, the bots and the markup never hold the page's main
-thread (issue 19).  The worker is a service (web/table/worker/service.py): the main thread
+thread.  The worker is a service (web/table/worker/service.py): the main thread
 calls the functions listed in ``__export__`` (JSON in, JSON out) and applies the
 effects they return (``web/table/control/effects.py``); it never touches the DOM itself.  A
 failure, in the imports or in opening the table, is kept and reported by

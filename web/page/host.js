@@ -1,6 +1,6 @@
 // The page's side of the table: Python runs in a worker, this file runs the page.
 //
-// Why (issue 19): the engine, the bots and the markup are Python, and Python
+// Why: the engine, the bots and the markup are Python, and Python
 // in the page would hold the main thread for seconds at start and for every
 // bot's move. So web/main.py runs in a PyScript worker (PyWorker from core.js),
 // as a service with no DOM: this file sends it the page (URL, stored strings,

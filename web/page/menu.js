@@ -1,4 +1,4 @@
-// The menu before Python (issue 19): usable at first paint, while the engine starts.
+// The menu before Python: usable at first paint, while the engine starts.
 //
 // Why JavaScript, and why so little of it: the engine needs seconds to start,
 // the menu does not. The build writes the menu's markup for every table into

@@ -10,7 +10,7 @@ CPython; everything left in ``host.js`` is how a batch is put on the page.
 
 - the regions whose markup changed are sent (``render.REGIONS``, the dialogs');
 - every timed step (a bot's move, a trick leaving) is a page timer that comes
-  back as a ``timer`` event, scheduled once per step (issue 19, item 4);
+  back as a ``timer`` event, scheduled once per step;
 - ``localStorage`` is read once at start (``effects.Env``) and written through
   effects; a failed write comes back as a ``storage-failed`` event.
 """
@@ -22,13 +22,13 @@ import sys
 import traceback
 from typing import Any
 
+from burkozel.trick import KINDS
 from table.coach import share, stats, story
 from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import seats, storage
 from table.match.record import MatchInfo
-from table.match.screen import ACTIONS
 from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
@@ -433,9 +433,9 @@ class App:
         t = self.table
         if action.startswith("p2p"):
             self.peer.click(action, event)
-        elif action in ACTIONS and self.peer.guest is not None:
+        elif action in KINDS and self.peer.guest is not None:
             self.peer.guest_act(action)
-        elif action in ACTIONS:
+        elif action in KINDS:
             t.act(action)
         elif action == "hint":
             t.request_hint()

@@ -1,6 +1,6 @@
 """What the page tells the Python worker, and what the worker asks of the page.
 
-Why: Python runs in a PyScript worker (issue 19), which has no DOM, no
+Why: Python runs in a PyScript worker, which has no DOM, no
 ``localStorage`` and no timers of the page's.  The main thread (``web/page/host.js``)
 owns all of those: at start it sends an :class:`Env` (the URL, the stored
 strings, what the browser supports, the early menu's hand-over), then forwards

@@ -1,6 +1,6 @@
-"""A match as it is kept: what it was started with (:class:`MatchInfo`) and its
-moves, as the dict ``localStorage`` holds (``storage`` checks its shape) and the
-replay that brings the match back from it.
+"""A match as it is kept: what it was started with (:class:`MatchInfo`) and the
+engine's own record of it (``Match.to_dict``/``from_dict``), in the form
+``localStorage`` holds (``storage`` reads it) and the replay that brings it back.
 
 Why apart from the table: a save must resume across versions of the page, so its
 shape is written down in one place; the table only says when to save and restore.
@@ -10,10 +10,10 @@ renders from it (only from the viewer's view).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
-from burkozel import Match, Move, SeatView, TableRules
+from burkozel import Match, SeatView, TableRules
 from table.match import seats
 from table.match.seats import Seat
 
@@ -51,34 +51,62 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
                      saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False))
 
 
-def replay(match: Match, rounds: list[list[Any]]) -> list[SeatView]:
-    """Play the saved ``rounds`` into ``match`` (fresh, from the same info); returns
-    every seat's view just before the last move (none if no move was made).
-    The engine's errors pass through: a save that no longer replays is refused."""
-    befores: list[SeatView] = []
-    for r, moves in enumerate(rounds):
-        if r > 0:
-            match.next_round()
-        for i, (seat, move) in enumerate(moves):
-            if r == len(rounds) - 1 and i == len(moves) - 1:
-                befores = [match.view(s) for s in range(match.rules.players)]
-            match.push(Move.from_dict(move), seat)
-    return befores
+KEPT = ("format", "combos", "discard", "difficulty", "seed", "rounds", "clearing")
+"""The keys every kept match has."""
+RULES = tuple(f.name for f in fields(TableRules))
+"""The rules' fields (``TableRules``), kept at the top where they differ from the table's defaults."""
+OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal")
+"""The keys a kept match has where they apply."""
 
 
-def saved_of(info: MatchInfo, rounds: list[list[Any]], clearing: bool,
-             chips: list[int] | None = None, pot: int = 0) -> dict[str, Any]:
-    """The dict kept for the match ``info`` with its ``rounds``: enough to replay it exactly.
-    At a pot, ``chips`` and ``pot`` are kept too: the replay must reach them (a check
-    that the save was not altered)."""
-    out = {"format": info.format, "combos": list(info.combos), "discard": info.discard,
-           "difficulty": info.difficulty, "seed": info.seed, "rounds": rounds, "clearing": clearing}
-    if info.dave:
-        out["dave"] = True
-    if chips is not None:
-        out["chips"], out["pot"] = list(chips), pot
+def match_data(saved: dict[str, Any]) -> dict[str, Any]:
+    """The engine's form of a saved match (:meth:`Match.to_dict`) from the kept one.
+
+    The kept form is the engine's with the rules' fields at the top (the layout
+    published as schema 2) and what follows from the rest left out: the rules'
+    defaults, the first dealer (the seed's), the stacks at the start (fresh) and
+    chips at a table without them."""
+    missing = [key for key in KEPT if key not in saved]
+    if missing:
+        raise ValueError(f"a saved match names its {', '.join(missing)}")
+    rules = {k: saved[k] for k in RULES if k in saved}
+    data = {"rules": rules, "seed": saved["seed"], "first_deal": saved.get("first_deal", 0),
+            "rounds": saved["rounds"], "chips": saved.get("chips"), "pot": saved.get("pot", 0)}
+    table = TableRules.from_dict(rules)
+    if table.table.has_pot:
+        data["start"] = {"chips": [table.stack] * table.players, "pot": 0}
+    return data
+
+
+def resume(saved: dict[str, Any]) -> tuple[Match, list[SeatView]]:
+    """The saved match replayed by the engine (:meth:`Match.from_dict`, ``ValueError``
+    if it does not replay), and every seat's view just before its last move (none
+    if no move was made in the current deal): the move is taken back and pushed again."""
+    match = Match.from_dict(match_data(saved))
+    rnd = match.round
+    if not rnd.moves:
+        return match, []
+    last = rnd.pop()
+    befores = [match.view(s) for s in range(match.rules.players)]
+    rnd.push(last)
+    return match, befores
+
+
+def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
+    """The dict kept for the match ``info`` (:meth:`Match.to_dict` in the kept form,
+    see :func:`match_data`): enough to replay it exactly.  At a pot the chips and
+    the pot now are kept too: the replay must reach them (a check that the save
+    was not altered)."""
+    data = match.to_dict()
+    rules = data["rules"]
+    out = {"format": rules["format"], "combos": rules["combos"], "discard": rules["discard"],
+           "difficulty": info.difficulty, "seed": data["seed"], "rounds": data["rounds"], "clearing": clearing}
+    defaults = TableRules(rules["format"]).to_dict()
+    out.update({k: v for k, v in rules.items() if k not in out and v != defaults.get(k)})
+    if data["chips"] is not None:
+        out["chips"], out["pot"] = data["chips"], data["pot"]
     if info.seating != seats.default_seats(info.format):
         out["seats"] = seats.seats_json(info.seating)  # single play saves as it always did
-    if info.first_deal:
-        out["first_deal"] = info.first_deal
+    if data["first_deal"]:
+        out["first_deal"] = data["first_deal"]
     return out

@@ -13,6 +13,8 @@ from types import ModuleType
 from typing import Any
 
 from burkozel import IllegalMoveError, Move, SeatView
+from burkozel.trick import ANSWER_KINDS, BARE_KINDS, CARD_KINDS, OPENING_KINDS
+from burkozel.cards import held_order
 from table.i18n.languages import DEFAULT_TEXTS as texts
 
 HUMAN = 0
@@ -21,19 +23,9 @@ HUMAN = 0
 POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 """Where each seat sits on the screen, by the number of players (you at the bottom)."""
 
-CARD_ACTIONS = ("lead", "beat", "discard", "declare")
-"""The table's move buttons; «31» (``declare``) only where the table has the declaration."""
-STAKE_ACTIONS = ("dave", "accept", "fold")
-"""The buttons of the switch «даве»: raise (beside «Ходить» and «31»), and a raise's two answers."""
-ACTIONS = CARD_ACTIONS + STAKE_ACTIONS
-"""Every move button a table may show."""
-BARE = ("declare",) + STAKE_ACTIONS
-"""The buttons that play no card."""
-
-
 def move_for(kind: str, selection: list[str]) -> Move:
     """The move a button makes of the selected cards (``declare``, ``dave``, ``accept``, ``fold``: no cards)."""
-    if kind in BARE:
+    if kind in BARE_KINDS:
         return Move.from_dict({kind: True})
     return Move.from_dict({kind: list(selection)})
 
@@ -54,9 +46,7 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
     A function of what the player's screen shows (their view, the phase,
     whether they are to act, the cards they selected), so the table and a
     guest's screen (``peer.Guest``) enable the same buttons for the same reasons."""
-    kinds = CARD_ACTIONS if view is not None and view.table.declaration is not None else CARD_ACTIONS[:3]
-    if view is not None and view.dave:
-        kinds = kinds + STAKE_ACTIONS
+    kinds = view.kinds if view is not None else CARD_KINDS
     out = {k: {"enabled": False, "reason": "", "relevant": True} for k in kinds}
     if view is None:
         return out
@@ -65,10 +55,10 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
     leading = view.trick is None or phase == "clearing"
     answering = view.raiser is not None
     for kind in out:
-        if kind in ("accept", "fold"):
+        if kind in ANSWER_KINDS:
             out[kind]["relevant"] = answering
         else:
-            out[kind]["relevant"] = not answering and (kind in ("lead", "declare", "dave")) == leading
+            out[kind]["relevant"] = not answering and (kind in OPENING_KINDS) == leading
     if not my_turn:
         return out
     size = view.trick.size if view.trick is not None else None
@@ -76,7 +66,7 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
     for kind in out:
         if not out[kind]["relevant"]:
             continue
-        if kind in BARE:
+        if kind in BARE_KINDS:
             # Enabled exactly when the engine says the move is legal now.
             out[kind]["enabled"] = bool(view.legal_kinds.get(kind))
             if not out[kind]["enabled"]:
@@ -126,7 +116,9 @@ def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
         last = view.history[-1]
         mover = last.plays[-1]
         d["trick"] = last.to_dict()
-        d["hand"] = [str(c) for c in display_hand(view, before)]
+        hand = display_hand(view, before)
+        d["hand"] = [str(c) for c in hand]
+        d["held"] = [str(c) for c in held_order(hand, view.trump)]
         sizes = list(b.hand_sizes)
         sizes[mover.seat] -= mover.count
         d["hand_sizes"] = sizes
@@ -139,6 +131,7 @@ def shown(view: SeatView, before: SeatView | None) -> dict[str, Any]:
         d["round_penalties"] = None
         d["match_over"] = False
         d["winners"] = []
+        d["best_sides"] = []
         d["penalties"] = list(b.penalties)
     return d
 

@@ -1,7 +1,7 @@
 """Who sits at each seat of a table: a person (with a name) or a bot.
 
 Why a module of its own: the menu, the saved settings, the saved match and the
-controller all speak about seats, and the network play (issue #20, item 2)
+controller all speak about seats, and the network play (``p2p/``)
 builds on the same model — a person on another device is one more ``kind``.
 Everything here is pure (plain dicts in, frozen dataclasses out), so it is
 tested on CPython (``tests/test_seats.py``).

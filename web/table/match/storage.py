@@ -1,9 +1,9 @@
 """Reading and writing what the table keeps in ``localStorage`` — pure functions.
 
 Why pure: storage is where a browser table breaks in the wild (old versions,
-hand-edited values, private mode, full quotas).  Every check lives here, on
-plain strings and dicts, so it is tested on CPython without a browser
-(``tests/test_storage.py``); the PyScript glue only moves strings in and out.
+hand-edited values, private mode, full quotas).  Every check lives here or in
+the engine, on plain strings and dicts, so it is tested on CPython without a
+browser (``tests/test_storage.py``); the PyScript glue only moves strings in and out.
 
 Two keys, validated independently so that one broken value never takes the
 other down:
@@ -11,7 +11,8 @@ other down:
 ``burkozel.settings``  the menu: the table chosen, difficulty, speed, each
                        table's own switches (combinations, discard face) and
                        each table's seats (``seats``: person or bot, names);
-``burkozel.match``     the match in progress: its rules, seed, seats and every move.
+``burkozel.match``     the match in progress: the engine's record of it
+                       (``match.record``), the bots' level and the seats.
 
 ``seats`` came after schema 2 was published and is optional in both: data
 without it loads as single play (one person at seat 0), with no notice.
@@ -21,8 +22,9 @@ version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
 a notice; a value from a newer version is dropped (we cannot know its shape).
 
 What a table offers (its combinations and their defaults, its discard faces,
-its players and hand size) is read from ``burkozel.rules.FORMATS``: nothing
-about the rules is restated here.
+its players and hand size) is read from ``burkozel.rules.FORMATS``, and a
+saved match is judged by replaying it in the engine: nothing about the rules
+is restated here.
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from table.match import seats
+from table.match import record, seats
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from burkozel import Card, FORMATS, TableRules
+from burkozel import FORMATS, IllegalMoveError, TableRules
 from burkozel.round import check_chips
 from burkozel.bots import LEVELS
 
@@ -42,13 +44,7 @@ MATCH_KEY = "burkozel.match"
 SCHEMA = 2
 
 SPEEDS = ("normal", "fast")
-KINDS = ("lead", "beat", "discard")
-DECLARE = "declare"
-STAKE_KINDS = ("dave", "accept", "fold")
-"""The moves of the switch «даве» (a table for a pot), written like «31»: ``{"dave": true}``."""
 MAX_SEED = 2**53 - 1
-MAX_ROUNDS = 200
-MAX_MOVES_PER_ROUND = 64  # 36 cards, at least one per move (a «31» ends the round)
 OLD_FORMATS = ("pairs", "four", "three")
 """The tables of schema 1, which had one set of combination switches for all three."""
 
@@ -244,39 +240,13 @@ def dump_settings(settings: dict[str, Any]) -> str:
 # --- the match in progress ----------------------------------------------------------
 
 
-def _is_card(value: Any) -> bool:
-    if not isinstance(value, str) or len(value) != 2:
-        return False
-    try:
-        return str(Card.parse(value)) == value
-    except ValueError:
-        return False
-
-
-def _is_move(item: Any, players: int, hand_size: int, declares: bool, stakes: bool = False) -> bool:
-    """``[seat, {"lead": ["AS"]}]`` (or ``{"declare": true}`` where «31» exists)
-    with a plausible seat and cards."""
-    if not isinstance(item, list) or len(item) != 2:
-        return False
-    seat, move = item
-    if type(seat) is not int or not 0 <= seat < players:
-        return False
-    if not isinstance(move, dict) or len(move) != 1:
-        return False
-    kind, cards = next(iter(move.items()))
-    if kind == DECLARE:
-        return declares and cards is True
-    if kind in STAKE_KINDS:
-        return stakes and cards is True
-    return (kind in KINDS and isinstance(cards, list) and len(cards) <= hand_size
-            and all(_is_card(c) for c in cards))
-
-
 def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
-    """The saved match (structurally valid, not yet replayed) and notices.
+    """The saved match, checked by replaying it in the engine (``record.resume``), and notices:
+    a save that does not read is broken, one whose moves break a rule does not fit the rules.
 
-    Whether the moves still replay under the rules is for the controller to
-    find out (``match.table.Table.restore``); here only the shape is checked.
+    What only the table keeps (the bots' level, the seed as a share link writes
+    it, the seats, whether a taken trick was on the table) is checked here;
+    the rules, the moves and the chips are the engine's to judge.
     """
     data, garbage = _parse(raw)
     if data is None and not garbage:
@@ -286,58 +256,34 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     if type(data.get("v")) is int and data["v"] != SCHEMA and _migrate(data, MATCH_MIGRATIONS) is None:
         return None, [texts.NOTICE_MATCH_OLD]
     data = _migrate(data, MATCH_MIGRATIONS)
-    if data is None:
+    if data is None or set(data) - {"v", *record.KEPT, *record.OPTIONAL}:
         return None, [texts.NOTICE_MATCH_BROKEN]
-    fmt = data.get("format")
-    combos = data.get("combos")
-    level = data.get("difficulty")
-    seed = data.get("seed")
-    rounds = data.get("rounds")
-    discard = data.get("discard")
-    clearing = data.get("clearing", False)
-    first_deal = data.get("first_deal", 0)
-    table = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    fmt, level, seed, clearing = data.get("format"), data.get("difficulty"), data.get("seed"), data.get("clearing")
     seated, seats_ok = (), True
-    if table is not None and "seats" in data:
+    if fmt in FORMATS and "seats" in data:
         seated, seats_ok = seats.parse_seats(fmt, data["seats"])
-    ok = (
-        table is not None
-        and isinstance(combos, list) and all(isinstance(c, str) and c in table.combo_ids for c in combos)
-        and len(set(combos)) == len(combos)
-        and isinstance(discard, str) and discard in table.discard_faces
-        and isinstance(level, str) and level in LEVELS
-        and type(seed) is int and 0 <= seed <= MAX_SEED
-        and isinstance(rounds, list) and 1 <= len(rounds) <= MAX_ROUNDS
-        and isinstance(clearing, bool)
-        and seats_ok
-        and type(first_deal) is int and 0 <= first_deal <= MAX_ROUNDS
-    )
-    players = table.players if table is not None else 0
-    dave = data.get("dave", False)
-    ok = ok and isinstance(dave, bool) and (not dave or table.has_pot)
-    if ok:
-        declares = table.declaration is not None
-        ok = all(isinstance(r, list) and len(r) <= MAX_MOVES_PER_ROUND
-                 and all(_is_move(m, players, table.hand_size, declares, dave) for m in r)
-                 for r in rounds)
-    if not ok:
+    if not (isinstance(level, str) and level in LEVELS and type(seed) is int and 0 <= seed <= MAX_SEED
+            and isinstance(clearing, bool) and seats_ok):
         return None, [texts.NOTICE_MATCH_BROKEN]
-    if table.has_pot or "chips" in data or "pot" in data:
+    saved = {k: v for k, v in data.items() if k != "v"}
+    try:
+        rules = TableRules.from_dict(record.match_data(saved)["rules"])
+    except ValueError:
+        return None, [texts.NOTICE_MATCH_BROKEN]
+    if rules.table.has_pot or "chips" in data or "pot" in data:
         try:
-            check_chips(TableRules(fmt, tuple(combos), discard, dave=dave), data.get("chips"), data.get("pot"))
+            check_chips(rules, data.get("chips"), data.get("pot"))
         except ValueError:
             return None, [texts.NOTICE_MATCH_CHIPS]
-    out = {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
-           "rounds": rounds, "clearing": clearing}
-    if "seats" in data:
-        out["seats"] = seats.seats_json(seated)
-    if first_deal:
-        out["first_deal"] = first_deal
-    if dave:
-        out["dave"] = True
-    if table.has_pot:
-        out["chips"], out["pot"] = list(data["chips"]), data["pot"]
-    return out, []
+    try:
+        record.resume(saved)
+    except IllegalMoveError:
+        return None, [texts.NOTICE_MATCH_REPLAY]
+    except ValueError:
+        return None, [texts.NOTICE_MATCH_BROKEN]
+    if "seats" in saved:
+        saved["seats"] = seats.seats_json(seated)
+    return saved, []
 
 
 def dump_match(saved: dict[str, Any]) -> str:

@@ -27,11 +27,12 @@ from types import ModuleType
 from typing import Any, Callable
 
 from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
+from burkozel.trick import KINDS
 from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
+    HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
@@ -152,10 +153,7 @@ class Table:
         notice if its moves no longer replay — the table is then left empty."""
         try:
             self._start(record.info_of(saved))
-            assert self.match is not None
-            befores = record.replay(self.match, saved["rounds"])
-            if "chips" in saved and (saved["chips"], saved["pot"]) != (self.match.chips, self.match.pot):
-                raise ValueError("the saved chips are not where the moves lead")
+            self.match, befores = record.resume(saved)
             self.rounds = [list(m) for m in saved["rounds"]]
             last = self.rounds[-1]
             self.before = befores[HUMAN] if befores else None
@@ -181,7 +179,7 @@ class Table:
         """What ``localStorage`` keeps (``record.saved_of``), or ``None`` if nothing is to be kept."""
         if self.match is None or self.info is None or self.autoplay:
             return None
-        return record.saved_of(self.info, self.rounds, self.clearing, self.match.chips, self.match.pot)
+        return record.saved_of(self.info, self.match, self.clearing)
 
     # --- state queries ---------------------------------------------------------------
 
@@ -298,18 +296,12 @@ class Table:
         """Select or unselect a card of the hand; anything else is ignored.
         Returns whether something changed."""
         view = self.view()
-        if view is None or self.phase() not in ("play", "clearing") or not isinstance(card, str) \
-                or self.handover() is not None:
+        if view is None or self.phase() not in ("play", "clearing") or self.handover() is not None:
             return False
-        hand = [str(c) for c in self._display_hand(view)]
-        if card not in hand:
+        picked = view.pick(self.selection, card, self._display_hand(view))
+        if picked is None:
             return False
-        if card in self.selection:
-            self.selection.remove(card)
-        elif len(self.selection) < view.hand_size:
-            self.selection.append(card)
-        else:
-            return False
+        self.selection = picked
         self.message = None
         return True
 
@@ -325,7 +317,7 @@ class Table:
         """Play the selection as ``kind`` for the human (``declare``: «31», the
         selection ignored).  Returns ``None`` on success, or one short Russian
         error — and then nothing has changed."""
-        if kind not in ACTIONS:
+        if kind not in KINDS:
             return self._refuse(self.texts.ANY_MOVE_REFUSED)
         if not self.human_to_act():
             return self._refuse(self.texts.reason("not_your_turn", kind=kind, size=None, selected=0,

@@ -28,9 +28,8 @@ TABLE_BOTS_DOC = (f"hard: {HARD_ITERATIONS} rollouts, tree iterations in Бур�
 def rollout_cards(view: SeatView) -> int:
     """About how many cards a rollout from ``view`` plays: every card in play,
     but where a deal ends at a declaration (Бура «31») no more than
-    :data:`HARD_LONG_ROLLOUTS`: a «31» or a бура ends it within a few tricks
-    (the stock ran out in 1 medium deal in 5,000), so a rollout costs about the
-    same early or late (0.17–0.24 ms on CPython, against 0.06–0.63 in duel)."""
+    :data:`HARD_LONG_ROLLOUTS`: a «31» or a бура ends it within a few tricks, so a
+    rollout costs about the same early or late (the figures: ``docs/bots.md``)."""
     cards = view.stock + sum(view.hand_sizes)
     if view.table.declaration is not None:
         return min(cards, HARD_LONG_ROLLOUTS)

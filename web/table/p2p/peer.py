@@ -417,15 +417,13 @@ class Guest:
     # --- input ----------------------------------------------------------------------------
 
     def toggle(self, card: Any) -> bool:
-        view = self.display()
-        if view is None or self.phase() not in ("play", "clearing") or card not in self.display_hand():
+        view = self.view()
+        if view is None or self.phase() not in ("play", "clearing"):
             return False
-        if card in self.selection:
-            self.selection.remove(card)
-        elif len(self.selection) < view["hand_size"]:
-            self.selection.append(card)
-        else:
+        picked = view.pick(self.selection, card, self.display_hand())
+        if picked is None:
             return False
+        self.selection = picked
         self.message = None
         return True
 

@@ -1,7 +1,7 @@
 """The markup of «Играть с другом»: the connection dialog and the link bar.
 
 Pure functions of a small state dict that ``app.py`` keeps (like ``render.py``,
-tested on CPython).  Test hooks (issue #20): the codes are the text of
+tested on CPython).  Test hooks: the codes are the text of
 ``[data-p2p=offer]`` / ``[data-p2p=answer]``; a code is pasted into
 ``textarea[name=p2p-code]`` and confirmed with «Подключиться».
 

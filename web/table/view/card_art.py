@@ -1,5 +1,6 @@
 """The cards as markup: a face as inline SVG (corner indices, pips, court letters),
-a back with no identity at all, and the order a hand is shown in.
+and a back with no identity at all (the order a hand is held in is the engine's,
+the snapshot's ``held``).
 
 Why a module of its own: the table, the coach's view and the peer's screen all
 draw cards, and none of them should need the whole table renderer to do it.
@@ -12,9 +13,7 @@ from __future__ import annotations
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.i18n.texts import Texts
 
-SUITS = "CDHS"
 RED = {"D", "H"}
-ORDER = "6789JQKTA"  # rank order low → high (the ten above the king)
 
 SUIT_PATHS = {
     "H": "M50 92C44 80 6 60 6 32 6 16 18 6 31 6c9 0 16 6 19 14 3-8 10-14 19-14 13 0 25 10 25 26 0 28-38 48-44 60z",
@@ -90,9 +89,3 @@ def back(extra: str = "") -> str:
     """A face-down card: no identity of any kind, by contract."""
     return f'<span class="card back{" " + extra if extra else ""}" aria-hidden="true"></span>'
 
-
-def sort_hand(hand: list[str], trump_suit: str) -> list[str]:
-    """Suits grouped (trumps last, at the right), low to high within a suit."""
-    def key(c: str) -> tuple[int, int, int]:
-        return (c[1] == trump_suit, SUITS.index(c[1]), ORDER.index(c[0]))
-    return sorted(hand, key=key)

@@ -122,7 +122,7 @@ def review_panel(frames: list[Any], step: int, names: list[str], t: Texts = text
     step = max(0, min(step, len(frames) - 1))
     frame = frames[step]
     view = frame.view
-    hand = "".join(card_art.face(c, "", t) for c in card_art.sort_hand(list(view["hand"]), view["trump_suit"]))
+    hand = "".join(card_art.face(c, "", t) for c in view["held"])
     body = f'<p class="fine" data-step="{step}">{escape(t.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
     if frame.trick is not None:
         points, hidden = (0, 0)

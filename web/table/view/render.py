@@ -360,7 +360,7 @@ def status_html(ui: dict[str, Any]) -> str:
 
 def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     t = lang_texts(ui)
-    hand = card_art.sort_hand(list(view["hand"]), view["trump_suit"])
+    hand = view["held"]
     selected = set(ui.get("selection", []))
     playable = ui.get("phase") in ("play", "clearing")
     out = []
@@ -423,7 +423,6 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     round_pen = view["round_penalties"]
     totals = view["penalties"]
     mine = view["side"]
-    best = max(points)
     rows = []
     for side in range(len(points)):
         members = t.side_members(fmt, side, names)
@@ -434,8 +433,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         cls = []
         if side == mine:
             cls.append("mine")
-        if (points[side] == best if not FORMATS[fmt].reports_deal_end
-                else view.get("deal_winner") is not None and side == FORMATS[fmt].side_of(view["deal_winner"])):
+        if side in view["best_sides"]:
             cls.append("top")
         if view["match_over"] and side in view["winners"]:
             cls.append("champ")

@@ -3,7 +3,7 @@
 
 Why a module of its own, apart from the entry script: web/page/runtime.mjs imports it
 right after Pyodide is up, before PyScript runs main.py, and keeps a memory
-snapshot of the interpreter with it imported (issue 19). A later visit restores
+snapshot of the interpreter with it imported. A later visit restores
 that snapshot instead of starting CPython and importing the engine, the bots and
 the markup again; main.py's ``from service import …`` then costs nothing.
 Nothing here may hold a JavaScript object at import time: a snapshot cannot
