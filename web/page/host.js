@@ -182,7 +182,42 @@ async function scan(js) {
   }
 }
 
+// --- online play: web/page/relay.js, loaded when someone first invites or joins by link -------------
+
+let relay = null;
+
+async function loadRelay() {
+  if (!relay) {
+    relay = await import("./relay.js");
+    document.addEventListener("burkozel-online", (event) => {
+      const { id, kind, data, way } = event.detail;
+      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
+    });
+  }
+  return relay;
+}
+
+function onlineOp(op) {
+  linkQueue = linkQueue.then(async () => {
+    let js;
+    try {
+      js = await loadRelay();
+    } catch (error) {
+      console.warn("[burkozel] the relay client did not load:", describe(error));
+      send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
+      return;
+    }
+    if (op.op === "online-open") await js.open(op.id, op.room, op.secret);
+    else if (op.op === "online-send") js.send(op.id, op.text);
+    else if (op.op === "online-close") js.close(op.id);
+  }).catch((error) => console.warn("[burkozel] online play failed:", describe(error)));
+}
+
 function linkOp(op) {
+  if (op.op.startsWith("online-")) {
+    onlineOp(op);
+    return;
+  }
   linkQueue = linkQueue.then(async () => {
     const js = await loadLinks();
     if (op.op === "send") js.send(op.id, op.text);
@@ -203,6 +238,17 @@ function linkOp(op) {
 
 // --- the player's input --------------------------------------------------------------------
 
+/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require. */
+function shareLink(button) {
+  const text = button.dataset.copy ?? button.dataset.share;
+  const done = (ok) => send({ type: "shared", how: button.dataset.copy !== undefined ? "copy" : "share", ok, seat: button.dataset.seat ?? "" });
+  if (button.dataset.share !== undefined && navigator.share) {
+    navigator.share({ url: text }).then(() => done(true), () => done(false));
+  } else {
+    (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard"))).then(() => done(true), () => done(false));
+  }
+}
+
 function listen() {
   table.addEventListener("click", (event) => {
     const target = event.target;
@@ -210,6 +256,11 @@ function listen() {
     const card = target.closest("#hand [data-card]");
     if (card) {
       send({ type: "click", card: card.dataset.card });
+      return;
+    }
+    const sharing = target.closest("[data-copy], [data-share]");
+    if (sharing) {
+      shareLink(sharing);
       return;
     }
     const button = target.closest("[data-action]");
@@ -254,6 +305,7 @@ function environment() {
     early,
     rtc: "RTCPeerConnection" in window,
     scan: "BarcodeDetector" in window && Boolean(navigator.mediaDevices?.getUserMedia),
+    share: typeof navigator.share === "function",
     languages: [...(navigator.languages?.length ? navigator.languages : [navigator.language || ""])],
   };
 }

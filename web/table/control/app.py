@@ -25,6 +25,7 @@ from typing import Any
 from table.view import coachview
 from table.view import earlymenu
 from table.p2p import codes as p2pcode
+from table.p2p import invite
 from table.p2p import view as peerview
 from table.view import render
 from table.match import seats
@@ -132,7 +133,9 @@ class App:
             self.dialogs = ["menu"]
         if not self.params["autoplay"]:
             self.adopt(early)
-        if p2pcode.LINK_KEY in env.hash:
+        if invite.LINK_KEY in env.hash:
+            self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
+        elif p2pcode.LINK_KEY in env.hash:
             # Opened from the host's QR code: the join dialog, the code filled in.
             self.fx.url(env.href.split("#", 1)[0])
             self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(env.hash)}
@@ -249,7 +252,7 @@ class App:
         if "menu" in wanted:
             self._draw("menu", render.menu_html(self.table.settings, self.menu_ui()))
         if "p2p" in wanted and self.peer.dialog is not None:
-            self._draw("p2p", peerview.dialog_html(self.peer.dialog, self.table.texts))
+            self._draw("p2p", peerview.dialog_html(self.peer.dialog_state(), self.table.texts))
         if "info" in wanted:
             self._draw("info-body", self.panel_html())
         self.fx.dialogs(wanted, self.no_cancel())
@@ -348,6 +351,7 @@ class App:
             "click": self.on_click, "change": self.on_change, "close": self.on_close, "key": self.on_key,
             "timer": self.on_timer, "storage-failed": lambda _e: self.storage_failed(),
             "p2p": self.peer.on_p2p, "p2p-done": self.peer.on_done,
+            "online": self.peer.on_online, "shared": self.peer.on_shared,
         }.get(kind)
         if handler is not None:
             try:
@@ -393,6 +397,10 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
+        if event.get("name") == "online":
+            self.peer.online.on_tick(event.get("gen"))
+            self.refresh()
+            return
         if event.get("gen") != self.timer_id:
             return  # cleared or re-armed since
         self.timer_id = None
@@ -433,7 +441,7 @@ class App:
             return
         action = str(event.get("action") or "")
         t = self.table
-        if action.startswith("p2p"):
+        if action.startswith(("p2p", "online-")):
             self.peer.click(action, event)
         elif action in ACTIONS and self.peer.guest is not None:
             self.peer.guest_act(action)

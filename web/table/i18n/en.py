@@ -739,3 +739,35 @@ def pen_bura_note(declaration: int, lost: int, false: int, limit: int) -> str:
 
 
 ANY_MOVE_REFUSED = "not allowed"
+
+
+# --- online play ---
+ONLINE_INVITE = "Invite by link"
+ONLINE_INVITE_INTRO = ("Each friend gets a link to their own seat. They open it on any device "
+                       "with internet and sit down at once.")
+ONLINE_COPY = "Copy"
+ONLINE_SHARE = "Share"
+ONLINE_COPIED = "Link copied"
+ONLINE_COPY_FAILED = "Could not copy — select the link and copy it yourself"
+ONLINE_JOINED = "at the table"
+ONLINE_NOT_YET = "waiting"
+ONLINE_WITH_BOT = "a bot plays"
+ONLINE_FILL_BOT = "Seat a bot"
+ONLINE_START = "Start the game"
+ONLINE_START_WAIT = "You can start once every seat is taken (or a bot sits in the empty ones)"
+ONLINE_DIRECT = "direct"
+ONLINE_VIA_RELAY = "via a relay"
+ONLINE_JOINING = "Connecting to the host's table…"
+ONLINE_TAKEN = "This seat is already taken on another device. Ask the host for a link to a free seat."
+ONLINE_BAD_LINK = "The link is damaged or cut short — ask the host to send it again."
+ONLINE_OLD_LINK = "The link was made by another version of the game — ask the host for a new one."
+ONLINE_UNAVAILABLE = "Could not load online play — check the internet connection and reload the page."
+ONLINE_QR_LABEL = "QR code of the seat's link"
+
+
+def online_seat_line(name: str) -> str:
+    return f"Seat “{name}”"
+
+
+def online_joining(fmt_name: str, seat: int) -> str:
+    return f"You are invited to “{fmt_name}”, seat {seat + 1}."

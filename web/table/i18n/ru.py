@@ -744,3 +744,35 @@ def pen_bura_note(declaration: int, lost: int, false: int, limit: int) -> str:
 
 
 ANY_MOVE_REFUSED = "так нельзя"
+
+
+# --- online play ---
+ONLINE_INVITE = "Пригласить по ссылке"
+ONLINE_INVITE_INTRO = ("Каждому другу — своя ссылка на его место. Он откроет её на любом устройстве, "
+                       "где есть интернет, и сразу сядет за стол.")
+ONLINE_COPY = "Копировать"
+ONLINE_SHARE = "Поделиться"
+ONLINE_COPIED = "Ссылка скопирована"
+ONLINE_COPY_FAILED = "Не удалось скопировать — выделите ссылку и скопируйте её сами"
+ONLINE_JOINED = "за столом"
+ONLINE_NOT_YET = "ждём"
+ONLINE_WITH_BOT = "играет бот"
+ONLINE_FILL_BOT = "Посадить бота"
+ONLINE_START = "Начать игру"
+ONLINE_START_WAIT = "Начать можно, когда все места заняты (или за свободные сядут боты)"
+ONLINE_DIRECT = "напрямую"
+ONLINE_VIA_RELAY = "через ретранслятор"
+ONLINE_JOINING = "Подключаемся к столу хозяина…"
+ONLINE_TAKEN = "Это место уже занято на другом устройстве. Попросите у хозяина ссылку на свободное место."
+ONLINE_BAD_LINK = "Ссылка повреждена или обрезана — попросите хозяина прислать её заново."
+ONLINE_OLD_LINK = "Ссылка сделана другой версией игры — попросите хозяина прислать новую."
+ONLINE_UNAVAILABLE = "Не удалось загрузить игру по ссылке — проверьте интернет и обновите страницу."
+ONLINE_QR_LABEL = "QR-код ссылки на место"
+
+
+def online_seat_line(name: str) -> str:
+    return f"Место «{name}»"
+
+
+def online_joining(fmt_name: str, seat: int) -> str:
+    return f"Вас пригласили в «{fmt_name}», место {seat + 1}."

@@ -1,0 +1,204 @@
+"""«Пригласить по ссылке» in the controller: the rooms on ``web/page/relay.js``, the lobby.
+
+Why a module of its own beside ``link.py``: the same host and guest
+(``peer.Host``, ``peer.Guest``) play, but their texts travel as sealed,
+numbered frames (``online.py``) through rooms on public relays instead of a
+DataChannel made by hand, and the host hands out one link per guest seat
+instead of a code.  ``PeerLink`` keeps who is host or guest; this keeps the
+online ends, asks ``relay.js`` for rooms through effects (``online-open``,
+``online-send``, ``online-close``) and learns what came through ``online``
+events (``frame``, ``way``, ``unavailable``).  A guest's page keeps the link
+in its address, so a reload sits down at the same seat again.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from burkozel import FORMATS
+from table.p2p import invite, online, peer
+
+DEVICE_KEY = "burkozel.device"
+"""localStorage: this browser's random id (a reload is the same device, another browser is not)."""
+TICK_MS = int(online.HEARTBEAT_S * 1000)
+
+
+class _Rooms:
+    """``PeerLink.js`` while playing online: a text for a seat goes out as a sealed frame."""
+
+    def __init__(self, link: "OnlineLink") -> None:
+        self.link = link
+
+    def send(self, room: str, text: str) -> None:
+        end = self.link.end
+        if isinstance(end, online.OnlineHost) and room.isdigit():
+            end.send(int(room), text)
+            self.link.flush()
+        elif isinstance(end, online.OnlineGuest):
+            self.link.send("host", end.message(text))
+
+    def close(self, room: str) -> None:
+        self.link.app.fx.p2p({"op": "online-close", "id": room})
+
+
+class OnlineLink:
+    def __init__(self, peer_link: Any) -> None:
+        self.peer = peer_link
+        self.app = peer_link.app
+        self.end: online.OnlineHost | online.OnlineGuest | None = None
+        self.ways: dict[str, str] = {}
+        """Each room's way now: ``direct`` or ``relay`` (``relay.js`` says)."""
+        self.bots: set[int] = set()
+        """Guest seats the host gave to a bot before anyone joined."""
+        self.tick_timer: int | None = None
+        self.device_id: str | None = None
+
+    # --- both ends ---------------------------------------------------------------------
+
+    def device(self) -> str:
+        """This browser's id: the stored one, or a new one stored now."""
+        if self.device_id is None:
+            stored = (self.app.env.storage or {}).get(DEVICE_KEY, "")
+            if len(stored) == 16 and all(c in "0123456789abcdef" for c in stored):
+                self.device_id = stored
+            else:
+                self.device_id = online.new_id()
+                self.app.fx.store(DEVICE_KEY, self.device_id)
+        return self.device_id
+
+    def send(self, room: str, frame: str) -> None:
+        self.app.fx.p2p({"op": "online-send", "id": room, "text": frame})
+
+    def flush(self) -> None:
+        if isinstance(self.end, online.OnlineHost):
+            for seat, frame in self.end.outbox():
+                self.send(str(seat), frame)
+
+    def _arm(self) -> None:
+        self.peer.timer_gen += 1
+        self.tick_timer = self.peer.timer_gen
+        self.app.fx.timer("online", self.tick_timer, TICK_MS)
+
+    def stop(self) -> None:
+        """Online play ends (``PeerLink.leave`` has closed the rooms)."""
+        self.end = None
+        self.ways = {}
+        self.bots = set()
+        if self.tick_timer is not None:
+            self.app.fx.timer("online", self.tick_timer, None)
+            self.tick_timer = None
+
+    # --- the host ----------------------------------------------------------------------
+
+    def start_hosting(self) -> None:
+        """«Пригласить по ссылке»: a new match, a room and a link for every guest seat."""
+        self.peer.start_hosting(offer=False)
+        table = self.app.table
+        fmt = table.info.format
+        players = FORMATS[fmt].players
+        invites = {seat: invite.new_invite(fmt, seat, players) for seat in table.remote_seats}
+        self.end = online.OnlineHost(self.peer.host, invites, self.device())
+        self.peer.js = _Rooms(self)
+        for seat, inv in invites.items():
+            self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex})
+        self.peer.dialog = {"step": "invite"}
+        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+        self._arm()
+
+    def seats(self) -> list[dict[str, Any]]:
+        """The lobby's rows: each guest seat's name, link, and whether someone sits there."""
+        assert isinstance(self.end, online.OnlineHost)
+        names = self.app.table.seat_names()
+        page = self.app.env.href
+        rows = []
+        for seat, line in self.end.lines.items():
+            status = "bot" if seat in self.bots else ("joined" if seat in self.end.host.online else "waiting")
+            rows.append({"seat": seat, "name": names[seat], "link": invite.link(page, line.invite),
+                         "status": status, "way": self.ways.get(str(seat))})
+        return rows
+
+    def ready(self) -> bool:
+        return all(row["status"] != "waiting" for row in self.seats())
+
+    def fill_with_bot(self, seat: int) -> None:
+        if isinstance(self.end, online.OnlineHost) and seat in self.end.lines and seat not in self.end.host.online:
+            self.bots.add(seat)
+            self.app.table.stand_in(seat)
+            self.peer.js.close(str(seat))
+
+    def way_of(self, seat: int) -> str | None:
+        return self.ways.get(str(seat)) if isinstance(self.end, online.OnlineHost) else None
+
+    # --- a guest -----------------------------------------------------------------------
+
+    def join(self, fragment: str) -> None:
+        """Opened from an invite link: sit down at its seat, or say plainly why not."""
+        code = invite.code_in(fragment) or ""
+        try:
+            inv = invite.decode(code)
+        except invite.InviteError as error:
+            self.peer.dialog = {"step": "online-bad", "reason": error.reason}
+            self.app.dialogs = ["p2p"]
+            return
+        self.peer.leave()
+        end = online.OnlineGuest(inv, self.device(), self.app.table.settings.get("lang"))
+        self.end = end
+        self.peer.guest = end.screen
+        self.peer.guest_link = "connecting"
+        self.peer.js = _Rooms(self)
+        self.app.cache.clear()
+        self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
+        self.send("host", end.hello(self.peer.my_name()))
+        self.peer.dialog = {"step": "online-joining", "format": inv.format, "seat": inv.seat}
+        self.app.dialogs = ["p2p"]
+        self._arm()
+
+    # --- events ------------------------------------------------------------------------
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        """Something came from ``relay.js``: a frame, the way a room plays now, or no client."""
+        room, kind, data = str(event.get("id") or ""), str(event.get("kind") or ""), event.get("data")
+        now = time.monotonic()
+        end = self.end
+        if kind == "way" and data in ("direct", "relay"):
+            self.ways[room] = data
+        elif kind == "unavailable":
+            self.peer.dialog = {"step": "online-bad", "reason": "unavailable"}
+            self.app.dialogs = ["p2p"]
+        elif kind == "frame" and isinstance(end, online.OnlineHost) and room.isdigit():
+            seat = int(room)
+            if seat not in self.bots:
+                end.receive(seat, data, now)
+                self.flush()
+        elif kind == "frame" and isinstance(end, online.OnlineGuest) and room == "host":
+            changed, replies = end.receive(data, now)
+            for frame in replies:
+                self.send("host", frame)
+            if end.refused:
+                self.peer.dialog = {"step": "online-taken"}
+            elif changed and end.screen.state is not None:
+                self.peer.guest_link = "up"
+                if self.peer.dialog is not None and self.peer.dialog.get("step") == "online-joining":
+                    self.peer.dialog = None
+                    self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+
+    def on_tick(self, gen: Any) -> None:
+        """Every few seconds: heartbeats both ways; a guest silent too long has left."""
+        if gen != self.tick_timer or self.end is None:
+            return
+        now = time.monotonic()
+        if isinstance(self.end, online.OnlineHost):
+            online_before = set(self.end.host.online)
+            for seat, frame in self.end.tick(now):
+                if seat not in self.bots:
+                    self.send(str(seat), frame)
+            if online_before != self.end.host.online:
+                self.peer._arm_away_timer()
+        else:
+            self.send("host", self.end.heartbeat())
+            if self.end.heard is not None and now - self.end.heard > online.SILENT_S:
+                self.peer.guest_link = "lost"
+            elif self.end.heard is not None:
+                self.peer.guest_link = "up"
+        self._arm()
