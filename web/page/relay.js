@@ -103,19 +103,19 @@ export async function open(id, room, secret) {
     rtcConfig: { iceServers: [{ urls: list.stun.map((s) => s.url) }] },
   };
   const trystero = nostr.joinRoom(config, room);
-  const [sendDirect, getDirect] = trystero.makeAction("frame");
+  const action = trystero.makeAction("frame");
   const state = {
-    trystero, sendDirect, way: "",
+    trystero, action, way: "",
     topic: (await sha256Hex(`burkozel/relay/${room}/${secret}`)).slice(0, 40),
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     seen: new Set(), sockets: new WeakSet(), timer: null,
   };
   rooms.set(id, state);
-  getDirect((data) => {
+  action.onMessage = (data) => {
     if (typeof data !== "string" || rooms.get(id) !== state) return;
     frames.push({ id, dir: "in", way: "direct", data });
     emit(id, "frame", data, "direct");
-  });
+  };
   trystero.onPeerJoin = () => tellWay(id, state);
   trystero.onPeerLeave = () => tellWay(id, state);
   state.timer = setInterval(() => {
@@ -132,7 +132,7 @@ export function send(id, frame) {
   if (!room) return false;
   const way = direct(room) ? "direct" : "relay";
   frames.push({ id, dir: "out", way, data: frame });
-  if (way === "direct") room.sendDirect(frame);
+  if (way === "direct") room.action.send(frame).catch(() => publish(room, frame));
   else publish(room, frame);
   return true;
 }
