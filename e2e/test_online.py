@@ -25,6 +25,7 @@ from table.p2p import invite, seal, session  # noqa: E402
 
 from burkozel import Match, Move, TableRules  # noqa: E402
 
+CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort"
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
 OVER = ("round_end", "match_end")
 NO_DIRECT = """(() => {
@@ -130,6 +131,8 @@ def make_page(online_browser, server, relay):
     for ctx, guard in made:
         ctx.close()
     for ctx, guard in made:
+        # Trystero logs the other side's page closing its connection (a reload) as an error.
+        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
         guard.check()
 
 
@@ -275,3 +278,43 @@ def test_a_websocket_to_an_unlisted_host_is_refused_by_the_csp(page, guard, serv
     assert blocked is not None and "unlisted" in blocked
     assert len(guard.console_errors) == 1 and "Content Security Policy" in guard.console_errors[0]
     guard.console_errors.clear()  # (the one error this test asked for)
+
+
+def start_online(make_page, server, fmt: str, no_direct: bool = False):
+    host, guest = make_page(), make_page(no_direct=no_direct)
+    links = invite_links(host, server, fmt)
+    inv = invite.decode(invite.code_in(links[1]))
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    host.wait_for_selector("#p2p", state="hidden")
+    return host, guest, inv
+
+
+def test_the_relays_go_down_mid_trick_and_the_game_goes_on_when_they_are_back(make_page, server, relay):
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True)
+    rng = random.Random(8)
+    play_deal(host, guest, rng, moves=2)
+    relay.drop_all()
+    host.wait_for_timeout(1500)
+    for page in (host, guest):  # a move made while no relay is up waits in the host's numbering
+        if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+            play_turn(page, rng)
+            break
+    host.wait_for_timeout(1500)
+    relay.up = True
+    assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)
+
+
+def test_a_guest_reloads_and_is_back_at_the_same_seat(make_page, server):
+    host, guest, inv = start_online(make_page, server, "duel")
+    rng = random.Random(4)
+    play_deal(host, guest, rng, moves=2)
+    hand_before = guest.locator("#hand [data-card]").count()
+    guest.reload()
+    guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    assert guest.get_attribute("#me .seat", "data-seat") == "1"
+    assert guest.locator("#hand [data-card]").count() in (hand_before, hand_before - 1, hand_before + 1)
+    assert not guest.locator("#p2p [role=alert]").count() or not guest.locator("#p2p").is_visible()
+    assert play_deal(host, guest, rng) >= 1
