@@ -318,3 +318,17 @@ def test_a_guest_reloads_and_is_back_at_the_same_seat(make_page, server):
     assert guest.locator("#hand [data-card]").count() in (hand_before, hand_before - 1, hand_before + 1)
     assert not guest.locator("#p2p [role=alert]").count() or not guest.locator("#p2p").is_visible()
     assert play_deal(host, guest, rng) >= 1
+
+
+def test_the_host_reloads_and_the_guest_is_back_without_doing_anything(make_page, server):
+    host, guest, inv = start_online(make_page, server, "duel")
+    rng = random.Random(6)
+    play_deal(host, guest, rng, moves=2)
+    host.reload()
+    assert host.get_attribute("html", "data-state") in ("loading", "ready")
+    host.wait_for_selector("html[data-state=ready]", state="attached", timeout=60_000)
+    host.wait_for_selector("#menu", state="hidden")
+    host.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('на связи')",
+                           timeout=45_000)
+    assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)

@@ -24,6 +24,12 @@ class Relay:
         self.sent = 0
 
     def effects(self, app, fx: dict) -> None:
+        stored = app.__dict__.setdefault("_stored", dict(app.store.data))
+        for key, value in fx.get("store", []):
+            if value is None:
+                stored.pop(key, None)
+            else:
+                stored[key] = value
         for op in fx.get("p2p", []):
             if op["op"] == "online-open":
                 app._rooms = getattr(app, "_rooms", {})
@@ -40,6 +46,11 @@ class Relay:
                     if other is not app:
                         self.queue.append((other, {"type": "online", "id": rid, "kind": "frame",
                                                    "data": op["text"], "way": "relay"}))
+
+    def gone(self, app) -> None:
+        """``app``'s page closed (a reload): it is in no room any more."""
+        self.members = {room: [(a, i) for a, i in m if a is not app] for room, m in self.members.items()}
+        self.queue = [(a, e) for a, e in self.queue if a is not app]
 
     def run(self, apps, rounds: int = 50) -> None:
         for _ in range(rounds):
@@ -145,3 +156,34 @@ def test_damaged_and_old_links_say_so_and_change_nothing():
         assert f'data-online-error="{reason}"' in fx["regions"]["p2p"]
         assert not [op for op in fx.get("p2p", []) if op["op"].startswith("online-")]
         assert app.peer.guest is None
+
+
+def test_the_host_reloads_and_the_guest_is_back_without_doing_anything():
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+    guest, _ = guest_at(relay, links[1])
+    relay.run([host, guest])
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    rng = random.Random(1)
+    for _ in range(3):  # a few moves of the host's, so the match is under way
+        t = host.table
+        if t.match.to_act == 0 and t.phase() == "play":
+            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+            host.refresh()
+            relay.effects(host, host.take())
+            relay.run([host, guest])
+        elif t.match.to_act == 1:
+            break
+    moves = len(host.table.match.moves)
+    stored = dict(host._stored)
+    relay.gone(host)
+    again, fx = start(env(stored=stored))
+    relay.effects(again, fx)
+    assert again.peer.host is not None and again.peer.online.end is not None
+    assert len(again.table.match.moves) == moves and "menu" not in fx.get("dialogs", [])
+    # The guest's page only keeps beating; the reloaded host's rooms answer it.
+    for _ in range(3):
+        relay.effects(guest, guest.handle({"type": "timer", "name": "online", "gen": guest.peer.online.tick_timer}))
+        relay.run([again, guest])
+    assert 1 in again.peer.host.online
+    assert guest.peer.guest.state["at"] == [again.table.match.round_no, len(again.table.rounds[-1])]

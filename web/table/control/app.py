@@ -135,6 +135,8 @@ class App:
             self.adopt(early)
         if invite.LINK_KEY in env.hash:
             self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
+        elif self.peer.online.resume(saved):
+            self.dialogs = []  # back at the online table: the guests come back by themselves
         elif p2pcode.LINK_KEY in env.hash:
             # Opened from the host's QR code: the join dialog, the code filled in.
             self.fx.url(env.href.split("#", 1)[0])

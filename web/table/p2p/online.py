@@ -50,6 +50,7 @@ class OnlineHost:
     """The host's seat lines around a ``peer.Host``: frames in, frames out (sealed texts)."""
 
     def __init__(self, host: peer.Host, invites: dict[int, Invite], me: str) -> None:
+        """``me``: this page's sender id, ``device:load`` (a reloaded host numbers afresh)."""
         self.host = host
         self.me = me
         self.lines = {seat: SeatLine(inv, session.Outgoing(me)) for seat, inv in invites.items()}
@@ -159,6 +160,7 @@ class OnlineGuest:
         frame = session.parse(seal.unseal(self.invite.secret, seal.TO_GUEST, text))
         if frame is None:
             return False, []
+        host_reloaded = self.inc.sender is not None and frame.sender != self.inc.sender
         if frame.kind == session.TAKEN:
             if frame.body == self.device and self.screen.state is None:
                 self.refused = True
@@ -169,7 +171,7 @@ class OnlineGuest:
             return False, [self._frame(f) for f in self.out.resend(frame.seq)]
         bodies, gap = self.inc.take(frame)
         replies = [self._frame(session.Frame(self.me, gap, session.RESEND))] if gap is not None else []
-        if self.inc.skipped:  # states were lost for good: ask for the whole screen again
+        if self.inc.skipped or host_reloaded:  # states lost for good, or a new host page: ask again
             self.inc.skipped = False
             replies.append(self.hello(self.name))
         changed = False

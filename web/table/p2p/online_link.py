@@ -13,6 +13,7 @@ in its address, so a reload sits down at the same seat again.
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -21,6 +22,8 @@ from table.p2p import invite, online, peer
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
+HOST_KEY = "burkozel.online-host"
+"""localStorage: the host's invites for the match it is playing online, so a reload goes on with them."""
 TICK_MS = int(online.HEARTBEAT_S * 1000)
 
 
@@ -59,12 +62,12 @@ class OnlineLink:
     def device(self) -> str:
         """This browser's id: the stored one, or a new one stored now."""
         if self.device_id is None:
-            stored = (self.app.env.storage or {}).get(DEVICE_KEY, "")
+            stored = self.app.store.get(DEVICE_KEY) or ""
             if len(stored) == 16 and all(c in "0123456789abcdef" for c in stored):
                 self.device_id = stored
             else:
                 self.device_id = online.new_id()
-                self.app.fx.store(DEVICE_KEY, self.device_id)
+                self.app.store.set(DEVICE_KEY, self.device_id)
         return self.device_id
 
     def send(self, room: str, frame: str) -> None:
@@ -82,6 +85,8 @@ class OnlineLink:
 
     def stop(self) -> None:
         """Online play ends (``PeerLink.leave`` has closed the rooms)."""
+        if isinstance(self.end, online.OnlineHost):
+            self.app.store.remove(HOST_KEY)
         self.end = None
         self.ways = {}
         self.bots = set()
@@ -98,13 +103,50 @@ class OnlineLink:
         fmt = table.info.format
         players = FORMATS[fmt].players
         invites = {seat: invite.new_invite(fmt, seat, players) for seat in table.remote_seats}
-        self.end = online.OnlineHost(self.peer.host, invites, self.device())
-        self.peer.js = _Rooms(self)
-        for seat, inv in invites.items():
-            self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex})
+        self._host(invites)
         self.peer.dialog = {"step": "invite"}
         self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+        self._remember()
+
+    def _host(self, invites: dict[int, invite.Invite]) -> None:
+        self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}")
+        self.peer.js = _Rooms(self)
+        for seat, inv in invites.items():
+            if seat not in self.bots:
+                self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex})
         self._arm()
+
+    def _remember(self) -> None:
+        assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
+        self.app.store.set(HOST_KEY, json.dumps({
+            "seed": self.app.table.info.seed, "bots": sorted(self.bots),
+            "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()}}))
+
+    def resume(self, saved: dict[str, Any] | None) -> bool:
+        """The host's page reloaded in the middle of an online match: the same table, the
+        same rooms; the guests' pages find it again by themselves."""
+        try:
+            kept = json.loads(self.app.store.get(HOST_KEY) or "null")
+            if not isinstance(kept, dict) or saved is None or kept.get("seed") != saved.get("seed"):
+                return False
+            invites = {int(seat): invite.decode(code) for seat, code in dict(kept["seats"]).items()}
+            bots = {int(seat) for seat in kept.get("bots", [])}
+        except (ValueError, TypeError, KeyError, invite.InviteError):
+            self.app.store.remove(HOST_KEY)
+            return False
+        table = peer.HostTable(self.app.table.settings, speed=self.app.params["speed"], seed=self.app.params["seed"])
+        table.notices = self.app.table.notices
+        if not table.restore(saved) or set(table.remote_seats) != set(invites):
+            self.app.store.remove(HOST_KEY)
+            return False
+        self.app.table = table
+        self.peer.host = peer.Host(table)
+        self.bots = bots
+        for seat in bots:
+            table.stand_in(seat)
+        self._host(invites)
+        self.app.cache.clear()
+        return True
 
     def seats(self) -> list[dict[str, Any]]:
         """The lobby's rows: each guest seat's name, link, and whether someone sits there."""
@@ -126,6 +168,7 @@ class OnlineLink:
             self.bots.add(seat)
             self.app.table.stand_in(seat)
             self.peer.js.close(str(seat))
+            self._remember()
 
     def way_of(self, seat: int) -> str | None:
         return self.ways.get(str(seat)) if isinstance(self.end, online.OnlineHost) else None
