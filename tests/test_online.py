@@ -385,3 +385,38 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
             hostile_moves += 1
     assert hostile_moves > 50  # the guest did get to play: the test reached real turns
     assert all(isinstance(m, Move) for _, m in t.match.moves)
+
+
+# --- the move timer ---------------------------------------------------------------------------
+
+
+def test_a_move_timer_lets_the_bot_play_one_move_and_keeps_the_seat_after_two():
+    from table.p2p.move_timer import MoveClock
+
+    table = host_table("duel", seed=12)
+    clock = MoveClock()
+    assert not clock.set("45") and not clock.set("x") and clock.seconds == 0
+    rng = random.Random(1)
+    while table.match.to_act != 1:
+        table.play_for(0, rng.choice(table.match.view(0).legal_moves))
+    assert clock.waiting_on(table) is None  # off: nothing is timed
+    assert clock.set("15")
+    key = clock.waiting_on(table)
+    assert key is not None and key[2] == 1
+    moves = len(table.match.moves)
+    assert clock.expire(table, key)
+    assert len(table.match.moves) == moves + 1 and table.match.moves[-1][0] == 1
+    assert 1 not in table.stood_in and clock.misses == {1: 1}  # one miss: the seat is given back
+    assert not clock.expire(table, key)  # an old timer changes nothing
+    for _ in range(20):
+        while table.next_timer() is not None and table.next_timer()[0] == "clear":
+            table.run_timer("clear")
+        if table.match.to_act == 1:
+            break
+        table.play_for(0, rng.choice(table.match.view(0).legal_moves))
+    assert clock.expire(table, clock.waiting_on(table))
+    assert 1 in table.stood_in and clock.benched == {1}  # two in a row: the bot keeps the seat
+    assert clock.waiting_on(table) is None
+    Host(table).joined(1)  # the person is back (their screen said hello)
+    clock.acted(1)
+    assert 1 not in table.stood_in and not clock.benched and not clock.misses

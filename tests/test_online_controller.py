@@ -187,3 +187,30 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything():
         relay.run([again, guest])
     assert 1 in again.peer.host.online
     assert guest.peer.guest.state["at"] == [again.table.match.round_no, len(again.table.rounds[-1])]
+
+
+def test_the_move_timer_set_in_the_lobby_lets_the_bot_play_a_late_move():
+    relay = Relay()
+    host, links, markup = host_with_lobby(relay, "duel")
+    assert 'name="online-timer"' in markup
+    guest, _ = guest_at(relay, links[1])
+    relay.run([host, guest])
+    host.handle({"type": "change", "name": "online-timer", "value": "30"})
+    timers = []
+    fx = host.handle({"type": "click", "action": "online-start"})
+    relay.effects(host, fx)
+    timers.append(fx.get("timers", {}).get("move"))
+    rng = random.Random(2)
+    t = host.table
+    while t.match.to_act != 1:
+        t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+        host.refresh()
+        fx = host.take()
+        relay.effects(host, fx)
+        timers.append(fx.get("timers", {}).get("move"))
+    armed = [x for x in timers if x is not None][-1]
+    assert armed["ms"] == 30_000 and armed["gen"] == host.peer.online.clock_timer
+    moves = len(t.match.moves)
+    host.handle({"type": "timer", "name": "move", "gen": armed["gen"]})
+    assert len(t.match.moves) == moves + 1 and t.match.moves[-1][0] == 1
+    assert 1 not in t.stood_in  # one late move: the seat is the guest's again

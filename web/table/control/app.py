@@ -399,8 +399,11 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
-        if event.get("name") == "online":
-            self.peer.online.on_tick(event.get("gen"))
+        if event.get("name") in ("online", "move"):
+            if event.get("name") == "online":
+                self.peer.online.on_tick(event.get("gen"))
+            else:
+                self.peer.online.on_move_timer(event.get("gen"))
             self.refresh()
             return
         if event.get("gen") != self.timer_id:
@@ -438,6 +441,7 @@ class App:
         ``index``, ``seat``, and the link dialog's code as ``code``)."""
         card = event.get("card")
         if card is not None:
+            self.peer.online.touched()
             if self.screen.toggle(str(card)):
                 self.refresh()
             return
@@ -519,6 +523,10 @@ class App:
         """A menu input changed: ``name``, ``value``, ``checked``."""
         name = str(event.get("name") or "")
         value = str(event.get("value") or "")
+        if name == "online-timer":
+            self.peer.online.set_timer(value)
+            self.refresh()
+            return
         s = self.table.settings
         mine = storage.table_settings(s)
         if name in ("format", "difficulty", "speed", "lang"):

@@ -771,3 +771,11 @@ def online_seat_line(name: str) -> str:
 
 def online_joining(fmt_name: str, seat: int) -> str:
     return f"You are invited to “{fmt_name}”, seat {seat + 1}."
+
+
+ONLINE_TIMER = "Time per move:"
+ONLINE_TIMER_OFF = "no limit"
+
+
+def online_seconds(n: int) -> str:
+    return f"{n} s"

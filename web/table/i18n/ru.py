@@ -776,3 +776,11 @@ def online_seat_line(name: str) -> str:
 
 def online_joining(fmt_name: str, seat: int) -> str:
     return f"Вас пригласили в «{fmt_name}», место {seat + 1}."
+
+
+ONLINE_TIMER = "Время на ход:"
+ONLINE_TIMER_OFF = "без ограничения"
+
+
+def online_seconds(n: int) -> str:
+    return f"{n} с"

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from table.p2p import qr
+from table.p2p.move_timer import CHOICES
 from table.i18n import ru as texts
 
 STEPS = ("invite", "online-joining", "online-taken", "online-bad")
@@ -59,6 +60,10 @@ def dialog_html(state: dict[str, Any], t: ModuleType = texts) -> str:
         ready = all(r["status"] != "waiting" for r in rows)
         body = (f'<p>{t.ONLINE_INVITE_INTRO}</p><ul class="online-seats">'
                 + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
+        options = "".join(f'<option value="{n}"{" selected" if n == state.get("timer", 0) else ""}>'
+                          f'{escape(t.online_seconds(n) if n else t.ONLINE_TIMER_OFF)}</option>' for n in CHOICES)
+        body += (f'<label class="online-timer">{t.ONLINE_TIMER} '
+                 f'<select name="online-timer">{options}</select></label>')
         if not ready:
             body += f'<p class="fine">{t.ONLINE_START_WAIT}</p>'
         buttons += _button("online-start", t.ONLINE_START, primary=True, extra="" if ready else " disabled")

@@ -63,12 +63,13 @@ class PeerLink:
         """The dialog's state as its markup needs it (the lobby's rows drawn fresh)."""
         state = dict(self.dialog or {})
         if state.get("step") == "invite" and self.online.end is not None:
-            state.update(rows=self.online.seats(), share=self.app.env.share)
+            state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
         return state
 
     def guest_act(self, kind: str) -> None:
         """A move button on a guest's screen: a request to the host (who checks it)."""
         assert self.guest is not None
+        self.online.touched()
         request = self.guest.act(kind)
         if request is not None:
             self.js.send("host", request)
@@ -78,6 +79,7 @@ class PeerLink:
         if self.host is not None:
             if self.online.end is not None:
                 self.online.flush()
+                self.online.arm_clock()
             else:
                 for seat, text in self.host.outbox():
                     self.js.send(str(seat), text)

@@ -19,6 +19,7 @@ from typing import Any
 
 from burkozel import FORMATS
 from table.p2p import invite, online, peer
+from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
@@ -56,6 +57,10 @@ class OnlineLink:
         """Guest seats the host gave to a bot before anyone joined."""
         self.tick_timer: int | None = None
         self.device_id: str | None = None
+        self.clock = MoveClock()
+        """The host's move timer (off unless the host sets it in the lobby)."""
+        self.clock_key: tuple[int, int, int] | None = None
+        self.clock_timer: int | None = None
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -90,6 +95,7 @@ class OnlineLink:
         self.end = None
         self.ways = {}
         self.bots = set()
+        self.clock = MoveClock()
         if self.tick_timer is not None:
             self.app.fx.timer("online", self.tick_timer, None)
             self.tick_timer = None
@@ -119,7 +125,7 @@ class OnlineLink:
     def _remember(self) -> None:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
         self.app.store.set(HOST_KEY, json.dumps({
-            "seed": self.app.table.info.seed, "bots": sorted(self.bots),
+            "seed": self.app.table.info.seed, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()}}))
 
     def resume(self, saved: dict[str, Any] | None) -> bool:
@@ -142,6 +148,7 @@ class OnlineLink:
         self.app.table = table
         self.peer.host = peer.Host(table)
         self.bots = bots
+        self.clock.set(kept.get("timer", 0))
         for seat in bots:
             table.stand_in(seat)
         self._host(invites)
@@ -160,6 +167,33 @@ class OnlineLink:
                          "status": status, "way": self.ways.get(str(seat))})
         return rows
 
+    def set_timer(self, value: Any) -> None:
+        if isinstance(self.end, online.OnlineHost) and self.clock.set(value):
+            self._remember()
+
+    def arm_clock(self) -> None:
+        """Time the guest's move awaited now (the page timer ``move``), or stop timing."""
+        key = self.clock.waiting_on(self.app.table) if isinstance(self.end, online.OnlineHost) else None
+        if key == self.clock_key:
+            return
+        if self.clock_timer is not None:
+            self.app.fx.timer("move", self.clock_timer, None)
+            self.clock_timer = None
+        self.clock_key = key
+        if key is not None and self.peer.dialog is None:
+            self.peer.timer_gen += 1
+            self.clock_timer = self.peer.timer_gen
+            self.app.fx.timer("move", self.clock_timer, self.clock.seconds * 1000)
+        elif key is not None:
+            self.clock_key = None  # (the lobby is open: the clock starts with the game)
+
+    def on_move_timer(self, gen: Any) -> None:
+        if gen != self.clock_timer:
+            return
+        self.clock_timer = None
+        key, self.clock_key = self.clock_key, None
+        self.clock.expire(self.app.table, key)
+
     def ready(self) -> bool:
         return all(row["status"] != "waiting" for row in self.seats())
 
@@ -169,6 +203,13 @@ class OnlineLink:
             self.app.table.stand_in(seat)
             self.peer.js.close(str(seat))
             self._remember()
+
+    def touched(self) -> None:
+        """A guest whose seat a bot keeps clicked something: they are back (a hello says so)."""
+        end = self.end
+        if isinstance(end, online.OnlineGuest) and end.screen.state is not None \
+                and end.screen.seat in end.screen.state.get("stand_ins", []):
+            self.send("host", end.hello(end.name))
 
     def way_of(self, seat: int) -> str | None:
         return self.ways.get(str(seat)) if isinstance(self.end, online.OnlineHost) else None
@@ -212,7 +253,12 @@ class OnlineLink:
         elif kind == "frame" and isinstance(end, online.OnlineHost) and room.isdigit():
             seat = int(room)
             if seat not in self.bots:
+                match = self.app.table.match
+                before = len(match.moves) if match is not None else 0
                 end.receive(seat, data, now)
+                played = match is not None and len(match.moves) > before and match.moves[before][0] == seat
+                if played or (seat in self.clock.benched and seat not in self.app.table.stood_in):
+                    self.clock.acted(seat)
                 self.flush()
         elif kind == "frame" and isinstance(end, online.OnlineGuest) and room == "host":
             changed, replies = end.receive(data, now)
