@@ -144,10 +144,12 @@ def phase(page) -> str:
     return page.get_attribute("#table", "data-phase")
 
 
-def invite_links(host, server, fmt: str) -> dict[int, str]:
+def invite_links(host, server, fmt: str, people: tuple[int, ...] = ()) -> dict[int, str]:
     boot(host, app_url(server.url, seed=7_340_011, speed="instant", sw="off"))
     to_menu(host)
     choose(host, fmt, "easy")
+    for seat in people:
+        host.select_option(f"select[name=seat-{seat}]", "human")
     button(host, "#menu", "Играть с другом").click()
     button(host, "#p2p", "Пригласить по ссылке").click()
     host.wait_for_selector("[data-online-link]")
@@ -332,3 +334,36 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything(make_page
                            timeout=45_000)
     assert play_deal(host, guest, rng) >= 1
     check_frames(host, guest, inv)
+
+
+def test_pairs_with_three_guests_each_on_its_own_link(make_page, server):
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2, 3))
+    assert sorted(links) == [1, 2, 3] and len(set(links.values())) == 3
+    guests = {}
+    for seat, link in links.items():
+        guests[seat] = make_page(no_direct=seat == 2)  # one of them through the relay only
+        open_link(guests[seat], server, link)
+    host.wait_for_function("() => document.querySelectorAll('[data-online-status=joined]').length === 3",
+                           timeout=45_000)
+    button(host, "#p2p", "Начать игру").click()
+    host.wait_for_selector("#p2p", state="hidden")
+    for seat, page in guests.items():
+        assert page.get_attribute("#me .seat", "data-seat") == str(seat)
+    rng = random.Random(11)
+    made = {seat: 0 for seat in guests}
+    for _ in range(1500):
+        if phase(host) in OVER:
+            break
+        acted = False
+        for seat, page in [(0, host), *guests.items()]:
+            if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                play_turn(page, rng)
+                acted = True
+                if seat:
+                    made[seat] += 1
+        if not acted:
+            host.wait_for_timeout(40)
+    assert phase(host) in OVER and all(n >= 2 for n in made.values()), made
+    for seat, page in guests.items():
+        check_frames(host, page, invite.decode(invite.code_in(links[seat])))
