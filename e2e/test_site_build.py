@@ -30,6 +30,7 @@ EXPECTED_FIXED = {
     "web/icons/icon-192.png",
     "web/icons/icon-512.png",
     "vendor/trystero/nostr.js",
+    "online.zip",
 }
 
 
@@ -245,8 +246,18 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     sw = (site_dir / "sw.js").read_text()
     lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
     cached = set(lists["app"]) | set(lists["vendor"])
-    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json"):
+    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip"):
         assert f"./{rel}" not in cached, rel
+    # Online play's Python is in online.zip alone, not in the web.zip every visit downloads.
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_site import ONLINE_PY
+
+    with zipfile.ZipFile(site_dir / "web.zip") as zf:
+        web = set(zf.namelist())
+    with zipfile.ZipFile(site_dir / "online.zip") as zf:
+        lazy = set(zf.namelist())
+    assert lazy == {name + "c" for name in ONLINE_PY}
+    assert not lazy & web and "table/p2p/link.pyc" in web
     assert "./web/page/p2p.js" in cached  # (the same-Wi-Fi play stays offline-ready)
     html = (site_dir / "index.html").read_text()
     assert "trystero" not in html and "relay.js" not in html

@@ -19,6 +19,7 @@ Layout produced::
     site/manifest.webmanifest, sw.js
     site/burkozel.zip          the engine package (on sys.path as a zip, web/page/runtime.mjs)
     site/web.zip               every web/**/*.py module except the entry main.py
+                              and online play's (site/online.zip, loaded on first use)
     site/web/...               main.py + every non-Python file under web/
     site/vendor/pyodide/...    the five Pyodide runtime files
     site/vendor/pyscript/...   core.js and the chunks the page imports
@@ -104,6 +105,11 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 # service worker does not precache them (a first visit stays the size it was).
 RELAY_LIST = "web/page/relays.json"
 LAZY_WEB = ("web/page/relay.js", RELAY_LIST)
+# Online play's Python, in online.zip rather than web.zip: web/page/host.js fetches it and
+# the worker mounts it (service.mount) when someone first invites or joins by link.
+ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in
+                  ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view"))
+ONLINE_ZIP = "online.zip"
 RELAY_CLIENT_ENTRY = "tools/relay_client.mjs"
 RELAY_CLIENT = "vendor/trystero/nostr.js"
 CSP_CONNECT_SRC = re.compile(r"(http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?connect-src )([^;\"]*)")
@@ -357,8 +363,9 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
 
     site.add("burkozel.zip", make_zip(as_bytecode(pkg_entries)))
     app.append("burkozel.zip")
-    site.add("web.zip", make_zip(as_bytecode(web_py)))
+    site.add("web.zip", make_zip(as_bytecode([(n, d) for n, d in web_py if n not in ONLINE_PY])))
     app.append("web.zip")
+    site.add(ONLINE_ZIP, make_zip(as_bytecode([(n, d) for n, d in web_py if n in ONLINE_PY])))
 
     # The standard library and the lock file, cut to what this page imports:
     # they change with the app, so they are cached with it (an update costs

@@ -184,6 +184,28 @@ async function scan(js) {
 
 // --- online play: web/page/relay.js, loaded when someone first invites or joins by link -------------
 
+// Its Python (online.zip) is mounted in the worker first: a visit that never plays
+// online downloads neither. Needed at start when the page was opened from an invite
+// link or the host's page reloads during an online match.
+const ONLINE_AT_START = () => location.hash.includes("join=") || readStorage()?.["burkozel.online-host"] != null;
+let onlineMounted = null;
+
+function mountOnline() {
+  onlineMounted ??= fetch(new URL("../../online.zip", import.meta.url))
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status} for online.zip`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => {
+      let text = "";
+      const view = new Uint8Array(bytes);
+      for (let i = 0; i < view.length; i += 0x8000) text += String.fromCharCode(...view.subarray(i, i + 0x8000));
+      return worker.sync.mount(btoa(text));
+    });
+  onlineMounted.catch(() => (onlineMounted = null));
+  return onlineMounted;
+}
+
 let relay = null;
 
 async function loadRelay() {
@@ -267,7 +289,12 @@ function listen() {
     if (!button || button.disabled) return;
     const code = document.querySelector("#p2p textarea[name=p2p-code]");
     const { action, key, index, seat } = button.dataset;
-    send({ type: "click", action, key, index, seat, code: code ? code.value : null });
+    const click = { type: "click", action, key, index, seat, code: code ? code.value : null };
+    if (action === "online-host") {
+      mountOnline().then(() => send(click), (error) => console.warn("[burkozel] online play did not load:", describe(error)));
+      return;
+    }
+    send(click);
   });
   table.addEventListener("change", (event) => {
     const input = event.target;
@@ -323,6 +350,7 @@ async function start() {
     worker = await PyWorker("./web/main.py", { config, version: runtime });
     performance.mark("burkozel:worker");
     window.burkozelBoot?.setStage("table");
+    if (ONLINE_AT_START()) await mountOnline().catch((error) => console.warn("[burkozel] online play did not load:", describe(error)));
     first = JSON.parse(await worker.sync.start(JSON.stringify(environment())));
     if (first.error) throw new Error(`PythonError: ${first.error}`);
   } catch (error) {

@@ -25,7 +25,6 @@ from typing import Any
 from table.view import coachview
 from table.view import earlymenu
 from table.p2p import codes as p2pcode
-from table.p2p import invite
 from table.p2p import view as peerview
 from table.view import render
 from table.match import seats
@@ -133,9 +132,9 @@ class App:
             self.dialogs = ["menu"]
         if not self.params["autoplay"]:
             self.adopt(early)
-        if invite.LINK_KEY in env.hash:
+        if p2pcode.JOIN_KEY in env.hash:
             self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
-        elif self.peer.online.resume(saved):
+        elif self.peer.online_resume(saved):
             self.dialogs = []  # back at the online table: the guests come back by themselves
         elif p2pcode.LINK_KEY in env.hash:
             # Opened from the host's QR code: the join dialog, the code filled in.
@@ -400,6 +399,8 @@ class App:
             self.peer.on_away(event.get("gen"))
             return
         if event.get("name") in ("online", "move"):
+            if not self.peer.playing_online:
+                return
             if event.get("name") == "online":
                 self.peer.online.on_tick(event.get("gen"))
             else:
@@ -441,7 +442,7 @@ class App:
         ``index``, ``seat``, and the link dialog's code as ``code``)."""
         card = event.get("card")
         if card is not None:
-            self.peer.online.touched()
+            self.peer.online_touched()
             if self.screen.toggle(str(card)):
                 self.refresh()
             return
@@ -524,7 +525,8 @@ class App:
         name = str(event.get("name") or "")
         value = str(event.get("value") or "")
         if name == "online-timer":
-            self.peer.online.set_timer(value)
+            if self.peer.playing_online:
+                self.peer.online.set_timer(value)
             self.refresh()
             return
         s = self.table.settings

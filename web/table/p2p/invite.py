@@ -19,9 +19,10 @@ import os
 from dataclasses import dataclass
 
 from burkozel import FORMATS
+from table.p2p.codes import JOIN_KEY
 
 VERSION = 1
-LINK_KEY = "join="
+LINK_KEY = JOIN_KEY
 """The fragment's key: ``…/#join=<code>``."""
 ROOM_BYTES = 16
 SECRET_BYTES = 16

@@ -21,9 +21,6 @@ from table.p2p import qr
 from table.p2p.move_timer import CHOICES
 from table.i18n import ru as texts
 
-STEPS = ("invite", "online-joining", "online-taken", "online-bad")
-
-
 def _button(action: str, title: str, primary: bool = False, extra: str = "") -> str:
     cls = "btn primary" if primary else "btn ghost"
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'

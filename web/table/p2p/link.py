@@ -19,9 +19,11 @@ from typing import Any
 from table.p2p import codes as p2pcode
 from table.p2p import peer
 from table.p2p import view as peerview
-from table.p2p.online_link import OnlineLink
 from table.match import seats
 from table.i18n import ru as texts
+
+ONLINE_HOST_KEY = "burkozel.online-host"
+"""localStorage: the host's invites for the match it plays online, so a reload goes on with them."""
 
 
 class _Links:
@@ -52,8 +54,29 @@ class PeerLink:
         self.away_timer: int | None = None
         """The page timer ``away`` armed last (its generation)."""
         self.timer_gen = 0
-        self.online = OnlineLink(self)
-        """«Пригласить по ссылке»: the same host and guest, through rooms on public relays."""
+        self._online: Any = None
+        """«Пригласить по ссылке» (``online_link.OnlineLink``), made on first use: its modules
+        come in online.zip, which the page mounts only when someone invites or joins."""
+
+    @property
+    def online(self) -> Any:
+        if self._online is None:
+            from table.p2p.online_link import OnlineLink
+
+            self._online = OnlineLink(self)
+        return self._online
+
+    @property
+    def playing_online(self) -> bool:
+        return self._online is not None and self._online.end is not None
+
+    def online_resume(self, saved: dict[str, Any] | None) -> bool:
+        """The host's page reloaded during an online match: go on with it (``OnlineLink.resume``)."""
+        return saved is not None and self.app.store.get(ONLINE_HOST_KEY) is not None and self.online.resume(saved)
+
+    def online_touched(self) -> None:
+        if self.playing_online:
+            self.online.touched()
 
     @property
     def active(self) -> bool:
@@ -62,14 +85,14 @@ class PeerLink:
     def dialog_state(self) -> dict[str, Any]:
         """The dialog's state as its markup needs it (the lobby's rows drawn fresh)."""
         state = dict(self.dialog or {})
-        if state.get("step") == "invite" and self.online.end is not None:
+        if state.get("step") == "invite" and self.playing_online:
             state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
         return state
 
     def guest_act(self, kind: str) -> None:
         """A move button on a guest's screen: a request to the host (who checks it)."""
         assert self.guest is not None
-        self.online.touched()
+        self.online_touched()
         request = self.guest.act(kind)
         if request is not None:
             self.js.send("host", request)
@@ -77,15 +100,16 @@ class PeerLink:
     def sync(self) -> None:
         """The link bar, ``html[data-peer]``, and the host's pending messages."""
         if self.host is not None:
-            if self.online.end is not None:
+            if self.playing_online:
                 self.online.flush()
                 self.online.arm_clock()
             else:
                 for seat, text in self.host.outbox():
                     self.js.send(str(seat), text)
             links, state = self.host.links(), self.host.peer_state()
-            for link in links:
-                link.update(way=self.online.way_of(link["seat"]), online=self.online.end is not None)
+            if self.playing_online:
+                for link in links:
+                    link.update(way=self.online.way_of(link["seat"]), online=True)
         elif self.guest is not None:
             status = {"up": "up", "lost": "lost"}.get(self.guest_link, "waiting")
             links = [{"seat": 0, "name": self.app.table.texts.P2P_HOST_NAME, "status": status}]
@@ -148,7 +172,7 @@ class PeerLink:
             if seat.isdigit():
                 self.online.fill_with_bot(int(seat))
         elif action == "online-start":
-            if self.online.end is not None and self.host is not None and self.online.ready():
+            if self.playing_online and self.host is not None and self.online.ready():
                 self.dialog = None
 
     def start_hosting(self, offer: bool = True) -> None:
@@ -242,7 +266,8 @@ class PeerLink:
             self.js.close("host")
             self.guest = None
             self.guest_link = "none"
-        self.online.stop()
+        if self._online is not None:
+            self._online.stop()
         self.js = _Links(self.app)
         self.app.cache.clear()
 

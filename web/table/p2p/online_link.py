@@ -19,12 +19,12 @@ from typing import Any
 
 from burkozel import FORMATS
 from table.p2p import invite, online, peer
+from table.p2p.link import ONLINE_HOST_KEY
 from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
-HOST_KEY = "burkozel.online-host"
-"""localStorage: the host's invites for the match it is playing online, so a reload goes on with them."""
+HOST_KEY = ONLINE_HOST_KEY
 TICK_MS = int(online.HEARTBEAT_S * 1000)
 
 

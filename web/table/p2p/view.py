@@ -17,7 +17,7 @@ from html import escape
 from types import ModuleType
 from typing import Any
 
-from table.p2p import invite_view, qr
+from table.p2p import qr
 from table.i18n import ru as texts
 
 
@@ -46,7 +46,9 @@ def _paste(prefill: str = "", scan: bool = False, t: ModuleType = texts) -> str:
 
 def dialog_html(state: dict[str, Any], t: ModuleType = texts) -> str:
     step = state.get("step", "choose")
-    if step in invite_view.STEPS:
+    if step == "invite" or step.startswith("online-"):
+        from table.p2p import invite_view  # (online.zip: mounted by then, see link.PeerLink.online)
+
         return invite_view.dialog_html(state, t)
     error = state.get("error")
     body = ""
