@@ -17,17 +17,14 @@ import time
 
 import pytest
 
-from harness import CHROMIUM_ARGS, ROOT, Guard, app_url, boot, chromium_path
-from tablekit import choose, play_turn, saved, to_menu
+from harness import ROOT, Guard, app_url, boot
+from tablekit import choose, play_turn, replay, saved, to_menu
+from test_p2p import OVER, button, p2p_browser, phase  # noqa: F401  (the fixture: raw host candidates)
 
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, seal, session  # noqa: E402
 
-from burkozel import Match, Move, TableRules  # noqa: E402
-
 CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort"
-MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
-OVER = ("round_end", "match_end")
 NO_DIRECT = """(() => {
   const Real = window.RTCPeerConnection;
   window.RTCPeerConnection = function (config) {
@@ -98,26 +95,19 @@ class FakeRelay:
         self.subs.clear()
 
 
-@pytest.fixture(scope="module")
-def online_browser(browser):
-    b = browser.browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [MDNS_OFF], headless=True)
-    yield b
-    b.close()
-
-
 @pytest.fixture
 def relay() -> FakeRelay:
     return FakeRelay()
 
 
 @pytest.fixture
-def make_page(online_browser, server, relay):
+def make_page(p2p_browser, server, relay):
     """Pages in contexts of their own, each routed to the one fake relay and guarded."""
     made = []
 
     def make(no_direct: bool = False):
         guard = Guard(origins={server.origin})
-        ctx = online_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
         ctx.on("request", guard.on_request)
         ctx.on("page", guard.watch)
         relay.attach(ctx)
@@ -134,14 +124,6 @@ def make_page(online_browser, server, relay):
         # Trystero logs the other side's page closing its connection (a reload) as an error.
         guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
         guard.check()
-
-
-def button(page, scope: str, name: str):
-    return page.locator(scope).get_by_role("button", name=name, exact=True)
-
-
-def phase(page) -> str:
-    return page.get_attribute("#table", "data-phase")
 
 
 def invite_links(host, server, fmt: str, people: tuple[int, ...] = ()) -> dict[int, str]:
@@ -189,7 +171,6 @@ def check_frames(host, guest, inv: invite.Invite) -> tuple[int, int, set[str]]:
     """Every frame the guest's page sent or received, opened and read for hidden cards;
     returns (frames, bytes, ways)."""
     data = saved(host)
-    rules = TableRules(data["format"], tuple(data["combos"]), data.get("discard"))
     frames = guest.evaluate("window.burkozelRelay.frames")
     states = 0
     for f in frames:
@@ -206,13 +187,7 @@ def check_frames(host, guest, inv: invite.Invite) -> tuple[int, int, set[str]]:
         if state["t"] != "state" or state["phase"] not in ("play", "clearing"):
             continue
         states += 1
-        rnd_no, count = state["at"]
-        match = Match(rules, seed=data["seed"])
-        for r, moves in enumerate(data["rounds"][:rnd_no + 1]):
-            if r:
-                match.next_round()
-            for seat, move in moves[:count] if r == rnd_no else moves:
-                match.push(Move.from_dict(move), seat)
+        match = replay(data, tuple(state["at"]))
         hidden = {str(c) for c in match.round.unknown_to(inv.seat)}
         leaked = {c for c in hidden if f'"{c}"' in frame.body}
         assert not leaked, f"a frame to seat {inv.seat} holds {leaked}"

@@ -104,12 +104,18 @@ def test_the_lobby_gives_a_link_per_guest_seat_and_a_guest_sits_down():
     assert "p2p" not in fx["dialogs"]
 
 
-def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
-    relay = Relay()
-    host, links, _ = host_with_lobby(relay, "duel")
+def seated(relay: Relay, fmt: str = "duel"):
+    """A host and one guest at its seat 1, the game started."""
+    host, links, _ = host_with_lobby(relay, fmt)
     guest, _ = guest_at(relay, links[1])
     relay.run([host, guest])
     relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    return host, guest
+
+
+def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
+    relay = Relay()
+    host, guest = seated(relay)
     rng = random.Random(3)
     guest_moves = 0
     for _ in range(400):
@@ -160,10 +166,7 @@ def test_damaged_and_old_links_say_so_and_change_nothing():
 
 def test_the_host_reloads_and_the_guest_is_back_without_doing_anything():
     relay = Relay()
-    host, links, _ = host_with_lobby(relay, "duel")
-    guest, _ = guest_at(relay, links[1])
-    relay.run([host, guest])
-    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    host, guest = seated(relay)
     rng = random.Random(1)
     for _ in range(3):  # a few moves of the host's, so the match is under way
         t = host.table
