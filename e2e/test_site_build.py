@@ -69,13 +69,19 @@ def test_engine_zip_holds_the_package_only(site_dir):
 
 
 def test_web_zip_holds_the_table_package_with_its_rooms(site_dir):
-    """Every module of web/table/ (each room's __init__ too) as one .pyc under
-    table/, the language catalogues with the build's index of them, and nothing
-    else: the entry web/main.py is served as it is."""
+    """Every module of web/table/ (each room's __init__ too) but online play's as one
+    .pyc under table/, the language catalogues with the build's index of them, and
+    nothing else: the entry web/main.py is served as it is, online play comes in
+    online.zip."""
     with zipfile.ZipFile(site_dir / "web.zip") as zf:
         names = set(zf.namelist())
     web = ROOT / "web"
-    source = {p.relative_to(web).as_posix() + "c" for p in (web / "table").rglob("*.py") if "__pycache__" not in p.parts}
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_site import ONLINE_PY
+
+    source = {p.relative_to(web).as_posix() + "c" for p in (web / "table").rglob("*.py")
+              if "__pycache__" not in p.parts and p.relative_to(web).as_posix() not in ONLINE_PY}
+    assert len(ONLINE_PY) > 5 and not {name + "c" for name in ONLINE_PY} & names
     catalogues = {p.relative_to(web).as_posix() for p in (web / "table" / "i18n" / "catalogues").glob("*.json")}
     assert len(catalogues) >= 3
     assert names == source | catalogues | {"table/i18n/catalogues/index.json"}
