@@ -230,7 +230,7 @@ class Room:
         raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("fmt", ["duel", "bura31", "pairs"])
+@pytest.mark.parametrize("fmt", ["duel", "bura31", "pairs", "bura_pot"])
 def test_whole_deals_through_a_lossy_relay(fmt):
     room = Room(fmt, seed=4)
     moves = room.play(max_rounds=3)

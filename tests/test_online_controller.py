@@ -217,3 +217,63 @@ def test_the_move_timer_set_in_the_lobby_lets_the_bot_play_a_late_move():
     host.handle({"type": "timer", "name": "move", "gen": armed["gen"]})
     assert len(t.match.moves) == moves + 1 and t.match.moves[-1][0] == 1
     assert 1 not in t.stood_in  # one late move: the seat is the guest's again
+
+
+def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
+    """«Бура на кон» with «даве»: a link for each guest seat of the match's own seat count,
+    and each guest's screen shows the pot, the stake and every stack, and the raise and its
+    answers as buttons that play through the rooms."""
+    relay = Relay()
+    stored = {}
+    host, fx = start(env(stored=stored))
+    host.table.settings["format"] = "bura_pot"
+    host.table.settings["tables"]["bura_pot"]["switches"]["dave"] = True
+    host.table.settings["seats"]["bura_pot"] = [{"kind": k, "name": f"Игрок {i}"}
+                                               for i, k in enumerate(["human", "human", "human", "bot"])]
+    host.handle({"type": "click", "action": "p2p"})
+    fx = host.handle({"type": "click", "action": "online-host"})
+    relay.effects(host, fx)
+    links = {int(s): unescape(l) for s, l in re.findall(r'data-online-link="(\d)">([^<]+)<', fx["regions"]["p2p"])}
+    players = host.table.match.rules.players
+    assert sorted(links) == [1, 2]
+    assert {invite.decode(invite.code_in(l)).players for l in links.values()} == {players}
+    guests = {seat: guest_at(relay, link)[0] for seat, link in links.items()}
+    pages = [host, *guests.values()]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    for seat, guest in guests.items():
+        score, me = guest.cache["score"], guest.cache["me"]
+        assert 'id="pot-box"' in score and f"{host.table.match.pot}</b>" in score
+        assert f"● {host.table.match.chips[seat]}<" in me
+    rng = random.Random(5)
+    shown: set[str] = set()
+    for _ in range(600):
+        t = host.table
+        if t.phase() in ("round_end", "match_end"):
+            break
+        if t.next_timer() is not None:
+            relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
+        elif t.match.to_act in guests:
+            guest = guests[t.match.to_act]
+            screen = guest.peer.guest
+            assert screen.my_turn()
+            moves = screen.view().legal_moves
+            stake = [m for m in moves if m.kind in ("dave", "accept", "fold")]
+            move = rng.choice(stake if stake and rng.random() < 0.7 else moves)
+            buttons = guest.cache["actions"]
+            shown |= {k for k in ("dave", "accept", "fold") if f'data-action="{k}"' in buttons
+                      and f'data-action="{k}" disabled' not in buttons}
+            for card in [str(c) for c in move.cards]:
+                relay.effects(guest, guest.handle({"type": "click", "card": card}))
+            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+        else:
+            t.play_for(t.match.to_act, rng.choice(t.match.view(t.match.to_act).legal_moves))
+            host.refresh()
+            relay.effects(host, host.take())
+        relay.run(pages)
+    assert host.table.phase() in ("round_end", "match_end")
+    assert "dave" in shown and shown & {"accept", "fold"}, shown
+    assert sum(host.table.match.chips) + host.table.match.pot == 100 * players
+    for seat, guest in guests.items():
+        assert f"● {host.table.match.chips[seat]}<" in guest.cache["me"]

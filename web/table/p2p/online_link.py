@@ -17,7 +17,6 @@ import json
 import time
 from typing import Any
 
-from burkozel import FORMATS
 from table.p2p import invite, online, peer
 from table.p2p.link import ONLINE_HOST_KEY
 from table.p2p.move_timer import MoveClock
@@ -107,7 +106,7 @@ class OnlineLink:
         self.peer.start_hosting(offer=False)
         table = self.app.table
         fmt = table.info.format
-        players = FORMATS[fmt].players
+        players = table.match.rules.players  # the match's own count: a pot table seats 2 to 6
         invites = {seat: invite.new_invite(fmt, seat, players) for seat in table.remote_seats}
         self._host(invites)
         self.peer.dialog = {"step": "invite"}
