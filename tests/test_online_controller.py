@@ -5,6 +5,7 @@ standing in for web/page/relay.js: what one page sends to a room, the others in 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from html import unescape
@@ -61,10 +62,12 @@ class Relay:
                 self.effects(app, app.handle(event))
 
 
-def host_with_lobby(relay: Relay, fmt: str = "duel", seats: list[str] | None = None):
+def host_with_lobby(relay: Relay, fmt: str = "duel", seats: list[str] | None = None, switches: tuple[str, ...] = ()):
     stored = {}
     host, fx = start(env(stored=stored))
     host.table.settings["format"] = fmt
+    for name in switches:
+        host.table.settings["tables"][fmt]["switches"][name] = True
     if seats:
         host.table.settings["seats"][fmt] = [{"kind": k, "name": f"Игрок {i}"} for i, k in enumerate(seats)]
     host.handle({"type": "click", "action": "p2p"})
@@ -95,13 +98,16 @@ def test_the_lobby_gives_a_link_per_guest_seat_and_a_guest_sits_down():
     assert fx["dialogs"] == ["p2p"] and "data-online-link" not in fx["regions"]["p2p"]
     relay.run([host, guest])
     assert 'data-online-status="joined"' in host.cache["p2p"]  # (the page's markup now)
-    assert guest.peer.guest.state["seat"] == 1 and guest.peer.dialog is None
+    assert guest.peer.guest.state["seat"] == 1 and guest.peer.dialog["step"] == "online-lobby"
     # Seat 3 gets a bot: now the host may start.
     fx = host.handle({"type": "click", "action": "online-bot", "seat": "3"})
     relay.effects(host, fx)
     assert 'data-action="online-start" disabled' not in fx["regions"]["p2p"]
     fx = host.handle({"type": "click", "action": "online-start"})
     assert "p2p" not in fx["dialogs"]
+    relay.effects(host, fx)
+    relay.run([host, guest])
+    assert guest.peer.dialog is None  # the host started: the guest's table
 
 
 def seated(relay: Relay, fmt: str = "duel"):
@@ -152,7 +158,7 @@ def test_a_second_device_with_the_same_link_is_refused():
     second, _ = guest_at(relay, links[1])
     relay.run([host, first, second])
     assert second.peer.dialog == {"step": "online-taken"}
-    assert first.peer.dialog is None
+    assert first.peer.dialog["step"] == "online-lobby"  # still seated, waiting for the start
 
 
 def test_damaged_and_old_links_say_so_and_change_nothing():
@@ -224,16 +230,7 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
     and each guest's screen shows the pot, the stake and every stack, and the raise and its
     answers as buttons that play through the rooms."""
     relay = Relay()
-    stored = {}
-    host, fx = start(env(stored=stored))
-    host.table.settings["format"] = "bura_pot"
-    host.table.settings["tables"]["bura_pot"]["switches"]["dave"] = True
-    host.table.settings["seats"]["bura_pot"] = [{"kind": k, "name": f"Игрок {i}"}
-                                               for i, k in enumerate(["human", "human", "human", "bot"])]
-    host.handle({"type": "click", "action": "p2p"})
-    fx = host.handle({"type": "click", "action": "online-host"})
-    relay.effects(host, fx)
-    links = {int(s): unescape(l) for s, l in re.findall(r'data-online-link="(\d)">([^<]+)<', fx["regions"]["p2p"])}
+    host, links, _ = host_with_lobby(relay, "bura_pot", ["human", "human", "human", "bot"], switches=("dave",))
     players = host.table.match.rules.players
     assert sorted(links) == [1, 2]
     assert {invite.decode(invite.code_in(l)).players for l in links.values()} == {players}
@@ -244,7 +241,7 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
     relay.run(pages)
     for seat, guest in guests.items():
         score, me = guest.cache["score"], guest.cache["me"]
-        assert 'id="pot-box"' in score and f"{host.table.match.pot}</b>" in score
+        assert 'id="pot-box"' in score and f"{host.table.match.pot}</b>" in score and "ставка" in score
         assert f"● {host.table.match.chips[seat]}<" in me
     rng = random.Random(5)
     shown: set[str] = set()
@@ -277,3 +274,59 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
     assert sum(host.table.match.chips) + host.table.match.pot == 100 * players
     for seat, guest in guests.items():
         assert f"● {host.table.match.chips[seat]}<" in guest.cache["me"]
+
+
+def test_a_seated_guest_sees_who_has_joined_until_the_host_starts():
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "bura_pot", ["human", "human", "human", "bot"])
+    first, _ = guest_at(relay, links[1])
+    relay.run([host, first])
+    assert first.peer.dialog["step"] == "online-lobby" and first.dialogs == ["p2p"]
+    statuses = dict(re.findall(r'data-online-seat="(\d)">.*?data-online-status="(\w+)"', first.cache["p2p"]))
+    assert statuses == {"1": "joined", "2": "waiting"}
+    # A guest learns who sits where, never another seat's link.
+    assert "#join=" not in first.cache["p2p"] and invite.code_in(links[2]) not in json.dumps(first.peer.guest.state)
+    second, _ = guest_at(relay, links[2])
+    relay.run([host, first, second])
+    statuses = dict(re.findall(r'data-online-seat="(\d)">.*?data-online-status="(\w+)"', first.cache["p2p"]))
+    assert statuses == {"1": "joined", "2": "joined"}
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, first, second])
+    for guest in (first, second):
+        assert guest.peer.dialog is None and "p2p" not in guest.dialogs
+
+
+def test_a_guest_counts_down_the_hosts_move_timer(monkeypatch):
+    from table.p2p import online_link
+
+    clock = [1000.0]
+    monkeypatch.setattr(online_link, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+    guest, _ = guest_at(relay, links[1])
+    relay.run([host, guest])
+    host.handle({"type": "change", "name": "online-timer", "value": "30"})
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, guest])
+    rng = random.Random(2)
+    t = host.table
+    while t.match.to_act != 1:
+        assert "осталось" not in guest.cache["peer-bar"]
+        t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+        host.refresh()
+        relay.effects(host, host.take())
+        relay.run([host, guest])
+    assert "ваш ход: осталось 30 с" in guest.cache["peer-bar"]
+    armed = guest.take().get("timers", {}).get("count") or {}
+    gen = guest.peer.online.count_timer
+    assert gen is not None
+    clock[0] += 12.5
+    fx = guest.handle({"type": "timer", "name": "count", "gen": gen})
+    assert "ваш ход: осталось 18 с" in fx["regions"]["peer-bar"]
+    assert fx["timers"]["count"]["ms"] == 1000  # the next second is armed
+    move = rng.choice(guest.peer.guest.view().legal_moves)
+    for card in [str(c) for c in move.cards]:
+        guest.handle({"type": "click", "card": card})
+    fx = guest.handle({"type": "click", "action": move.kind})
+    assert "осталось" not in guest.cache["peer-bar"]  # the move is sent: no more countdown
+    assert guest.peer.online.count_timer is None

@@ -396,11 +396,13 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
-        if event.get("name") in ("online", "move"):
+        if event.get("name") in ("online", "move", "count"):
             if not self.peer.playing_online:
                 return
             if event.get("name") == "online":
                 self.peer.online.on_tick(event.get("gen"))
+            elif event.get("name") == "count":
+                self.peer.online.on_count(event.get("gen"))
             else:
                 self.peer.online.on_move_timer(event.get("gen"))
             self.refresh()

@@ -165,6 +165,10 @@ class Texts:
     def online_seconds(self, n: int) -> str:
         return self.say("online_seconds", n=n)
 
+    def online_time_left(self, n: int) -> str:
+        """A guest's countdown of the host's move timer: «ваш ход: осталось 12 с»."""
+        return self.say("online_time_left", n=n)
+
     # --- cards, tables, combinations --------------------------------------------------
 
     def card_name(self, code: str) -> str:

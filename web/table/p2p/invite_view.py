@@ -7,8 +7,9 @@ with its link as the text of ``[data-online-link]``; «Начать игру» i
 Copy and share are buttons with ``data-copy`` / ``data-share`` that
 ``host.js`` handles in the click itself (browsers allow the clipboard only there).
 
-Steps: ``invite`` (the host's lobby), ``online-joining``, ``online-taken``,
-``online-bad`` (``reason``: empty, damaged, version, unavailable).
+Steps: ``invite`` (the host's lobby), ``online-joining``, ``online-lobby`` (a
+guest seated before the host starts: who has joined, from the host's state),
+``online-taken``, ``online-bad`` (``reason``: empty, damaged, version, unavailable).
 """
 
 from __future__ import annotations
@@ -27,13 +28,19 @@ def _button(action: str, title: str, primary: bool = False, extra: str = "") -> 
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'
 
 
-def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: Texts) -> str:
-    seat, link, status = row["seat"], row["link"], row["status"]
+def _seat_head(row: dict[str, Any], t: Texts) -> str:
+    """A seat's name and who is there (``joined``, ``bot``, ``waiting``; ``way`` once joined)."""
+    status = row["status"] if row.get("status") in ("joined", "bot") else "waiting"
     label = {"joined": t.ONLINE_JOINED, "bot": t.ONLINE_WITH_BOT}.get(status, t.ONLINE_NOT_YET)
     if status == "joined" and row.get("way"):
         label += " · " + (t.ONLINE_DIRECT if row["way"] == "direct" else t.ONLINE_VIA_RELAY)
-    head = (f'<p class="online-seat-name"><strong>{escape(t.online_seat_line(row["name"]))}</strong> '
+    return (f'<p class="online-seat-name"><strong>{escape(t.online_seat_line(str(row.get("name", ""))))}</strong> '
             f'<span class="online-status {status}" data-online-status="{status}">{escape(label)}</span></p>')
+
+
+def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: Texts) -> str:
+    seat, link, status = row["seat"], row["link"], row["status"]
+    head = _seat_head(row, t)
     if status != "waiting":
         return f'<li class="online-seat" data-online-seat="{seat}">{head}</li>'
     quoted = escape(link, quote=True)
@@ -69,6 +76,12 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         fmt = state.get("format") or ""
         body = (f'<p>{escape(t.online_joining(fmt, int(state.get("seat") or 0)))}</p>'
                 f'<p class="p2p-wait" role="status">{t.ONLINE_JOINING}</p>')
+    elif step == "online-lobby":
+        fmt, seat = state.get("format") or "", int(state.get("seat") or 0)
+        rows = "".join(f'<li class="online-seat" data-online-seat="{int(r.get("seat") or 0)}">{_seat_head(r, t)}</li>'
+                       for r in state.get("rows") or [])
+        body = (f'<p>{escape(t.online_joining(fmt, seat))}</p><ul class="online-seats">{rows}</ul>'
+                f'<p class="p2p-wait" role="status">{t.ONLINE_LOBBY_WAIT}</p>')
     elif step == "online-taken":
         body = f'<p class="p2p-failed" role="alert">{t.ONLINE_TAKEN}</p>'
     else:

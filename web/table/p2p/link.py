@@ -113,6 +113,10 @@ class PeerLink:
         elif self.guest is not None:
             status = {"up": "up", "lost": "lost"}.get(self.guest_link, "waiting")
             links = [{"seat": 0, "name": self.app.table.texts.P2P_HOST_NAME, "status": status}]
+            if self.playing_online:
+                left = self.online.time_left()
+                links[0]["left"] = left
+                self.online.arm_count(left is not None)
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
             links, state = [], "none"

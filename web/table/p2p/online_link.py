@@ -14,6 +14,7 @@ in its address, so a reload sits down at the same seat again.
 from __future__ import annotations
 
 import json
+import math
 import time
 from typing import Any
 
@@ -60,6 +61,10 @@ class OnlineLink:
         """The host's move timer (off unless the host sets it in the lobby)."""
         self.clock_key: tuple[int, int, int] | None = None
         self.clock_timer: int | None = None
+        self.turn: tuple[Any, float] | None = None
+        """A guest's move awaited now: (its position ``at``, since when on this page's clock)."""
+        self.count_timer: int | None = None
+        """A guest's one-second page timer ``count`` while its move is timed."""
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -95,6 +100,8 @@ class OnlineLink:
         self.ways = {}
         self.bots = set()
         self.clock = MoveClock()
+        self.arm_count(False)
+        self.turn = None
         if self.tick_timer is not None:
             self.app.fx.timer("online", self.tick_timer, None)
             self.tick_timer = None
@@ -115,6 +122,7 @@ class OnlineLink:
 
     def _host(self, invites: dict[int, invite.Invite]) -> None:
         self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}")
+        self.peer.host.extra = self.facts
         self.peer.js = _Rooms(self)
         for seat, inv in invites.items():
             if seat not in self.bots:
@@ -165,6 +173,15 @@ class OnlineLink:
             rows.append({"seat": seat, "name": names[seat], "link": invite.link(page, line.invite),
                          "status": status, "way": self.ways.get(str(seat))})
         return rows
+
+    def facts(self, seat: int) -> dict[str, Any]:
+        """What every guest's state carries besides the table: whether the host has started,
+        who has joined (each guest seat's name and status, never its link) and the move timer."""
+        if not isinstance(self.end, online.OnlineHost):
+            return {}
+        started = (self.peer.dialog or {}).get("step") != "invite"
+        rows = [{"seat": r["seat"], "name": r["name"], "status": r["status"]} for r in self.seats()]
+        return {"started": started, "seats": rows, "timer": self.clock.seconds}
 
     def set_timer(self, value: Any) -> None:
         if isinstance(self.end, online.OnlineHost) and self.clock.set(value):
@@ -267,9 +284,51 @@ class OnlineLink:
                 self.peer.dialog = {"step": "online-taken"}
             elif changed and end.screen.state is not None:
                 self.peer.guest_link = "up"
-                if self.peer.dialog is not None and self.peer.dialog.get("step") == "online-joining":
-                    self.peer.dialog = None
-                    self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+                self._guest_lobby(end)
+
+    def _guest_lobby(self, end: online.OnlineGuest) -> None:
+        """A guest's dialog once the host answers: who has joined until the host starts, then the table."""
+        step = (self.peer.dialog or {}).get("step")
+        if step not in ("online-joining", "online-lobby"):
+            return
+        facts = end.screen.state.get("online") or {}
+        if isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list):
+            self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
+                                "rows": [r for r in facts["seats"] if isinstance(r, dict)]}
+            self.app.dialogs = ["p2p"]
+        else:
+            self.peer.dialog = None
+            self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+
+    def time_left(self) -> int | None:
+        """A guest's whole seconds left for the move its screen awaits, if the host times moves
+        (counted from when this page first showed the turn: the host's clock runs a little ahead)."""
+        end = self.end
+        if not isinstance(end, online.OnlineGuest) or end.screen.state is None or not end.screen.my_turn():
+            self.turn = None
+            return None
+        facts = end.screen.state.get("online") or {}
+        seconds = facts.get("timer") if isinstance(facts, dict) else None
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0:
+            return None
+        at, now = end.screen.state.get("at"), time.monotonic()
+        if self.turn is None or self.turn[0] != at:
+            self.turn = (at, now)
+        return max(0, math.ceil(seconds - (now - self.turn[1])))
+
+    def arm_count(self, counting: bool) -> None:
+        """The guest's one-second timer, running while a countdown shows."""
+        if counting and self.count_timer is None:
+            self.peer.timer_gen += 1
+            self.count_timer = self.peer.timer_gen
+            self.app.fx.timer("count", self.count_timer, 1000)
+        elif not counting and self.count_timer is not None:
+            self.app.fx.timer("count", self.count_timer, None)
+            self.count_timer = None
+
+    def on_count(self, gen: Any) -> None:
+        if gen == self.count_timer:
+            self.count_timer = None  # (the refresh after it arms the next second)
 
     def on_tick(self, gen: Any) -> None:
         """Every few seconds: heartbeats both ways; a guest silent too long has left."""

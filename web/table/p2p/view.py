@@ -110,6 +110,8 @@ def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
             text = t.P2P_HOST_LOST
         if status == "up" and link.get("way"):
             text += " · " + (t.ONLINE_DIRECT if link["way"] == "direct" else t.ONLINE_VIA_RELAY)
+        if link.get("left") is not None:
+            text += " · " + t.online_time_left(link["left"])
         button = ""
         if link.get("online"):
             button = ""  # an online seat keeps its link: there is no new code to make
