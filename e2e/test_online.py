@@ -126,10 +126,10 @@ def make_page(p2p_browser, server, relay):
         guard.check()
 
 
-def invite_links(host, server, fmt: str, people: tuple[int, ...] = ()) -> dict[int, str]:
+def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None) -> dict[int, str]:
     boot(host, app_url(server.url, seed=7_340_011, speed="instant", sw="off"))
     to_menu(host)
-    choose(host, fmt, "easy")
+    choose(host, fmt, "easy", combos=combos)
     for seat in people:
         host.select_option(f"select[name=seat-{seat}]", "human")
     button(host, "#menu", "Играть с другом").click()
@@ -257,6 +257,35 @@ def test_a_websocket_to_an_unlisted_host_is_refused_by_the_csp(page, guard, serv
     guard.console_errors.clear()  # (the one error this test asked for)
 
 
+def test_a_guest_sees_the_hosts_move_timer_count_down(make_page, server):
+    host, guest = make_page(), make_page()
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    host.select_option("select[name=online-timer]", "15")
+    button(host, "#p2p", "Начать игру").click()
+    guest.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+    rng = random.Random(3)
+    for _ in range(200):
+        if guest.get_attribute("#table", "data-turn") == "me" and phase(guest) == "play":
+            break
+        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
+            play_turn(host, rng)
+        host.wait_for_timeout(40)
+
+    def left() -> int:
+        return int(re.search(r"осталось (\d+) с", guest.text_content("#peer-bar")).group(1))
+
+    guest.wait_for_function("() => /осталось \\d+ с/.test(document.querySelector('#peer-bar').textContent)",
+                            timeout=10_000)
+    first = left()
+    assert 10 <= first <= 15
+    guest.wait_for_timeout(2_200)
+    assert first - 3 <= left() <= first - 1  # (the page redraws it once a second)
+    play_turn(guest, rng)
+    guest.wait_for_function("() => !/осталось/.test(document.querySelector('#peer-bar').textContent)", timeout=10_000)
+
+
 def start_online(make_page, server, fmt: str, no_direct: bool = False):
     host, guest = make_page(), make_page(no_direct=no_direct)
     links = invite_links(host, server, fmt)
@@ -311,34 +340,89 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything(make_page
     check_frames(host, guest, inv)
 
 
-def test_pairs_with_three_guests_each_on_its_own_link(make_page, server):
-    host = make_page()
-    links = invite_links(host, server, "pairs", people=(1, 2, 3))
-    assert sorted(links) == [1, 2, 3] and len(set(links.values())) == 3
+def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = ()) -> dict[int, object]:
+    """Each link opened in a context of its own (``relay_only``: with no direct connection),
+    and the game started once every guest has joined."""
     guests = {}
+    all_joined = f"() => document.querySelectorAll('#p2p [data-online-status=joined]').length === {len(links)}"
     for seat, link in links.items():
-        guests[seat] = make_page(no_direct=seat == 2)  # one of them through the relay only
+        guests[seat] = make_page(no_direct=seat in relay_only)
         open_link(guests[seat], server, link)
-    host.wait_for_function("() => document.querySelectorAll('[data-online-status=joined]').length === 3",
-                           timeout=45_000)
+        # Seated before the start: the guest's own list of who has joined, its seat among them.
+        guests[seat].wait_for_selector(f'#p2p [data-online-seat="{seat}"] [data-online-status=joined]', timeout=30_000)
+        assert "#join=" not in guests[seat].inner_html("#p2p")
+    host.wait_for_function(all_joined, timeout=45_000)
+    first = next(iter(guests.values()))
+    first.wait_for_function(all_joined, timeout=30_000)
     button(host, "#p2p", "Начать игру").click()
     host.wait_for_selector("#p2p", state="hidden")
     for seat, page in guests.items():
+        page.wait_for_selector("#p2p", state="hidden", timeout=30_000)
         assert page.get_attribute("#me .seat", "data-seat") == str(seat)
-    rng = random.Random(11)
+    return guests
+
+
+def play_pages(host, guests: dict[int, object], rng: random.Random, each=None) -> dict[int, int]:
+    """Everyone plays by clicks until the host's deal is over (``each(page)`` before a
+    move); returns each guest's moves."""
     made = {seat: 0 for seat in guests}
     for _ in range(1500):
         if phase(host) in OVER:
-            break
+            return made
         acted = False
         for seat, page in [(0, host), *guests.items()]:
             if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                if each is not None:
+                    each(page)
                 play_turn(page, rng)
                 acted = True
                 if seat:
                     made[seat] += 1
         if not acted:
             host.wait_for_timeout(40)
-    assert phase(host) in OVER and all(n >= 2 for n in made.values()), made
+    raise AssertionError("the deal did not end")
+
+
+def test_pairs_with_three_guests_each_on_its_own_link(make_page, server):
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2, 3))
+    assert sorted(links) == [1, 2, 3] and len(set(links.values())) == 3
+    guests = seat_guests(make_page, server, host, links, relay_only=(2,))  # one through the relay only
+    made = play_pages(host, guests, random.Random(11))
+    assert all(n >= 2 for n in made.values()), made
     for seat, page in guests.items():
+        check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+
+
+def pot_facts(page) -> tuple[int, list[int]]:
+    """(the pot, every stack) as this page's table shows them."""
+    pot = int(page.inner_text("#pot-box .pot-val"))
+    return pot, [int(x) for x in page.eval_on_selector_all("#score .stacks b", "els => els.map(e => e.textContent)")]
+
+
+def test_three_people_play_a_pot_of_bura_pot_through_the_relay(make_page, server):
+    """«Бура на кон» with «даве»: the host and two guests (one only through the relay), a
+    bot in the fourth seat; each guest's screen shows the pot, the stakes and every stack
+    as the host's does, with «Даве» and its answers as buttons."""
+    host = make_page()
+    links = invite_links(host, server, "bura_pot", people=(1, 2), combos={"dave": True})
+    assert sorted(links) == [1, 2]
+    assert {invite.decode(invite.code_in(l)).players for l in links.values()} == {4}
+    guests = seat_guests(make_page, server, host, links, relay_only=(2,))
+    stakes = set()
+
+    def each(page) -> None:
+        assert page.is_visible("#pot-box")
+        pot, stacks = pot_facts(page)
+        assert len(stacks) == 4 and pot + sum(stacks) == 400
+        stakes.update(k for k in ("dave", "accept", "fold")
+                      if page.query_selector(f"[data-action={k}]:not([disabled]):not(.idle)"))
+
+    made = play_pages(host, guests, random.Random(13), each)
+    assert all(n >= 1 for n in made.values()), made
+    assert stakes & {"dave", "accept"}, stakes
+    host.wait_for_selector("#result-body .stacks", state="attached")
+    for seat, page in guests.items():
+        page.wait_for_selector("#result-body .stacks", state="attached", timeout=30_000)
+        assert "банк" in page.inner_text("#result-body").lower()
         check_frames(host, page, invite.decode(invite.code_in(links[seat])))
