@@ -34,7 +34,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 # Everything the site is built from; a change to any of these rebuilds site/.
 # (The folders are listed too: their mtime changes when a file is deleted.)
-SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py \
+SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
 .PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse screenshots icons clean distclean

@@ -127,15 +127,17 @@ def saved(page) -> dict | None:
     return json.loads(raw) if raw else None
 
 
-def replay(saved_match: dict) -> Match:
-    """The full match rebuilt from the saved moves — in the test, to know what must stay hidden."""
+def replay(saved_match: dict, at: tuple[int, int] | None = None) -> Match:
+    """The match rebuilt from the saved moves — in the test, to know what must stay hidden;
+    ``at`` (round, moves in it): only up to that moment (a guest message's ``at``)."""
     rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"),
                        dave=saved_match.get("dave", False))
     match = Match(rules, seed=saved_match["seed"], first_deal=saved_match.get("first_deal", 0))
-    for r, moves in enumerate(saved_match["rounds"]):
+    rounds = saved_match["rounds"] if at is None else saved_match["rounds"][:at[0] + 1]
+    for r, moves in enumerate(rounds):
         if r:
             match.next_round()
-        for seat, move in moves:
+        for seat, move in moves[:at[1]] if at is not None and r == at[0] else moves:
             match.push(Move.from_dict(move), seat)
     return match
 

@@ -18,7 +18,6 @@ import pytest
 from harness import CHROMIUM_ARGS, Guard, app_url, boot, chromium_path
 from tablekit import WATCH_DOM, choose, play_turn, replay, saved, to_menu
 
-from burkozel import Match, Move, TableRules
 
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
 OVER = ("round_end", "match_end")
@@ -125,18 +124,11 @@ def guest_seat(guest) -> int:
 def check_messages(host, guest) -> int:
     """Every state the guest received, against the host's match at that moment."""
     data = saved(host)
-    rules = TableRules(data["format"], tuple(data["combos"]), data.get("discard"))
     received = guest.evaluate("window.burkozelP2P.received.map((m) => m.data)")
     states = [json.loads(m) for m in received if json.loads(m)["t"] == "state"]
     assert states
     for text, state in zip([m for m in received if json.loads(m)["t"] == "state"], states):
-        rnd_no, count = state["at"]
-        match = Match(rules, seed=data["seed"])
-        for r, moves in enumerate(data["rounds"][:rnd_no + 1]):
-            if r:
-                match.next_round()
-            for seat, move in moves[:count] if r == rnd_no else moves:
-                match.push(Move.from_dict(move), seat)
+        match = replay(data, tuple(state["at"]))
         hidden = {str(c) for c in match.round.unknown_to(state["seat"])}
         assert not {c for c in hidden if f'"{c}"' in text}, state["at"]
         assert str(data["seed"]) not in text

@@ -30,6 +30,8 @@ EXPECTED_FIXED = {
     "web/main.py",
     "web/icons/icon-192.png",
     "web/icons/icon-512.png",
+    "vendor/trystero/nostr.js",
+    "online.zip",
 }
 
 
@@ -67,13 +69,19 @@ def test_engine_zip_holds_the_package_only(site_dir):
 
 
 def test_web_zip_holds_the_table_package_with_its_rooms(site_dir):
-    """Every module of web/table/ (each room's __init__ too) as one .pyc under
-    table/, the language catalogues with the build's index of them, and nothing
-    else: the entry web/main.py is served as it is."""
+    """Every module of web/table/ (each room's __init__ too) but online play's as one
+    .pyc under table/, the language catalogues with the build's index of them, and
+    nothing else: the entry web/main.py is served as it is, online play comes in
+    online.zip."""
     with zipfile.ZipFile(site_dir / "web.zip") as zf:
         names = set(zf.namelist())
     web = ROOT / "web"
-    source = {p.relative_to(web).as_posix() + "c" for p in (web / "table").rglob("*.py") if "__pycache__" not in p.parts}
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_site import ONLINE_PY
+
+    source = {p.relative_to(web).as_posix() + "c" for p in (web / "table").rglob("*.py")
+              if "__pycache__" not in p.parts and p.relative_to(web).as_posix() not in ONLINE_PY}
+    assert len(ONLINE_PY) > 5 and not {name + "c" for name in ONLINE_PY} & names
     catalogues = {p.relative_to(web).as_posix() for p in (web / "table" / "i18n" / "catalogues").glob("*.json")}
     assert len(catalogues) >= 3
     assert names == source | catalogues | {"table/i18n/catalogues/index.json"}
@@ -221,3 +229,59 @@ def test_the_trimmed_stdlib_runs_every_page_module(site_dir):
     assert result["imported"] > 30
     assert result["where"] == "burkozel/trick.py" and result["line"] > 1  # tracebacks name our source lines
     assert len(result["ends"]) == len(FORMATS) and all(result["ends"])  # every table, the pot table too
+
+
+def csp_directives(html: str) -> dict[str, list[str]]:
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html).group(1)
+    return {d.split()[0]: d.split()[1:] for d in (x.strip() for x in csp.split(";")) if d}
+
+
+def test_connect_src_is_the_relay_list(site_dir):
+    """The CSP lets the page's WebSockets reach exactly the listed relays (and this origin)."""
+    relays = json.loads((ROOT / "web" / "page" / "relays.json").read_text())["relays"]
+    html = (site_dir / "index.html").read_text()
+    assert csp_directives(html)["connect-src"] == ["'self'", *(r["url"] for r in relays)]
+    # The source keeps 'self' alone: the list is written in by the build, not by hand.
+    assert csp_directives((ROOT / "index.html").read_text())["connect-src"] == ["'self'"]
+
+
+def test_relay_and_stun_lists_spread_over_providers():
+    """One blocked or failing provider must leave others: at least three for relays, two for STUN."""
+    data = json.loads((ROOT / "web" / "page" / "relays.json").read_text())
+    for key, least, scheme in (("relays", 3, "wss://"), ("stun", 2, "stun:")):
+        urls = [e["url"] for e in data[key]]
+        assert len(set(urls)) == len(urls), key
+        assert all(u.startswith(scheme) for u in urls), key
+        assert len({e["provider"] for e in data[key]}) >= least, key
+
+
+def test_relay_client_is_vendored_and_never_precached(site_dir):
+    """The relay client is one bundled module from the pinned package, and neither it nor
+    online play's own page files are in the service worker's lists: a player who never
+    invites downloads none of it."""
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/@trystero-p2p/nostr"]["version"] == \
+        json.loads((ROOT / "package.json").read_text())["dependencies"]["@trystero-p2p/nostr"]
+    bundle = (site_dir / "vendor" / "trystero" / "nostr.js").read_text()
+    assert not re.search(r"""(^|[;}])\s*import\s*[{*"'\w]|\bimport\s*\(|\bfrom\s*["']""", bundle), "an import left"
+    exported = re.search(r"export\{([^}]*)\};?\s*$", bundle).group(1)
+    names = {part.split(" as ")[-1] for part in exported.split(",")}
+    assert names == {"joinRoom", "selfId", "createEvent", "subscribe", "getRelaySockets"}
+    sw = (site_dir / "sw.js").read_text()
+    lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
+    cached = set(lists["app"]) | set(lists["vendor"])
+    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip"):
+        assert f"./{rel}" not in cached, rel
+    # Online play's Python is in online.zip alone, not in the web.zip every visit downloads.
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build_site import ONLINE_PY
+
+    with zipfile.ZipFile(site_dir / "web.zip") as zf:
+        web = set(zf.namelist())
+    with zipfile.ZipFile(site_dir / "online.zip") as zf:
+        lazy = set(zf.namelist())
+    assert lazy == {name + "c" for name in ONLINE_PY}
+    assert not lazy & web and "table/p2p/link.pyc" in web
+    assert "./web/page/p2p.js" in cached  # (the same-Wi-Fi play stays offline-ready)
+    html = (site_dir / "index.html").read_text()
+    assert "trystero" not in html and "relay.js" not in html

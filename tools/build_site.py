@@ -10,10 +10,13 @@ rewritten only when its bytes change, and anything the build did not produce is 
 Produced: ``index.html`` (the table's frame and the early menu written in by
 ``tools/prerender.py``, pyscript.toml as JSON in ``<py-config>``), ``manifest.webmanifest``,
 ``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/page/runtime.mjs``),
-``web.zip`` (every ``web/table/`` module but the entry ``main.py``, and the
-language catalogues), ``web/`` (``main.py`` and
-every non-Python file), ``vendor/pyodide/`` (the five runtime files) and
-``vendor/pyscript/`` (core.js and the chunks the page imports).
+``web.zip`` (every ``web/table/`` module but the entry ``main.py`` and online play's, and the
+language catalogues), ``online.zip`` (online play's modules, loaded on first use), ``web/``
+(``main.py`` and every non-Python file), ``vendor/pyodide/`` (the five runtime files),
+``vendor/pyscript/`` (core.js and the chunks the page imports) and
+``vendor/trystero/nostr.js`` (the relay client, bundled from the pinned npm packages by
+``tools/relay_client.mjs``; like ``web/page/relay.js`` and the relay list, loaded only when
+someone invites or joins, so never precached).
 """
 
 from __future__ import annotations
@@ -99,6 +102,19 @@ def offline_only(rel: str) -> bool:
 # only on file contents, not on checkout times.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
+# Online play: loaded only by a player who invites or joins by link, so the
+# service worker does not precache them (a first visit stays the size it was).
+RELAY_LIST = "web/page/relays.json"
+LAZY_WEB = ("web/page/relay.js", RELAY_LIST)
+# Online play's Python, in online.zip rather than web.zip: web/page/host.js fetches it and
+# the worker mounts it (service.mount) when someone first invites or joins by link.
+ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in
+                  ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view"))
+ONLINE_ZIP = "online.zip"
+RELAY_CLIENT_ENTRY = "tools/relay_client.mjs"
+RELAY_CLIENT = "vendor/trystero/nostr.js"
+CSP_CONNECT_SRC = re.compile(r"(http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?connect-src )([^;\"]*)")
+
 SW_MARKER = re.compile(r"^const BUILD = null;.*$", re.M)
 STYLE_BLOCK = re.compile(r"<style>(.*?)</style>", re.S)
 CSP_STYLE_SRC = re.compile(r"(http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?style-src )([^;\"]*)")
@@ -118,6 +134,47 @@ def with_style_hashes(html: str) -> str:
     if not CSP_STYLE_SRC.search(html):
         raise SystemExit("build_site: index.html has no Content-Security-Policy with style-src")
     return CSP_STYLE_SRC.sub(lambda m: m.group(1) + " ".join(["'self'", *hashes]), html, count=1)
+
+
+def relay_urls(root: Path) -> list[str]:
+    """The relays of the one list (web/page/relays.json), checked: ``wss://host[/path]``, no repeats."""
+    data = json.loads((root / RELAY_LIST).read_text(encoding="utf-8"))
+    urls = [entry["url"] for entry in data["relays"]]
+    for url in urls:
+        if not re.fullmatch(r"wss://[a-z0-9.-]+(:[0-9]+)?(/[A-Za-z0-9._~/-]*)?", url):
+            raise SystemExit(f"build_site: {RELAY_LIST}: {url!r} is not a wss:// URL")
+    if len(set(urls)) != len(urls):
+        raise SystemExit(f"build_site: {RELAY_LIST} lists a relay twice")
+    return urls
+
+
+def with_connect_src(html: str, relays: list[str]) -> str:
+    """Set the CSP's connect-src to 'self' plus every relay of the list, one by one.
+
+    Why generated: the page may open a WebSocket only to what the CSP names, and a
+    relay added to the list but not to the CSP would fail silently in the field.
+    (WebRTC's own traffic, STUN included, is not governed by connect-src.)
+    """
+    if not CSP_CONNECT_SRC.search(html):
+        raise SystemExit("build_site: index.html has no Content-Security-Policy with connect-src")
+    return CSP_CONNECT_SRC.sub(lambda m: m.group(1) + " ".join(["'self'", *relays]), html, count=1)
+
+
+def bundle_relay_client(root: Path) -> bytes:
+    """tools/relay_client.mjs and what it imports from node_modules, as one minified ES module."""
+    import subprocess
+
+    esbuild = root / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise SystemExit(f"build_site: {esbuild} missing — run `npm ci` (make node_modules)")
+    done = subprocess.run(
+        [str(esbuild), str(root / RELAY_CLIENT_ENTRY), "--bundle", "--format=esm", "--minify",
+         "--target=es2022", "--legal-comments=none", "--log-level=error"],
+        cwd=root, capture_output=True, check=False,
+    )
+    if done.returncode != 0 or not done.stdout:
+        raise SystemExit(f"build_site: bundling the relay client failed: {done.stderr.decode(errors='replace')}")
+    return done.stdout
 
 
 def with_config(html: str, config: dict) -> str:
@@ -274,6 +331,7 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
             source = (root / name).read_text(encoding="utf-8")
             config = tomllib.loads((root / "pyscript.toml").read_text(encoding="utf-8"))
             page = with_config(with_modulepreloads(prerender(source, root), chunks), config)
+            page = with_connect_src(page, relay_urls(root))
             site.add(name, with_style_hashes(page).encode("utf-8"))
         else:
             site.add(name, root / name)
@@ -293,9 +351,11 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
             web_py.append((rel.as_posix(), (web / rel).read_bytes()))
         else:
             site.add(f"web/{rel.as_posix()}", web / rel)
-            app.append(f"web/{rel.as_posix()}")
+            if f"web/{rel.as_posix()}" not in LAZY_WEB:
+                app.append(f"web/{rel.as_posix()}")
     codes = sorted(rel.stem for rel in walk(web / CATALOGUES) if rel.suffix == ".json")
     web_py.append((f"{CATALOGUES}/index.json", json.dumps(codes).encode()))
+    site.add(RELAY_CLIENT, bundle_relay_client(root))
     # Our modules go as sourceless bytecode without docstrings (compiling them was
     # most of their import); line numbers in a traceback stay the source's.
     sources = {name: data.decode("utf-8") for name, data in pkg_entries + web_py if name.endswith(".py")}
@@ -306,8 +366,9 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
 
     site.add("burkozel.zip", make_zip(as_bytecode(pkg_entries)))
     app.append("burkozel.zip")
-    site.add("web.zip", make_zip(as_bytecode(web_py)))
+    site.add("web.zip", make_zip(as_bytecode([(n, d) for n, d in web_py if n not in ONLINE_PY])))
     app.append("web.zip")
+    site.add(ONLINE_ZIP, make_zip(as_bytecode([(n, d) for n, d in web_py if n in ONLINE_PY])))
 
     # The standard library and the lock file, cut to what this page imports:
     # they change with the app, so they are cached with it (an update costs

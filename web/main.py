@@ -57,4 +57,8 @@ def steps():
     return service.steps()
 
 
-__export__ = ["start", "event", "bench", "steps"]
+def mount(zip_b64):
+    return service.mount(zip_b64)
+
+
+__export__ = ["start", "event", "bench", "steps", "mount"]

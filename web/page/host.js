@@ -182,7 +182,64 @@ async function scan(js) {
   }
 }
 
+// --- online play: web/page/relay.js, loaded when someone first invites or joins by link -------------
+
+// Its Python (online.zip) is mounted in the worker first: a visit that never plays
+// online downloads neither. Needed at start when the page was opened from an invite
+// link or the host's page reloads during an online match.
+const ONLINE_AT_START = () => location.hash.includes("join=") || readStorage()?.["burkozel.online-host"] != null;
+let onlineMounted = null;
+
+function mountOnline() {
+  onlineMounted ??= fetch(new URL("../../online.zip", import.meta.url))
+    .then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status} for online.zip`);
+      return response.arrayBuffer();
+    })
+    .then((bytes) => {
+      let text = "";
+      const view = new Uint8Array(bytes);
+      for (let i = 0; i < view.length; i += 0x8000) text += String.fromCharCode(...view.subarray(i, i + 0x8000));
+      return worker.sync.mount(btoa(text));
+    });
+  onlineMounted.catch(() => (onlineMounted = null));
+  return onlineMounted;
+}
+
+let relay = null;
+
+async function loadRelay() {
+  if (!relay) {
+    relay = await import("./relay.js");
+    document.addEventListener("burkozel-online", (event) => {
+      const { id, kind, data, way } = event.detail;
+      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
+    });
+  }
+  return relay;
+}
+
+function onlineOp(op) {
+  linkQueue = linkQueue.then(async () => {
+    let js;
+    try {
+      js = await loadRelay();
+    } catch (error) {
+      console.warn("[burkozel] the relay client did not load:", describe(error));
+      send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
+      return;
+    }
+    if (op.op === "online-open") await js.open(op.id, op.room, op.secret);
+    else if (op.op === "online-send") js.send(op.id, op.text);
+    else if (op.op === "online-close") js.close(op.id);
+  }).catch((error) => console.warn("[burkozel] online play failed:", describe(error)));
+}
+
 function linkOp(op) {
+  if (op.op.startsWith("online-")) {
+    onlineOp(op);
+    return;
+  }
   linkQueue = linkQueue.then(async () => {
     const js = await loadLinks();
     if (op.op === "send") js.send(op.id, op.text);
@@ -203,6 +260,17 @@ function linkOp(op) {
 
 // --- the player's input --------------------------------------------------------------------
 
+/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require. */
+function shareLink(button) {
+  const text = button.dataset.copy ?? button.dataset.share;
+  const done = (ok) => send({ type: "shared", how: button.dataset.copy !== undefined ? "copy" : "share", ok, seat: button.dataset.seat ?? "" });
+  if (button.dataset.share !== undefined && navigator.share) {
+    navigator.share({ url: text }).then(() => done(true), () => done(false));
+  } else {
+    (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard"))).then(() => done(true), () => done(false));
+  }
+}
+
 function listen() {
   table.addEventListener("click", (event) => {
     const target = event.target;
@@ -212,11 +280,21 @@ function listen() {
       send({ type: "click", card: card.dataset.card });
       return;
     }
+    const sharing = target.closest("[data-copy], [data-share]");
+    if (sharing) {
+      shareLink(sharing);
+      return;
+    }
     const button = target.closest("[data-action]");
     if (!button || button.disabled) return;
     const code = document.querySelector("#p2p textarea[name=p2p-code]");
     const { action, key, index, seat } = button.dataset;
-    send({ type: "click", action, key, index, seat, code: code ? code.value : null });
+    const click = { type: "click", action, key, index, seat, code: code ? code.value : null };
+    if (action === "online-host") {
+      mountOnline().then(() => send(click), (error) => console.warn("[burkozel] online play did not load:", describe(error)));
+      return;
+    }
+    send(click);
   });
   table.addEventListener("change", (event) => {
     const input = event.target;
@@ -254,6 +332,7 @@ function environment() {
     early,
     rtc: "RTCPeerConnection" in window,
     scan: "BarcodeDetector" in window && Boolean(navigator.mediaDevices?.getUserMedia),
+    share: typeof navigator.share === "function",
     languages: [...(navigator.languages?.length ? navigator.languages : [navigator.language || ""])],
   };
 }
@@ -271,6 +350,7 @@ async function start() {
     worker = await PyWorker("./web/main.py", { config, version: runtime });
     performance.mark("burkozel:worker");
     window.burkozelBoot?.setStage("table");
+    if (ONLINE_AT_START()) await mountOnline().catch((error) => console.warn("[burkozel] online play did not load:", describe(error)));
     first = JSON.parse(await worker.sync.start(JSON.stringify(environment())));
     if (first.error) throw new Error(`PythonError: ${first.error}`);
   } catch (error) {

@@ -130,7 +130,11 @@ class App:
             self.dialogs = ["menu"]
         if not self.params["autoplay"]:
             self.adopt(early)
-        if p2pcode.LINK_KEY in env.hash:
+        if p2pcode.JOIN_KEY in env.hash:
+            self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
+        elif self.peer.online_resume(saved):
+            self.dialogs = []  # back at the online table: the guests come back by themselves
+        elif p2pcode.LINK_KEY in env.hash:
             # Opened from the host's QR code: the join dialog, the code filled in.
             self.fx.url(env.href.split("#", 1)[0])
             self.peer.dialog = {"step": "guest-paste", "prefill": p2pcode.clean(env.hash)}
@@ -247,7 +251,7 @@ class App:
         if "menu" in wanted:
             self._draw("menu", render.menu_html(self.table.settings, self.menu_ui()))
         if "p2p" in wanted and self.peer.dialog is not None:
-            self._draw("p2p", peerview.dialog_html(self.peer.dialog, self.table.texts))
+            self._draw("p2p", peerview.dialog_html(self.peer.dialog_state(), self.table.texts))
         if "info" in wanted:
             self._draw("info-body", self.panel_html())
         self.fx.dialogs(wanted, self.no_cancel())
@@ -346,6 +350,7 @@ class App:
             "click": self.on_click, "change": self.on_change, "close": self.on_close, "key": self.on_key,
             "timer": self.on_timer, "storage-failed": lambda _e: self.storage_failed(),
             "p2p": self.peer.on_p2p, "p2p-done": self.peer.on_done,
+            "online": self.peer.on_online, "shared": self.peer.on_shared,
         }.get(kind)
         if handler is not None:
             try:
@@ -391,6 +396,17 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
+        if event.get("name") in ("online", "move", "count"):
+            if not self.peer.playing_online:
+                return
+            if event.get("name") == "online":
+                self.peer.online.on_tick(event.get("gen"))
+            elif event.get("name") == "count":
+                self.peer.online.on_count(event.get("gen"))
+            else:
+                self.peer.online.on_move_timer(event.get("gen"))
+            self.refresh()
+            return
         if event.get("gen") != self.timer_id:
             return  # cleared or re-armed since
         self.timer_id = None
@@ -426,12 +442,13 @@ class App:
         ``index``, ``seat``, and the link dialog's code as ``code``)."""
         card = event.get("card")
         if card is not None:
+            self.peer.online_touched()
             if self.screen.toggle(str(card)):
                 self.refresh()
             return
         action = str(event.get("action") or "")
         t = self.table
-        if action.startswith("p2p"):
+        if action.startswith(("p2p", "online-")):
             self.peer.click(action, event)
         elif action in KINDS and self.peer.guest is not None:
             self.peer.guest_act(action)
@@ -507,6 +524,11 @@ class App:
         """A menu input changed: ``name``, ``value``, ``checked``."""
         name = str(event.get("name") or "")
         value = str(event.get("value") or "")
+        if name == "online-timer":
+            if self.peer.playing_online:
+                self.peer.online.set_timer(value)
+            self.refresh()
+            return
         s = self.table.settings
         mine = storage.table_settings(s)
         if name in ("format", "difficulty", "speed", "lang"):

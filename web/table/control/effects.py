@@ -33,6 +33,8 @@ class Env:
     """The browser has ``RTCPeerConnection`` (play with a friend)."""
     scan: bool = False
     """The browser can read a QR code from the camera."""
+    share: bool = False
+    """The browser has a share sheet (``navigator.share``) for an invite link."""
     languages: tuple[str, ...] = ()
     """``navigator.languages``: the table's language when none is saved (``languages.lang_for_browser``)."""
 
@@ -50,6 +52,7 @@ class Env:
             early=None if raw.get("early") is None else str(raw["early"]),
             rtc=bool(raw.get("rtc")),
             scan=bool(raw.get("scan")),
+            share=bool(raw.get("share")),
             languages=tuple(str(x) for x in raw.get("languages") or ()),
         )
 

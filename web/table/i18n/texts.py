@@ -155,6 +155,21 @@ class Texts:
     def p2p_waiting_for(self, name: str) -> str:
         return self.say("p2p_waiting_for", name=name)
 
+    def online_seat_line(self, name: str) -> str:
+        """A guest seat's line in the invite lobby: «Место «Запад»»."""
+        return self.say("online_seat_line", name=name)
+
+    def online_joining(self, fmt: str, seat: int) -> str:
+        """What a guest opening an invite link is told: the table's name and the seat (from 0)."""
+        return self.say("online_joining", format=self.FORMAT_TITLES.get(fmt, fmt), seat=seat + 1)
+
+    def online_seconds(self, n: int) -> str:
+        return self.say("online_seconds", n=n)
+
+    def online_time_left(self, n: int) -> str:
+        """A guest's countdown of the host's move timer: «ваш ход: осталось 12 с»."""
+        return self.say("online_time_left", n=n)
+
     # --- cards, tables, combinations --------------------------------------------------
 
     def card_name(self, code: str) -> str:

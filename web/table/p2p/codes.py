@@ -33,6 +33,9 @@ MAX_CANDIDATES = 6
 """More would only lengthen the code: a phone on Wi-Fi has one or two addresses."""
 LINK_KEY = "p2p="
 """A join link carries the offer after ``#p2p=`` (a phone's camera opens it)."""
+JOIN_KEY = "join="
+"""An online invite link's fragment key (``invite.py``; here so the page's start can see one
+without loading online play's modules)."""
 
 
 class CodeError(ValueError):

@@ -22,6 +22,9 @@ from table.p2p import peer
 from table.p2p import view as peerview
 from table.i18n.languages import DEFAULT_TEXTS as texts
 
+ONLINE_HOST_KEY = "burkozel.online-host"
+"""localStorage: the host's invites for the match it plays online, so a reload goes on with them."""
+
 
 class _Links:
     """The page's links as effects: ``send`` and ``close`` on ``web/page/p2p.js``."""
@@ -51,14 +54,45 @@ class PeerLink:
         self.away_timer: int | None = None
         """The page timer ``away`` armed last (its generation)."""
         self.timer_gen = 0
+        self._online: Any = None
+        """«Пригласить по ссылке» (``online_link.OnlineLink``), made on first use: its modules
+        come in online.zip, which the page mounts only when someone invites or joins."""
+
+    @property
+    def online(self) -> Any:
+        if self._online is None:
+            from table.p2p.online_link import OnlineLink
+
+            self._online = OnlineLink(self)
+        return self._online
+
+    @property
+    def playing_online(self) -> bool:
+        return self._online is not None and self._online.end is not None
+
+    def online_resume(self, saved: dict[str, Any] | None) -> bool:
+        """The host's page reloaded during an online match: go on with it (``OnlineLink.resume``)."""
+        return saved is not None and self.app.store.get(ONLINE_HOST_KEY) is not None and self.online.resume(saved)
+
+    def online_touched(self) -> None:
+        if self.playing_online:
+            self.online.touched()
 
     @property
     def active(self) -> bool:
         return self.host is not None or self.guest is not None
 
+    def dialog_state(self) -> dict[str, Any]:
+        """The dialog's state as its markup needs it (the lobby's rows drawn fresh)."""
+        state = dict(self.dialog or {})
+        if state.get("step") == "invite" and self.playing_online:
+            state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
+        return state
+
     def guest_act(self, kind: str) -> None:
         """A move button on a guest's screen: a request to the host (who checks it)."""
         assert self.guest is not None
+        self.online_touched()
         request = self.guest.act(kind)
         if request is not None:
             self.js.send("host", request)
@@ -66,12 +100,23 @@ class PeerLink:
     def sync(self) -> None:
         """The link bar, ``html[data-peer]``, and the host's pending messages."""
         if self.host is not None:
-            for seat, text in self.host.outbox():
-                self.js.send(str(seat), text)
+            if self.playing_online:
+                self.online.flush()
+                self.online.arm_clock()
+            else:
+                for seat, text in self.host.outbox():
+                    self.js.send(str(seat), text)
             links, state = self.host.links(), self.host.peer_state()
+            if self.playing_online:
+                for link in links:
+                    link.update(way=self.online.way_of(link["seat"]), online=True)
         elif self.guest is not None:
             status = {"up": "up", "lost": "lost"}.get(self.guest_link, "waiting")
             links = [{"seat": 0, "name": self.app.table.texts.P2P_HOST_NAME, "status": status}]
+            if self.playing_online:
+                left = self.online.time_left()
+                links[0]["left"] = left
+                self.online.arm_count(left is not None)
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
             links, state = [], "none"
@@ -124,9 +169,19 @@ class PeerLink:
         elif action == "p2p-leave":
             self.leave()
             self.app.dialogs = ["menu"]
+        elif action == "online-host":
+            self.online.start_hosting()
+        elif action == "online-bot":
+            seat = str(event.get("seat") or "")
+            if seat.isdigit():
+                self.online.fill_with_bot(int(seat))
+        elif action == "online-start":
+            if self.playing_online and self.host is not None and self.online.ready():
+                self.dialog = None
 
-    def start_hosting(self) -> None:
-        """«Создать стол»: a new match at this page's settings, friends at its guest seats."""
+    def start_hosting(self, offer: bool = True) -> None:
+        """«Создать стол»: a new match at this page's settings, friends at its guest seats
+        (and the first seat's code, unless the seats are invited by link)."""
         self.leave()
         old = self.app.table
         table = peer.HostTable(old.settings, speed=self.app.params["speed"], seed=self.app.params["seed"])
@@ -135,7 +190,8 @@ class PeerLink:
         self.app.table = table
         self.host = peer.Host(table)
         self.app.cache.clear()
-        self.invite(table.remote_seats[0])
+        if offer:
+            self.invite(table.remote_seats[0])
 
     def invite(self, seat: int) -> None:
         """Show a fresh code (and QR) for ``seat``'s guest."""
@@ -214,6 +270,9 @@ class PeerLink:
             self.js.close("host")
             self.guest = None
             self.guest_link = "none"
+        if self._online is not None:
+            self._online.stop()
+        self.js = _Links(self.app)
         self.app.cache.clear()
 
     def on_p2p(self, event: dict[str, Any]) -> None:
@@ -221,6 +280,23 @@ class PeerLink:
         try:
             self._p2p_event(str(event.get("id") or ""), str(event.get("kind") or ""), str(event.get("data") or ""))
         finally:
+            self.app.refresh()
+
+    def on_online(self, event: dict[str, Any]) -> None:
+        """Something came from a room on the relays (web/page/relay.js)."""
+        try:
+            self.online.on_event(event)
+        finally:
+            self.app.refresh()
+
+    def on_shared(self, event: dict[str, Any]) -> None:
+        """A link was copied (or shared, or neither): say so under it."""
+        if self.dialog is not None and self.dialog.get("step") == "invite":
+            t = self.app.table.texts
+            self.dialog["said"] = {"seat": str(event.get("seat") or ""),
+                                   "text": t.ONLINE_COPIED if event.get("ok") else t.ONLINE_COPY_FAILED}
+            if event.get("how") == "share" and event.get("ok"):
+                self.dialog["said"] = None
             self.app.refresh()
 
     def _p2p_event(self, link: str, kind: str, data: str) -> None:
@@ -244,9 +320,7 @@ class PeerLink:
         elif self.guest is not None and link == "host":
             if kind == "open":
                 self.guest_link = "up"
-                mine = seats.chosen(self.app.table.settings)[0]
-                default = seats.default_name(self.app.table.settings["format"], 0)
-                self.js.send("host", self.guest.hello(mine.name if mine.name != default else ""))
+                self.js.send("host", self.guest.hello(self.my_name()))
                 self.dialog = None
                 self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
             elif kind == "message":
@@ -256,6 +330,12 @@ class PeerLink:
             elif kind == "failed":
                 self.guest_link = "lost"
                 self.dialog = {"step": "failed"}
+
+    def my_name(self) -> str:
+        """The name this guest gives the host: their seat's in the menu, unless it is the default."""
+        mine = seats.chosen(self.app.table.settings)[0]
+        default = seats.default_name(self.app.table.settings["format"], 0)
+        return mine.name if mine.name != default else ""
 
     def _arm_away_timer(self) -> None:
         if self.host is None:

@@ -14,7 +14,8 @@ Messages are JSON objects ``{"v": PROTOCOL, "t": kind, ...}``:
 
 host → guest  ``state``    seq, seat, format, players, names, phase, view,
                             stand_ins (seats a bot plays while their person
-                            is away), speed, bot_level, at (round, moves in it)
+                            is away), speed, bot_level, at (round, moves in it),
+                            and online (what the way of play adds: ``extra``)
               ``refused``  code (the engine's reason), seq
 guest → host  ``hello``    name
               ``move``     move (``Move.to_dict()``), seq (of the state it answers)
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from table.match import seats
 from table.i18n import languages
@@ -187,6 +188,8 @@ class Host:
         self.away_since: dict[int, float] = {}
         self.sent: dict[int, str] = {}
         self.seq: dict[int, int] = {}
+        self.extra: Callable[[int], dict[str, Any]] | None = None
+        """More public facts for a seat's ``state`` (online play: the lobby, the move timer)."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -261,6 +264,7 @@ class Host:
             "speed": t.speed,
             "bot_level": t.bot_level,
             "at": [match.round_no, len(t.rounds[-1])] if match is not None else None,
+            **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
 
     def outbox(self) -> list[tuple[int, str]]:

@@ -46,12 +46,17 @@ def _paste(prefill: str = "", scan: bool = False, t: Texts = texts) -> str:
 
 def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
     step = state.get("step", "choose")
+    if step == "invite" or step.startswith("online-"):
+        from table.p2p import invite_view  # (online.zip: mounted by then, see link.PeerLink.online)
+
+        return invite_view.dialog_html(state, t)
     error = state.get("error")
     body = ""
     buttons = _button("p2p-cancel", t.P2P_CANCEL)
     if step == "choose":
         body = f'<p>{t.P2P_INTRO}</p><p class="fine">{t.P2P_SEATS_NOTE}</p>'
-        buttons += _button("p2p-join", t.P2P_JOIN) + _button("p2p-host", t.P2P_CREATE, primary=True)
+        buttons += (_button("p2p-join", t.P2P_JOIN) + _button("online-host", t.ONLINE_INVITE)
+                    + _button("p2p-host", t.P2P_CREATE, primary=True))
     elif step == "host":
         body = f'<p class="p2p-seat">{escape(t.p2p_waiting_for(state.get("name") or ""))}</p>'
         if state.get("code"):
@@ -103,8 +108,14 @@ def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
             text = t.p2p_guest_bot(name)
         else:
             text = t.P2P_HOST_LOST
+        if status == "up" and link.get("way"):
+            text += " · " + (t.ONLINE_DIRECT if link["way"] == "direct" else t.ONLINE_VIA_RELAY)
+        if link.get("left") is not None:
+            text += " · " + t.online_time_left(link["left"])
         button = ""
-        if status in ("waiting", "away", "bot"):
+        if link.get("online"):
+            button = ""  # an online seat keeps its link: there is no new code to make
+        elif status in ("waiting", "away", "bot"):
             button = _button("p2p-invite", t.P2P_INVITE, extra=f' data-seat="{link["seat"]}"')
         elif status == "lost":
             button = _button("p2p-join", t.P2P_JOIN)

@@ -64,3 +64,21 @@ def bench(request):
 def steps():
     """``window.burkozelSteps``: ``[move_ms, redraw_ms]`` of every timed step."""
     return json.dumps(APP.steps if APP is not None and APP.steps is not None else [])
+
+
+def mount(zip_b64: str) -> str:
+    """Online play's modules, fetched by the page only when someone invites or joins
+    (``online.zip``, tools/build_site.py): written beside the other zips and added to
+    ``table.p2p``'s path, so a first visit never downloads them."""
+    import base64
+    import os
+
+    import table.p2p
+
+    path = os.path.join(os.getcwd(), "online.zip")
+    with open(path, "wb") as out:
+        out.write(base64.b64decode(zip_b64))
+    entry = f"{path}/table/p2p"
+    if entry not in table.p2p.__path__:
+        table.p2p.__path__.append(entry)
+    return "ok"

@@ -1,0 +1,428 @@
+"""«Пригласить по ссылке» in the browser, with no internet: a fake Nostr relay answers
+every ``wss://`` socket of every context (Playwright's WebSocket routing), speaking
+enough of the protocol (REQ, EVENT, CLOSE, OK, EOSE) to match events by kind and
+``#x`` tag.  The host invites, a guest opens the link in another context, sits down
+and plays a deal: through a DataChannel made by Trystero's signalling over the fake
+relay, or, when the guest's WebRTC can make no connection, through the relay itself.
+Every frame either page sent or received is opened with the seat's secret and read
+against the host's match: none holds a card the guest's seat may not know."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+import time
+
+import pytest
+
+from harness import ROOT, Guard, app_url, boot
+from tablekit import choose, play_turn, replay, saved, to_menu
+from test_p2p import OVER, button, p2p_browser, phase  # noqa: F401  (the fixture: raw host candidates)
+
+sys.path.insert(0, str(ROOT / "web"))
+from table.p2p import invite, seal, session  # noqa: E402
+
+CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort"
+NO_DIRECT = """(() => {
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (config) {
+    return new Real({ ...(config || {}), iceServers: [], iceTransportPolicy: "relay" });
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+})();"""
+
+
+class FakeRelay:
+    """One relay for every context: subscriptions by (socket, id), events passed on at once."""
+
+    def __init__(self) -> None:
+        self.subs: dict[tuple[int, str], tuple[object, dict]] = {}
+        self.sockets: list[object] = []
+        self.events = 0
+        self.up = True
+
+    def attach(self, context) -> None:
+        context.route_web_socket(re.compile(r"^wss://"), self.handler)
+
+    def handler(self, ws) -> None:
+        if not self.up:
+            ws.close(code=1011, reason="down")
+            return
+        self.sockets.append(ws)
+        ws.on_message(lambda message: self.on_message(ws, message))
+        ws.on_close(lambda *_: self.forget(ws))
+
+    def forget(self, ws) -> None:
+        self.subs = {k: v for k, v in self.subs.items() if v[0] is not ws}
+        if ws in self.sockets:
+            self.sockets.remove(ws)
+
+    def on_message(self, ws, message) -> None:
+        try:
+            data = json.loads(message)
+        except (TypeError, ValueError):
+            return
+        if not isinstance(data, list) or not data:
+            return
+        if data[0] == "REQ" and len(data) >= 3:
+            self.subs[(id(ws), data[1])] = (ws, data[2])
+            ws.send(json.dumps(["EOSE", data[1]]))
+        elif data[0] == "CLOSE" and len(data) >= 2:
+            self.subs.pop((id(ws), data[1]), None)
+        elif data[0] == "EVENT" and len(data) >= 2 and isinstance(data[1], dict):
+            event = data[1]
+            ws.send(json.dumps(["OK", event.get("id"), True, ""]))
+            self.events += 1
+            tags = {t[1] for t in event.get("tags", []) if len(t) > 1 and t[0] == "x"}
+            for (_, sub_id), (other, flt) in list(self.subs.items()):
+                if event.get("kind") in flt.get("kinds", []) and tags & set(flt.get("#x", [])):
+                    try:
+                        other.send(json.dumps(["EVENT", sub_id, event]))
+                    except Exception:  # noqa: BLE001 - a socket that closed meanwhile
+                        pass
+
+    def drop_all(self) -> None:
+        """Every relay socket closes (a relay outage); new ones are refused while down."""
+        self.up = False
+        for ws in list(self.sockets):
+            try:
+                ws.close(code=1011, reason="outage")
+            except Exception:  # noqa: BLE001
+                pass
+        self.sockets.clear()
+        self.subs.clear()
+
+
+@pytest.fixture
+def relay() -> FakeRelay:
+    return FakeRelay()
+
+
+@pytest.fixture
+def make_page(p2p_browser, server, relay):
+    """Pages in contexts of their own, each routed to the one fake relay and guarded."""
+    made = []
+
+    def make(no_direct: bool = False):
+        guard = Guard(origins={server.origin})
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        ctx.on("request", guard.on_request)
+        ctx.on("page", guard.watch)
+        relay.attach(ctx)
+        if no_direct:
+            ctx.add_init_script(NO_DIRECT)
+        page = ctx.new_page()
+        made.append((ctx, guard))
+        return page
+
+    yield make
+    for ctx, guard in made:
+        ctx.close()
+    for ctx, guard in made:
+        # Trystero logs the other side's page closing its connection (a reload) as an error.
+        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
+        guard.check()
+
+
+def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None) -> dict[int, str]:
+    boot(host, app_url(server.url, seed=7_340_011, speed="instant", sw="off"))
+    to_menu(host)
+    choose(host, fmt, "easy", combos=combos)
+    for seat in people:
+        host.select_option(f"select[name=seat-{seat}]", "human")
+    button(host, "#menu", "Играть с другом").click()
+    button(host, "#p2p", "Пригласить по ссылке").click()
+    host.wait_for_selector("[data-online-link]")
+    assert host.locator("#p2p svg.qr").count() >= 1
+    return {int(el.get_attribute("data-online-link")): el.text_content()
+            for el in host.locator("[data-online-link]").all()}
+
+
+def open_link(guest, server, link: str) -> float:
+    """The guest opens its link; returns seconds from opening to its first hand."""
+    fragment = link.split("#", 1)[1]
+    started = time.monotonic()
+    boot(guest, app_url(server.url, speed="instant", sw="off") + "#" + fragment)
+    guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    return time.monotonic() - started
+
+
+def play_deal(host, guest, rng: random.Random, moves: int | None = None) -> int:
+    made = 0
+    for _ in range(800):
+        if phase(host) in OVER:
+            return made
+        if moves is not None and made >= moves:
+            return made
+        acted = False
+        for page in (host, guest):
+            if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                play_turn(page, rng)
+                acted = True
+                made += page is guest
+        if not acted:
+            host.wait_for_timeout(40)
+    raise AssertionError("the deal did not end")
+
+
+def check_frames(host, guest, inv: invite.Invite) -> tuple[int, int, set[str]]:
+    """Every frame the guest's page sent or received, opened and read for hidden cards;
+    returns (frames, bytes, ways)."""
+    data = saved(host)
+    frames = guest.evaluate("window.burkozelRelay.frames")
+    states = 0
+    for f in frames:
+        direction = seal.TO_GUEST if f["dir"] == "in" else seal.TO_HOST
+        text = seal.unseal(inv.secret, direction, f["data"])
+        if text is None:
+            assert f["dir"] == "in"  # the guest's own events, echoed back by the relay
+            continue
+        frame = session.parse(text)
+        assert frame is not None
+        if frame.kind != "m" or f["dir"] != "in":
+            continue
+        state = json.loads(frame.body)
+        if state["t"] != "state" or state["phase"] not in ("play", "clearing"):
+            continue
+        states += 1
+        match = replay(data, tuple(state["at"]))
+        hidden = {str(c) for c in match.round.unknown_to(inv.seat)}
+        leaked = {c for c in hidden if f'"{c}"' in frame.body}
+        assert not leaked, f"a frame to seat {inv.seat} holds {leaked}"
+        # No card in plain text anywhere in what travelled:
+        assert not re.search(r'"(10|[2-9JQKA])[SHDC]"', f["data"])
+    assert states > 3
+    return len(frames), sum(len(f["data"]) for f in frames), {f["way"] for f in frames}
+
+
+@pytest.mark.parametrize("fmt", ["duel"])
+def test_a_guest_opens_the_link_sits_down_and_plays_a_deal_directly(make_page, server, relay, fmt):
+    host, guest = make_page(), make_page()
+    links = invite_links(host, server, fmt)
+    assert list(links) == [1]
+    inv = invite.decode(invite.code_in(links[1]))
+    seconds = open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    host.wait_for_selector("#p2p", state="hidden")
+    assert guest.get_attribute("#me .seat", "data-seat") == "1"
+    # The direct way opens (signalled through the relay) and the table says so.
+    guest.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('напрямую') || "
+                            "window.burkozelRelay.frames.some((f) => f.way === 'direct')", timeout=30_000)
+    assert play_deal(host, guest, random.Random(5)) >= 3
+    count, size, ways = check_frames(host, guest, inv)
+    assert "direct" in ways
+    print(f"\nonline direct: first hand {seconds:.1f} s, {count} frames, {size} bytes, relay events {relay.events}")
+
+
+def test_a_guest_without_direct_connections_plays_through_the_relay(make_page, server, relay):
+    host, guest = make_page(), make_page(no_direct=True)
+    links = invite_links(host, server, "bura31")
+    inv = invite.decode(invite.code_in(links[1]))
+    seconds = open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    assert play_deal(host, guest, random.Random(2)) >= 2
+    count, size, ways = check_frames(host, guest, inv)
+    assert ways == {"relay"}
+    assert "через ретранслятор" in host.text_content("#peer-bar")
+    print(f"\nonline relay: first hand {seconds:.1f} s, {count} frames, {size} bytes, relay events {relay.events}")
+
+
+def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(make_page, server):
+    host, guest, second = make_page(), make_page(), make_page()
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    boot(second, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1])
+    second.wait_for_selector("#p2p [role=alert]", timeout=30_000)
+    assert "уже занято" in second.text_content("#p2p")
+    damaged = make_page()
+    boot(damaged, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1][:-5])
+    damaged.wait_for_selector("#p2p [data-online-error=damaged]", state="attached")
+    assert not damaged.evaluate("'burkozelRelay' in window")  # nothing was loaded, nothing connected
+
+
+def test_a_websocket_to_an_unlisted_host_is_refused_by_the_csp(page, guard, server):
+    """(Not routed: Playwright's WebSocket routing injects a script of its own.)"""
+    boot(page, app_url(server.url, speed="instant", sw="off"))
+    blocked = page.evaluate("""() => new Promise((resolve) => {
+        document.addEventListener("securitypolicyviolation", (e) => resolve(e.blockedURI), { once: true });
+        try { new WebSocket("wss://relay.unlisted.example/"); } catch (e) { resolve("thrown: " + e.name); }
+        setTimeout(() => resolve(null), 3000);
+    })""")
+    assert blocked is not None and "unlisted" in blocked
+    assert len(guard.console_errors) == 1 and "Content Security Policy" in guard.console_errors[0]
+    guard.console_errors.clear()  # (the one error this test asked for)
+
+
+def test_a_guest_sees_the_hosts_move_timer_count_down(make_page, server):
+    host, guest = make_page(), make_page()
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    host.select_option("select[name=online-timer]", "15")
+    button(host, "#p2p", "Начать игру").click()
+    guest.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+    rng = random.Random(3)
+    for _ in range(200):
+        if guest.get_attribute("#table", "data-turn") == "me" and phase(guest) == "play":
+            break
+        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
+            play_turn(host, rng)
+        host.wait_for_timeout(40)
+
+    def left() -> int:
+        return int(re.search(r"осталось (\d+) с", guest.text_content("#peer-bar")).group(1))
+
+    guest.wait_for_function("() => /осталось \\d+ с/.test(document.querySelector('#peer-bar').textContent)",
+                            timeout=10_000)
+    first = left()
+    assert 10 <= first <= 15
+    guest.wait_for_timeout(2_200)
+    assert first - 3 <= left() <= first - 1  # (the page redraws it once a second)
+    play_turn(guest, rng)
+    guest.wait_for_function("() => !/осталось/.test(document.querySelector('#peer-bar').textContent)", timeout=10_000)
+
+
+def start_online(make_page, server, fmt: str, no_direct: bool = False):
+    host, guest = make_page(), make_page(no_direct=no_direct)
+    links = invite_links(host, server, fmt)
+    inv = invite.decode(invite.code_in(links[1]))
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    host.wait_for_selector("#p2p", state="hidden")
+    return host, guest, inv
+
+
+def test_the_relays_go_down_mid_trick_and_the_game_goes_on_when_they_are_back(make_page, server, relay):
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True)
+    rng = random.Random(8)
+    play_deal(host, guest, rng, moves=2)
+    relay.drop_all()
+    host.wait_for_timeout(1500)
+    for page in (host, guest):  # a move made while no relay is up waits in the host's numbering
+        if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+            play_turn(page, rng)
+            break
+    host.wait_for_timeout(1500)
+    relay.up = True
+    assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)
+
+
+def test_a_guest_reloads_and_is_back_at_the_same_seat(make_page, server):
+    host, guest, inv = start_online(make_page, server, "duel")
+    rng = random.Random(4)
+    play_deal(host, guest, rng, moves=2)
+    hand_before = guest.locator("#hand [data-card]").count()
+    guest.reload()
+    guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    assert guest.get_attribute("#me .seat", "data-seat") == "1"
+    assert guest.locator("#hand [data-card]").count() in (hand_before, hand_before - 1, hand_before + 1)
+    assert not guest.locator("#p2p [role=alert]").count() or not guest.locator("#p2p").is_visible()
+    assert play_deal(host, guest, rng) >= 1
+
+
+def test_the_host_reloads_and_the_guest_is_back_without_doing_anything(make_page, server):
+    host, guest, inv = start_online(make_page, server, "duel")
+    rng = random.Random(6)
+    play_deal(host, guest, rng, moves=2)
+    host.reload()
+    assert host.get_attribute("html", "data-state") in ("loading", "ready")
+    host.wait_for_selector("html[data-state=ready]", state="attached", timeout=60_000)
+    host.wait_for_selector("#menu", state="hidden")
+    host.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('на связи')",
+                           timeout=45_000)
+    assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)
+
+
+def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = ()) -> dict[int, object]:
+    """Each link opened in a context of its own (``relay_only``: with no direct connection),
+    and the game started once every guest has joined."""
+    guests = {}
+    all_joined = f"() => document.querySelectorAll('#p2p [data-online-status=joined]').length === {len(links)}"
+    for seat, link in links.items():
+        guests[seat] = make_page(no_direct=seat in relay_only)
+        open_link(guests[seat], server, link)
+        # Seated before the start: the guest's own list of who has joined, its seat among them.
+        guests[seat].wait_for_selector(f'#p2p [data-online-seat="{seat}"] [data-online-status=joined]', timeout=30_000)
+        assert "#join=" not in guests[seat].inner_html("#p2p")
+    host.wait_for_function(all_joined, timeout=45_000)
+    first = next(iter(guests.values()))
+    first.wait_for_function(all_joined, timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    host.wait_for_selector("#p2p", state="hidden")
+    for seat, page in guests.items():
+        page.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+        assert page.get_attribute("#me .seat", "data-seat") == str(seat)
+    return guests
+
+
+def play_pages(host, guests: dict[int, object], rng: random.Random, each=None) -> dict[int, int]:
+    """Everyone plays by clicks until the host's deal is over (``each(page)`` before a
+    move); returns each guest's moves."""
+    made = {seat: 0 for seat in guests}
+    for _ in range(1500):
+        if phase(host) in OVER:
+            return made
+        acted = False
+        for seat, page in [(0, host), *guests.items()]:
+            if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                if each is not None:
+                    each(page)
+                play_turn(page, rng)
+                acted = True
+                if seat:
+                    made[seat] += 1
+        if not acted:
+            host.wait_for_timeout(40)
+    raise AssertionError("the deal did not end")
+
+
+def test_pairs_with_three_guests_each_on_its_own_link(make_page, server):
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2, 3))
+    assert sorted(links) == [1, 2, 3] and len(set(links.values())) == 3
+    guests = seat_guests(make_page, server, host, links, relay_only=(2,))  # one through the relay only
+    made = play_pages(host, guests, random.Random(11))
+    assert all(n >= 2 for n in made.values()), made
+    for seat, page in guests.items():
+        check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+
+
+def pot_facts(page) -> tuple[int, list[int]]:
+    """(the pot, every stack) as this page's table shows them."""
+    pot = int(page.inner_text("#pot-box .pot-val"))
+    return pot, [int(x) for x in page.eval_on_selector_all("#score .stacks b", "els => els.map(e => e.textContent)")]
+
+
+def test_three_people_play_a_pot_of_bura_pot_through_the_relay(make_page, server):
+    """«Бура на кон» with «даве»: the host and two guests (one only through the relay), a
+    bot in the fourth seat; each guest's screen shows the pot, the stakes and every stack
+    as the host's does, with «Даве» and its answers as buttons."""
+    host = make_page()
+    links = invite_links(host, server, "bura_pot", people=(1, 2), combos={"dave": True})
+    assert sorted(links) == [1, 2]
+    assert {invite.decode(invite.code_in(l)).players for l in links.values()} == {4}
+    guests = seat_guests(make_page, server, host, links, relay_only=(2,))
+    stakes = set()
+
+    def each(page) -> None:
+        assert page.is_visible("#pot-box")
+        pot, stacks = pot_facts(page)
+        assert len(stacks) == 4 and pot + sum(stacks) == 400
+        stakes.update(k for k in ("dave", "accept", "fold")
+                      if page.query_selector(f"[data-action={k}]:not([disabled]):not(.idle)"))
+
+    made = play_pages(host, guests, random.Random(13), each)
+    assert all(n >= 1 for n in made.values()), made
+    assert stakes & {"dave", "accept"}, stakes
+    host.wait_for_selector("#result-body .stacks", state="attached")
+    for seat, page in guests.items():
+        page.wait_for_selector("#result-body .stacks", state="attached", timeout=30_000)
+        assert "банк" in page.inner_text("#result-body").lower()
+        check_frames(host, page, invite.decode(invite.code_in(links[seat])))

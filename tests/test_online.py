@@ -1,0 +1,422 @@
+"""Online play without a browser: the invite link, the sealed frames, the session's
+numbering over links that drop, repeat and reorder, whole matches through a lossy
+relay, a second device with the same link, and a hostile guest holding the secret."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+
+import webpath  # noqa: F401
+
+from burkozel import FORMATS, Move
+from table.p2p import invite, online, peer, seal, session
+from table.p2p.peer import Host
+from test_peer import hidden_in, host_table
+
+# --- the link ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_a_link_carries_its_seat_room_and_secret_and_reads_back(fmt):
+    players = FORMATS[fmt].players
+    for seat in range(1, players):
+        inv = invite.new_invite(fmt, seat)
+        url = invite.link("https://example.test/burkozel/?seed=3#p2p=xyz", inv)
+        assert url.startswith("https://example.test/burkozel/#join=")
+        assert len(url) < 110  # a short QR
+        back = invite.decode(invite.code_in(url))
+        assert back == inv and (back.seat, back.players, back.format) == (seat, players, fmt)
+
+
+def test_every_seat_gets_its_own_random_room_and_secret():
+    invites = [invite.new_invite("pairs", s) for s in (1, 2, 3) for _ in range(50)]
+    assert len({i.room for i in invites}) == len({i.secret for i in invites}) == 150
+    assert all(len(i.room) == len(i.secret) == 16 for i in invites)
+    bits = "".join(f"{b:08b}" for i in invites for b in i.secret)
+    assert 0.45 < bits.count("1") / len(bits) < 0.55
+
+
+def test_a_link_for_six_seats_and_not_for_the_hosts_own():
+    inv = invite.new_invite("duel", 5, players=6)
+    assert invite.decode(invite.encode(inv)).players == 6
+    for seat, players in ((0, 2), (2, 2), (1, 7)):
+        with pytest.raises(ValueError):
+            invite.new_invite("duel", seat, players=players)
+
+
+def test_truncated_edited_forged_and_other_version_links_say_why():
+    code = invite.encode(invite.new_invite("bura31", 1))
+    assert invite.decode(code)
+    cases = {"": "empty", "   ": "empty", code[:-1]: "damaged", code[:20]: "damaged", code + "A": "damaged",
+             code.replace(code[10], "A" if code[10] != "A" else "B", 1): "damaged", "Привет": "damaged",
+             "x" * 500: "damaged", "a.b": "damaged"}
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    raw[0] = 2  # another version, its checksum intact
+    body = bytes(raw[:-invite.CHECK_BYTES])
+    import hashlib
+    other = base64.urlsafe_b64encode(body + hashlib.sha256(body).digest()[:4]).decode().rstrip("=")
+    cases[other] = "version"
+    body = bytearray(raw[:-invite.CHECK_BYTES])
+    body[0], body[1] = 1, 0  # the host's own seat, well formed otherwise
+    forged = base64.urlsafe_b64encode(bytes(body) + hashlib.sha256(bytes(body)).digest()[:4]).decode().rstrip("=")
+    cases[forged] = "damaged"
+    for text, reason in cases.items():
+        with pytest.raises(invite.InviteError) as err:
+            invite.decode(text)
+        assert err.value.reason == reason, text
+    assert invite.code_in("https://x.test/#p2p=abc") is None and invite.code_in(None) is None
+
+
+# --- the seal ----------------------------------------------------------------------------
+
+
+def test_a_sealed_frame_opens_only_with_its_secret_and_direction():
+    secret, other = bytes(range(16)), bytes(range(1, 17))
+    text = json.dumps({"hand": ["AS", "10H"], "name": "Вася"}, ensure_ascii=False)
+    frame = seal.seal(secret, seal.TO_GUEST, text)
+    assert seal.unseal(secret, seal.TO_GUEST, frame) == text
+    assert "AS" not in base64.urlsafe_b64decode(frame).decode("latin-1")
+    assert seal.unseal(other, seal.TO_GUEST, frame) is None
+    assert seal.unseal(secret, seal.TO_HOST, frame) is None  # a host's frame played back as a guest's
+    assert seal.seal(secret, seal.TO_GUEST, text) != frame  # a fresh nonce every time
+    raw = bytearray(base64.urlsafe_b64decode(frame))
+    for i in (0, 20, len(raw) - 1):
+        bad = bytearray(raw)
+        bad[i] ^= 1
+        assert seal.unseal(secret, seal.TO_GUEST, base64.urlsafe_b64encode(bytes(bad)).decode()) is None
+    for junk in (None, 5, "", "!!", "A" * 200_000, base64.urlsafe_b64encode(b"short").decode()):
+        assert seal.unseal(secret, seal.TO_GUEST, junk) is None
+
+
+# --- the session ----------------------------------------------------------------------------
+
+
+def relay(frames: list[session.Frame], rng: random.Random) -> list[session.Frame]:
+    """What several relays make of a stream: each frame dropped, doubled or delayed."""
+    out = []
+    for f in frames:
+        for _ in range(rng.choice((0, 1, 1, 1, 2, 3))):
+            out.append(f)
+    rng.shuffle(out)
+    return out
+
+
+def test_each_message_is_delivered_once_and_in_order_through_a_lossy_relay():
+    for seed in range(20):
+        rng = random.Random(seed)
+        out, inc = session.Outgoing("host"), session.Incoming()
+        sent = [f"message {i}" for i in range(40)]
+        frames = [out.message(text) for text in sent]
+        got: list[str] = []
+        wire = relay(frames, rng)
+        for _ in range(30):  # rounds of: deliver what arrived, answer the resend requests
+            asks = set()
+            for f in wire:
+                bodies, gap = inc.take(f)
+                got += bodies
+                if gap is not None:
+                    asks.add(gap)
+            _, gap = inc.take(out.heartbeat())
+            if gap is not None:
+                asks.add(gap)
+            if not asks and len(got) == len(sent):
+                break
+            wire = relay([f for start in sorted(asks) for f in out.resend(start)], rng)
+        assert got == sent, seed
+
+
+def test_a_gap_the_sender_no_longer_holds_is_skipped_and_said():
+    out, inc = session.Outgoing("host"), session.Incoming()
+    frames = [out.message(str(i)) for i in range(session.KEPT + 10)]
+    assert inc.take(frames[0]) == (["0"], None)
+    assert inc.take(frames[-1]) == ([], 2)
+    answer = out.resend(2)
+    assert answer[0].kind == session.SKIP and answer[0].seq == 11
+    got = []
+    for f in answer:
+        got += inc.take(f)[0]
+    assert got == [str(i) for i in range(10, session.KEPT + 10)] and inc.skipped
+    assert inc.take(frames[3]) == ([], None)  # an old one arriving late changes nothing
+
+
+def test_frames_parse_strictly():
+    good = session.Frame("ab", 3, session.MESSAGE, "x")
+    assert session.parse(good.dump()) == good
+    for bad in ("", "[]", "{}", '{"i":"a","s":-1,"k":"m"}', '{"i":"a","s":1.5,"k":"m"}', '{"i":"a","s":true,"k":"m"}',
+                '{"i":"","s":1,"k":"m"}', '{"i":"a","s":1,"k":"q"}', '{"i":"a","s":1,"k":"m","d":[1]}', None, 7,
+                '{"i":"a","s":' + "9" * 30 + ',"k":"m"}', "[" * 100_000):
+        assert session.parse(bad) is None, bad
+
+
+# --- a host and guests over a lossy relay -------------------------------------------------
+
+
+class Room:
+    """An online host and its guests, every frame carried by a relay that drops, repeats
+    and reorders; every frame to a guest opened with its secret and read for hidden cards."""
+
+    def __init__(self, fmt: str, seed: int, lossy: bool = True, seats: list[str] | None = None) -> None:
+        self.table = host_table(fmt, seed=seed, seats=seats)
+        self.host = online.OnlineHost(Host(self.table), {s: invite.new_invite(fmt, s) for s in self.table.remote_seats},
+                                      "host-id")
+        self.guests = {s: online.OnlineGuest(self.host.lines[s].invite, f"guest-{s}") for s in self.table.remote_seats}
+        self.rng = random.Random(seed)
+        self.lossy = lossy
+        self.now = 0.0
+        self.to_host: list[tuple[int, str]] = []
+        self.frames = 0
+
+    def carry(self, frames: list) -> list:
+        if not self.lossy:
+            return list(frames)
+        out = [f for f in frames for _ in range(self.rng.choice((0, 1, 1, 1, 1, 2)))]
+        self.rng.shuffle(out)
+        return out
+
+    def check(self, seat: int, frame: str) -> None:
+        text = seal.unseal(self.host.lines[seat].invite.secret, seal.TO_GUEST, frame)
+        assert text is not None
+        assert not hidden_in(text, self.table, seat), text
+        for other in self.host.lines:
+            if other != seat:
+                assert seal.unseal(self.host.lines[other].invite.secret, seal.TO_GUEST, frame) is None
+
+    def step(self) -> None:
+        self.now += 0.5
+        for seat, frame in self.carry(self.host.outbox() + (self.host.tick(self.now) if self.now % 5 == 0 else [])):
+            self.check(seat, frame)
+            self.frames += 1
+            _, replies = self.guests[seat].receive(frame, self.now)
+            self.to_host += [(seat, r) for r in replies]
+        if self.now % 5 == 0:
+            self.to_host += [(seat, guest.heartbeat()) for seat, guest in self.guests.items()]
+        sending, self.to_host = self.carry(self.to_host), []
+        for seat, frame in sending:
+            self.host.receive(seat, frame, self.now)
+
+    def play(self, max_rounds: int = 2) -> int:
+        t = self.table
+        for seat, guest in self.guests.items():
+            self.to_host.append((seat, guest.hello(f"Гость {seat}")))
+        moves = 0
+        for _ in range(20_000):
+            self.step()
+            phase = t.phase()
+            if phase == "match_end" or (phase == "round_end" and t.match.round_no + 1 >= max_rounds):
+                return moves
+            if phase == "round_end":
+                t.next_round()
+                continue
+            if t.next_timer() is not None:
+                t.run_timer(t.next_timer()[0])
+                continue
+            to_act = t.match.to_act
+            if to_act == peer.HUMAN:
+                t.play_for(0, self.rng.choice(t.match.view(0).legal_moves))
+            elif to_act in self.guests:
+                screen = self.guests[to_act].screen
+                if screen.my_turn() and screen.state.get("at") == [t.match.round_no, len(t.rounds[-1])]:
+                    move = self.rng.choice(screen.view().legal_moves)
+                    screen.sent_seq = screen.seq
+                    self.to_host.append((to_act, self.guests[to_act].message(
+                        peer.dump(peer.MOVE, move=move.to_dict(), seq=screen.seq))))
+                    moves += 1
+                elif not screen.my_turn() and screen.sent_seq is not None and self.rng.random() < 0.05:
+                    screen.sent_seq = None  # the move was lost on the way: the player clicks again
+        raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("fmt", ["duel", "bura31", "pairs", "bura_pot"])
+def test_whole_deals_through_a_lossy_relay(fmt):
+    room = Room(fmt, seed=4)
+    moves = room.play(max_rounds=3)
+    assert moves > 6
+    for seat, guest in room.guests.items():
+        assert guest.screen.state["seat"] == seat
+        assert room.host.host.table.remote_names[seat] == f"Гость {seat}"
+
+
+def test_pairs_with_three_guests_each_in_its_own_room():
+    room = Room("pairs", seed=2, seats=["human"] * 4)
+    assert room.table.remote_seats == (1, 2, 3)
+    assert room.play(max_rounds=1) > 10
+
+
+def test_a_second_device_with_the_same_link_is_refused_while_the_seat_is_held():
+    room = Room("duel", seed=1, lossy=False)
+    room.to_host.append((1, room.guests[1].hello("Первый")))
+    room.step()
+    room.step()
+    assert room.host.holders() == {1: True}
+    second = online.OnlineGuest(room.host.lines[1].invite, "second-device")
+    assert room.host.receive(1, second.hello("Второй"), room.now) is False
+    refusals = [f for seat, f in room.host.outbox()]
+    assert any(second.receive(f, room.now)[0] for f in refusals) and second.refused
+    assert not any(room.guests[1].receive(f, room.now)[0] for f in refusals) and not room.guests[1].refused
+    assert room.table.remote_names[1] == "Первый"
+    # Once the first has been silent long enough, the second device may take the seat.
+    room.now += online.SILENT_S + 1
+    room.host.tick(room.now)
+    to_host = [second.hello("Второй")]
+    for _ in range(3):  # its first hello was refused: the host asks for it again
+        for frame in to_host:
+            room.host.receive(1, frame, room.now)
+        to_host = [r for _, f in room.host.outbox() for r in second.receive(f, room.now)[1]]
+    assert room.table.remote_names[1] == "Второй" and room.host.holders() == {1: True}
+    assert second.screen.state["seat"] == 1
+
+
+def test_a_reloaded_guest_keeps_its_id_and_gets_the_whole_screen_again():
+    room = Room("duel", seed=6, lossy=False)
+    room.to_host.append((1, room.guests[1].hello("Гость")))
+    room.step()
+    room.step()
+    state = room.guests[1].screen.state
+    assert state is not None
+    reloaded = online.OnlineGuest(room.host.lines[1].invite, "guest-1")  # the same id, from storage
+    room.guests[1] = reloaded
+    room.to_host.append((1, reloaded.hello("Гость")))
+    for _ in range(4):
+        room.step()
+    assert reloaded.screen.state == state and not reloaded.refused
+
+
+# --- a hostile guest ---------------------------------------------------------------------------
+
+
+def hostile_messages(rng: random.Random, room: Room, seat: int, seen: list[str]):
+    """One message a hostile guest (who holds the seat's secret) might send, and to which seat."""
+    secret = room.host.lines[seat].invite.secret
+    guest = room.guests[seat]
+    view = room.table.match.view(seat) if room.table.match is not None else None
+    cards = [str(c) for c in room.table.match.round.unknown_to(seat)] if view is not None else ["AS"]
+    mine = [str(c) for c in view.hand] if view is not None else []
+
+    def sealed(text: str, direction: bytes = seal.TO_HOST) -> str:
+        return seal.seal(secret, direction, text)
+
+    def framed(body: str, seq: int | None = None, sender: str | None = None, kind: str = "m") -> str:
+        # (the strongest guest: it knows the number the host expects next)
+        s = room.host.lines[seat].inc.delivered + 1 if seq is None else seq
+        return sealed(session.Frame(sender or guest.me, s, kind, body).dump())
+
+    def move_body() -> str:
+        pick = rng.random()
+        if pick < 0.3 and view is not None and view.legal_moves:
+            move = rng.choice(view.legal_moves).to_dict()
+        elif pick < 0.6:
+            move = {rng.choice(["lead", "beat", "discard"]): rng.sample(cards + mine, rng.randint(0, 4))}
+        else:
+            move = rng.choice([None, "AS", [], {}, {"declare": True}, {"lead": "AS"}, {"lead": [1, 2]},
+                               {"lead": ["AS"], "beat": ["KS"]}, {"discard": ["ZZ"] * 50}])
+        seq = room.host.host.seq.get(seat) if rng.random() < 0.7 else rng.choice([None, -1, 0, 10**12, "1", 1.5])
+        return peer.dump(peer.MOVE, move=move, seq=seq)
+
+    kind = rng.randrange(12)
+    if kind == 0:
+        return seat, rng.choice([None, 1, [], {}, "", "{", "x" * rng.randint(1, 200_000)])
+    if kind == 1:
+        return seat, base64.urlsafe_b64encode(rng.randbytes(rng.randint(0, 300))).decode()
+    if kind == 2:
+        return seat, sealed(rng.choice(["", "[]", "{", json.dumps({"i": "x", "s": 1}), "\x00" * 50,
+                                        json.dumps({"i": guest.me, "s": 2**50, "k": "m", "d": ""})]))
+    if kind == 3:  # a forged host message: a state that says it is the guest's turn, sealed both ways
+        state = peer.dump(peer.STATE, seq=99, seat=seat, phase="play", view={"hand": cards[:6]})
+        return seat, rng.choice([sealed(state, seal.TO_GUEST), framed(state)])
+    if kind == 4 and seen:  # a replay of anything sent before
+        return seat, rng.choice(seen)
+    if kind == 5:  # another seat's number or a seat that does not exist
+        return rng.choice([0, 5, -1, "1", None, 1.0, 2, 3]), framed(move_body())
+    if kind == 6:
+        return seat, framed(peer.dump(peer.HELLO, name=rng.choice(["", "<b>x</b>", "Я" * 5000, None, 5])))
+    if kind == 7:  # out of order and duplicate numbers
+        return seat, framed(move_body(), seq=rng.randint(0, guest.out.next_seq + 5))
+    if kind == 8:  # resend requests and skips with any number
+        return seat, framed("", seq=rng.choice([0, 1, 2**39, rng.randint(0, 100)]), kind=rng.choice("rjpx"))
+    if kind == 9:  # another device's id
+        return seat, framed(move_body(), sender=rng.choice(["other", "x" * 64, guest.me]))
+    if kind == 10:
+        return seat, framed(json.dumps({"v": 1, "t": "move", "move": {"lead": cards[:1]}, "seq": room.host.host.seq.get(seat),
+                                        "seat": 0}))
+    return seat, framed(move_body())
+
+
+def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat():
+    """10,000 random and mutated messages (bad JSON, huge payloads, wrong seats, out of
+    turn, illegal moves, replays, forged host messages, other devices): no exception,
+    and every move the match gains is the hostile seat's own and legal on its view, or
+    the host's and the bots' (played here)."""
+    room = Room("bura31", seed=9, lossy=False)
+    seat = 1
+    room.to_host.append((seat, room.guests[seat].hello("Злой")))
+    room.step()
+    rng = random.Random(20_260_601)
+    seen: list[str] = []
+    t = room.table
+    hostile_moves = 0
+    for _ in range(10_000):
+        if t.phase() in ("round_end", "match_end"):
+            t.next_round() if t.phase() == "round_end" else t.new_match()
+        while t.next_timer() is not None:
+            t.run_timer(t.next_timer()[0])
+        if t.phase() == "play" and t.match.to_act == 0:
+            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+        match = t.match
+        moves_before = list(match.moves)
+        view_before = match.view(seat)
+        to, text = hostile_messages(rng, room, seat, seen)
+        room.host.receive(to, text, room.now)
+        for s, frame in room.host.outbox():
+            room.check(s, frame)
+            room.guests[s].receive(frame, room.now)
+        if isinstance(text, str) and len(text) < 5000:
+            seen.append(text)
+        assert t.match is match and match.moves[:len(moves_before)] == moves_before
+        new = match.moves[len(moves_before):]
+        assert len(new) <= 1
+        if new:
+            actor, move = new[0]
+            assert actor == seat and view_before.to_act == seat
+            view_before.check(move)
+            hostile_moves += 1
+    assert hostile_moves > 50  # the guest did get to play: the test reached real turns
+    assert all(isinstance(m, Move) for _, m in t.match.moves)
+
+
+# --- the move timer ---------------------------------------------------------------------------
+
+
+def test_a_move_timer_lets_the_bot_play_one_move_and_keeps_the_seat_after_two():
+    from table.p2p.move_timer import MoveClock
+
+    table = host_table("duel", seed=12)
+    clock = MoveClock()
+    assert not clock.set("45") and not clock.set("x") and clock.seconds == 0
+    rng = random.Random(1)
+    while table.match.to_act != 1:
+        table.play_for(0, rng.choice(table.match.view(0).legal_moves))
+    assert clock.waiting_on(table) is None  # off: nothing is timed
+    assert clock.set("15")
+    key = clock.waiting_on(table)
+    assert key is not None and key[2] == 1
+    moves = len(table.match.moves)
+    assert clock.expire(table, key)
+    assert len(table.match.moves) == moves + 1 and table.match.moves[-1][0] == 1
+    assert 1 not in table.stood_in and clock.misses == {1: 1}  # one miss: the seat is given back
+    assert not clock.expire(table, key)  # an old timer changes nothing
+    for _ in range(20):
+        while table.next_timer() is not None and table.next_timer()[0] == "clear":
+            table.run_timer("clear")
+        if table.match.to_act == 1:
+            break
+        table.play_for(0, rng.choice(table.match.view(0).legal_moves))
+    assert clock.expire(table, clock.waiting_on(table))
+    assert 1 in table.stood_in and clock.benched == {1}  # two in a row: the bot keeps the seat
+    assert clock.waiting_on(table) is None
+    Host(table).joined(1)  # the person is back (their screen said hello)
+    clock.acted(1)
+    assert 1 not in table.stood_in and not clock.benched and not clock.misses

@@ -1,0 +1,92 @@
+"""The markup of «Пригласить по ссылке»: the host's lobby and a guest's steps.
+
+Pure functions of the dialog's state (``online_link.py`` adds the lobby's rows),
+tested on CPython.  Test hooks: each guest seat's row is ``[data-online-seat=N]``
+with its link as the text of ``[data-online-link]``; «Начать игру» is
+``[data-action=online-start]``, «Посадить бота» ``[data-action=online-bot]``.
+Copy and share are buttons with ``data-copy`` / ``data-share`` that
+``host.js`` handles in the click itself (browsers allow the clipboard only there).
+
+Steps: ``invite`` (the host's lobby), ``online-joining``, ``online-lobby`` (a
+guest seated before the host starts: who has joined, from the host's state),
+``online-taken``, ``online-bad`` (``reason``: empty, damaged, version, unavailable).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from table.i18n.languages import DEFAULT_TEXTS as texts
+from table.i18n.texts import Texts
+from table.p2p import qr
+from table.p2p.move_timer import CHOICES
+
+
+def _button(action: str, title: str, primary: bool = False, extra: str = "") -> str:
+    cls = "btn primary" if primary else "btn ghost"
+    return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'
+
+
+def _seat_head(row: dict[str, Any], t: Texts) -> str:
+    """A seat's name and who is there (``joined``, ``bot``, ``waiting``; ``way`` once joined)."""
+    status = row["status"] if row.get("status") in ("joined", "bot") else "waiting"
+    label = {"joined": t.ONLINE_JOINED, "bot": t.ONLINE_WITH_BOT}.get(status, t.ONLINE_NOT_YET)
+    if status == "joined" and row.get("way"):
+        label += " · " + (t.ONLINE_DIRECT if row["way"] == "direct" else t.ONLINE_VIA_RELAY)
+    return (f'<p class="online-seat-name"><strong>{escape(t.online_seat_line(str(row.get("name", ""))))}</strong> '
+            f'<span class="online-status {status}" data-online-status="{status}">{escape(label)}</span></p>')
+
+
+def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: Texts) -> str:
+    seat, link, status = row["seat"], row["link"], row["status"]
+    head = _seat_head(row, t)
+    if status != "waiting":
+        return f'<li class="online-seat" data-online-seat="{seat}">{head}</li>'
+    quoted = escape(link, quote=True)
+    buttons = (f'<button type="button" class="btn ghost" data-copy="{quoted}" data-seat="{seat}">{t.ONLINE_COPY}</button>'
+               + (f'<button type="button" class="btn ghost" data-share="{quoted}" data-seat="{seat}">{t.ONLINE_SHARE}</button>'
+                  if share else "")
+               + _button("online-bot", t.ONLINE_FILL_BOT, extra=f' data-seat="{seat}"'))
+    note = ""
+    if said and said.get("seat") == str(seat):
+        note = f'<p class="online-said" role="status">{escape(said["text"])}</p>'
+    return (f'<li class="online-seat" data-online-seat="{seat}">{head}'
+            f'<div class="p2p-qr">{qr.make(link, "L").svg(label=t.ONLINE_QR_LABEL)}</div>'
+            f'<p class="p2p-code online-link" data-online-link="{seat}">{escape(link)}</p>'
+            f'<div class="online-buttons">{buttons}</div>{note}</li>')
+
+
+def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
+    step = state.get("step")
+    buttons = _button("p2p-cancel", t.P2P_CANCEL)
+    if step == "invite":
+        rows = state.get("rows") or []
+        ready = all(r["status"] != "waiting" for r in rows)
+        body = (f'<p>{t.ONLINE_INVITE_INTRO}</p><ul class="online-seats">'
+                + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
+        options = "".join(f'<option value="{n}"{" selected" if n == state.get("timer", 0) else ""}>'
+                          f'{escape(t.online_seconds(n) if n else t.ONLINE_TIMER_OFF)}</option>' for n in CHOICES)
+        body += (f'<label class="online-timer">{t.ONLINE_TIMER} '
+                 f'<select name="online-timer">{options}</select></label>')
+        if not ready:
+            body += f'<p class="fine">{t.ONLINE_START_WAIT}</p>'
+        buttons += _button("online-start", t.ONLINE_START, primary=True, extra="" if ready else " disabled")
+    elif step == "online-joining":
+        fmt = state.get("format") or ""
+        body = (f'<p>{escape(t.online_joining(fmt, int(state.get("seat") or 0)))}</p>'
+                f'<p class="p2p-wait" role="status">{t.ONLINE_JOINING}</p>')
+    elif step == "online-lobby":
+        fmt, seat = state.get("format") or "", int(state.get("seat") or 0)
+        rows = "".join(f'<li class="online-seat" data-online-seat="{int(r.get("seat") or 0)}">{_seat_head(r, t)}</li>'
+                       for r in state.get("rows") or [])
+        body = (f'<p>{escape(t.online_joining(fmt, seat))}</p><ul class="online-seats">{rows}</ul>'
+                f'<p class="p2p-wait" role="status">{t.ONLINE_LOBBY_WAIT}</p>')
+    elif step == "online-taken":
+        body = f'<p class="p2p-failed" role="alert">{t.ONLINE_TAKEN}</p>'
+    else:
+        reason = state.get("reason")
+        text = {"version": t.ONLINE_OLD_LINK, "unavailable": t.ONLINE_UNAVAILABLE}.get(reason, t.ONLINE_BAD_LINK)
+        body = f'<p class="p2p-failed" role="alert" data-online-error="{escape(str(reason))}">{text}</p>'
+    return (f'<div class="dlg-head"><h2 id="p2p-title">{t.P2P_TITLE}</h2></div>'
+            f'<div class="dlg-scroll">{body}</div><div class="dlg-buttons">{buttons}</div>')
