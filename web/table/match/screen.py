@@ -18,7 +18,9 @@ from table.i18n.languages import DEFAULT_TEXTS as texts
 HUMAN = 0
 """The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""
 
-POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right"),
+             5: ("bottom", "left", "top-left", "top-right", "right"),
+             6: ("bottom", "left", "top-left", "top", "top-right", "right")}
 """Where each seat sits on the screen, by the number of players (you at the bottom)."""
 
 CARD_ACTIONS = ("lead", "beat", "discard", "declare")

@@ -15,6 +15,8 @@ other down:
 
 ``seats`` came after schema 2 was published and is optional in both: data
 without it loads as single play (one person at seat 0), with no notice.
+So is ``players`` (how many sit at a table that lets a match choose): absent
+means the table's default number.
 
 Each value carries ``"v"`` (the schema version).  A value from an older
 version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
@@ -66,6 +68,8 @@ def table_defaults(fmt: str) -> dict[str, Any]:
            "discard": table.discard_faces[0]}
     if table_switches(fmt):
         out["switches"] = dict.fromkeys(table_switches(fmt), False)
+    if len(seats.seat_counts(fmt)) > 1:
+        out["players"] = table.players
     return out
 
 
@@ -151,7 +155,12 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
     if not isinstance(data, dict):
         return False
     table = FORMATS[fmt]
-    clean = not set(data) - {"combos", "discard", "switches"}
+    clean = not set(data) - {"combos", "discard", "switches", "players"}
+    if "players" in out and "players" in data:
+        if type(data["players"]) is int and data["players"] in seats.seat_counts(fmt):
+            out["players"] = data["players"]
+        else:
+            clean = False
     switches = data.get("switches", {})
     if isinstance(switches, dict):
         for name in table_switches(fmt):
@@ -214,7 +223,8 @@ def load_settings(raw: Any, lang: str = languages.DEFAULT) -> tuple[dict[str, An
     else:
         clean = False
     if "seats" in data:
-        clean = seats.load_settings(data["seats"], settings["seats"]) and clean
+        counts = {fmt: seats.chosen_players(settings, fmt) for fmt in FORMATS}
+        clean = seats.load_settings(data["seats"], settings["seats"], counts) and clean
     if "lang" in data:
         if data["lang"] in languages.LANGS:
             settings["lang"] = data["lang"]
@@ -234,6 +244,8 @@ def dump_settings(settings: dict[str, Any]) -> str:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         if table_switches(fmt):
             entry["switches"] = {k: switch_on(settings, k, fmt) for k in table_switches(fmt)}
+        if len(seats.seat_counts(fmt)) > 1:
+            entry["players"] = seats.chosen_players(settings, fmt)
         tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "lang": settings.get("lang", languages.DEFAULT), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
@@ -297,11 +309,14 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     clearing = data.get("clearing", False)
     first_deal = data.get("first_deal", 0)
     table = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    players = data.get("players", table.players if table is not None else None)
+    players_ok = table is not None and type(players) is int and players in seats.seat_counts(fmt)
     seated, seats_ok = (), True
-    if table is not None and "seats" in data:
-        seated, seats_ok = seats.parse_seats(fmt, data["seats"])
+    if players_ok and "seats" in data:
+        seated, seats_ok = seats.parse_seats(fmt, data["seats"], players)
+        seats_ok = seats_ok and len(data["seats"]) == players
     ok = (
-        table is not None
+        players_ok
         and isinstance(combos, list) and all(isinstance(c, str) and c in table.combo_ids for c in combos)
         and len(set(combos)) == len(combos)
         and isinstance(discard, str) and discard in table.discard_faces
@@ -312,7 +327,6 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         and seats_ok
         and type(first_deal) is int and 0 <= first_deal <= MAX_ROUNDS
     )
-    players = table.players if table is not None else 0
     dave = data.get("dave", False)
     ok = ok and isinstance(dave, bool) and (not dave or table.has_pot)
     if ok:
@@ -324,7 +338,7 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         return None, [texts.NOTICE_MATCH_BROKEN]
     if table.has_pot or "chips" in data or "pot" in data:
         try:
-            check_chips(TableRules(fmt, tuple(combos), discard, dave=dave), data.get("chips"), data.get("pot"))
+            check_chips(TableRules(fmt, tuple(combos), discard, players, dave=dave), data.get("chips"), data.get("pot"))
         except ValueError:
             return None, [texts.NOTICE_MATCH_CHIPS]
     out = {"format": fmt, "combos": list(combos), "discard": discard, "difficulty": level, "seed": seed,
@@ -333,6 +347,8 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         out["seats"] = seats.seats_json(seated)
     if first_deal:
         out["first_deal"] = first_deal
+    if players != table.players:
+        out["players"] = players
     if dave:
         out["dave"] = True
     if table.has_pot:

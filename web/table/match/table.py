@@ -116,12 +116,13 @@ class Table:
         s = self.settings
         fmt = s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
-                           dave=storage.switch_on(s, "dave", fmt))
+                           seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
         self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
-                             seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave))
+                             seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave,
+                             players=rules.players if rules.players != seats.players_of(fmt, None) else None))
 
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
@@ -264,8 +265,10 @@ class Table:
     def seat_names(self) -> tuple[str, ...]:
         """What the table calls each seat, for everyone (single play: «Вы», «Запад»…)."""
         fmt = self.info.format if self.info else self.settings["format"]
-        if not self.named_seats or self.info is None:
-            return self.texts.SEAT_NAMES[fmt]
+        if self.info is None:
+            return self.texts.SEATS_BY_COUNT[seats.chosen_players(self.settings, fmt)]
+        if not self.named_seats:
+            return self.texts.SEATS_BY_COUNT[seats.players_of(self.info.format, self.info.players)]
         return seats.table_names(fmt, self.info.seating, self.texts)
 
     @property
