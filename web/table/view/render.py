@@ -502,8 +502,9 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
     seat 0 is always a person) and each person's name (``input[name=seat-name-<n>]``)."""
     fmt = settings["format"]
     rows = []
-    for i, seat in enumerate(seats.chosen(settings, fmt)):
-        place = escape(t.seat_place(fmt, i))
+    chosen = seats.chosen(settings, fmt)
+    for i, seat in enumerate(chosen):
+        place = escape(t.seat_place(fmt, i, len(chosen)))
         if i == 0:
             kind = f'<span class="seat-kind">{t.SEAT_KIND_TITLES[seats.HUMAN]}</span>'
         else:
@@ -512,12 +513,25 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
             kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
         if seat.is_person:
-            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t))}" '
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t, len(chosen)))}" '
                     f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
                     f'aria-label="{t.SEAT_NAME_LABEL}: {place}">')
         rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
-    return (f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
+    return (players_html(settings, t)
+            + f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
             f'</legend>{"".join(rows)}</fieldset>')
+
+
+def players_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
+    """«Сколько за столом» (``input[name=players]``), where the chosen table lets a match choose."""
+    fmt = settings["format"]
+    counts = seats.seat_counts(fmt)
+    if len(counts) < 2:
+        return ""
+    n = seats.chosen_players(settings, fmt)
+    opts = "".join(_radio("players", str(c), c == n, str(c), "") for c in counts)
+    return (f'<fieldset class="group players"><legend>{t.PLAYERS_LEGEND} <small>{t.PLAYERS_HINT}</small>'
+            f'</legend><div class="opts counts">{opts}</div></fieldset>')
 
 
 def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
