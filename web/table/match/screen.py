@@ -104,6 +104,23 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
     return out
 
 
+def dave_answers(moves: list[list[Any]], view: SeatView | None) -> tuple[int | None, list[tuple[int, int | None]]]:
+    """The deal's last «даве», while no card has been played since: its raiser and the
+    answers given so far, in turn, as (seat, chips it paid — what «Принять» says it
+    costs —, or ``None`` for a fold).  ``moves``: the deal's moves as saved."""
+    if view is None or not view.dave:
+        return None, []
+    answers: list[tuple[int, int | None]] = []
+    for seat, move in reversed(moves):
+        if "dave" in move:
+            return seat, answers[::-1]
+        if "accept" in move or "fold" in move:
+            answers.append((seat, view.stake // 2 if "accept" in move else None))
+        else:
+            break
+    return None, []
+
+
 def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:
     """The hand as shown: while a taken trick is still on the table (``before``:
     the seat's view before the move that finished it), as it was before the

@@ -31,7 +31,7 @@ from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    ACTIONS, HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
+    ACTIONS, HUMAN, POSITIONS, button_states, dave_answers, display_hand, move_for, shown, table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
@@ -254,6 +254,13 @@ class Table:
         """Where each seat sits on the screen: the viewer at the bottom, the others clockwise."""
         n = self.match.rules.players if self.match is not None else len(self.seat_names())
         return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
+
+    def answers(self) -> dict[str, Any] | None:
+        """The «даве» being answered (or just answered) and who said what, for the status and the seats."""
+        raiser, said = dave_answers(self.rounds[-1] if self.rounds else [], self.view())
+        if raiser is None or not said:
+            return None
+        return {"raiser": raiser, "said": [[seat, chips] for seat, chips in said]}
 
     @property
     def named_seats(self) -> bool:
@@ -558,6 +565,7 @@ class Table:
             "bot_seats": sorted(self.bots) if self.named_seats else [],
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
+            "answers": self.answers(),
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,
