@@ -359,6 +359,7 @@ class Texts:
     def _rules_facts(self) -> dict[str, Any]:
         """The numbers the rules dialog quotes, asked of the rule sets."""
         pairs, four, duel, bura = FORMATS["pairs"], FORMATS["four"], FORMATS["duel"], FORMATS["bura31"]
+        pot = FORMATS["bura_pot"]
         duel_bands, bura_bands = pass_bands("duel"), declaration_bands("bura31")
         return {
             **pass_bands("four"), "half": HALF, "half_less": HALF - 1, "four_limit": four.penalty_limit,
@@ -368,6 +369,9 @@ class Texts:
             "duel_zero": duel_bands["zero"], "bura_hand": bura.hand_size, "bura_limit": bura.penalty_limit,
             "bura_lost": bura_bands["lost"], "bura_false": bura_bands["false"],
             "bura_call_points": self.points_word(bura.declaration), "call": self.say("call", declaration=bura.declaration),
+            "pot_min": pot.seat_counts[0], "pot_max": pot.seat_counts[-1], "pot_hand": pot.hand_size,
+            "pot_stack": self.chips_word(pot.stack), "pot_ante": self.chips_word(pot.ante),
+            "pot_call_points": self.points_word(pot.declaration),
         }
 
     # --- the teaching table: hint, last trick, sharing --------------------------------
