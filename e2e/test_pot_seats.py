@@ -135,3 +135,136 @@ def test_a_match_of_six_resumes_with_six(table):
     page.click("header [data-action=menu]")
     assert page.is_checked("input[name=players][value='6']")
     page.click("#menu [data-action=continue]")
+
+
+# --- known states, written as a save the table resumes (the replay format) ---------------
+
+
+def _pot_match(players: int, seed: int):
+    from burkozel import Match, TableRules
+
+    return Match(TableRules("bura_pot", (), "closed", players, dave=True), seed=seed)
+
+
+def _save(match, seed: int) -> dict:
+    """The match as the table saves it (web/table/match/record.py's shape)."""
+    out = {"v": 2, "format": "bura_pot", "combos": [], "discard": "closed", "difficulty": "easy", "seed": seed,
+           "rounds": [[[seat, move.to_dict()] for seat, move in match.moves]], "clearing": False, "dave": True,
+           "chips": list(match.chips), "pot": match.pot}
+    if match.rules.players != 4:
+        out["players"] = match.rules.players
+    return out
+
+
+def _plain(view, rng: random.Random):
+    """A move that neither raises nor declares: what the search plays for every seat."""
+    moves = [m for m in view.legal_moves if m.kind not in ("dave", "declare", "fold")]
+    return rng.choice(moves)
+
+
+def _bot_raise_to_me(players: int) -> tuple[dict, object]:
+    """A save where a bot has said «даве» and seat 0 answers first (its move is next)."""
+    for seed in range(200):
+        match, rng = _pot_match(players, seed), random.Random(seed)
+        for _ in range(60):
+            if match.round.is_over:
+                break
+            view = match.view(match.to_act)
+            raiser = (view.seat - 1) % players
+            if view.seat == raiser or not view.legal_kinds.get("dave") or (view.seat + 1) % players != 0:
+                match.push(_plain(view, rng), view.seat)
+                continue
+            from burkozel import Move
+            match.push(Move.from_dict({"dave": True}), view.seat)
+            assert match.to_act == 0
+            return _save(match, seed), match
+    raise AssertionError("no deal where the seat before mine raises")
+
+
+def _declaring(players: int, true_call: bool) -> tuple[dict, object]:
+    """A save where seat 0 is to lead and may declare «31», with (or without) 31 in its tricks."""
+    from burkozel import Move
+
+    for seed in range(400):
+        match, rng = _pot_match(players, seed), random.Random(seed)
+        for _ in range(60):
+            if match.round.is_over:
+                break
+            view = match.view(match.to_act)
+            if view.seat == 0 and view.legal_kinds.get("declare"):
+                enough = match.round.points[0] >= 31
+                if enough == true_call:
+                    return _save(match, seed), match
+            match.push(_plain(view, rng), view.seat)
+    raise AssertionError("no such deal")
+
+
+def _resume(page, save: dict) -> None:
+    import json
+
+    page.evaluate("(raw) => localStorage.setItem('burkozel.match', raw)", json.dumps(save))
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#menu [data-action=continue]", state="visible")
+    page.click("#menu [data-action=continue]")
+    wait_settled(page)
+
+
+def _stake(page) -> int:
+    return int(page.inner_text("#pot-box .of").split()[-1])
+
+
+@pytest.mark.parametrize("answer", ["accept", "fold"])
+def test_answering_a_bots_dave(table, answer):
+    from burkozel import Move
+
+    save, match = _bot_raise_to_me(2)
+    _resume(page := table, save)
+    assert page.is_visible("[data-action=accept]:not([disabled])") and page.is_visible("[data-action=fold]")
+    assert _stake(page) == match.view(0).stake and _chips(page) == list(match.chips)
+    page.click(f"[data-action={answer}]")
+    wait_settled(page)
+    match.push(Move.from_dict({answer: True}), 0)  # what the engine books for it
+    after = saved(page)
+    assert after["rounds"][-1][len(save["rounds"][0])] == [0, {answer: True}]
+    if answer == "accept":
+        assert _chips(page) == list(match.chips) and int(page.inner_text("#pot-box .pot-val")) == match.pot
+        assert _stake(page) == match.view(0).stake == 2 * match.rules.ante  # doubled, both paid
+    else:
+        assert page.is_visible("#result") and match.round.end == "folded"
+        assert after["chips"] == list(match.chips)
+        stacks = page.eval_on_selector_all("#result-body .stacks b", "els => els.map(e => +e.textContent)")
+        assert stacks == list(match.chips)
+
+
+@pytest.mark.parametrize("true_call", [True, False])
+def test_a_true_and_a_false_31(table, true_call):
+    from burkozel import Move
+
+    save, match = _declaring(3, true_call)
+    _resume(page := table, save)
+    page.click("[data-action=declare]")
+    wait_settled(page)
+    match.push(Move.from_dict({"declare": True}), 0)
+    assert match.round.end == ("declared" if true_call else "false_declaration")
+    assert page.is_visible("#result")
+    ending = page.inner_text("#result-body .deal-end").lower()
+    assert ("ложн" in ending) != true_call and "«31»" in ending
+    stacks = page.eval_on_selector_all("#result-body .stacks b", "els => els.map(e => +e.textContent)")
+    assert stacks == list(match.chips) and saved(page)["chips"] == list(match.chips)
+    if not true_call:  # the false declarer doubled the pot
+        assert match.pot == 2 * save["pot"]
+
+
+def test_a_reload_in_the_middle_of_a_raise_resumes_exactly(table):
+    save, match = _bot_raise_to_me(3)
+    _resume(page := table, save)
+    regions = ("score", "seat-1", "seat-2", "me", "status", "hand", "actions")
+    grab = "(ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).innerHTML]))"
+    before = page.evaluate(grab, list(regions))
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.click("#menu [data-action=continue]")
+    wait_settled(page)
+    assert page.evaluate(grab, list(regions)) == before
+    assert saved(page)["rounds"] == save["rounds"] and _chips(page) == list(match.chips)

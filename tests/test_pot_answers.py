@@ -88,3 +88,25 @@ def test_the_answers_line_in_each_language(lang):
     t = languages.for_lang(lang)
     line = t.answers_line(t.PEOPLE_BY_COUNT[3][1], [(t.YOU, 10), (t.PEOPLE_BY_COUNT[3][2], None)])
     assert t.chips_word(10) in line and t.PEOPLE_BY_COUNT[3][2] in line
+
+
+def test_a_deal_won_by_the_sixth_seat_shows_its_result():
+    settings, _ = storage.load_settings(None)
+    settings["format"] = "bura_pot"
+    seats.apply_change(settings, "players", "6")
+    for seed in range(60):
+        table = Table(settings, speed="instant", seed=seed)
+        table.new_match()
+        while not table.match.round.is_over:
+            view = table.match.view(table.match.to_act)
+            table._push(view.seat, view.legal_moves[-1])
+        if (table.match.round.winner or 0) >= 4:
+            break
+    else:
+        raise AssertionError("no deal won by seat 4 or 5")
+    out = render.regions(table.display(), table.ui())
+    assert 'class="top"' in out["result-body"] and out["result-body"].count("<tr") == 7
+    t = languages.for_lang("ru")
+    names = t.SEATS_BY_COUNT[6]
+    assert t.winners_line("bura_pot", [1, 2, 3, 4], names) != t.say("winners_draw")
+    assert t.winners_line("bura_pot", list(range(6)), names) == t.say("winners_draw")

@@ -266,7 +266,8 @@ class Texts:
     def winners_line(self, fmt: str, winners: list[int], names: "Sequence[str] | None" = None) -> str:
         """«Победа ваша!», «Победил Запад», «Победу делят: Вы, Восток»."""
         names = names or self.SEAT_NAMES[fmt]
-        if len(winners) == len(FORMATS[fmt].sides) and (len(winners) > 1):
+        sides = len(FORMATS[fmt].sides) if _paired(fmt) else len(names)  # each for themselves: a side a seat
+        if len(winners) == sides and (len(winners) > 1):
             return self.say("winners_draw")
         if _paired(fmt):
             members = [names[s] for s in FORMATS[fmt].sides[winners[0]]]

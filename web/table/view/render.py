@@ -447,7 +447,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         if side == mine:
             cls.append("mine")
         if (points[side] == best if not FORMATS[fmt].reports_deal_end
-                else view.get("deal_winner") is not None and side == FORMATS[fmt].side_of(view["deal_winner"])):
+                else view.get("deal_winner") is not None and view["deal_winner"] in view["sides"][side]):
             cls.append("top")
         if view["match_over"] and side in view["winners"]:
             cls.append("champ")
