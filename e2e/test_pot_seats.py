@@ -1,7 +1,8 @@
 """«Бура на кон» at two to six seats, by clicks: the menu's «Сколько за столом», the
 layout at each count on a phone and a desktop (every seat whole, none over another),
-a whole pot at three and at six, the bots' answers to a «даве» on the table, and a
-save with six seats resumed with six."""
+a save with six seats resumed with six, and known states reached through a save in the
+replay format: answering a bot's «даве», a true and a false «31», a reload mid-raise.
+(A whole pot by clicks at three and six seats is in test_pot_table.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tablekit import check_no_leak, new_match, play_turn, saved, table_fixtures, wait_settled
+from tablekit import new_match, play_turn, saved, table_fixtures, wait_settled
 
 shared, table = table_fixtures(seed=5)
 
@@ -78,41 +79,6 @@ def test_every_seat_is_whole_and_apart_on_a_phone_and_a_desktop(table, players):
         if SHOTS:
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"pot-{players}-{w}x{h}.png"))
-
-
-@pytest.mark.parametrize("players", [3, 6])
-def test_a_whole_pot_by_clicks(table, players):
-    page = table
-    new_match(page, "bura_pot", combos={"dave": True}, players=players)
-    rng = random.Random(players)
-    raised = False
-    for _ in range(400):
-        phase = wait_settled(page)
-        if phase in ("round_end", "match_end"):
-            break
-        check_no_leak(page)
-        assert len(_chips(page)) == players
-        assert sum(_chips(page)) + int(page.inner_text("#pot-box .pot-val")) == 100 * players
-        dave = page.query_selector("[data-action=dave]:not([disabled])")
-        if dave and not raised:
-            dave.click()
-            raised = True
-            wait_settled(page)
-            # The bots' answers, as the engine booked them: said under the prompt, marked on the seats.
-            data = saved(page)
-            answers = [(s, m) for s, m in data["rounds"][-1] if "accept" in m or "fold" in m]
-            line = page.inner_text("#status .answers") if page.query_selector("#status .answers") else ""
-            if answers and page.get_attribute("#table", "data-phase") == "play":
-                assert line.startswith("На ваше «даве»")
-                for seat, move in answers:
-                    badge = f"#table .seat[data-seat='{seat}'] .tag.{'accepted' if 'accept' in move else 'folded-tag'}"
-                    assert page.is_visible(badge), (seat, move)
-            continue
-        play_turn(page, rng)
-    else:
-        raise AssertionError("the deal did not end")
-    assert page.query_selector("#result-body .stacks")
-    assert len(saved(page)["chips"]) == players and saved(page)["players"] == players
 
 
 def test_a_match_of_six_resumes_with_six(table):
