@@ -6,6 +6,7 @@ replay format: answering a bot's «даве», a true and a false «31», a relo
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -13,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from tablekit import new_match, play_turn, saved, table_fixtures, wait_settled
+
+from burkozel import Match, Move, TableRules  # noqa: E402  (on the path once tablekit is imported)
 
 shared, table = table_fixtures(seed=5)
 
@@ -106,13 +109,11 @@ def test_a_match_of_six_resumes_with_six(table):
 # --- known states, written as a save the table resumes (the replay format) ---------------
 
 
-def _pot_match(players: int, seed: int):
-    from burkozel import Match, TableRules
-
+def _pot_match(players: int, seed: int) -> Match:
     return Match(TableRules("bura_pot", (), "closed", players, dave=True), seed=seed)
 
 
-def _save(match, seed: int) -> dict:
+def _save(match: Match, seed: int) -> dict:
     """The match as the table saves it (web/table/match/record.py's shape)."""
     out = {"v": 2, "format": "bura_pot", "combos": [], "discard": "closed", "difficulty": "easy", "seed": seed,
            "rounds": [[[seat, move.to_dict()] for seat, move in match.moves]], "clearing": False, "dave": True,
@@ -122,52 +123,36 @@ def _save(match, seed: int) -> dict:
     return out
 
 
-def _plain(view, rng: random.Random):
-    """A move that neither raises nor declares: what the search plays for every seat."""
-    moves = [m for m in view.legal_moves if m.kind not in ("dave", "declare", "fold")]
-    return rng.choice(moves)
-
-
-def _bot_raise_to_me(players: int) -> tuple[dict, object]:
-    """A save where a bot has said «даве» and seat 0 answers first (its move is next)."""
-    for seed in range(200):
-        match, rng = _pot_match(players, seed), random.Random(seed)
-        for _ in range(60):
-            if match.round.is_over:
-                break
-            view = match.view(match.to_act)
-            raiser = (view.seat - 1) % players
-            if view.seat == raiser or not view.legal_kinds.get("dave") or (view.seat + 1) % players != 0:
-                match.push(_plain(view, rng), view.seat)
-                continue
-            from burkozel import Move
-            match.push(Move.from_dict({"dave": True}), view.seat)
-            assert match.to_act == 0
-            return _save(match, seed), match
-    raise AssertionError("no deal where the seat before mine raises")
-
-
-def _declaring(players: int, true_call: bool) -> tuple[dict, object]:
-    """A save where seat 0 is to lead and may declare «31», with (or without) 31 in its tricks."""
-    from burkozel import Move
-
+def _first_deal_where(players: int, wanted) -> tuple[dict, Match]:
+    """The first seed's first deal that reaches a position where ``wanted(match, view)``
+    (the view of the seat to act), every seat playing plain moves (no raise, no «31»,
+    no fold) at random; returned as a save and as the engine's match."""
     for seed in range(400):
         match, rng = _pot_match(players, seed), random.Random(seed)
-        for _ in range(60):
-            if match.round.is_over:
-                break
+        while not match.round.is_over:
             view = match.view(match.to_act)
-            if view.seat == 0 and view.legal_kinds.get("declare"):
-                enough = match.round.points[0] >= 31
-                if enough == true_call:
-                    return _save(match, seed), match
-            match.push(_plain(view, rng), view.seat)
+            if wanted(match, view):
+                return _save(match, seed), match
+            match.push(rng.choice([m for m in view.legal_moves if m.kind not in ("dave", "declare", "fold")]),
+                       view.seat)
     raise AssertionError("no such deal")
 
 
-def _resume(page, save: dict) -> None:
-    import json
+def _bot_raise_to_me(players: int) -> tuple[dict, Match]:
+    """A save where the seat before mine has said «даве»: seat 0 answers first."""
+    save, match = _first_deal_where(players, lambda m, v: v.seat == players - 1 and v.legal_kinds.get("dave"))
+    match.push(Move.from_dict({"dave": True}), players - 1)
+    assert match.to_act == 0
+    return _save(match, save["seed"]), match
 
+
+def _declaring(players: int, true_call: bool) -> tuple[dict, Match]:
+    """A save where seat 0 is to lead and may declare «31», with (or without) 31 in its tricks."""
+    return _first_deal_where(players, lambda m, v: v.seat == 0 and v.legal_kinds.get("declare")
+                             and (m.round.points[0] >= 31) == true_call)
+
+
+def _resume(page, save: dict) -> None:
     page.evaluate("(raw) => localStorage.setItem('burkozel.match', raw)", json.dumps(save))
     page.reload()
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
@@ -182,8 +167,6 @@ def _stake(page) -> int:
 
 @pytest.mark.parametrize("answer", ["accept", "fold"])
 def test_answering_a_bots_dave(table, answer):
-    from burkozel import Move
-
     save, match = _bot_raise_to_me(2)
     _resume(page := table, save)
     assert page.is_visible("[data-action=accept]:not([disabled])") and page.is_visible("[data-action=fold]")
@@ -205,8 +188,6 @@ def test_answering_a_bots_dave(table, answer):
 
 @pytest.mark.parametrize("true_call", [True, False])
 def test_a_true_and_a_false_31(table, true_call):
-    from burkozel import Move
-
     save, match = _declaring(3, true_call)
     _resume(page := table, save)
     page.click("[data-action=declare]")
