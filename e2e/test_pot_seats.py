@@ -19,7 +19,7 @@ from burkozel import Match, Move, TableRules  # noqa: E402  (on the path once ta
 
 shared, table = table_fixtures(seed=5)
 
-PHONE, DESKTOP = (360, 740), (1280, 800)
+PHONE, DESKTOP, LANDSCAPE = (360, 740), (1280, 800), (844, 390)
 SHOTS = Path(os.environ.get("BURKOZEL_SHOTS", "")) if os.environ.get("BURKOZEL_SHOTS") else None
 """A folder to keep the layout's screenshots in, to look at (none kept by default)."""
 
@@ -47,7 +47,7 @@ def _overlap(a, b) -> bool:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_every_seat_is_whole_and_apart_on_a_phone_and_a_desktop(table, players):
+def test_every_seat_is_whole_and_apart_on_a_phone_a_desktop_and_a_phone_sideways(table, players):
     page = table
     new_match(page, "bura_pot", combos={"dave": True}, players=players)
     wait_settled(page)
@@ -59,7 +59,7 @@ def test_every_seat_is_whole_and_apart_on_a_phone_and_a_desktop(table, players):
             break
         play_turn(page, rng)
         wait_settled(page)
-    for w, h in (PHONE, DESKTOP):
+    for w, h in (PHONE, DESKTOP, LANDSCAPE):
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate("window.burkozelSettled()")
         seats = page.evaluate(SEAT_BOXES_JS)
