@@ -72,11 +72,14 @@ def open_table(page, base_url: str, watch: bool = True, **params):
 
 
 def choose(page, fmt: str | None = None, difficulty: str | None = None, combos: dict[str, bool] | None = None,
-           speed: str | None = None, discard: str | None = None) -> None:
-    """Set menu inputs (the menu must be open); ``combos`` and ``discard`` are the
-    switches of the table chosen (each table has its own)."""
+           speed: str | None = None, discard: str | None = None, players: int | None = None) -> None:
+    """Set menu inputs (the menu must be open); ``combos``, ``discard`` and ``players``
+    are the switches of the table chosen (each table has its own)."""
     if fmt:
         page.check(f"input[name=format][value={fmt}]")
+    if players:
+        page.check(f"input[name=players][value=\"{players}\"]")
+        page.wait_for_function("n => document.querySelectorAll('#menu .seat-row').length === n", arg=players)
     if discard:
         page.check(f"input[name=discard][value={discard}]")
     if difficulty:
@@ -131,7 +134,7 @@ def replay(saved_match: dict, at: tuple[int, int] | None = None) -> Match:
     """The match rebuilt from the saved moves — in the test, to know what must stay hidden;
     ``at`` (round, moves in it): only up to that moment (a guest message's ``at``)."""
     rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"),
-                       dave=saved_match.get("dave", False))
+                       saved_match.get("players"), dave=saved_match.get("dave", False))
     match = Match(rules, seed=saved_match["seed"], first_deal=saved_match.get("first_deal", 0))
     rounds = saved_match["rounds"] if at is None else saved_match["rounds"][:at[0] + 1]
     for r, moves in enumerate(rounds):

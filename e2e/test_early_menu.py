@@ -121,3 +121,27 @@ def test_continue_before_python_resumes_the_saved_match(page, base_url):
     assert not page.is_visible("#menu")
     assert hand(page) == cards
     assert page.evaluate(f"localStorage.getItem({MATCH_KEY!r})") == before
+
+
+def test_the_pot_tables_count_and_dave_chosen_before_python_are_kept(page, base_url):
+    runtime = early_menu(page, base_url)
+    page.check("input[name=format][value=bura_pot]")
+    assert page.locator("#menu .seat-row").count() == 4
+    page.check("input[name=players][value='6']")
+    # That count's own pre-rendered seats, named for six.
+    assert page.locator("#menu .seat-row").count() == 6
+    assert "Юго-Восток" in page.text_content("#menu .seats")
+    page.set_checked("input[name=dave]", True)
+    stored = stored_settings(page)["tables"]["bura_pot"]
+    assert stored["players"] == 6 and stored["switches"]["dave"] is True and "dave" not in stored["combos"]
+    page.evaluate("document.querySelector('#menu .dlg-scroll').dataset.early = 'kept'")
+    runtime.release()
+    assert wait_state(page) == "ready"
+    # Python draws the same menu: the early one stays, with six seats and «даве» on.
+    assert page.get_attribute("#menu .dlg-scroll", "data-early") == "kept"
+    assert page.is_checked("input[name=players][value='6']") and page.is_checked("input[name=dave]")
+    page.click("#menu [data-action=new]")
+    wait_settled(page)
+    assert page.get_attribute("#table", "data-players") == "6"
+    match = saved(page)
+    assert match["players"] == 6 and match["dave"] is True

@@ -12,7 +12,7 @@ import webpath  # noqa: F401
 
 from burkozel import FORMATS
 from table.i18n import languages
-from table.match import storage
+from table.match import seats, storage
 from table.view import earlymenu, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,12 +28,19 @@ def test_every_table_has_its_menu_from_the_renderer():
     assert set(data["menus"]) == set(texts.LANGS) == set(data["langs"])
     pieces = earlymenu.Pieces()
     pieces.pieces = data["pieces"]
+    others = {f"{fmt}/{n}" for fmt in FORMATS for n in seats.seat_counts(fmt) if n != FORMATS[fmt].players}
+    assert others == {f"bura_pot/{n}" for n in (2, 3, 5, 6)}
     for lang, menus in data["menus"].items():
-        assert set(menus) == set(FORMATS)
-        for fmt, encoded in menus.items():
+        assert set(menus) == set(FORMATS) | others
+        for key, encoded in menus.items():
+            fmt, _, players = key.partition("/")
             fresh, saved = (pieces.decode(numbers) for numbers in encoded)
             settings = storage.default_settings(lang)
             settings["format"] = fmt
+            if players:
+                settings["tables"][fmt]["players"] = int(players)
+                assert f'name="players" value="{players}" id="players-{players}" checked' in fresh
+                assert fresh.count('class="seat-row"') == int(players)
             assert fresh == render.menu_html(settings, {"can_continue": False})
             assert saved == render.menu_html(settings, {"can_continue": True})
             assert f'name="format" value="{fmt}" id="format-{fmt}" checked' in fresh

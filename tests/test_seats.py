@@ -407,3 +407,70 @@ def test_handover_markup_and_menu_seats():
     assert 'name="seat-name-0" id="seat-name-0" value="Аня"' in menu
     assert 'name="seat-name-2" id="seat-name-2" value="Боря"' in menu
     assert 'name="seat-name-1"' not in menu
+
+
+# --- how many sit at the pot table -------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_the_pot_table_seats_as_many_as_the_menu_chose(n):
+    s = storage.default_settings()
+    s["format"] = "bura_pot"
+    assert seats.apply_change(s, "players", str(n)) == (n != 4)
+    assert seats.chosen_players(s) == n and len(seats.chosen(s)) == n
+    table = Table(s, seed=3, speed="instant")
+    table.new_match()
+    assert table.match.rules.players == n and len(table.view().hand_sizes) == n
+    # Every seat has its own name and its own place on the screen, from the texts of each language.
+    for code in languages.LANGS:
+        t = languages.for_lang(code)
+        assert len(set(t.SEATS_BY_COUNT[n])) == n and len(set(t.PEOPLE_BY_COUNT[n])) == n
+    assert len(set(table.positions())) == n and table.positions()[0] == "bottom"
+    assert len(table.seat_names()) == n
+    menu = render.menu_html(s, {"can_continue": False})
+    assert menu.count('class="seat-row"') == n
+    assert f'name="players" value="{n}" id="players-{n}" checked' in menu
+
+
+def test_the_seat_count_is_kept_with_the_settings_and_the_match():
+    s = people_settings("bura_pot", {0: "Аня"})
+    assert seats.apply_change(s, "players", "6")
+    assert seats.apply_change(s, "seat-5", HUMAN) and seats.apply_change(s, "seat-name-5", "Боря")
+    loaded, notices = storage.load_settings(storage.dump_settings(s))
+    assert notices == [] and seats.chosen_players(loaded, "bura_pot") == 6
+    assert [x.name for x in seats.chosen(loaded, "bura_pot")] == ["Аня", "Юго-Запад", "Северо-Запад", "Север",
+                                                                 "Северо-Восток", "Боря"]
+    # Fewer seats: the people on the seats kept stay, a default name becomes the new seat's.
+    assert seats.apply_change(loaded, "players", "3")
+    assert [x.name for x in seats.chosen(loaded, "bura_pot")] == ["Аня", "Запад", "Восток"]
+    # Not a count of this table, or not a number: nothing changes.
+    for bad in ("7", "1", "x", ""):
+        assert not seats.apply_change(loaded, "players", bad)
+    s["format"] = "pairs"
+    assert not seats.apply_change(s, "players", "3")
+    # The match: saved with its number, resumed with it.
+    s["format"] = "bura_pot"
+    table = Table(s, seed=8, speed="instant")
+    table.new_match()
+    saved = table.saved()
+    assert saved["players"] == 6 and len(saved["seats"]) == 6
+    back, notices = storage.load_match(storage.dump_match(saved))
+    assert notices == [] and back == saved
+    again = Table(s, speed="instant")
+    assert again.restore(back) and again.match.rules.players == 6
+    # A count the table has not, or seats that do not match it: unreadable.
+    for wrong in ({**saved, "players": 7}, {**saved, "players": True}, {**saved, "players": 5}):
+        assert storage.load_match(storage.dump_match(wrong)) == (None, [texts.NOTICE_MATCH_BROKEN])
+
+
+def test_a_stored_count_that_is_not_offered_keeps_the_default_with_a_notice():
+    s = storage.default_settings()
+    data = json.loads(storage.dump_settings(s))
+    data["tables"]["bura_pot"]["players"] = 9
+    loaded, notices = storage.load_settings(json.dumps(data))
+    assert seats.chosen_players(loaded, "bura_pot") == 4 and notices == [texts.NOTICE_SETTINGS_PARTIAL]
+    # A single-play save of four (before the count existed) resumes as it was.
+    table = Table(s, seed=2, speed="instant")
+    s["format"] = "bura_pot"
+    table.new_match()
+    assert "players" not in table.saved() and table.match.rules.players == 4

@@ -167,6 +167,7 @@ def test_the_stats_panel_draws_a_record():
 
 from burkozel import FORMATS, TableRules  # noqa: E402
 from table.coach import share  # noqa: E402
+from table.match import seats  # noqa: E402
 
 texts = languages.for_lang("ru")
 
@@ -197,6 +198,21 @@ def test_a_link_round_trips_to_the_same_deals(fmt):
         assert share.parse(share.query(share.of_match(info, deal, check=True))).check
 
 
+def test_a_link_of_a_pot_at_six_seats_deals_the_same_at_six():
+    s = settings("bura_pot", "easy")
+    seats.apply_change(s, "players", "6")
+    table = Table(s, seed=4242)
+    table.new_match()
+    back = share.parse(share.query(share.of_match(table.info, 2)))
+    assert back is not None and back.players == 6
+    fresh = Table(settings("pairs", "easy"))
+    fresh.start(MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal,
+                          players=back.players))
+    assert fresh.match.rules.players == 6 and fresh.match.deck_for(0) == deal_cards(table.info, 2)[0]
+    share.settings_for(back, fresh.settings)
+    assert seats.chosen_players(fresh.settings) == 6
+
+
 def test_a_link_holds_no_card():
     """Every value of a link is from a closed vocabulary (table, switches, level)
     or a number (seed, deal, the sharer's points and penalty): no card can be in it."""
@@ -221,7 +237,8 @@ def test_a_link_holds_no_card():
     "", "?speed=fast", "?table=chess&deal=1-0", "?table=pairs", "?table=pairs&deal=x-0", "?table=pairs&deal=1-0-2",
     "?table=pairs&deal=1-999", "?table=pairs&deal=1-0&combos=bura.bura", "?table=pairs&deal=1-0&combos=nope",
     "?table=pairs&deal=1-0&bots=god", "?table=pairs&deal=1-0&discard=open", "?table=pairs&deal=1-0&sharer=1",
-    "?table=pairs&deal=99999999999999999999-0",
+    "?table=pairs&deal=99999999999999999999-0", "?table=bura_pot&deal=1-0&players=7", "?table=pairs&deal=1-0&players=3",
+    "?table=bura_pot&deal=1-0&players=x",
 ])
 def test_a_bad_link_is_ignored(query):
     assert share.parse(query) is None

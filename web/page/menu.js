@@ -80,13 +80,17 @@ function start() {
   // read back from it (so it only ever holds values the menu offers).
   function show() {
     // Each menu is a list of piece numbers (earlymenu.Pieces): join them back.
-    menu.innerHTML = data.menus[state.lang][state.format][hasMatch ? 1 : 0].map((n) => data.pieces[n]).join("");
     const mine = isObject(state.tables[state.format]) ? state.tables[state.format] : {};
+    const menus = data.menus[state.lang];
+    const shape = menus[`${state.format}/${mine.players}`] ?? menus[state.format];
+    menu.innerHTML = shape[hasMatch ? 1 : 0].map((n) => data.pieces[n]).join("");
     checkValue("difficulty", state.difficulty);
     checkValue("speed", state.speed);
     if (typeof mine.discard === "string") checkValue("discard", mine.discard);
+    if (mine.players !== undefined) checkValue("players", String(mine.players));
     for (const box of menu.querySelectorAll("input[type=checkbox]")) {
-      const on = isObject(mine.combos) ? mine.combos[box.name] : undefined;
+      const group = box.id.startsWith("switch-") ? mine.switches : mine.combos;
+      const on = isObject(group) ? group[box.name] : undefined;
       if (typeof on === "boolean") box.checked = on;
     }
     readBack();
@@ -96,9 +100,15 @@ function start() {
     state.difficulty = checkedValue("difficulty");
     state.speed = checkedValue("speed");
     const table = { combos: {} };
-    for (const box of menu.querySelectorAll("input[type=checkbox]")) table.combos[box.name] = box.checked;
+    // A combination's box is "combo-…", a table's own switch (at a pot: «даве») "switch-…".
+    for (const box of menu.querySelectorAll("input[type=checkbox]")) {
+      const group = box.id.startsWith("switch-") ? (table.switches ??= {}) : table.combos;
+      group[box.name] = box.checked;
+    }
     const discard = checkedValue("discard");
     if (discard !== undefined) table.discard = discard;
+    const players = checkedValue("players");
+    if (players !== undefined) table.players = Number(players);
     state.tables[state.format] = table;
   }
 
@@ -133,7 +143,13 @@ function start() {
     const input = event.target;
     if (!(input instanceof HTMLInputElement)) return;
     changed = true;
-    if (input.name === "format" || (input.name === "lang" && data.langs.includes(input.value))) {
+    if (input.name === "players") {
+      // Another number of players: that count's pre-rendered seats.
+      readBack();
+      const focused = document.activeElement === input;
+      show();
+      if (focused) document.getElementById(input.id)?.focus();
+    } else if (input.name === "format" || (input.name === "lang" && data.langs.includes(input.value))) {
       state[input.name] = input.value;
       if (input.name === "lang") showLang();
       const focused = document.activeElement === input;

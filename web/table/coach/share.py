@@ -22,7 +22,7 @@ from burkozel.bots import LEVELS
 MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
-PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check")
+PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players")
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,8 @@ class SharedDeal:
     deal: int = 0
     sharer: tuple[int, int] | None = None
     check: bool = False
+    players: int | None = None
+    """How many sit at the table, where it lets a match choose (``None``: its default)."""
 
 
 def query(shared: SharedDeal) -> str:
@@ -51,6 +53,8 @@ def query(shared: SharedDeal) -> str:
         params["sharer"] = f"{shared.sharer[0]}-{shared.sharer[1]}"
     if shared.check:
         params["check"] = "1"
+    if shared.players is not None:
+        params["players"] = str(shared.players)
     return "?" + urlencode(params, safe=".-")
 
 
@@ -89,12 +93,17 @@ def parse(text: str) -> SharedDeal | None:
     sharer = _pair(params["sharer"], MAX_POINTS, MAX_POINTS) if "sharer" in params else None
     if "sharer" in params and sharer is None:
         return None
-    return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1")
+    players = params.get("players")
+    if players is not None and not (players.isdigit() and int(players) in table.seat_counts):
+        return None
+    return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
+                      int(players) if players is not None else None)
 
 
 def of_match(info: Any, deal: int, sharer: tuple[int, int] | None = None, check: bool = False) -> SharedDeal:
     """The link of deal ``deal`` (counted in the seed's match) of the match ``info`` (``match.table.MatchInfo``)."""
-    return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check)
+    return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check,
+                      info.players)
 
 
 def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
@@ -104,6 +113,8 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
     mine = settings["tables"][shared.format]
     mine["combos"] = {c: c in shared.combos for c in FORMATS[shared.format].combo_ids}
     mine["discard"] = shared.discard
+    if shared.players is not None:
+        mine["players"] = shared.players
 
 
 def strip(text: str) -> str:

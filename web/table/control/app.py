@@ -117,7 +117,8 @@ class App:
             self.table.new_match()
         elif self.shared is not None:
             sh = self.shared
-            self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal))
+            self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal,
+                                       players=sh.players))
             if not sh.check:
                 self.save_settings()
                 self.fx.url(self.base() + share.strip(env.search))

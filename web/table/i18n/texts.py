@@ -20,10 +20,14 @@ from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
 from table.i18n.catalogue import Catalogue
 from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, pass_bands
 
-SEATS_BY_PLAYERS = {4: ("you", "west", "north", "east"), 3: ("you", "west", "east"), 2: ("you", "opponent")}
+SEATS_BY_PLAYERS = {2: ("you", "opponent"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east"),
+                    5: ("you", "west", "northwest", "northeast", "east"),
+                    6: ("you", "southwest", "northwest", "north", "northeast", "southeast")}
 """The seats of a table, from the viewer clockwise: you, then left, top, right
 (two players: you and the opponent across the table)."""
-PEOPLE_BY_PLAYERS = {4: ("south", "west", "north", "east"), 3: ("south", "west", "east"), 2: ("south", "north")}
+PEOPLE_BY_PLAYERS = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("south", "west", "north", "east"),
+                     5: ("south", "west", "northwest", "northeast", "east"),
+                     6: ("south", "southwest", "northwest", "north", "northeast", "southeast")}
 """A seat's name when several people share a device: the side of the table it
 faces, as card players name seats (seat 0 is the screen's bottom)."""
 
@@ -45,9 +49,12 @@ class Texts:
         self.HALF, self.TOTAL_POINTS, self.SUIT_SYMBOLS = HALF, TOTAL_POINTS, SUIT_SYMBOLS
         seats = catalogue.seats
         self.YOU = seats["you"]["name"]
-        self.SEAT_NAMES = {fmt: tuple(seats[k]["name"] for k in SEATS_BY_PLAYERS[r.players]) for fmt, r in FORMATS.items()}
-        self.PERSON_NAMES = {fmt: tuple(seats[k]["name"] for k in PEOPLE_BY_PLAYERS[r.players])
-                             for fmt, r in FORMATS.items()}
+        self.SEATS_BY_COUNT = {n: tuple(seats[k]["name"] for k in keys) for n, keys in SEATS_BY_PLAYERS.items()}
+        """Single play's seat names («Вы», «Запад»…) by the number of players."""
+        self.PEOPLE_BY_COUNT = {n: tuple(seats[k]["name"] for k in keys) for n, keys in PEOPLE_BY_PLAYERS.items()}
+        """The seats' own names («Юг», «Запад»…) by the number of players."""
+        self.SEAT_NAMES = {fmt: self.SEATS_BY_COUNT[r.players] for fmt, r in FORMATS.items()}
+        self.PERSON_NAMES = {fmt: self.PEOPLE_BY_COUNT[r.players] for fmt, r in FORMATS.items()}
         self.SEAT_GENITIVE = {forms["name"]: forms["gen"] for forms in seats.values() if "gen" in forms}
         self._seat_of = {forms["name"]: key for key, forms in seats.items()}
         self.RULES_SECTIONS = tuple((s["title"], tuple(p.format_map(self._rules_facts()) for p in s["paragraphs"]))
@@ -88,6 +95,18 @@ class Texts:
 
     def answered(self, name: str, accepted: bool) -> str:
         return self.say("answered_accept" if accepted else "answered_fold", **self._names(name))
+
+    def answers_line(self, raiser: str, answers: Sequence[tuple[str, int | None]]) -> str:
+        """«На «даве» Запада: Север — принял (10 фишек), Восток — пас.»: ``answers``
+        as (name, chips paid, ``None`` for a fold), in the order they were given."""
+        said = self.say("list_sep").join(
+            self.say("answer_fold", name=name) if chips is None else
+            self.say("answer_accept", name=name, chips=self.chips_word(chips)) for name, chips in answers)
+        key = "answers_line_you" if self.is_you(raiser) else "answers_line"
+        return self.say(key, answers=said, **self._names(raiser))
+
+    def accepted_tag(self, chips: int) -> str:
+        return self.say("accepted_tag", chips=self.chips_word(chips))
 
     def accept_label(self, chips: int) -> str:
         return self.say("accept_label", chips=self.chips_word(chips))
@@ -137,8 +156,9 @@ class Texts:
         return {"name": name, "gen": self.genitive(name), "ins": self.instrumental(name), "subj": subj,
                 "Subj": subj[:1].upper() + subj[1:]}
 
-    def seat_place(self, fmt: str, seat: int) -> str:
-        return self.say("seat_place", n=seat + 1, name=self.PERSON_NAMES[fmt][seat])
+    def seat_place(self, fmt: str, seat: int, players: int | None = None) -> str:
+        names = self.PEOPLE_BY_COUNT[players] if players else self.PERSON_NAMES[fmt]
+        return self.say("seat_place", n=seat + 1, name=names[seat])
 
     def handover_title(self, name: str) -> str:
         return self.say("handover_title", name=name)
@@ -262,7 +282,8 @@ class Texts:
     def winners_line(self, fmt: str, winners: list[int], names: "Sequence[str] | None" = None) -> str:
         """«Победа ваша!», «Победил Запад», «Победу делят: Вы, Восток»."""
         names = names or self.SEAT_NAMES[fmt]
-        if len(winners) == len(FORMATS[fmt].sides) and (len(winners) > 1):
+        sides = len(FORMATS[fmt].sides) if _paired(fmt) else len(names)  # each for themselves: a side a seat
+        if len(winners) == sides and (len(winners) > 1):
             return self.say("winners_draw")
         if _paired(fmt):
             members = [names[s] for s in FORMATS[fmt].sides[winners[0]]]
@@ -361,6 +382,7 @@ class Texts:
     def _rules_facts(self) -> dict[str, Any]:
         """The numbers the rules dialog quotes, asked of the rule sets."""
         pairs, four, duel, bura = FORMATS["pairs"], FORMATS["four"], FORMATS["duel"], FORMATS["bura31"]
+        pot = FORMATS["bura_pot"]
         duel_bands, bura_bands = pass_bands("duel"), declaration_bands("bura31")
         return {
             **pass_bands("four"), **self._card_points(), "deck_points": self.points_word(TOTAL_POINTS), "half": HALF, "half_less": HALF - 1, "four_limit": four.penalty_limit,
@@ -370,6 +392,9 @@ class Texts:
             "duel_zero": duel_bands["zero"], "bura_hand": bura.hand_size, "bura_limit": bura.penalty_limit,
             "bura_lost": bura_bands["lost"], "bura_false": bura_bands["false"],
             "bura_call_points": self.points_word(bura.declaration), "call": self.say("call", declaration=bura.declaration),
+            "pot_min": pot.seat_counts[0], "pot_max": pot.seat_counts[-1], "pot_hand": pot.hand_size,
+            "pot_stack": self.chips_word(pot.stack), "pot_ante": self.chips_word(pot.ante),
+            "pot_call_points": self.points_word(pot.declaration),
         }
 
     # --- the teaching table: hint, last trick, sharing --------------------------------

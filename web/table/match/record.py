@@ -33,22 +33,25 @@ class MatchInfo:
     """Who plays each seat; empty means single play (``seats.default_seats``)."""
     dave: bool = False
     """The switch «даве» at a table for a pot."""
+    players: int | None = None
+    """How many sit at the table (``None``: the table's default number)."""
 
     @property
     def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard, dave=self.dave)
+        return TableRules(self.format, self.combos, self.discard, self.players, dave=self.dave)
 
     @property
     def seating(self) -> tuple[Seat, ...]:
-        return self.seats or seats.default_seats(self.format)
+        return self.seats or seats.default_seats(self.format, self.players)
 
 
 def info_of(saved: dict[str, Any]) -> MatchInfo:
     """What the saved match was started with (``saved`` as ``storage.load_match`` gives it)."""
     fmt = saved["format"]
-    seated = seats.parse_seats(fmt, saved["seats"])[0] if "seats" in saved else ()
+    players = saved.get("players")
+    seated = seats.parse_seats(fmt, saved["seats"], players)[0] if "seats" in saved else ()
     return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                     saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False))
+                     saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players)
 
 
 KEPT = ("format", "combos", "discard", "difficulty", "seed", "rounds", "clearing")
@@ -105,7 +108,7 @@ def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
     out.update({k: v for k, v in rules.items() if k not in out and v != defaults.get(k)})
     if data["chips"] is not None:
         out["chips"], out["pot"] = data["chips"], data["pot"]
-    if info.seating != seats.default_seats(info.format):
+    if info.seating != seats.default_seats(info.format, info.players):
         out["seats"] = seats.seats_json(info.seating)  # single play saves as it always did
     if data["first_deal"]:
         out["first_deal"] = data["first_deal"]

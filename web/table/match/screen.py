@@ -20,7 +20,9 @@ from table.i18n.languages import DEFAULT_TEXTS as texts
 HUMAN = 0
 """The seat of the person who opened the page (always a person, see ``seats.parse_seats``)."""
 
-POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right"),
+             5: ("bottom", "left", "top-left", "top-right", "right"),
+             6: ("bottom", "left", "top-left", "top", "top-right", "right")}
 """Where each seat sits on the screen, by the number of players (you at the bottom)."""
 
 def move_for(kind: str, selection: list[str]) -> Move:
@@ -90,6 +92,23 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
         if kind == "discard" and size is not None and n < size:
             out[kind]["reason"] = t.AUTO_DISCARD
     return out
+
+
+def dave_answers(moves: list[list[Any]], view: SeatView | None) -> tuple[int | None, list[tuple[int, int | None]]]:
+    """The deal's last «даве», while no card has been played since: its raiser and the
+    answers given so far, in turn, as (seat, chips it paid — what «Принять» says it
+    costs —, or ``None`` for a fold).  ``moves``: the deal's moves as saved."""
+    if view is None or not view.dave:
+        return None, []
+    answers: list[tuple[int, int | None]] = []
+    for seat, move in reversed(moves):
+        if "dave" in move:
+            return seat, answers[::-1]
+        if "accept" in move or "fold" in move:
+            answers.append((seat, view.stake // 2 if "accept" in move else None))
+        else:
+            break
+    return None, []
 
 
 def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:

@@ -60,35 +60,70 @@ class Seat:
         return {"kind": self.kind, "name": self.name}
 
 
-def default_name(fmt: str, seat: int) -> str:
+def seat_counts(fmt: str) -> tuple[int, ...]:
+    """The numbers of players table ``fmt`` may be played by (its rule set's; one where it has no choice)."""
+    return FORMATS[fmt].seat_counts or (FORMATS[fmt].players,)
+
+
+def players_of(fmt: str, players: int | None) -> int:
+    """``players``, or the table's default number of players when it is ``None``."""
+    return FORMATS[fmt].players if players is None else players
+
+
+def default_name(fmt: str, seat: int, players: int | None = None) -> str:
     """A seat's name before anyone types one: where it sits at the table (Юг, Запад…)."""
-    return texts.PERSON_NAMES[fmt][seat]
+    return texts.PEOPLE_BY_COUNT[players_of(fmt, players)][seat]
 
 
-def default_seats(fmt: str) -> tuple[Seat, ...]:
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is some seat's default name, in any language and at any number of players."""
+    return any(name in languages.for_lang(code).PEOPLE_BY_COUNT[n]
+               for code in languages.LANGS for n in seat_counts_all())
+
+
+def seat_counts_all() -> tuple[int, ...]:
+    """Every number of players some table is played by."""
+    return tuple(sorted({n for fmt in FORMATS for n in seat_counts(fmt)}))
+
+
+def default_seats(fmt: str, players: int | None = None) -> tuple[Seat, ...]:
     """Single play: a person at seat 0, bots everywhere else."""
-    return tuple(Seat(HUMAN if s == 0 else BOT, default_name(fmt, s)) for s in range(FORMATS[fmt].players))
+    n = players_of(fmt, players)
+    return tuple(Seat(HUMAN if s == 0 else BOT, default_name(fmt, s, n)) for s in range(n))
 
 
-def clean_name(raw: Any, fmt: str, seat: int) -> str:
+def resized(fmt: str, current: tuple[Seat, ...], players: int) -> tuple[Seat, ...]:
+    """``current`` for ``players`` seats: the first seats kept (a default name
+    becomes the new seat's default), new seats are bots."""
+    out = list(default_seats(fmt, players))
+    for s, seat in enumerate(current[:players]):
+        out[s] = Seat(seat.kind, out[s].name if is_default_name(seat.name) else seat.name)
+    return tuple(out)
+
+
+def clean_name(raw: Any, fmt: str, seat: int, players: int | None = None) -> str:
     """A typed name made safe to show: spaces collapsed, at most :data:`NAME_MAX`
     characters, control characters and markup characters dropped (names go into
     many sentences of the table); empty or reserved → the default."""
     if not isinstance(raw, str):
-        return default_name(fmt, seat)
+        return default_name(fmt, seat, players)
     text = "".join(ch for ch in raw if ch.isprintable() and ch not in MARKUP_CHARS)
     text = " ".join(text.split())[:NAME_MAX].strip()
     if not text or text in RESERVED_NAMES:
-        return default_name(fmt, seat)
+        return default_name(fmt, seat, players)
     return text
 
 
-def parse_seats(fmt: str, data: Any) -> tuple[tuple[Seat, ...], bool]:
-    """Stored seats of table ``fmt`` → (seats, whether everything was as expected).
+def parse_seats(fmt: str, data: Any, players: int | None = None) -> tuple[tuple[Seat, ...], bool]:
+    """Stored seats of table ``fmt`` at ``players`` seats → (seats, whether everything was as expected).
 
     A broken entry takes its seat's default; seat 0 is always a person (the one
     who opened the page plays there)."""
-    out = list(default_seats(fmt))
+    out = list(default_seats(fmt, players))
+    if isinstance(data, list) and len(data) != len(out) and len(data) in seat_counts(fmt):
+        # Kept for another number of players (a count chosen before the seats were):
+        # the same people, on as many seats as the table has now.
+        return resized(fmt, parse_seats(fmt, data, len(data))[0], len(out)), False
     if not isinstance(data, list) or len(data) != len(out):
         return tuple(out), False
     clean = True
@@ -96,7 +131,7 @@ def parse_seats(fmt: str, data: Any) -> tuple[tuple[Seat, ...], bool]:
         if not isinstance(item, dict) or set(item) != {"kind", "name"} or item["kind"] not in STORED_KINDS:
             clean = False
             continue
-        name = clean_name(item["name"], fmt, s)
+        name = clean_name(item["name"], fmt, s, players)
         clean = clean and name == item["name"]
         out[s] = Seat(item["kind"], name)
     if out[0].kind != HUMAN:
@@ -114,16 +149,19 @@ def people(seats: tuple[Seat, ...]) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(seats) if s.is_person)
 
 
-def shown_name(fmt: str, seat: int, name: str, t: Texts = texts) -> str:
+def shown_name(fmt: str, seat: int, name: str, t: Texts = texts, players: int | None = None) -> str:
     """``name`` as the texts ``t`` show it: a seat's default name (stored in the
     language it was made in: «Юг», "South") in ``t``'s language; a typed one as typed."""
-    defaults = {languages.for_lang(code).PERSON_NAMES[fmt][seat] for code in languages.LANGS}
-    return t.PERSON_NAMES[fmt][seat] if name in defaults else name
+    n = players_of(fmt, players)
+    defaults = {languages.for_lang(code).PEOPLE_BY_COUNT[n][seat] for code in languages.LANGS}
+    return t.PEOPLE_BY_COUNT[n][seat] if name in defaults else name
 
 
 def table_names(fmt: str, seats: tuple[Seat, ...], t: Texts = texts) -> tuple[str, ...]:
     """What the table calls each seat: a player's name, or a bot's seat name (in ``t``'s language)."""
-    return tuple(t.PERSON_NAMES[fmt][i] if s.is_bot else shown_name(fmt, i, s.name, t) for i, s in enumerate(seats))
+    n = len(seats)
+    return tuple(t.PEOPLE_BY_COUNT[n][i] if s.is_bot else shown_name(fmt, i, s.name, t, n)
+                 for i, s in enumerate(seats))
 
 
 # --- the menu's part ------------------------------------------------------------------
@@ -134,8 +172,9 @@ def default_settings() -> dict[str, list[dict[str, str]]]:
     return {fmt: seats_json(default_seats(fmt)) for fmt in FORMATS}
 
 
-def load_settings(data: Any, out: dict[str, Any]) -> bool:
-    """Fill ``out`` (:func:`default_settings`) from stored ``settings["seats"]``;
+def load_settings(data: Any, out: dict[str, Any], players: dict[str, int] | None = None) -> bool:
+    """Fill ``out`` (:func:`default_settings`) from stored ``settings["seats"]``
+    (``players``: each table's chosen number of players, where it has a choice);
     whether all was clean.  A table missing keeps its defaults silently."""
     if not isinstance(data, dict):
         return False
@@ -144,33 +183,47 @@ def load_settings(data: Any, out: dict[str, Any]) -> bool:
         if fmt not in FORMATS:
             clean = False
             continue
-        seats, ok = parse_seats(fmt, stored)
+        seats, ok = parse_seats(fmt, stored, (players or {}).get(fmt))
         out[fmt] = seats_json(seats)
         clean = clean and ok
     return clean
 
 
+def chosen_players(settings: dict[str, Any], fmt: str | None = None) -> int:
+    """How many sit at table ``fmt`` as the menu chose (``settings["tables"][fmt]["players"]``,
+    where the table has a choice; else its only number)."""
+    fmt = fmt or settings["format"]
+    n = settings.get("tables", {}).get(fmt, {}).get("players")
+    return n if type(n) is int and n in seat_counts(fmt) else FORMATS[fmt].players
+
+
 def chosen(settings: dict[str, Any], fmt: str | None = None) -> tuple[Seat, ...]:
     """The seats chosen in the menu for table ``fmt`` (the chosen table by default)."""
     fmt = fmt or settings["format"]
-    return parse_seats(fmt, settings.get("seats", {}).get(fmt))[0]
+    return parse_seats(fmt, settings.get("seats", {}).get(fmt), chosen_players(settings, fmt))[0]
 
 
 def apply_change(settings: dict[str, Any], field: str, value: Any) -> bool:
-    """A menu input changed: ``seat-<n>`` (its kind) or ``seat-name-<n>`` (a person's
-    name), for the chosen table.  Returns whether ``field`` was a seat field
-    that changed something; anything malformed is ignored."""
-    if not isinstance(field, str) or not field.startswith("seat-"):
+    """A menu input changed: ``players`` (how many sit at the table, where it has a
+    choice), ``seat-<n>`` (its kind) or ``seat-name-<n>`` (a person's name), for the
+    chosen table.  Returns whether ``field`` was a seat field that changed
+    something; anything malformed is ignored."""
+    if not isinstance(field, str):
         return False
     fmt = settings["format"]
+    if field == "players":
+        return _change_players(settings, fmt, value)
+    if not field.startswith("seat-"):
+        return False
     naming = field.startswith("seat-name-")
     index = field[len("seat-name-"):] if naming else field[len("seat-"):]
-    if not index.isdigit() or not 0 <= int(index) < FORMATS[fmt].players:
+    n = chosen_players(settings, fmt)
+    if not index.isdigit() or not 0 <= int(index) < n:
         return False
     seat = int(index)
     current = list(chosen(settings, fmt))
     if naming:
-        new = Seat(current[seat].kind, clean_name(value, fmt, seat))
+        new = Seat(current[seat].kind, clean_name(value, fmt, seat, n))
     elif value in KINDS and seat != 0:
         new = Seat(value, current[seat].name)
     else:
@@ -179,4 +232,18 @@ def apply_change(settings: dict[str, Any], field: str, value: Any) -> bool:
         return False
     current[seat] = new
     settings.setdefault("seats", default_settings())[fmt] = seats_json(tuple(current))
+    return True
+
+
+def _change_players(settings: dict[str, Any], fmt: str, value: Any) -> bool:
+    """«Сколько за столом»: the count kept with the table's settings, its seats resized."""
+    if not isinstance(value, str) or not value.isdigit() or int(value) not in seat_counts(fmt) \
+            or len(seat_counts(fmt)) < 2:
+        return False
+    n = int(value)
+    if n == chosen_players(settings, fmt):
+        return False
+    current = chosen(settings, fmt)
+    settings["tables"][fmt]["players"] = n
+    settings.setdefault("seats", default_settings())[fmt] = seats_json(resized(fmt, current, n))
     return True

@@ -16,6 +16,8 @@ other down:
 
 ``seats`` came after schema 2 was published and is optional in both: data
 without it loads as single play (one person at seat 0), with no notice.
+So is ``players`` (how many sit at a table that lets a match choose): absent
+means the table's default number.
 
 Each value carries ``"v"`` (the schema version).  A value from an older
 version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
@@ -62,6 +64,8 @@ def table_defaults(fmt: str) -> dict[str, Any]:
            "discard": table.discard_faces[0]}
     if table_switches(fmt):
         out["switches"] = dict.fromkeys(table_switches(fmt), False)
+    if len(seats.seat_counts(fmt)) > 1:
+        out["players"] = table.players
     return out
 
 
@@ -147,7 +151,12 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
     if not isinstance(data, dict):
         return False
     table = FORMATS[fmt]
-    clean = not set(data) - {"combos", "discard", "switches"}
+    clean = not set(data) - {"combos", "discard", "switches", "players"}
+    if "players" in out and "players" in data:
+        if type(data["players"]) is int and data["players"] in seats.seat_counts(fmt):
+            out["players"] = data["players"]
+        else:
+            clean = False
     switches = data.get("switches", {})
     if isinstance(switches, dict):
         for name in table_switches(fmt):
@@ -210,7 +219,8 @@ def load_settings(raw: Any, lang: str = languages.DEFAULT) -> tuple[dict[str, An
     else:
         clean = False
     if "seats" in data:
-        clean = seats.load_settings(data["seats"], settings["seats"]) and clean
+        counts = {fmt: seats.chosen_players(settings, fmt) for fmt in FORMATS}
+        clean = seats.load_settings(data["seats"], settings["seats"], counts) and clean
     if "lang" in data:
         if data["lang"] in languages.LANGS:
             settings["lang"] = data["lang"]
@@ -230,6 +240,8 @@ def dump_settings(settings: dict[str, Any]) -> str:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         if table_switches(fmt):
             entry["switches"] = {k: switch_on(settings, k, fmt) for k in table_switches(fmt)}
+        if len(seats.seat_counts(fmt)) > 1:
+            entry["players"] = seats.chosen_players(settings, fmt)
         tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "lang": settings.get("lang", languages.DEFAULT), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
@@ -259,11 +271,15 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     if data is None or set(data) - {"v", *record.KEPT, *record.OPTIONAL}:
         return None, [texts.NOTICE_MATCH_BROKEN]
     fmt, level, seed, clearing = data.get("format"), data.get("difficulty"), data.get("seed"), data.get("clearing")
+    table = FORMATS.get(fmt) if isinstance(fmt, str) else None
+    players = data.get("players", table.players if table is not None else None)
+    players_ok = table is not None and type(players) is int and players in seats.seat_counts(fmt)
     seated, seats_ok = (), True
-    if fmt in FORMATS and "seats" in data:
-        seated, seats_ok = seats.parse_seats(fmt, data["seats"])
-    if not (isinstance(level, str) and level in LEVELS and type(seed) is int and 0 <= seed <= MAX_SEED
-            and isinstance(clearing, bool) and seats_ok):
+    if players_ok and "seats" in data:
+        seated, seats_ok = seats.parse_seats(fmt, data["seats"], players)
+        seats_ok = seats_ok and len(data["seats"]) == players
+    if not (players_ok and isinstance(level, str) and level in LEVELS and type(seed) is int
+            and 0 <= seed <= MAX_SEED and isinstance(clearing, bool) and seats_ok):
         return None, [texts.NOTICE_MATCH_BROKEN]
     saved = {k: v for k, v in data.items() if k != "v"}
     try:

@@ -32,7 +32,7 @@ from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    HUMAN, POSITIONS, button_states, display_hand, move_for, shown, table_prompt,
+    HUMAN, POSITIONS, button_states, dave_answers, display_hand, move_for, shown, table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
@@ -117,12 +117,13 @@ class Table:
         s = self.settings
         fmt = s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
-                           dave=storage.switch_on(s, "dave", fmt))
+                           seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
         self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
-                             seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave))
+                             seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave,
+                             players=rules.players if rules.players != seats.players_of(fmt, None) else None))
 
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
@@ -252,6 +253,13 @@ class Table:
         n = self.match.rules.players if self.match is not None else len(self.seat_names())
         return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
 
+    def answers(self) -> dict[str, Any] | None:
+        """The «даве» being answered (or just answered) and who said what, for the status and the seats."""
+        raiser, said = dave_answers(self.rounds[-1] if self.rounds else [], self.view())
+        if raiser is None or not said:
+            return None
+        return {"raiser": raiser, "said": [[seat, chips] for seat, chips in said]}
+
     @property
     def named_seats(self) -> bool:
         """More than one seat is played by people (here or elsewhere): seats go by
@@ -262,8 +270,10 @@ class Table:
     def seat_names(self) -> tuple[str, ...]:
         """What the table calls each seat, for everyone (single play: «Вы», «Запад»…)."""
         fmt = self.info.format if self.info else self.settings["format"]
-        if not self.named_seats or self.info is None:
-            return self.texts.SEAT_NAMES[fmt]
+        if self.info is None:
+            return self.texts.SEATS_BY_COUNT[seats.chosen_players(self.settings, fmt)]
+        if not self.named_seats:
+            return self.texts.SEATS_BY_COUNT[seats.players_of(self.info.format, self.info.players)]
         return seats.table_names(fmt, self.info.seating, self.texts)
 
     @property
@@ -547,6 +557,7 @@ class Table:
             "bot_seats": sorted(self.bots) if self.named_seats else [],
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
+            "answers": self.answers(),
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,

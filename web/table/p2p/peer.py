@@ -137,7 +137,7 @@ class HostTable(Table):
     def name_remote(self, seat: int, name: Any) -> None:
         """The name a guest gave (cleaned as a typed name; a blank keeps the seat's)."""
         if seat in self.remote_seats and self.info is not None and isinstance(name, str) and name.strip():
-            self.remote_names[seat] = seats.clean_name(name, self.info.format, seat)
+            self.remote_names[seat] = seats.clean_name(name, self.info.format, seat, len(self.info.seating))
 
     def seat_names(self) -> tuple[str, ...]:
         """Every seat's name for everyone (what the guests' screens call each seat)."""

@@ -25,7 +25,7 @@ from typing import Any
 
 from burkozel import FORMATS
 from table.i18n import languages
-from table.match import storage
+from table.match import seats, storage
 from table.view import render
 
 ACTIONS = ("new", "continue")
@@ -40,11 +40,23 @@ def menu_ui(has_match: bool) -> dict[str, Any]:
     return {"levels": ("easy", "medium", "hard"), "can_continue": has_match, "settings_pending": False}
 
 
-def table_menu(fmt: str, has_match: bool, lang: str = languages.DEFAULT) -> str:
-    """The menu in ``lang`` with table ``fmt`` chosen and every other setting at its default."""
+def table_menu(fmt: str, has_match: bool, lang: str = languages.DEFAULT, players: int | None = None) -> str:
+    """The menu in ``lang`` with table ``fmt`` chosen (at ``players`` seats, where it
+    has a choice) and every other setting at its default."""
     settings = storage.default_settings(lang)
     settings["format"] = fmt
+    if players is not None:
+        seats.apply_change(settings, "players", str(players))
     return render.menu_html(settings, menu_ui(has_match))
+
+
+def _menu_shapes() -> list[tuple[str, str, int | None]]:
+    """Each pre-rendered menu: its key in ``menus`` (``fmt``, or ``fmt/<players>`` for
+    another number of players than the table's default), its table, its players."""
+    out: list[tuple[str, str, int | None]] = [(fmt, fmt, None) for fmt in FORMATS]
+    for fmt in FORMATS:
+        out += [(f"{fmt}/{n}", fmt, n) for n in seats.seat_counts(fmt) if n != FORMATS[fmt].players]
+    return out
 
 
 _BETWEEN_TAGS = re.compile(r"(?<=>)(?=<)")
@@ -82,10 +94,9 @@ def page_data() -> dict[str, Any]:
     before Python, with the table's own markup."""
     langs = {code: languages.for_lang(code) for code in languages.LANGS}
     pieces = Pieces()
-    menus = {
-        code: {fmt: [pieces.encode(table_menu(fmt, has_match, code)) for has_match in (False, True)] for fmt in FORMATS}
-        for code in languages.LANGS
-    }
+    menus = {code: {key: [pieces.encode(table_menu(fmt, has_match, code, players)) for has_match in (False, True)]
+                    for key, fmt, players in _menu_shapes()}
+             for code in languages.LANGS}
     return {
         "settingsKey": storage.SETTINGS_KEY,
         "matchKey": storage.MATCH_KEY,

@@ -35,7 +35,7 @@ from table.view import card_art, coachview
 
 # --- the static frame ------------------------------------------------------------
 
-REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "announce", "me", "status", "hand",
+REGIONS = ("score", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "deck", "trick", "announce", "me", "status", "hand",
            "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules")
 
 
@@ -83,6 +83,8 @@ def skeleton(t: ModuleType = texts) -> str:
         '<div id="seat-2" class="seat-slot"></div>'
         '<div id="seat-1" class="seat-slot"></div>'
         '<div id="seat-3" class="seat-slot"></div>'
+        '<div id="seat-4" class="seat-slot"></div>'
+        '<div id="seat-5" class="seat-slot"></div>'
         '<div id="deck" class="deck-slot"></div>'
         f'<div id="trick" class="trick" role="group" aria-label="{labels["trick"]}"></div>'
         '<div id="announce" class="announce" role="status" aria-live="polite"></div>'
@@ -235,7 +237,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += f'<span class="tag dealer" title="{t.DEALER_TITLE}">{t.DEALER_TAG}</span>'
     if seat in ui.get("bot_seats", ()):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
-    tags += stake_tags(view, seat, t)
+    tags += stake_tags(view, seat, t, ui)
     if seat in view.get("folded", ()):
         classes.append("folded")
     backs = "".join(card_art.back() for _ in range(n))
@@ -249,13 +251,17 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
             f'<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
 
 
-def stake_tags(view: dict[str, Any], seat: int, t: ModuleType) -> str:
-    """A seat's stack and its «даве» and fold marks (a table for a pot only)."""
+def stake_tags(view: dict[str, Any], seat: int, t: ModuleType, ui: dict[str, Any] | None = None) -> str:
+    """A seat's stack and its «даве», accept and fold marks (a table for a pot only)."""
     if not view.get("chips"):
         return ""
     out = f'<span class="tag stack" title="{t.CHIPS_LABEL}">● {view["chips"][seat]}</span>'
     if seat in view.get("raised", ()):
         out += f'<span class="tag raised">{t.RAISED_TAG}</span>'
+    answers = (ui or {}).get("answers") or {}
+    paid = next((chips for s, chips in answers.get("said", ()) if s == seat and chips is not None), None)
+    if paid is not None:
+        out += f'<span class="tag accepted">{escape(t.accepted_tag(paid))}</span>'
     if seat in view.get("folded", ()):
         out += f'<span class="tag folded-tag">{t.FOLDED_TAG}</span>'
     return out
@@ -276,7 +282,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         tags += f'<span class="tag dealer" title="{t.MY_DEALER_TITLE}">{t.MY_DEALER_TAG}</span>'
     if ui.get("autoplay"):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
-    tags += stake_tags(view, seat, t)
+    tags += stake_tags(view, seat, t, ui)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
             f'{_taking_badge(view, seat, t)}</div>')
@@ -353,6 +359,12 @@ def status_html(ui: dict[str, Any]) -> str:
     prompt = escape(ui.get("prompt") or "")
     msg = ui.get("message")
     out = f'<p class="prompt">{prompt}</p>'
+    answers = ui.get("answers")
+    if answers:
+        t = lang_texts(ui)
+        names = ui["names"]
+        line = t.answers_line(names[answers["raiser"]], [(names[s], chips) for s, chips in answers["said"]])
+        out += f'<p class="answers">{escape(line)}</p>'
     if msg:
         out += f'<p class="msg" role="alert">{escape(msg)}</p>'
     return out
@@ -500,8 +512,9 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
     seat 0 is always a person) and each person's name (``input[name=seat-name-<n>]``)."""
     fmt = settings["format"]
     rows = []
-    for i, seat in enumerate(seats.chosen(settings, fmt)):
-        place = escape(t.seat_place(fmt, i))
+    chosen = seats.chosen(settings, fmt)
+    for i, seat in enumerate(chosen):
+        place = escape(t.seat_place(fmt, i, len(chosen)))
         if i == 0:
             kind = f'<span class="seat-kind">{t.SEAT_KIND_TITLES[seats.HUMAN]}</span>'
         else:
@@ -510,12 +523,25 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
             kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
         if seat.is_person:
-            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t))}" '
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t, len(chosen)))}" '
                     f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
                     f'aria-label="{t.SEAT_NAME_LABEL}: {place}">')
         rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
-    return (f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
+    return (players_html(settings, t)
+            + f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
             f'</legend>{"".join(rows)}</fieldset>')
+
+
+def players_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
+    """«Сколько за столом» (``input[name=players]``), where the chosen table lets a match choose."""
+    fmt = settings["format"]
+    counts = seats.seat_counts(fmt)
+    if len(counts) < 2:
+        return ""
+    n = seats.chosen_players(settings, fmt)
+    opts = "".join(_radio("players", str(c), c == n, str(c), "") for c in counts)
+    return (f'<fieldset class="group players"><legend>{t.PLAYERS_LEGEND} <small>{t.PLAYERS_HINT}</small>'
+            f'</legend><div class="opts counts">{opts}</div></fieldset>')
 
 
 def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
