@@ -418,3 +418,30 @@ def test_selecting_cards_during_a_bot_turn_leaves_the_next_step_as_it_was():
         assert table.timer_key() == key
     assert table.run_timer("bot")
     assert table.timer_key() != key
+
+
+def _until_the_player_waits(table: Table, rng: random.Random) -> None:
+    while not table.human_to_act() and table.phase() == "play" or table.phase() == "clearing":
+        step(table, rng)
+
+
+def test_at_four_without_combinations_one_move_leaves_four_cards_in_hand():
+    """The browser's snapshot test plays one move at «четверо» and counts four cards
+    again (played, then drawn): true for every deal once the combinations are off.
+    With them on, a combination led for a hand can end the deal at its first trick
+    (seed 1312) — the empty hand that test once saw on a random deal."""
+    rng = random.Random(5)
+    for seed in range(400):
+        table = at_first_turn(settings("four", combos=()), seed, rng)
+        assert len(table.display()["hand"]) == 4
+        human_click(table, rng)
+        _until_the_player_waits(table, rng)
+        assert table.phase() == "play" and len(table.display()["hand"]) == 4, seed
+    table = Table(settings("four"), seed=1312)  # every combination on, as the menu has it
+    table.new_match()
+    _until_the_player_waits(table, rng)
+    view = table.display()
+    table.toggle(view["held"][0])  # as the browser test leads
+    assert table.act("lead") is None
+    _until_the_player_waits(table, rng)
+    assert table.phase() == "round_end" and table.display()["hand"] == []

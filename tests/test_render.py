@@ -254,3 +254,34 @@ def test_duel_names_four_ends_and_four_foreheads(combo, cards, title):
                                      "combo": combo, "size": 4, "winner": 1, "finished": False, "leader": 1}}
     html = render.trick_html(d, {"names": ["Вы", "Соперник"], "positions": ["bottom", "top"]})
     assert f'<div class="combo-badge">{title}</div>' in html
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_the_live_region_says_the_card_played_whose_turn_and_how_the_deal_ended(lang):
+    """#live (polite) names the last play with its cards and the prompt after it, and at
+    the round's end its title and how the deal ended — in the table's language."""
+    t = languages.for_lang(lang)
+    s = settings("duel", combos=())
+    s["lang"] = lang
+    table = Table(s, seed=5)
+    table.new_match()
+    rng = random.Random(2)
+    heard = []
+    while table.phase() != "round_end":
+        d, ui = table.display(), table.ui()
+        line = render.regions(d, ui)["live"]
+        if d["trick"] and d["trick"]["plays"]:
+            play = d["trick"]["plays"][-1]
+            who = ui["names"][play["seat"]]
+            assert line.startswith(who + ": " + t.KIND_LABELS[play["kind"]]), line
+            named = [t.card_name(c) for c in play["cards"]] or [t.cards_word(play["count"])]
+            assert all(n in line for n in named), (line, named)
+        assert line.endswith(ui["prompt"]), (line, ui["prompt"])
+        heard.append(line)
+        step(table, rng)
+    d, ui = table.display(), table.ui()
+    end = render.regions(d, ui)["live"]
+    assert end.startswith(t.round_over_title(1) + ". ")
+    assert render.escape(t.deal_end_line("duel", d.get("end"), d.get("deal_winner"), d.get("ended_by"),
+                                         list(d["round_points"]), ui["names"])) in end
+    assert any(t.prompt_taken(ui["names"][0]) in h or t.prompt_taken(ui["names"][1]) in h for h in heard)

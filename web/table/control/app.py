@@ -520,6 +520,8 @@ class App:
         else:
             return
         self.refresh()
+        if action in ("new", "next") and self.table.handover() is None:
+            self.fx.focus("#hand button[data-card]")  # the deal's first move is made from the hand
 
     def on_change(self, event: dict[str, Any]) -> None:
         """A menu input changed: ``name``, ``value``, ``checked``."""

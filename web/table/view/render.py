@@ -36,7 +36,7 @@ from table.view import card_art, coachview
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules")
+           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules", "live")
 
 
 def lang_texts(ui: dict[str, Any]) -> ModuleType:
@@ -91,12 +91,13 @@ def skeleton(t: ModuleType = texts) -> str:
         "</section>"
         f'<section id="mine" class="mine" aria-label="{labels["mine"]}">'
         '<div id="me" class="me"></div>'
-        '<div id="status" class="status" aria-live="polite"></div>'
+        '<div id="status" class="status"></div>'
         f'<div id="hand" class="hand" role="group" aria-label="{labels["hand"]}"></div>'
         '<div id="actions" class="actions"></div>'
         '<div id="coach" class="coach"></div>'
         "</section>"
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
+        '<div id="live" class="sr-only" role="status" aria-live="polite"></div>'
         '<div id="handover-slot" class="handover-slot"></div>'
         '<div id="peer-bar" class="peer-bar"></div>'
         '<dialog id="p2p" class="dlg p2p" aria-labelledby="p2p-title"></dialog>'
@@ -137,6 +138,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     out["actions"] = actions_html(ui)
     out["result-body"] = result_html(view, ui)
     out["coach"] = coachview.coach_html(view, ui)
+    out["live"] = live_text(view, ui, t)
     del positions
     return out
 
@@ -353,6 +355,31 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         title = t.combo_title(view["format"], trick["combo"], trick["plays"][0]["cards"])
         combo = f'<div class="combo-badge">{title}</div>'
     return f'<div class="{cls}" data-size="{trick["size"]}">{combo}{"".join(parts)}</div>'
+
+
+def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
+    """What a screen reader hears (the polite ``#live`` region): the last card played
+    and whose turn it is, who took the trick, how the deal ended.  One sentence per
+    state: the region is redrawn only when it changes, so each is said once."""
+    names = ui["names"]
+    if ui.get("phase") in ("round_end", "match_end") and view.get("round_points") is not None:
+        over = view["match_over"]
+        title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
+        line = t.deal_end_line(view["format"], view.get("end"), view.get("deal_winner"), view.get("ended_by"),
+                               list(view["round_points"]), names)
+        if over:
+            line += " " + t.winners_line(view["format"], list(view["winners"]), names)
+        return escape(f"{title}. {line}")
+    out = []
+    trick = view.get("trick")
+    if trick and trick["plays"]:
+        play = trick["plays"][-1]
+        cards = (t.say("list_sep").join(t.card_name(c) for c in play["cards"]) if play["cards"]
+                 else t.cards_word(play["count"]))
+        out.append(t.say("live_play", name=names[play["seat"]], kind=t.KIND_LABELS[play["kind"]], cards=cards))
+    if ui.get("prompt"):
+        out.append(ui["prompt"])
+    return escape(" ".join(out))
 
 
 def status_html(ui: dict[str, Any]) -> str:

@@ -1,0 +1,121 @@
+"""Every screen people meet, checked by axe-core against WCAG 2.1 A and AA: the
+menu and each table's settings, the six tables mid-deal, the hint, the last
+trick, the rules, the link dialog, a round's result with its story, the review,
+the statistics and a match's end — on a phone and a desktop, in Russian and
+English (the browser's language).  Zero violations, no rule turned off.
+
+Why one walk per size and language: boot is the expensive part; the walk
+collects what axe says on each screen and fails once, naming every screen.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from axe import violations
+from harness import Guard, app_url, boot
+from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
+
+VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+LOCALES = {"ru": "ru-RU", "en": "en-US"}
+TABLES = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def viewport(request):
+    return request.param
+
+
+@pytest.fixture(params=sorted(LOCALES))
+def locale(request):
+    return request.param
+
+
+class Walk:
+    """What axe found on each screen of one walk."""
+
+    def __init__(self, page):
+        self.page = page
+        self.found: dict[str, list[str]] = {}
+
+    def check(self, screen: str) -> None:
+        self.page.evaluate("window.burkozelSettled ? window.burkozelSettled() : null")
+        self.page.wait_for_timeout(50)  # let a dialog's opening paint
+        found = violations(self.page)
+        if found:
+            self.found[screen] = found
+
+    def report(self) -> str:
+        return "\n".join(f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in self.found.items())
+
+
+def open_dialog(page, selector: str, dialog: str) -> None:
+    page.click(selector)
+    page.locator(f"#{dialog}").wait_for(state="visible")
+
+
+def close_dialog(page, dialog: str) -> None:
+    page.keyboard.press("Escape")
+    page.locator(f"#{dialog}").wait_for(state="hidden")
+
+
+def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
+    guard = Guard(origins={server.origin})
+    ctx = browser.new_context(viewport=VIEWPORTS[viewport], locale=LOCALES[locale])
+    ctx.on("page", guard.watch)
+    page = ctx.new_page()
+    walk = Walk(page)
+    try:
+        boot(page, app_url(server.url, seed=5, speed="instant"))
+        walk.check("menu")
+        for fmt in TABLES:
+            page.check(f"input[name=format][value={fmt}]")
+            walk.check(f"settings of {fmt}")
+        open_dialog(page, "#menu [data-action=p2p]", "p2p")
+        walk.check("the link dialog")
+        page.click("#p2p [data-action=p2p-cancel]")
+        to_menu(page)
+        open_dialog(page, "#menu [data-action=rules]", "rules")
+        walk.check("rules over the menu")
+        page.click("#rules .dlg-buttons [data-action=close-rules]")
+        rng = random.Random(3)
+        for fmt in TABLES:
+            new_match(page, fmt, "easy")
+            walk.check(f"{fmt}: the player's turn")
+            play_turn(page, rng)
+            if wait_settled(page) == "play":
+                walk.check(f"{fmt}: mid-deal")
+        new_match(page, "duel", "easy")
+        page.click("#coach [data-action=hint]")
+        page.wait_for_function("document.querySelector('#hint .advice, #hint p') !== null", timeout=60_000)
+        walk.check("hint")
+        page.click("header [data-action=rules]")
+        page.locator("#rules").wait_for(state="visible")
+        walk.check("rules over the table")
+        close_dialog(page, "rules")
+        for _ in range(40):
+            if page.locator("#me [data-action=last-trick]").count():
+                break
+            play_turn(page, rng)
+            wait_settled(page)
+        open_dialog(page, "#me [data-action=last-trick]", "info")
+        walk.check("the last trick")
+        page.click("#info .dlg-buttons [data-action=close-info]")
+        assert play_round(page, rng, check=False) in ("round_end", "match_end")
+        walk.check("the round's result and its story")
+        open_dialog(page, "#result [data-action=review]", "info")
+        page.click("#info [data-action=review-next]")
+        walk.check("the deal's review")
+        page.click("#info .dlg-buttons [data-action=close-info]")
+        open_dialog(page, "#result [data-action=stats]", "info")
+        walk.check("statistics")
+        page.click("#info .dlg-buttons [data-action=close-info]")
+        while play_round(page, rng, check=False) != "match_end":
+            page.click("#result [data-action=next]")
+        walk.check("the match's end")
+        assert not walk.found, f"axe found WCAG 2.1 A/AA violations:\n{walk.report()}"
+        guard.check()
+    finally:
+        ctx.close()

@@ -1,0 +1,142 @@
+"""Comfort settings: reduced motion honoured, a 200% zoom that scrolls nothing
+sideways, touch targets of at least 44 × 44 px and text of at least 12 px on a
+phone — measured on the screens people meet (menu, tables, dialogs, result).
+
+Why measured in the browser: these are what the CSS gives at a real size, not
+what it says; each check names the element that falls short.
+"""
+
+from __future__ import annotations
+
+import random
+
+from harness import app_url, boot
+from tablekit import new_match, play_round, play_turn, wait_settled
+
+PHONE = {"width": 360, "height": 740}
+ZOOMED = {"width": 640, "height": 400}  # a 1280 × 800 screen at 200%
+MIN_TARGET_PX = 44
+MIN_FONT_PX = 12
+
+# The layer people can touch now: the top modal dialog, or the table when none is open.
+LAYER_JS = """() => [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop()
+                  ?? document.getElementById('table')"""
+
+SMALL_TARGETS_JS = f"""() => {{
+  const layer = ({LAYER_JS})();
+  const name = (e) => `${{e.tagName.toLowerCase()}}[${{e.dataset.action || e.name || e.dataset.card || e.textContent.trim().slice(0, 20)}}]`;
+  return [...layer.querySelectorAll('button, input, select, textarea, summary, a[href]')]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map((e) => {{
+      const target = ['radio', 'checkbox'].includes(e.type) && e.closest('label') ? e.closest('label') : e;
+      const r = target.getBoundingClientRect();
+      return [name(e), Math.round(r.width), Math.round(r.height)];
+    }})
+    .filter(([, w, h]) => w < {MIN_TARGET_PX} || h < {MIN_TARGET_PX});
+}}"""
+
+SMALL_TEXT_JS = f"""() => {{
+  const layer = ({LAYER_JS})();
+  const out = [];
+  const walk = document.createTreeWalker(layer, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {{
+    const el = walk.currentNode.parentElement;
+    if (!walk.currentNode.textContent.trim() || !el.getClientRects().length || el.closest('.sr-only')) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < {MIN_FONT_PX}) out.push(`${{el.tagName.toLowerCase()}}.${{el.getAttribute('class') || ''}} ${{size}}px`);
+  }}
+  return [...new Set(out)];
+}}"""
+
+OVERFLOW_JS = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll('#table *, dialog[open] *')]
+    .filter((e) => e.getClientRects().length && e.getBoundingClientRect().right > width + 1 && !e.closest('.sr-only'))
+    .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') || ''}`);
+  const scrolls = [document.documentElement, ...document.querySelectorAll('dialog[open], dialog[open] *')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'hidden')
+    .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.getAttribute('class') || ''}`);
+  return [...new Set([...wide, ...scrolls])];
+}"""
+
+
+def screens(page, rng: random.Random):
+    """Walk the screens, yielding each one's name while it is shown."""
+    yield "menu"
+    page.click("#menu [data-action=rules]")
+    yield "rules"
+    page.click("#rules .dlg-buttons [data-action=close-rules]")
+    for fmt in ("pairs", "bura_pot", "duel"):
+        new_match(page, fmt, "easy")
+        yield f"{fmt} at the player's turn"
+    for _ in range(40):
+        play_turn(page, rng)
+        if wait_settled(page) != "play":
+            break
+        if page.locator("#me [data-action=last-trick]").count():
+            yield "duel after a trick"
+            page.click("#me [data-action=last-trick]")
+            page.locator("#info").wait_for(state="visible")
+            yield "the last trick"
+            page.click("#info .dlg-buttons [data-action=close-info]")
+            break
+    if wait_settled(page) == "play":
+        play_round(page, rng, check=False)
+    yield "the round's result"
+    page.click("#result summary")
+    yield "the round's result with its story open"
+    page.click("#result [data-action=stats]")
+    page.locator("#info").wait_for(state="visible")
+    yield "statistics"
+
+
+def test_touch_targets_and_text_on_a_phone(page, base_url):
+    page.set_viewport_size(PHONE)
+    boot(page, app_url(base_url, seed=6, speed="instant"))
+    small_targets, small_text = {}, {}
+    for screen in screens(page, random.Random(2)):
+        page.evaluate("window.burkozelSettled()")
+        if found := page.evaluate(SMALL_TARGETS_JS):
+            small_targets[screen] = found
+        if found := page.evaluate(SMALL_TEXT_JS):
+            small_text[screen] = found
+    assert not small_targets, f"controls under {MIN_TARGET_PX}×{MIN_TARGET_PX} px: {small_targets}"
+    assert not small_text, f"text under {MIN_FONT_PX} px: {small_text}"
+
+
+def test_at_200_percent_zoom_nothing_scrolls_sideways(page, base_url):
+    page.set_viewport_size(ZOOMED)
+    boot(page, app_url(base_url, seed=6, speed="instant"))
+    wide = {}
+    for screen in screens(page, random.Random(3)):
+        page.evaluate("window.burkozelSettled()")
+        if found := page.evaluate(OVERFLOW_JS):
+            wide[screen] = found
+    assert not wide, f"wider than {ZOOMED['width']} CSS px: {wide}"
+
+
+ANIMATIONS_JS = "document.getAnimations().filter((a) => a.playState === 'running').length"
+
+
+def moving_while_the_bots_play(page) -> int:
+    """The most animations running at once while the bots answer a lead at «fast»."""
+    new_match(page, "four", "easy", speed="fast")
+    most = 0
+    for _ in range(3):
+        page.evaluate(ANIMATIONS_JS)
+        play_turn(page, random.Random(1))
+        for _ in range(40):
+            most = max(most, page.evaluate(ANIMATIONS_JS))
+            if page.get_attribute("#table", "data-turn") == "me":
+                break
+            page.wait_for_timeout(40)
+        wait_settled(page)
+    return most
+
+
+def test_reduced_motion_stops_every_animation(page, base_url):
+    boot(page, app_url(base_url, seed=6))
+    assert moving_while_the_bots_play(page) > 0  # the cards do move by default
+    page.emulate_media(reduced_motion="reduce")
+    assert moving_while_the_bots_play(page) == 0
+    assert page.evaluate("getComputedStyle(document.querySelector('.btn')).transitionDuration") == "0s"
