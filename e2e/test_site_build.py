@@ -285,3 +285,17 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     assert "./web/page/p2p.js" in cached  # (the same-Wi-Fi play stays offline-ready)
     html = (site_dir / "index.html").read_text()
     assert "trystero" not in html and "relay.js" not in html
+
+
+def test_page_scripts_and_styles_ship_minified(site_dir):
+    """Every script and style of web/page/ is in site/ without its comments and
+    indentation (a fraction of the source), and only those are rewritten."""
+    page = ROOT / "web" / "page"
+    for source in sorted(page.iterdir()):
+        shipped = site_dir / "web" / "page" / source.name
+        if source.suffix in (".js", ".mjs", ".css"):
+            text = shipped.read_text(encoding="utf-8")
+            assert len(text) < 0.85 * source.stat().st_size, source.name
+            assert not re.search(r"^\s*(//|/\*)|\n  ", text, re.M), source.name
+        else:
+            assert shipped.read_bytes() == source.read_bytes(), source.name

@@ -12,7 +12,7 @@ Produced: ``index.html`` (the table's frame and the early menu written in by
 ``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/page/runtime.mjs``),
 ``web.zip`` (every ``web/table/`` module but the entry ``main.py`` and online play's, and the
 language catalogues), ``online.zip`` (online play's modules, loaded on first use), ``web/``
-(``main.py`` and every non-Python file), ``vendor/pyodide/`` (the five runtime files),
+(``main.py`` and every non-Python file, the page's scripts and styles minified), ``vendor/pyodide/`` (the five runtime files),
 ``vendor/pyscript/`` (core.js and the chunks the page imports) and
 ``vendor/trystero/nostr.js`` (the relay client, bundled from the pinned npm packages by
 ``tools/relay_client.mjs``; like ``web/page/relay.js`` and the relay list, loaded only when
@@ -158,6 +158,28 @@ def with_connect_src(html: str, relays: list[str]) -> str:
     if not CSP_CONNECT_SRC.search(html):
         raise SystemExit("build_site: index.html has no Content-Security-Policy with connect-src")
     return CSP_CONNECT_SRC.sub(lambda m: m.group(1) + " ".join(["'self'", *relays]), html, count=1)
+
+
+MINIFIED = (".js", ".mjs", ".css")
+"""The page's own scripts and styles, shipped minified (comments and spaces are
+half their bytes; the sources in web/page/ stay the readable ones)."""
+
+
+def minified(root: Path, source: Path) -> bytes:
+    """``source`` minified by esbuild, on its own (no bundling, no change of format:
+    a classic script keeps its top-level names)."""
+    import subprocess
+
+    esbuild = root / "node_modules" / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise SystemExit(f"build_site: {esbuild} missing — run `npm ci` (make node_modules)")
+    done = subprocess.run(
+        [str(esbuild), str(source), "--minify", "--target=es2022", "--legal-comments=none", "--log-level=error"],
+        cwd=root, capture_output=True, check=False,
+    )
+    if done.returncode != 0 or not done.stdout:
+        raise SystemExit(f"build_site: minifying {source.name} failed: {done.stderr.decode(errors='replace')}")
+    return done.stdout
 
 
 def bundle_relay_client(root: Path) -> bytes:
@@ -350,7 +372,7 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
         if (rel.suffix == ".py" and rel.as_posix() != WEB_ENTRY) or rel.parts[0] == WEB_PACKAGE:
             web_py.append((rel.as_posix(), (web / rel).read_bytes()))
         else:
-            site.add(f"web/{rel.as_posix()}", web / rel)
+            site.add(f"web/{rel.as_posix()}", minified(root, web / rel) if rel.suffix in MINIFIED else web / rel)
             if f"web/{rel.as_posix()}" not in LAZY_WEB:
                 app.append(f"web/{rel.as_posix()}")
     codes = sorted(rel.stem for rel in walk(web / CATALOGUES) if rel.suffix == ".json")
