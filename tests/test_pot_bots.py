@@ -12,6 +12,7 @@ from burkozel.arena import run
 from burkozel.bots import LEVELS, make_bot
 from burkozel.bots.betting import declare_chance
 from burkozel.bots.search.candidates import candidate_moves
+from burkozel.bots.search.utility import utility
 from burkozel.bots.search.worlds import WorldSampler
 from burkozel.cards import POINTS_OF
 from potdeck import pot_round
@@ -177,3 +178,27 @@ def test_play_ends_when_the_last_draw_leaves_a_player_without_a_card():
         rnd.push(Move.discard(*text.split()))
     assert rnd.is_over and rnd.end in ("cards_out", "void")
     assert any(not rnd.hands[s] for s in range(5)) and rnd.stock_size == 0
+
+
+def test_the_search_scores_a_pot_in_chips():
+    """At a pot no deal has a penalty: the searches' utility is the seat's chips
+    after the deal, so taking the pot is worth the most, and a false «31» the
+    least (it pays the pot again), whatever the points."""
+    rules = TableRules("bura_pot", players=3)
+    rng = random.Random(2)
+    ends = set()
+    for d in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, d % 3, deck)
+        while not rnd.is_over:
+            rnd.push(rnd.random_move(rng))
+        deal = rnd.deal
+        values = [utility(deal, s) for s in range(3)]
+        assert values == [(deal.chips[s] + deal.pot / 3) / rules.ante for s in range(3)]
+        if rnd.winner is not None:
+            assert max(range(3), key=values.__getitem__) == rnd.winner
+        if rnd.end == "false_declaration":
+            assert min(range(3), key=values.__getitem__) == rnd.ended_by
+        ends.add(rnd.end)
+    assert {"false_declaration", "declared", "cards_out"} <= ends
