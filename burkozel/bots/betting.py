@@ -9,7 +9,8 @@ thresholds rise with them.  The thresholds are :class:`~.medium.Weights`
 fields, set per table in :mod:`.tuning`; their defaults never raise and
 always accept.  A false «31» costs the whole pot again, so a «31» on face-down
 cards is said only when the chance that they make up the rest is high
-(:func:`declare_chance`, exact over the cards the seat has not seen).
+(:func:`declare_chance`, exact over the cards the seat has not seen; the
+rollouts ask it at every lead, so it is counted by point class and cached).
 """
 
 from __future__ import annotations
@@ -52,34 +53,56 @@ def bet_move(st: Deal, seat: int, weights, taken: float) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)  # at most 5^5 pools a target: four cards of each rank that scores
+def _scoring_tails(scoring: tuple[tuple[int, int], ...], cap: int) -> tuple[tuple[int, ...], ...]:
+    """For a pool of cards that score, ``(points, how many)``: per number
+    ``j`` of them drawn, the ways to draw ``j`` worth ``p`` points or more,
+    for every ``p`` from 0 to ``cap``."""
+    ways = {(0, 0): 1}  # (cards, points capped at cap) -> ways
+    for pts, n in scoring:
+        new = dict(ways)
+        for (j, p), w in ways.items():
+            for take in range(1, n + 1):
+                key = (j + take, min(cap, p + take * pts))
+                new[key] = new.get(key, 0) + w * comb(n, take)
+        ways = new
+    rows = [[0] * (cap + 2) for _ in range(sum(n for _, n in scoring) + 1)]
+    for (j, p), w in ways.items():
+        rows[j][p] += w
+    for row in rows:
+        for p in range(cap, -1, -1):
+            row[p] += row[p + 1]
+    return tuple(tuple(row) for row in rows)
+
+
 @lru_cache(maxsize=4096)
-def _at_least(counts: tuple[tuple[int, int], ...], k: int, need: int) -> float:
+def _at_least(counts: tuple[tuple[int, int], ...], k: int, need: int, cap: int) -> float:
     """Chance that ``k`` cards drawn at random from a pool of ``(points,
-    how many)`` classes hold ``need`` points or more."""
+    how many)`` classes hold ``need`` points or more (``need`` ≤ ``cap``):
+    the ways to draw some of the cards that score (:func:`_scoring_tails`),
+    each completed by cards worth nothing."""
     if need <= 0:
         return 1.0
     total = sum(n for _, n in counts)
     if k <= 0 or k > total:
         return 0.0
-    ways = [[0] * (need + 1) for _ in range(k + 1)]  # ways[j][p]: j cards, p points (capped at need)
-    ways[0][0] = 1
-    for pts, n in counts:
-        new = [row[:] for row in ways]
-        for j in range(k + 1):
-            for p in range(need + 1):
-                w = ways[j][p]
-                if not w:
-                    continue
-                for take in range(1, min(n, k - j) + 1):
-                    new[j + take][min(need, p + take * pts)] += w * comb(n, take)
-        ways = new
-    return ways[k][need] / comb(total, k)
+    blank = sum(n for p, n in counts if p == 0)
+    tails = _scoring_tails(tuple(c for c in counts if c[0]), cap)
+    hits = sum(tails[j][need] * comb(blank, k - j) for j in range(max(0, k - blank), min(k, len(tails) - 1) + 1))
+    return hits / comb(total, k)
 
 
-def declare_chance(points: int, hidden: int, unseen: list[int], target: int) -> float:
+POINT_CLASSES = tuple(sorted(set(POINTS_OF)))
+CLASS_MASKS = tuple(sum(1 << c for c in range(36) if POINTS_OF[c] == p) for p in POINT_CLASSES)
+"""The cards' point values, and per value the cards worth it (a bitmask)."""
+
+
+def point_classes(unseen: int) -> tuple[tuple[int, int], ...]:
+    """The cards of the bitmask ``unseen`` as ``(points, how many)``, by points."""
+    return tuple((p, (unseen & m).bit_count()) for p, m in zip(POINT_CLASSES, CLASS_MASKS) if unseen & m)
+
+
+def declare_chance(points: int, hidden: int, unseen: int, target: int) -> float:
     """Chance that ``points`` known plus ``hidden`` face-down cards taken,
-    each any of the ``unseen`` cards alike, reach ``target``."""
-    classes: dict[int, int] = {}
-    for c in unseen:
-        classes[POINTS_OF[c]] = classes.get(POINTS_OF[c], 0) + 1
-    return _at_least(tuple(sorted(classes.items())), hidden, target - points)
+    each any of the ``unseen`` cards (a bitmask) alike, reach ``target``."""
+    return _at_least(point_classes(unseen), hidden, target - points, target)
