@@ -27,7 +27,7 @@ from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF
 from ..kernel import Deal
 from ..rules import beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
-from .betting import bet_move, declare_chance, point_classes
+from .betting import at_least, bet_move, point_classes
 from .registry import register
 from .seen import card_mask, unseen_mask, view_deal
 from .tuning import tuning_for
@@ -200,15 +200,15 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     my_points, hidden = ((st.seen_points[my_side], st.unseen_taken[my_side]) if st.faces_hidden
                          else (st.points[my_side], 0))
     betting = st.chips is not None and (st.answers or st.dave)
-    if hidden and (betting or weights.declare_safe <= 1.0):
-        unseen = unseen_mask(st, seat)
-        if st.may_declare(seat) and declare_chance(my_points, hidden, unseen, st.declaration) >= weights.declare_safe:
+    guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
+    taken = my_points
+    if betting and hidden or guess:
+        classes = point_classes(unseen_mask(st, seat))
+        if guess and at_least(classes, hidden, st.declaration - my_points) >= weights.declare_safe:
             if ranked is not None:
                 ranked.append((1000.0, 0, DECLARE, ()))
             return DECLARE, ()
-        taken = my_points + hidden * sum(p * n for p, n in point_classes(unseen)) / max(1, unseen.bit_count())
-    else:
-        taken = my_points
+        taken += hidden * sum(p * n for p, n in classes) / max(1, sum(n for _, n in classes))
     if betting:
         bet = bet_move(st, seat, weights, taken)
         if bet is not None:
