@@ -98,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "pairs: 1st+3rd vs 2nd+4th; bura_pot: 2 to 6 seats")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--first", type=int, default=0, help="the first deal's number (to play a long run in parts)")
-    p.add_argument("--shares", default=None, help="write the first listed side's per-deal win shares to this file")
+    p.add_argument("--shares", default=None,
+                   help="write the first listed side's per-deal win shares (at a pot: chips) to this file")
     p.add_argument("--seed", default="1")
     p.add_argument("--combos", default="default", help=combos_help)
     p.add_argument("--discard", choices=("open", "closed"), default=None, help="the discard face (the table's default)")

@@ -56,7 +56,11 @@ class Deal:
 
     What the players have seen: ``gone`` (a bitmask of face-up cards played)
     with ``gone_points``, ``trick_points`` (face-up points of the trick under
-    way) and per seat ``own``/``own_points`` (its face-down discards).
+    way) and per seat ``own``/``own_points`` (its face-down discards).  Where
+    a seat is not told the faces of the face-down cards it takes
+    (``faces_hidden``), per side ``seen_points`` (the face-up points of its
+    tricks) and ``unseen_taken`` (how many face-down cards they hold), with
+    ``trick_unseen`` the face-down cards of the trick under way.
 
     Who plays: ``seats``, the players still in the deal clockwise, and
     ``next_seat``, the next of them after any seat.  For a pot (``chips`` a
@@ -70,6 +74,7 @@ class Deal:
                  "leader", "size", "winner", "winning", "combo", "stake", "plays", "log", "tricks_done",
                  "trump_drawn_by", "end", "ended_by", "result",
                  "gone", "gone_points", "trick_points", "own", "own_points",
+                 "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
                  "answers", "set_aside", "uneven")
 
@@ -104,6 +109,10 @@ class Deal:
         d.gone = d.gone_points = d.trick_points = 0
         d.own = [0] * n
         d.own_points = [0] * n
+        d.faces_hidden = not rules.open_discards and not table.closed_points_known
+        d.seen_points = [0] * table.side_count
+        d.unseen_taken = [0] * table.side_count
+        d.trick_unseen = 0
         d.seats = table.seat_order
         d.next_seat = table.next_seats
         d.chips = None
@@ -205,6 +214,8 @@ class Deal:
         d.points = list(self.points)
         d.own = list(self.own)
         d.own_points = list(self.own_points)
+        d.seen_points = list(self.seen_points)
+        d.unseen_taken = list(self.unseen_taken)
         if self.chips is not None:
             d.chips = list(self.chips)
             d.set_aside = list(self.set_aside)
@@ -252,6 +263,7 @@ class Deal:
         if kind == DISCARD and not self.open_discards:
             self.own[seat] |= mask
             self.own_points[seat] += pts
+            self.trick_unseen += len(cards)
         else:
             self.gone |= mask
             self.gone_points += pts
@@ -278,6 +290,10 @@ class Deal:
         winner = self.winner
         leader = self.leader
         self.points[self.side[winner]] += self.stake
+        if self.faces_hidden:
+            self.seen_points[self.side[winner]] += self.trick_points
+            self.unseen_taken[self.side[winner]] += self.trick_unseen
+        self.trick_unseen = 0
         if self.log is not None:
             self.log.append((leader, self.size, self.combo, tuple(self.plays), winner, self.winning))
             self.plays = []
@@ -381,7 +397,7 @@ class Deal:
         self.folded |= 1 << seat
         self.set_aside[seat] = tuple(self.hands[seat])
         self.hands[seat] = []
-        self.points[self.side[seat]] = 0
+        self.points[self.side[seat]] = self.seen_points[self.side[seat]] = self.unseen_taken[self.side[seat]] = 0
         self.seats = tuple(s for s in self.seats if s != seat)
         n = self.players
         ring = []

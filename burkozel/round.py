@@ -405,17 +405,23 @@ class Round:
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
         self._tricks = list(tricks)
         for t in list(tricks) + ([trick] if trick is not None else []):
+            shown = unseen = 0
             for p in t.plays:
                 face_up = p.kind != DISCARD or d.open_discards
                 for c in p.cards:
                     if face_up:
                         d.gone |= 1 << c
                         d.gone_points += POINTS_OF[c]
-                        if t is trick:
-                            d.trick_points += POINTS_OF[c]
+                        shown += POINTS_OF[c]
                     else:
                         d.own[p.seat] |= 1 << c
                         d.own_points[p.seat] += POINTS_OF[c]
+                        unseen += 1
+            if t is trick:
+                d.trick_points, d.trick_unseen = shown, unseen
+            elif d.faces_hidden and not d.folded >> t.winner & 1:
+                d.seen_points[rules.side_of(t.winner)] += shown
+                d.unseen_taken[rules.side_of(t.winner)] += unseen
         return self
 
     def view(self, seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,

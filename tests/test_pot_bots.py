@@ -11,8 +11,11 @@ from burkozel import DECK, Move, Round, TableRules
 from burkozel.arena import run
 from burkozel.bots import LEVELS, make_bot
 from burkozel.bots.betting import declare_chance
+from burkozel.bots.medium import medium_move, weights_for
 from burkozel.bots.search.candidates import candidate_moves
+from burkozel.bots.search.utility import utility
 from burkozel.bots.search.worlds import WorldSampler
+from burkozel.bots.seen import Seen
 from burkozel.cards import POINTS_OF
 from potdeck import pot_round
 
@@ -121,7 +124,7 @@ def test_declare_chance_is_the_share_of_the_unseen_cards_that_make_it():
     for points, hidden in ((20, 1), (15, 2), (25, 3), (31, 1)):
         sets = list(combinations(unseen, hidden))
         share = sum(points + sum(POINTS_OF[c] for c in cs) >= 31 for cs in sets) / len(sets)
-        assert declare_chance(points, hidden, unseen, 31) == pytest.approx(share)
+        assert declare_chance(points, hidden, sum(1 << c for c in unseen), 31) == pytest.approx(share)
 
 
 def test_a_world_dealt_while_a_dave_is_answered_answers_it():
@@ -177,3 +180,97 @@ def test_play_ends_when_the_last_draw_leaves_a_player_without_a_card():
         rnd.push(Move.discard(*text.split()))
     assert rnd.is_over and rnd.end in ("cards_out", "void")
     assert any(not rnd.hands[s] for s in range(5)) and rnd.stock_size == 0
+
+
+def test_the_position_counts_what_each_side_took_as_every_view_shows_it():
+    """What a rollout's seats decide «31» and the stake on: per side the face-up
+    points taken and the face-down cards taken by number.  The engine's count is
+    the one every seat's view shows (and a world dealt from a view carries it),
+    whatever the faces of the face-down cards."""
+    rng = random.Random(3)
+    hidden = 0
+    for rnd in _positions(30, seed=4):
+        deal = rnd.deal
+        counted = (deal.seen_points, deal.unseen_taken, deal.trick_unseen)
+        for seat in range(rnd.players):
+            view = rnd.view(seat)
+            seen = Seen.of_view(view)
+            assert (list(seen.seen_points), list(seen.unseen_taken), seen.trick_unseen) == counted
+            if seat not in view.folded:
+                assert (view.points, view.unseen_taken) == (deal.seen_points[seat], deal.unseen_taken[seat])
+        seat = rnd.to_act
+        world = WorldSampler(rnd.view(seat)).sample(rng).deal
+        assert (world.seen_points, world.unseen_taken, world.trick_unseen) == counted
+        hidden += sum(deal.unseen_taken) > 0
+    assert hidden  # (face-down cards were taken in some of the positions)
+
+
+def _leads_with_31_taken(count: int):
+    """Regular leads of medium-bot deals where the seat to lead has taken 31
+    points or more, face-down cards among them."""
+    rules = TableRules("bura_pot", players=3)
+    rng = random.Random(8)
+    medium = make_bot("medium", seed=0)
+    while count:
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, rng.randrange(3), deck)
+        while not rnd.is_over and count:
+            seat = rnd.to_act
+            if rnd.deal.may_declare(seat) and rnd.points[seat] >= 31 and rnd.view(seat).unseen_taken:
+                count -= 1
+                yield rnd
+            rnd.push(medium.get_move(rnd.view(seat)), seat)
+
+
+def test_a_rollout_declares_on_what_the_seat_saw_not_on_the_faces():
+    """The rollouts' player (medium_move on the true position) says «31» as the
+    medium bot at the table does: on the face-up points, or on face-down cards
+    taken once they make 31 likely enough, never because the faces it was not
+    shown happen to make it up."""
+    weights = weights_for("bura_pot")
+    waits = declares = 0
+    for rnd in _leads_with_31_taken(40):
+        seat = rnd.to_act
+        view = rnd.view(seat)
+        chance = declare_chance(view.points, view.unseen_taken, sum(1 << c for c in _unseen(view)), 31)
+        kind, _ = medium_move(rnd.deal, seat, weights)
+        assert (kind == "declare") == (view.points >= 31 or chance >= weights.declare_safe), (view.points, chance)
+        waits += kind != "declare"
+        declares += kind == "declare"
+    assert waits and declares
+
+
+def _unseen(view) -> list[int]:
+    """The cards ``view``'s seat has not seen, counted from the view by hand."""
+    known = {int(c) for c in view.hand}
+    for tv in list(view.history) + ([view.trick] if view.trick else []):
+        for p in tv.plays:
+            known |= {int(c) for c in p.cards + p.own}
+    if view.stock:
+        known.add(int(view.trump_card))
+    return [c for c in range(36) if c not in known]
+
+
+def test_the_search_scores_a_pot_in_chips():
+    """At a pot no deal has a penalty: the searches' utility is the seat's chips
+    after the deal, so taking the pot is worth the most, and a false «31» the
+    least (it pays the pot again), whatever the points."""
+    rules = TableRules("bura_pot", players=3)
+    rng = random.Random(2)
+    ends = set()
+    for d in range(60):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, d % 3, deck)
+        while not rnd.is_over:
+            rnd.push(rnd.random_move(rng))
+        deal = rnd.deal
+        values = [utility(deal, s) for s in range(3)]
+        assert values == [(deal.chips[s] + deal.pot / 3) / rules.ante for s in range(3)]
+        if rnd.winner is not None:
+            assert max(range(3), key=values.__getitem__) == rnd.winner
+        if rnd.end == "false_declaration":
+            assert min(range(3), key=values.__getitem__) == rnd.ended_by
+        ends.add(rnd.end)
+    assert {"false_declaration", "declared", "cards_out"} <= ends

@@ -202,8 +202,9 @@ def main(args) -> int:
         print(f"burkozel arena: {e}", file=sys.stderr)
         return 2
     if args.shares:
+        pot = TableRules(args.format).table.has_pot
         with open(args.shares, "w", encoding="utf-8") as f:
-            json.dump(deal_shares(results, 0), f)
+            json.dump((deal_chips if pot else deal_shares)(results, 0), f)
     out = summarise(args.format, levels, results)
     json.dump(out, sys.stdout)
     sys.stdout.write("\n")

@@ -84,7 +84,7 @@ class HardBot:
         moves = self.candidates(view)
         prior = moves[0]
         if len(moves) == 1 or prior.kind == DECLARE:
-            # A «31» the medium bot declares is a true one: a won deal, nothing better to search for.
+            # A «31» the medium bot declares: true, or (at a pot) likely enough on its estimate.
             return Verdict(prior, (), forced=True)
         rng = decision_rng(self.seed, view)
         tuning = tuning_for(view.format)

@@ -27,9 +27,9 @@ from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF, TOTAL_POINTS
 from ..kernel import Deal
 from ..rules import beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
-from .betting import bet_move, declare_chance
+from .betting import at_least, bet_move, point_classes
 from .registry import register
-from .seen import card_mask, unseen_cards, view_deal
+from .seen import card_mask, unseen_mask, view_deal
 from .tuning import tuning_for
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, .
 
 
 def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
-                ranked: list | None = None, taken: float | None = None) -> tuple[str, tuple[int, ...]]:
+                ranked: list | None = None) -> tuple[str, tuple[int, ...]]:
     """The cards the medium bot plays for ``seat`` and whether they beat.
 
     With a ``ranked`` list every move it considers is appended to it as
@@ -186,11 +186,30 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     (answers list one or two discards only: its lowest cards, or the points it
     would load onto a partner's trick); the move returned is the first of the
     highest ``(value, tie-break)``.  Without, the obvious cases return early:
-    the rollouts call this for every move they play.  At a pot the stake's
-    moves come first (:func:`~.betting.bet_move`), judged on ``taken``
-    points (the seat's true points if not given)."""
-    if st.chips is not None and (st.answers or st.dave):
-        bet = bet_move(st, seat, weights, st.points[st.side[seat]] if taken is None else taken)
+    the rollouts call this for every move they play.
+
+    Where the faces of the cards a seat takes face down are hidden from it
+    (``st.faces_hidden``), its points are what its view shows, the face-up
+    ones, and the face-down cards taken are worth what it has not seen is
+    on average: so in a rollout's true position too.  There it declares «31»
+    on them once they make 31 likely enough (``declare_safe``), and at a pot
+    the stake's moves come first (:func:`~.betting.bet_move`)."""
+    side = st.side
+    my_side = side[seat]
+    my_points, hidden = ((st.seen_points[my_side], st.unseen_taken[my_side]) if st.faces_hidden
+                         else (st.points[my_side], 0))
+    betting = st.chips is not None and (st.answers or st.dave)
+    guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
+    taken = my_points
+    if betting and hidden or guess:
+        classes = point_classes(unseen_mask(st, seat))
+        if guess and at_least(classes, hidden, st.declaration - my_points) >= weights.declare_safe:
+            if ranked is not None:
+                ranked.append((1000.0, 0, DECLARE, ()))
+            return DECLARE, ()
+        taken += hidden * sum(p * n for p, n in classes) / max(1, sum(n for _, n in classes))
+    if betting:
+        bet = bet_move(st, seat, weights, taken)
         if bet is not None:
             if ranked is not None:
                 ranked.append((1000.0, 0, bet, ()))
@@ -198,8 +217,6 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     hand = st.hands[seat]
     trump = st.trump
     n = st.players
-    side = st.side
-    my_side = side[seat]
     leader = st.leader
     w = weights
     if leader >= 0:
@@ -227,7 +244,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
             if not beats and ranked is None:
                 return DISCARD, low
     else:
-        if st.table.declaration is not None and st.tricks_done and st.points[side[seat]] >= st.table.declaration:
+        if st.declaration is not None and st.tricks_done and my_points >= st.declaration:
             # «31» with the points in hand wins the deal: nothing does better.
             if ranked is not None:
                 ranked.append((1000.0, 0, DECLARE, ()))
@@ -250,7 +267,6 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     hands = st.hands
     beaters = BEATERS[trump]
     spend = w.spend[late][trump]
-    my_points = st.points[my_side]
     hold = hold_at_least
 
     def chance(k: int, threats: int, seats) -> float:
@@ -413,16 +429,7 @@ class MediumBot:
         self.weights = weights
 
     def get_move(self, view: "SeatView") -> Move:
-        weights = self.weights or weights_for(view.format)
-        taken = None
-        if view.unseen_taken:
-            # Face-down cards taken: worth what the cards it has not seen are on average.
-            unseen = unseen_cards(view)
-            if view.may_declare and declare_chance(view.points, view.unseen_taken, unseen,
-                                                   view.table.declaration) >= weights.declare_safe:
-                return Move.declare()
-            taken = view.points + view.unseen_taken * sum(POINTS_OF[c] for c in unseen) / max(1, len(unseen))
-        return _move(*medium_move(view_deal(view), view.seat, weights, taken=taken))
+        return _move(*medium_move(view_deal(view), view.seat, self.weights or weights_for(view.format)))
 
     def ranked(self, view: "SeatView", weights: Weights | None = None) -> list[tuple[float, Move]]:
         """The moves it considers with their values, best first (the hard bot

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import POINTS_OF
 from ..kernel import Deal
-from ..trick import Trick
+from ..trick import DISCARD, Trick
 
 if TYPE_CHECKING:
     from ..view import SeatView
@@ -36,42 +36,61 @@ def card_mask(cards) -> tuple[int, int]:
 @dataclass(frozen=True)
 class Seen:
     """What one seat has seen go before a position: the face-up cards gone,
-    its own face-down discards and the face-up points of the current trick.
-    A rollout starts every seat from the deciding seat's knowledge
-    (:meth:`apply`), whatever world it plays in."""
+    its own face-down discards and the face-up points of the current trick;
+    and what everyone sees of each side's tricks, their face-up points and
+    how many face-down cards they hold (the current trick's too).  A rollout
+    starts every seat from the deciding seat's knowledge (:meth:`apply`),
+    whatever world it plays in."""
 
     gone: int
     gone_points: int
     own: tuple[int, ...]
     own_points: tuple[int, ...]
     trick_points: int
+    seen_points: tuple[int, ...] = ()
+    unseen_taken: tuple[int, ...] = ()
+    trick_unseen: int = 0
 
     @classmethod
     def of_view(cls, view: "SeatView") -> "Seen":
-        gone = gone_points = trick_points = 0
+        gone = gone_points = 0
         own, own_points = [0] * view.players, [0] * view.players
+        seen_points, unseen_taken = [0] * view.side_count, [0] * view.side_count
+        shown = unseen = 0
         tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
         for tv in tricks:
+            shown = unseen = 0
             for p in tv.plays:
                 m, pts = card_mask(p.cards)
                 gone |= m
                 gone_points += pts
-                if tv is view.trick:
-                    trick_points += pts
+                shown += pts
+                if p.kind == DISCARD and not p.cards:
+                    unseen += p.count
                 m, pts = card_mask(p.own)
                 own[p.seat] |= m
                 own_points[p.seat] += pts
-        return cls(gone, gone_points, tuple(own), tuple(own_points), trick_points)
+            if tv is not view.trick and tv.winner not in view.folded:
+                seen_points[view.side_of(tv.winner)] += shown
+                unseen_taken[view.side_of(tv.winner)] += unseen
+        if view.trick is None:
+            shown = unseen = 0
+        return cls(gone, gone_points, tuple(own), tuple(own_points), shown,
+                   tuple(seen_points), tuple(unseen_taken), unseen)
 
     @classmethod
     def of_deal(cls, deal: Deal) -> "Seen":
         """What the players of ``deal`` have seen (each its own discards)."""
-        return cls(deal.gone, deal.gone_points, tuple(deal.own), tuple(deal.own_points), deal.trick_points)
+        return cls(deal.gone, deal.gone_points, tuple(deal.own), tuple(deal.own_points), deal.trick_points,
+                   tuple(deal.seen_points), tuple(deal.unseen_taken), deal.trick_unseen)
 
     def apply(self, deal: Deal) -> None:
         """Make this what the players of ``deal`` have seen."""
         deal.gone, deal.gone_points, deal.trick_points = self.gone, self.gone_points, self.trick_points
         deal.own, deal.own_points = list(self.own), list(self.own_points)
+        if deal.faces_hidden:
+            deal.seen_points, deal.unseen_taken = list(self.seen_points), list(self.unseen_taken)
+        deal.trick_unseen = self.trick_unseen
 
 
 def view_deal(view: "SeatView") -> Deal:
@@ -104,11 +123,10 @@ def pot_state(view: "SeatView") -> dict:
             "raised": view.raised, "raiser": view.raiser}
 
 
-def unseen_cards(view: "SeatView") -> list[int]:
-    """The cards ``view``'s seat has never seen: in other hands, the stock
-    (the face-up trump card under it excluded) or face-down piles."""
-    seen = Seen.of_view(view)
-    known = seen.gone | seen.own[view.seat] | card_mask(view.hand)[0]
-    if view.stock:
-        known |= 1 << int(view.trump_card)
-    return [c for c in range(36) if not known >> c & 1]
+def unseen_mask(deal: Deal, seat: int) -> int:
+    """The cards ``seat`` has never seen in ``deal``, as a bitmask: in other
+    hands, the stock (the face-up trump card under it excluded) or face-down piles."""
+    known = deal.gone | deal.own[seat] | card_mask(deal.hands[seat])[0]
+    if deal.stock:
+        known |= 1 << int(deal.trump_card)
+    return ((1 << 36) - 1) & ~known

@@ -131,8 +131,9 @@ TABLES: dict[str, TableTuning] = {
         # easy bots), and when to raise, fold and declare on face-down cards
         # (measured in docs/bots.md).
         medium={"raise_at": 25.0, "fold_below": 12.0, "bet_crowd": 2.0, "declare_safe": 0.85},
-        # A searched «31» on unknown cards lost chips: the rollouts value a false one too cheaply.
-        search_declare=False,
+        # «31» on face-down cards the estimate does not call safe is searched too: the rollouts
+        # score chips and count each seat's points as it sees them, so a false one costs the pot.
+        search_declare=True,
     ),
 }
 """Per table (its format name): what differs from :data:`DEFAULT`."""

@@ -49,10 +49,6 @@ def candidate_moves(view: SeatView) -> list[Move]:
     if len(moves) == 1 and moves[0].kind == DISCARD:
         moves += other_discards(view, moves)[:EXTRA_DISCARDS]
     declare = Move.declare()
-    if view.may_declare and view.unseen_taken and MediumBot().get_move(view) == declare:
-        # A «31» the medium bot's estimate calls safe (at a pot): the rollouts, which declare
-        # on the world's true points, would wait a lead for it, and lose deals to those who don't.
-        return [declare]
     if view.may_declare and view.unseen_taken and declare not in moves and tuning_for(view.format).search_declare:
         # The points of the cards taken face down are not known: «31» may be
         # true or false, and the worlds say how likely each is.

@@ -3,7 +3,9 @@
 Both searches maximize the same number over their worlds: minus the side's
 penalty, a bonus for winning the deal (a win is worth more than its band
 says) and a small term for the point margin that breaks ties within a band.
-At a table for a pot it is chips instead (:func:`chip_utility`).
+At a table for a pot it is chips instead (:func:`chip_utility`): there no
+deal has a penalty, and the margin alone would value a false «31», a fold or
+a pot won by another seat like any deal that ends with the same points.
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ on top of the penalty itself: a win is worth more than its band says."""
 def utility(deal: Deal, side: int) -> float:
     """How good a finished deal is for ``side``: minus its penalty, a bonus
     for winning it (:data:`WIN_WEIGHT`, shared by every side without a
-    penalty) and a small term for its margin over the best other side."""
+    penalty) and a small term for its margin over the best other side; at a
+    pot, :func:`chip_utility` (each seat is its own side there)."""
+    if deal.chips is not None:
+        return chip_utility(deal, side)
     pens = deal.result[1]
     points = deal.points
     mine = points[side]
