@@ -11,6 +11,7 @@ import random
 import pytest
 
 import webpath  # noqa: F401
+from hostplay import GUEST, OVER, host_step
 
 from burkozel import FORMATS, Move
 from table.p2p import invite, online, peer, seal, session
@@ -205,19 +206,11 @@ class Room:
         moves = 0
         for _ in range(20_000):
             self.step()
-            phase = t.phase()
-            if phase == "match_end" or (phase == "round_end" and t.match.round_no + 1 >= max_rounds):
+            step = host_step(t, self.rng, max_rounds)
+            if step == OVER:
                 return moves
-            if phase == "round_end":
-                t.next_round()
-                continue
-            if t.next_timer() is not None:
-                t.run_timer(t.next_timer()[0])
-                continue
             to_act = t.match.to_act
-            if to_act == peer.HUMAN:
-                t.play_for(0, self.rng.choice(t.match.view(0).legal_moves))
-            elif to_act in self.guests:
+            if step == GUEST and to_act in self.guests:
                 screen = self.guests[to_act].screen
                 if screen.my_turn() and screen.state.get("at") == [t.match.round_no, len(t.rounds[-1])]:
                     move = self.rng.choice(screen.view().legal_moves)

@@ -12,6 +12,7 @@ import random
 import pytest
 
 import webpath  # noqa: F401
+from hostplay import GUEST, OVER, host_step
 
 from table.match import storage
 from table.p2p import peer
@@ -72,20 +73,11 @@ def play_match(wire: Wire, rng: random.Random, max_rounds: int = 3) -> int:
     guest_moves = 0
     for _ in range(5000):
         wire.deliver()
-        phase = t.phase()
-        if phase == "match_end" or (phase == "round_end" and t.match.round_no + 1 >= max_rounds):
+        step = host_step(t, rng, max_rounds)
+        if step == OVER:
             return guest_moves
-        if phase == "round_end":
-            t.next_round()
-            continue
-        if t.next_timer() is not None:
-            t.run_timer(t.next_timer()[0])
-            continue
-        to_act = t.match.to_act
-        if to_act == peer.HUMAN:
-            assert t.play_for(to_act, rng.choice(t.match.view(to_act).legal_moves)) is None
-        else:
-            assert to_act == wire.seat and wire.guest.my_turn()
+        if step == GUEST:
+            assert t.match.to_act == wire.seat and wire.guest.my_turn()
             move = rng.choice(wire.guest.view().legal_moves)
             wire.send(peer.dump(peer.MOVE, move=move.to_dict(), seq=wire.guest.seq))
             guest_moves += 1
