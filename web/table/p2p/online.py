@@ -9,7 +9,7 @@ It also decides who holds a seat: the first device that says hello with the
 seat's link; another device with the same link is refused while the first is
 heard from, and takes over once it has been silent :data:`SILENT_S` (a
 reloaded page keeps its device id, so it is the same device).  Pure Python: tested
-on CPython (``tests/test_online.py``).
+on CPython (``tests/test_online_wire.py``).
 """
 
 from __future__ import annotations
