@@ -1,8 +1,10 @@
 """Every screen people meet, checked by axe-core against WCAG 2.1 A and AA: the
 menu and each table's settings, the six tables mid-deal, the hint, the last
 trick, the rules, the link dialog, a round's result with its story, the review,
-the statistics and a match's end — on a phone and a desktop, in Russian and
-English (the browser's language).  Zero violations, no rule turned off.
+the statistics and a match's end; then the menu before Python is up, the boot's
+error screen, the hand-over and the share dialog — on a phone and a desktop, in
+Russian and English (the browser's language).  Zero violations, no rule turned
+off.  Inviting and joining by link: e2e/test_online.py.
 
 Why one walk per size and language: boot is the expensive part; the walk
 collects what axe says on each screen and fails once, naming every screen.
@@ -119,3 +121,59 @@ def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
         guard.check()
     finally:
         ctx.close()
+
+
+def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, viewport, locale):
+    """The menu before Python is up, the boot's error screen, the hand-over of
+    pass-and-play and the share dialog: the screens the walk above never meets."""
+    from test_early_menu import HeldRuntime
+
+    found: dict[str, list[str]] = {}
+
+    def context(allow_errors: bool = False):
+        guard = Guard(origins={server.origin}, allow_console_errors=allow_errors)
+        ctx = browser.new_context(viewport=VIEWPORTS[viewport], locale=LOCALES[locale])
+        ctx.on("page", guard.watch)
+        return ctx, ctx.new_page(), guard
+
+    def check(page, screen: str) -> None:
+        page.wait_for_timeout(50)
+        if lines := violations(page):
+            found[screen] = lines
+
+    ctx, page, guard = context()
+    try:
+        runtime = HeldRuntime(page)
+        page.goto(app_url(server.url, speed="instant"))
+        page.wait_for_selector("#menu[open]")
+        assert page.get_attribute("html", "data-state") == "loading"
+        check(page, "the menu before Python is up")
+        runtime.release()
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+        page.check("input[name=format][value=duel]")
+        page.select_option("select[name=seat-1]", "human")
+        page.click("#menu [data-action=new]")
+        page.wait_for_function("document.getElementById('table').dataset.turn === 'handover'"
+                               " || document.getElementById('table').dataset.turn === 'me'", timeout=30_000)
+        if page.get_attribute("#table", "data-turn") != "handover":
+            play_turn(page, random.Random(1))
+            page.wait_for_selector("#table[data-turn=handover]", timeout=30_000)
+        check(page, "the hand-over of pass-and-play")
+        page.click("#handover button")
+        wait_settled(page)
+        open_dialog(page, "#coach [data-action=share]", "info")
+        check(page, "sharing the deal")
+        guard.check()
+    finally:
+        ctx.close()
+
+    ctx, page, guard = context(allow_errors=True)  # the blocked download is logged by the browser
+    try:
+        page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+        page.goto(server.url)
+        page.wait_for_selector("html[data-state=error]", state="attached", timeout=90_000)
+        check(page, "the boot's error screen")
+    finally:
+        ctx.close()
+    assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
+        f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())

@@ -426,3 +426,32 @@ def test_three_people_play_a_pot_of_bura_pot_through_the_relay(make_page, server
         page.wait_for_selector("#result-body .stacks", state="attached", timeout=30_000)
         assert "банк" in page.inner_text("#result-body").lower()
         check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+
+
+def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
+    """axe-core (WCAG 2.1 A/AA) on the host's lobby before and after a friend has joined,
+    on the friend's page while it waits for the start, and on both tables once it has."""
+    from axe import violations
+
+    found: dict[str, list[str]] = {}
+
+    def check(page, screen: str) -> None:
+        if lines := violations(page):
+            found[screen] = lines
+
+    host = make_page()
+    links = invite_links(host, server, "duel")
+    check(host, "the host's lobby, nobody joined")
+    guest = make_page()
+    fragment = links[1].split("#", 1)[1]
+    boot(guest, app_url(server.url, speed="instant", sw="off") + "#" + fragment)
+    guest.wait_for_selector('#p2p [data-online-seat="1"] [data-online-status=joined]', timeout=30_000)
+    check(guest, "the friend's page waiting for the start")
+    host.wait_for_selector("#p2p [data-online-status=joined]", timeout=45_000)
+    check(host, "the host's lobby, every seat joined")
+    button(host, "#p2p", "Начать игру").click()
+    guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    check(guest, "the friend's table")
+    check(host, "the host's table")
+    assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
+        f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
