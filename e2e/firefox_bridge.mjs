@@ -22,6 +22,9 @@ const browser = await puppeteer.launch({
   browser: "firefox",
   executablePath: opts.binary,
   headless: true,
+  // A first start of a fresh profile on a loaded 2-core machine has taken over
+  // puppeteer's default 30 s; the browser is not at fault.
+  timeout: 120_000,
   // The browser's language is what the table follows when nothing is saved.
   extraPrefsFirefox: { "intl.accept_languages": opts.lang, "intl.locale.requested": opts.lang },
 });

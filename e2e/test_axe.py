@@ -78,6 +78,7 @@ def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
         open_dialog(page, "#menu [data-action=p2p]", "p2p")
         walk.check("the link dialog")
         page.click("#p2p [data-action=p2p-cancel]")
+        page.locator("#p2p").wait_for(state="hidden")
         to_menu(page)
         open_dialog(page, "#menu [data-action=rules]", "rules")
         walk.check("rules over the menu")

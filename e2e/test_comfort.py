@@ -35,6 +35,21 @@ SMALL_TARGETS_JS = f"""() => {{
     .filter(([, w, h]) => w < {MIN_TARGET_PX} || h < {MIN_TARGET_PX});
 }}"""
 
+# A control whose middle shows another one: a tap there lands on the wrong button.
+COVERED_JS = f"""() => {{
+  const layer = ({LAYER_JS})();
+  return [...layer.querySelectorAll('button, select, summary, a[href]')]
+    .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .filter((e) => {{
+      const r = e.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+      const hit = document.elementFromPoint(x, y);
+      return hit && !e.contains(hit) && !hit.contains(e) && hit.closest('button, select, summary, a[href]');
+    }})
+    .map((e) => `${{e.tagName.toLowerCase()}}[${{e.dataset.action || e.textContent.trim().slice(0, 20)}}]`);
+}}"""
+
 SMALL_TEXT_JS = f"""() => {{
   const layer = ({LAYER_JS})();
   const out = [];
@@ -66,6 +81,11 @@ def screens(page, rng: random.Random):
     page.click("#menu [data-action=rules]")
     yield "rules"
     page.click("#rules .dlg-buttons [data-action=close-rules]")
+    page.click("#menu [data-action=p2p]")
+    page.locator("#p2p").wait_for(state="visible")
+    yield "the link dialog"
+    page.click("#p2p [data-action=p2p-cancel]")
+    page.locator("#p2p").wait_for(state="hidden")
     for fmt in ("pairs", "bura_pot", "duel"):
         new_match(page, fmt, "easy")
         yield f"{fmt} at the player's turn"
@@ -93,15 +113,18 @@ def screens(page, rng: random.Random):
 def test_touch_targets_and_text_on_a_phone(page, base_url):
     page.set_viewport_size(PHONE)
     boot(page, app_url(base_url, seed=6, speed="instant"))
-    small_targets, small_text = {}, {}
+    small_targets, small_text, covered = {}, {}, {}
     for screen in screens(page, random.Random(2)):
         page.evaluate("window.burkozelSettled()")
         if found := page.evaluate(SMALL_TARGETS_JS):
             small_targets[screen] = found
         if found := page.evaluate(SMALL_TEXT_JS):
             small_text[screen] = found
+        if found := page.evaluate(COVERED_JS):
+            covered[screen] = found
     assert not small_targets, f"controls under {MIN_TARGET_PX}×{MIN_TARGET_PX} px: {small_targets}"
     assert not small_text, f"text under {MIN_FONT_PX} px: {small_text}"
+    assert not covered, f"controls covered by another one where they are tapped: {covered}"
 
 
 def test_at_200_percent_zoom_nothing_scrolls_sideways(page, base_url):
