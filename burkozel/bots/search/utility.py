@@ -41,4 +41,10 @@ def chip_utility(deal: Deal, seat: int) -> float:
     share of a pot that is played for again (a false «31», a void deal).
     Every rollout starts from the same stacks, so this ranks moves as the
     deal's chip change does."""
-    return (deal.chips[seat] + deal.pot / deal.players) / deal.ante
+    return stake(deal, seat) / deal.ante
+
+
+def stake(deal: Deal, seat: int) -> float:
+    """At a pot: the seat's stack with an equal share of the pot, in chips
+    (what :func:`chip_utility` counts; the hint says its change)."""
+    return deal.chips[seat] + deal.pot / deal.players
