@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 
 from tablekit import check_no_leak, hand, new_match, play_turn, saved, table_fixtures, wait_settled
 
@@ -26,9 +27,12 @@ def my_turn_with_choice(page, rng: random.Random) -> None:
     raise AssertionError("no turn with a choice")
 
 
-def test_a_hint_on_the_players_turn(table):
+@pytest.mark.parametrize("fmt, said, unsaid", [("pairs", "штраф в среднем", "банк"),
+                                               ("bura_pot", "банк ваш в", "штраф")])
+def test_a_hint_on_the_players_turn(table, fmt, said, unsaid):
+    """At a pot no deal has a penalty: the hint speaks of the pot and chips there."""
     page = table
-    new_match(page, "pairs", "easy")
+    new_match(page, fmt, "easy")
     my_turn_with_choice(page, random.Random(1))
     button = page.get_by_role("button", name="Подсказка")
     assert button.is_enabled()
@@ -38,7 +42,8 @@ def test_a_hint_on_the_players_turn(table):
     assert "Сложный бот:" in text
     mine = set(hand(page))
     named = page.evaluate("""() => [...document.querySelectorAll('#hint li, #hint .advice')].map(e => e.textContent)""")
-    assert named and any("штраф в среднем" in t for t in named) or "Другого хода" in text
+    assert named and any(said in t for t in named) or "Другого хода" in text
+    assert unsaid not in text
     check_no_leak(page)
     # The hint is gone once the player has moved.
     play_turn(page, random.Random(2))

@@ -22,7 +22,7 @@ from . import candidates
 from .budget import SLICE_ROLLOUTS
 from .playout import fast_playout
 from .utility import utility
-from .verdict import MoveValue, Verdict
+from .verdict import MoveValue, Rollout, Verdict
 
 FIRST_WORLDS = 4
 """Worlds per candidate before the first halving."""
@@ -33,14 +33,14 @@ def one_ply_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_i
     """Compare ``moves`` (the medium choice first, which gets the head start)
     in worlds dealt by ``draw``; pause every :data:`SLICE_ROLLOUTS` rollouts
     and return the :class:`Verdict` over the worlds all live moves were played
-    in (with ``record`` each rollout's penalty and points)."""
+    in (with ``record`` each rollout's :class:`~.verdict.Rollout`)."""
     prior = moves[0]
     side = view.side
     seen = Seen.of_view(view)
     cap = max_iterations
     worlds: list[Deal] = []
     results: list[list[float]] = [[] for _ in moves]
-    outcomes: list[list[tuple[int, int]]] = [[] for _ in moves]
+    outcomes: list[list[Rollout]] = [[] for _ in moves]
     bonus = [candidates.PRIOR_BONUS if m == prior else 0.0 for m in moves]
     alive = list(range(len(moves)))
     used = 0
@@ -67,7 +67,7 @@ def one_ply_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_i
                 deal = fast_playout(worlds[w], m.kind, m.cards, seen)
                 res.append(utility(deal, side))
                 if record:
-                    outcomes[i].append((deal.result[1][side], deal.points[side]))
+                    outcomes[i].append(Rollout.of(deal, side))
                 used += 1
                 if used >= cap or (deadline is not None and time.perf_counter() >= deadline):
                     done = True

@@ -29,7 +29,7 @@ from ..seen import Seen
 from . import candidates
 from .budget import SLICE_ROLLOUTS
 from .utility import utility
-from .verdict import MoveValue, Verdict
+from .verdict import MoveValue, Rollout, Verdict
 
 EXPLORATION = 0.7
 """UCB1's constant, on utilities scaled to about [0, 1] (:func:`scaled`)."""
@@ -116,8 +116,8 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
     worlds dealt by ``draw``; pause every :data:`SLICE_ROLLOUTS`
     iterations and return the :class:`Verdict`: the root
     moves in contention, best first, each with its mean utility over the
-    iterations that went through it (and with ``record`` their penalty and
-    points)."""
+    iterations that went through it (and with ``record`` their
+    :class:`~.verdict.Rollout`)."""
     seen = Seen.of_view(view)
     seat, side = view.seat, view.side
     weights = weights_for(view.format)
@@ -130,7 +130,7 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
     root: dict = {}
     worlds: list[Deal] = []
     utilities: dict[tuple, list[float]] = {m: [] for m in root_moves}
-    outcomes: dict[tuple, list[tuple[int, int]]] = {m: [] for m in root_moves}
+    outcomes: dict[tuple, list[Rollout]] = {m: [] for m in root_moves}
     versus_medium = opponent == "medium"
     done = 0
     while done < max_iterations and (deadline is None or time.perf_counter() < deadline):
@@ -184,7 +184,7 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
             e.total += value
         utilities[first].append(u)
         if record:
-            outcomes[first].append((deal.result[1][side], deal.points[side]))
+            outcomes[first].append(Rollout.of(deal, side))
         done += 1
         if done % SLICE_ROLLOUTS == 0:
             yield

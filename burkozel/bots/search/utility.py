@@ -11,6 +11,7 @@ a pot won by another seat like any deal that ends with the same points.
 from __future__ import annotations
 
 from ...kernel import Deal
+from ...view import SeatView
 
 MARGIN_WEIGHT = 0.02
 """Penalty units per point of margin: breaks ties between rollouts of one band."""
@@ -41,4 +42,11 @@ def chip_utility(deal: Deal, seat: int) -> float:
     share of a pot that is played for again (a false «31», a void deal).
     Every rollout starts from the same stacks, so this ranks moves as the
     deal's chip change does."""
-    return (deal.chips[seat] + deal.pot / deal.players) / deal.ante
+    return stake(deal, seat) / deal.ante
+
+
+def stake(deal: Deal | SeatView, seat: int) -> float:
+    """At a pot: the seat's stack with an equal share of the pot, in chips
+    (what :func:`chip_utility` counts; the hint says its change from the
+    position, which a seat's view holds as well)."""
+    return deal.chips[seat] + deal.pot / deal.players

@@ -7,8 +7,27 @@ kind of value, whatever their method.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from ...kernel import Deal
 from ...trick import Move
+from .utility import stake
+
+
+class Rollout(NamedTuple):
+    """How one rollout ended for the searching side: its penalty and points,
+    whether it won the deal (at a pot: took the pot), and at a pot its
+    :func:`~burkozel.bots.search.utility.stake` after it (else ``None``)."""
+
+    penalty: int
+    points: int
+    won: bool
+    stake: float | None
+
+    @classmethod
+    def of(cls, deal: Deal, side: int) -> "Rollout":
+        return cls(deal.result[1][side], deal.points[side], deal.result[0] == side,
+                   None if deal.chips is None else stake(deal, side))
 
 
 @dataclass(frozen=True)
@@ -17,13 +36,13 @@ class MoveValue:
     (:func:`~burkozel.bots.search.utility.utility`) over the ``worlds`` it was
     compared in, the head start it got
     (:data:`~burkozel.bots.search.candidates.PRIOR_BONUS`), and with
-    ``record`` each rollout's (penalty, points)."""
+    ``record`` each rollout's :class:`Rollout`."""
 
     move: Move
     mean: float
     bonus: float
     worlds: int
-    outcomes: tuple[tuple[int, int], ...] = ()
+    outcomes: tuple[Rollout, ...] = ()
 
     @property
     def score(self) -> float:

@@ -8,16 +8,20 @@ move that bot would play.  The search is the bot's own
 (``Table.run_timer("hint")`` one slice a task), so the page never blocks.
 Each candidate's values are summed up in player's terms: the mean penalty of
 the deal's end, and the share of worlds in which the side passed the mark or
-won the deal (``Texts.hint_lines`` says them).  Pure Python, tested on
-CPython (``tests/test_hint.py``).
+won the deal; at a pot, where no deal has a penalty, the share of worlds in
+which the seat takes the pot and the chips it wins or loses on average
+(``Texts.hint_lines`` says them).  Pure Python, tested on CPython
+(``tests/test_hint.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import fsum
 from typing import Any, Generator
 
 from burkozel import Move, SeatView
+from burkozel.bots.search.utility import stake
 
 SHOWN = 3
 """The best few candidates the hint explains."""
@@ -27,7 +31,10 @@ SHOWN = 3
 class Option:
     """One candidate move in the player's terms, over ``worlds`` sampled deals
     the search compared it in: the mean penalty, the share of worlds without a
-    penalty (the deal won or shared), and the share at or above the pass mark."""
+    penalty (the deal won or shared), and the share at or above the pass mark;
+    at a pot also the share in which the seat took the pot and ``chips``, the
+    mean change of its stake with an equal share of the pot (what the search
+    counts, :func:`~burkozel.bots.search.utility.stake`) from the position."""
 
     move: Move
     penalty: float
@@ -36,6 +43,8 @@ class Option:
     worlds: int
     score: float
     """The search's own value (mean utility plus head start): what ranks the options."""
+    took_pot: float = 0.0
+    chips: float | None = None
 
 
 @dataclass(frozen=True)
@@ -53,15 +62,19 @@ class Hint:
         return {str(c) for o in self.options for c in o.move.cards} | {str(c) for c in self.move.cards}
 
 
-def summarize(verdict: Any, pass_mark: int, fmt: str) -> Hint:
-    """A :class:`~burkozel.bots.hard.Verdict` searched with ``record=True`` → :class:`Hint`."""
+def summarize(verdict: Any, view: SeatView) -> Hint:
+    """A :class:`~burkozel.bots.hard.Verdict` searched from ``view`` with ``record=True`` → :class:`Hint`."""
+    at_pot = view.rules.table.has_pot
+    now = stake(view, view.seat) if at_pot else 0.0
     options = []
     for value in verdict.values[:SHOWN]:
         outs = value.outcomes
         n = len(outs) or 1
-        options.append(Option(value.move, sum(p for p, _ in outs) / n, sum(1 for p, _ in outs if p == 0) / n,
-                              sum(1 for _, pts in outs if pts >= pass_mark) / n, value.worlds, value.score))
-    return Hint(verdict.move, tuple(options), bool(verdict.forced), fmt)
+        options.append(Option(value.move, sum(o.penalty for o in outs) / n, sum(1 for o in outs if o.penalty == 0) / n,
+                              sum(1 for o in outs if o.points >= view.pass_mark) / n, value.worlds, value.score,
+                              sum(1 for o in outs if o.won) / n,
+                              fsum(o.stake for o in outs) / n - now if at_pot else None))
+    return Hint(verdict.move, tuple(options), bool(verdict.forced), view.format)
 
 
 class Coach:
@@ -101,7 +114,7 @@ class Coach:
             next(self.search)
         except StopIteration as done:
             self.search = None
-            self.hint = summarize(done.value, self.view.pass_mark, self.view.format)
+            self.hint = summarize(done.value, self.view)
 
     def shown(self, key: Any) -> Hint | str | None:
         """The hint for ``key``: a :class:`Hint`, ``"thinking"`` while searching, or ``None``."""

@@ -117,6 +117,11 @@ class Texts:
     def _num(self, x: float) -> str:
         return f"{x:.1f}".replace(".", self.catalogue.decimal)
 
+    def _signed(self, x: float) -> str:
+        """A gain or a loss: «+1,5», «−0,5», «0,0»."""
+        shown = self._num(abs(x))
+        return shown if shown == self._num(0.0) else ("+" if x > 0 else "−") + shown
+
     def _pct(self, share: float) -> str:
         return self.say("percent", n=round(share * 100))
 
@@ -409,11 +414,14 @@ class Texts:
     def hint_lines(self, hint) -> tuple[str, list[str], str]:
         """(the advice, one line per option, why) for a :class:`hint.Hint`.  Where a deal
         is won or lost (two players, «31») an option shows the chance to win it; where a
-        pass mark counts, the chance to reach it."""
+        pass mark counts, the chance to reach it; at a pot, where no deal has a penalty,
+        the chance to take the pot and the chips won or lost."""
         table = FORMATS[hint.format]
         by_deal = table.declaration is not None or table.players == 2
 
         def outlook(o) -> str:
+            if table.has_pot:
+                return self.HINT_OUTLOOK_POT.format(pot=self._pct(o.took_pot), chips=self._signed(o.chips))
             if by_deal:
                 return self.HINT_OUTLOOK_DEAL.format(penalty=self._num(o.penalty), wins=self._pct(o.wins))
             return self.HINT_OUTLOOK_PASS.format(penalty=self._num(o.penalty), mark=table.pass_mark,
@@ -427,7 +435,11 @@ class Texts:
         why = self.HINT_WHY
         if hint.options:
             why += self.HINT_WORLDS.format(worlds=hint.options[0].worlds)
-            if len(hint.options) > 1:
+            if len(hint.options) > 1 and table.has_pot:
+                gap = hint.options[0].chips - hint.options[1].chips
+                why += (self.HINT_GAP_CHIPS.format(gap=self._num(gap)) if gap > 0.05 else
+                        self.HINT_BEHIND_CHIPS.format(gap=self._num(-gap)) if gap < -0.05 else self.HINT_CLOSE_CHIPS)
+            elif len(hint.options) > 1:
                 gap = hint.options[1].penalty - hint.options[0].penalty
                 why += self.HINT_GAP.format(gap=self._num(gap)) if gap > 0.05 else self.HINT_CLOSE
         return head, rows, why + "."
