@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from html import unescape
+from html import escape, unescape
 
 import webpath  # noqa: F401
 
+from table.i18n import languages
 from table.p2p import invite
 from test_controller import env, start
 
@@ -245,6 +246,8 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
         assert f"● {host.table.match.chips[seat]}<" in me
     rng = random.Random(5)
     shown: set[str] = set()
+    words = languages.for_lang("ru")
+    answered: set[int] = set()
     for _ in range(600):
         t = host.table
         if t.phase() in ("round_end", "match_end"):
@@ -269,8 +272,19 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
             host.refresh()
             relay.effects(host, host.take())
         relay.run(pages)
+        # Who said what to a «даве» is on every screen's status line, each in its own names.
+        answers = host.table.answers()
+        for page in pages:
+            screen = page.peer.guest if page is not host else host.table
+            assert screen.ui()["answers"] == answers
+            if answers:
+                names = screen.ui()["names"]
+                line = words.answers_line(names[answers["raiser"]], [(names[s], c) for s, c in answers["said"]])
+                assert escape(line) in page.cache["status"]
+                answered.update(s for s, _ in answers["said"] if s in guests and page is host)
     assert host.table.phase() in ("round_end", "match_end")
     assert "dave" in shown and shown & {"accept", "fold"}, shown
+    assert answered, "no guest's answer reached the host's status line"
     assert sum(host.table.match.chips) + host.table.match.pot == 100 * players
     for seat, guest in guests.items():
         assert f"● {host.table.match.chips[seat]}<" in guest.cache["me"]

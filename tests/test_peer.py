@@ -14,19 +14,23 @@ import pytest
 import webpath  # noqa: F401
 from hostplay import GUEST, OVER, host_step
 
-from table.match import storage
+from table.i18n import languages
+from table.match import seats as seat_menu, storage
 from table.p2p import peer
 from table.p2p.peer import Guest, Host, HostTable
 from table.view import render
 
 GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
-              "bot_level", "at"}
+              "bot_level", "at", "answers"}
 
 
-def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None) -> HostTable:
+def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None, level: str = "easy") -> HostTable:
     settings = storage.default_settings()
     settings["format"] = fmt
-    settings["difficulty"] = "easy"
+    settings["difficulty"] = level
+    if fmt == "bura_pot":
+        settings["tables"][fmt]["switches"]["dave"] = True
+        seat_menu.apply_change(settings, "players", str(len(seats or ()) or 3))
     if seats is not None:
         settings["seats"][fmt] = [{"kind": k, "name": f"Игрок {i}"} for i, k in enumerate(seats)]
     table = HostTable(settings, speed="instant", seed=7_340_011 + seed)  # a seed no message could hold by chance
@@ -59,6 +63,8 @@ class Wire:
             leaked = hidden_in(text, self.table, seat)
             assert not leaked, f"message to seat {seat} holds {leaked}"
             assert str(self.table.info.seed) not in text.replace(" ", "")
+            if data["t"] == peer.STATE:  # the answers to a «даве»: the public moves, as the host's table reads them
+                assert data["answers"] == self.table.answers()
             self.messages.append(text)
             self.guest.receive(text)
 
@@ -84,7 +90,7 @@ def play_match(wire: Wire, rng: random.Random, max_rounds: int = 3) -> int:
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("fmt,seat", [("duel", 1), ("bura31", 1), ("pairs", 2)])
+@pytest.mark.parametrize("fmt,seat", [("duel", 1), ("bura31", 1), ("pairs", 2), ("bura_pot", 1)])
 def test_whole_matches_never_show_the_guest_a_hidden_card(fmt, seat):
     for seed in range(3):
         table = host_table(fmt, seed=seed)
@@ -96,6 +102,66 @@ def test_whole_matches_never_show_the_guest_a_hidden_card(fmt, seat):
         # The guest's screen was the seat's own view each time (the hand it was dealt, its seat).
         assert wire.guest.state["seat"] == seat
         assert wire.guest.display()["seat"] == seat
+
+
+def raised_by_a_bot(players: int = 4) -> Wire:
+    """A pot table («даве» on) with the host at seat 0, a guest at seat 1 and
+    bots at the others, where a bot has just said «даве» (the guest never does)."""
+    for seed in range(40):
+        wire = Wire(host_table("bura_pot", seed=seed, seats=["human", "human"] + ["bot"] * (players - 2),
+                               level="medium"), 1)
+        t = wire.table
+        rng = random.Random(seed)
+        for _ in range(600):
+            wire.deliver()
+            moves = t.rounds[-1] if t.rounds else []
+            if moves and "dave" in moves[-1][1] and moves[-1][0] >= 2 and t.phase() == "play":
+                return wire
+            step = host_step(t, rng, max_rounds=3)
+            if step == OVER:
+                break
+            if step == GUEST:
+                move = rng.choice([m for m in wire.guest.view().legal_moves if m.kind != "dave"])
+                wire.send(peer.dump(peer.MOVE, move=move.to_dict(), seq=wire.guest.seq))
+    raise AssertionError("no bot said «даве»")
+
+
+def test_the_guest_sees_the_answers_to_a_bots_dave_and_the_host_sees_the_guests():
+    wire = raised_by_a_bot()
+    t, guest = wire.table, wire.guest
+    raiser = t.rounds[-1][-1][0]
+    stake = t.match.view(0).stake
+    words = languages.for_lang("ru")
+    said: list[tuple[int, int | None]] = []
+    while t.match.to_act != raiser:
+        seat = t.match.to_act
+        if seat == 0:
+            assert t.play_for(0, peer.Move.from_dict({"accept": True})) is None
+        elif seat == 1:
+            assert guest.my_turn() and guest.ui()["actions"]["fold"]["enabled"]
+            wire.send(guest.act("fold"))
+        else:
+            t.run_timer(t.next_timer()[0])
+        answer = t.rounds[-1][-1]
+        assert answer[0] == seat
+        said.append((seat, stake // 2 if "accept" in answer[1] else None))
+        wire.deliver()
+        # Both screens read the same answers, drawn by the same functions with each one's names.
+        for view, ui in ((t.display(), t.ui()), (guest.display(), guest.ui())):
+            assert ui["answers"] == {"raiser": raiser, "said": [list(a) for a in said]}
+            out = render.regions(view, ui)
+            names = ui["names"]
+            line = words.answers_line(names[raiser], [(names[s], chips) for s, chips in said])
+            assert line in out["status"]
+            for rel in range(1, len(names)):
+                at = (view["seat"] + rel) % len(names)
+                markup = out[f"seat-{rel}"]
+                assert (words.accepted_tag(stake // 2) in markup) == ((at, stake // 2) in said)
+                assert (words.FOLDED_TAG in markup) == ((at, None) in said)
+    assert (0, stake // 2) in said and (1, None) in said
+    # The host's screen names the guest's fold as the guest's own screen names it «Вы».
+    host_line = render.regions(t.display(), t.ui())["status"]
+    assert t.names[1] in host_line and words.YOU in render.regions(guest.display(), guest.ui())["status"]
 
 
 def test_pairs_with_two_people_and_two_bots_seat_the_friend_where_the_menu_says():

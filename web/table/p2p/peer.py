@@ -15,6 +15,8 @@ Messages are JSON objects ``{"v": PROTOCOL, "t": kind, ...}``:
 host → guest  ``state``    seq, seat, format, players, names, phase, view,
                             stand_ins (seats a bot plays while their person
                             is away), speed, bot_level, at (round, moves in it),
+                            answers (the «даве» being answered and who said
+                            what: ``Table.answers``, seen by every seat),
                             and online (what the way of play adds: ``extra``)
               ``refused``  code (the engine's reason), seq
 guest → host  ``hello``    name
@@ -264,6 +266,7 @@ class Host:
             "speed": t.speed,
             "bot_level": t.bot_level,
             "at": [match.round_no, len(t.rounds[-1])] if match is not None else None,
+            "answers": t.answers(),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
 
@@ -416,6 +419,7 @@ class Guest:
             "handover": None,
             "hot_seat": False,
             "guest": True,
+            "answers": self.state.get("answers") if self.state else None,
         }
 
     # --- input ----------------------------------------------------------------------------
