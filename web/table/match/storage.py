@@ -43,6 +43,8 @@ from burkozel.bots import LEVELS
 
 SETTINGS_KEY = "burkozel.settings"
 MATCH_KEY = "burkozel.match"
+ONLINE_HOST_KEY = "burkozel.online-host"
+"""The host's online match (its rooms and seats), kept so that a reload goes on with it."""
 SCHEMA = 2
 
 SPEEDS = ("normal", "fast")

@@ -17,13 +17,11 @@ import time
 from typing import Any
 
 from table.match import seats
+from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import codes as p2pcode
 from table.p2p import peer
 from table.p2p import view as peerview
 from table.i18n.languages import DEFAULT_TEXTS as texts
-
-ONLINE_HOST_KEY = "burkozel.online-host"
-"""localStorage: the host's invites for the match it plays online, so a reload goes on with them."""
 
 
 class _Links:

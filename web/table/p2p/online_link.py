@@ -18,13 +18,12 @@ import math
 import time
 from typing import Any
 
+from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer
-from table.p2p.link import ONLINE_HOST_KEY
 from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
-HOST_KEY = ONLINE_HOST_KEY
 TICK_MS = int(online.HEARTBEAT_S * 1000)
 
 
@@ -95,7 +94,7 @@ class OnlineLink:
     def stop(self) -> None:
         """Online play ends (``PeerLink.leave`` has closed the rooms)."""
         if isinstance(self.end, online.OnlineHost):
-            self.app.store.remove(HOST_KEY)
+            self.app.store.remove(ONLINE_HOST_KEY)
         self.end = None
         self.ways = {}
         self.bots = set()
@@ -131,7 +130,7 @@ class OnlineLink:
 
     def _remember(self) -> None:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
-        self.app.store.set(HOST_KEY, json.dumps({
+        self.app.store.set(ONLINE_HOST_KEY, json.dumps({
             "seed": self.app.table.info.seed, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()}}))
 
@@ -139,18 +138,18 @@ class OnlineLink:
         """The host's page reloaded in the middle of an online match: the same table, the
         same rooms; the guests' pages find it again by themselves."""
         try:
-            kept = json.loads(self.app.store.get(HOST_KEY) or "null")
+            kept = json.loads(self.app.store.get(ONLINE_HOST_KEY) or "null")
             if not isinstance(kept, dict) or saved is None or kept.get("seed") != saved.get("seed"):
                 return False
             invites = {int(seat): invite.decode(code) for seat, code in dict(kept["seats"]).items()}
             bots = {int(seat) for seat in kept.get("bots", [])}
         except (ValueError, TypeError, KeyError, invite.InviteError):
-            self.app.store.remove(HOST_KEY)
+            self.app.store.remove(ONLINE_HOST_KEY)
             return False
         table = peer.HostTable(self.app.table.settings, speed=self.app.params["speed"], seed=self.app.params["seed"])
         table.notices = self.app.table.notices
         if not table.restore(saved) or set(table.remote_seats) != set(invites):
-            self.app.store.remove(HOST_KEY)
+            self.app.store.remove(ONLINE_HOST_KEY)
             return False
         self.app.table = table
         self.peer.host = peer.Host(table)
