@@ -64,12 +64,15 @@ LONGTASKS_SCRIPT = """
 """
 
 
-def settings_script(fmt: str, difficulty: str, speed: str) -> str:
-    """The table's saved settings: every table's default switches, ``fmt`` chosen."""
+def settings_script(fmt: str, difficulty: str, speed: str, players: int | None = None) -> str:
+    """The table's saved settings: every table's default switches, ``fmt`` chosen
+    (with ``players`` seats where the table lets a match choose)."""
     from table.match import storage
 
-    value = storage.dump_settings({**storage.default_settings(), "format": fmt, "difficulty": difficulty,
-                                   "speed": speed})
+    settings = {**storage.default_settings(), "format": fmt, "difficulty": difficulty, "speed": speed}
+    if players is not None:
+        settings["tables"][fmt]["players"] = players
+    value = storage.dump_settings(settings)
     return f"localStorage.setItem('burkozel.settings', {json.dumps(value)});"
 
 
@@ -83,14 +86,16 @@ def line(text: str) -> None:
     print(text, flush=True)
 
 
-def browser_decisions(page, cdp, level: str, fmt: str, n: int, seed: int) -> dict:
+def browser_decisions(page, cdp, level: str, fmt: str, n: int, seed: int, players: int | None = None) -> dict:
     """Timed in the page, CHUNK decisions per call; also the main thread's CPU
     time over the calls (CDP ``ThreadTime``) against their wall time."""
     out = {"ms": [], "moves": [], "iterations": []}
-    page.evaluate("(r) => window.burkozelBench(r)", json.dumps({"level": "easy", "format": fmt, "n": n, "seed": seed}))
+    page.evaluate("(r) => window.burkozelBench(r)",
+                  json.dumps({"level": "easy", "format": fmt, "players": players, "n": n, "seed": seed}))
     cpu = wall = 0.0
     for skip in range(0, n, CHUNK):
-        req = json.dumps({"level": level, "format": fmt, "n": min(n, skip + CHUNK), "skip": skip, "seed": seed})
+        req = json.dumps({"level": level, "format": fmt, "players": players, "n": min(n, skip + CHUNK),
+                          "skip": skip, "seed": seed})
         t0, w0 = thread_time(cdp), time.perf_counter()
         part = json.loads(page.evaluate("(r) => window.burkozelBench(r)", req))
         cpu += thread_time(cdp) - t0
@@ -107,16 +112,17 @@ def thread_time(cdp) -> float:
     return next(m["value"] for m in metrics if m["name"] == "ThreadTime")
 
 
-def cpython_decisions(level: str, fmt: str, n: int, seed: int) -> dict:
+def cpython_decisions(level: str, fmt: str, n: int, seed: int, players: int | None = None) -> dict:
     """The same positions on CPython: the reference bot (deterministic, no time
     cap) for the moves, its CPU time for the ratio."""
     from table.worker import benchhooks
 
-    return benchhooks.run({"level": level, "format": fmt, "n": n, "seed": seed, "variant": "reference",
-                           "clock": "cpu"})
+    return benchhooks.run({"level": level, "format": fmt, "players": players, "n": n, "seed": seed,
+                           "variant": "reference", "clock": "cpu"})
 
 
-def decision_bench(browser, base: str, counts: dict[str, int], seed: int, formats=FORMATS) -> None:
+def decision_bench(browser, base: str, counts: dict[str, int], seed: int, formats=FORMATS,
+                   players: int | None = None) -> None:
     page = browser.new_page()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Performance.enable")
@@ -129,14 +135,16 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int, format
         if n <= 0:
             continue
         for fmt in formats:
-            web = browser_decisions(page, cdp, level, fmt, n, seed)
-            cpy = cpython_decisions(level, fmt, n, seed)
+            seated = players if players in seats_of(fmt) else None
+            web = browser_decisions(page, cdp, level, fmt, n, seed, seated)
+            cpy = cpython_decisions(level, fmt, n, seed, seated)
             med, p95, top = stats(web["ms"])
             cmed, cp95, cmax = stats(cpy["ms"])
             same = sum(a == b for a, b in zip(web["moves"], cpy["moves"]))
             its = [i for i in web["iterations"] if i]
             extra = f" | rollouts median {statistics.median(its):.0f}" if its else ""
-            line(f"{level:<6} {fmt:<5} n={len(web['ms']):<4} browser median {med:6.1f} p95 {p95:6.1f} "
+            label = fmt if seated is None else f"{fmt}×{seated}"
+            line(f"{level:<6} {label:<5} n={len(web['ms']):<4} browser median {med:6.1f} p95 {p95:6.1f} "
                  f"max {top:6.1f} ms (cpu share {web['cpu_share']:.2f}) | CPython cpu median {cmed:5.1f} "
                  f"p95 {cp95:5.1f} max {cmax:5.1f} ms | ratio of totals {sum(web['ms']) / sum(cpy['ms']):.1f}x | "
                  f"same moves {same}/{len(web['moves'])}{extra}")
@@ -145,12 +153,21 @@ def decision_bench(browser, base: str, counts: dict[str, int], seed: int, format
     page.close()
 
 
-def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None) -> None:
+def seats_of(fmt: str) -> tuple[int, ...]:
+    """The seat counts a match of ``fmt`` may choose (one, the table's own, for most)."""
+    from table.match import seats
+
+    return tuple(seats.seat_counts(fmt))
+
+
+def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None,
+                   players: int | None = None) -> None:
     """Hard autoplay; with ``seed`` its matches are those of ``match.table.Table(autoplay=True, seed=seed)``
     on CPython (the table's bots are deterministic), so a slow step can be replayed there."""
     ctx = browser.new_context()
     ctx.add_init_script(LONGTASKS_SCRIPT)
-    ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal"))
+    seated = players if players in seats_of(fmt) else None
+    ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal", seated))
     page = ctx.new_page()
     page.goto(base + f"?autoplay=1&speed={speed}&sw=off&bench=1" + (f"&seed={seed}" if seed is not None else ""),
               wait_until="commit")
@@ -201,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play-speed", default="normal", choices=("normal", "fast", "instant"))
     ap.add_argument("--play-format", default="pairs", choices=FORMATS)
     ap.add_argument("--play-seed", type=int, default=None, help="seed of the autoplay matches (default: random)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="seats at a table that lets a match choose (bura_pot: 2-6; default the table's)")
     ap.add_argument("--site", type=Path, default=SITE)
     args = ap.parse_args(argv)
     if not (args.site / "sw.js").is_file():
@@ -219,9 +238,10 @@ def main(argv: list[str] | None = None) -> int:
                  f"{os.cpu_count()} cores, load average {load} (other work skews the times)")
             decision_bench(browser, base, {"easy": args.easy, "medium": args.medium, "hard": args.hard,
                                             "hint": args.hint}, args.seed,
-                           tuple(args.formats.split(",")))
+                           tuple(args.formats.split(",")), args.players)
             if args.play_seconds > 0:
-                longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds, args.play_seed)
+                longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds, args.play_seed,
+                               args.players)
             browser.close()
     finally:
         server.shutdown()

@@ -28,20 +28,21 @@ from table.match import table_bots
 from burkozel import FORMATS
 
 
-_POSITIONS: dict[tuple[str, int], list[SeatView]] = {}
+_POSITIONS: dict[tuple[str, int, int | None], list[SeatView]] = {}
 
 
-def positions(fmt: str, n: int, seed: int = 1) -> list[SeatView]:
-    """The first ``n`` decisions of seeded matches of ``fmt`` (medium bots play)."""
-    have = _POSITIONS.get((fmt, seed), [])
+def positions(fmt: str, n: int, seed: int = 1, players: int | None = None) -> list[SeatView]:
+    """The first ``n`` decisions of seeded matches of ``fmt`` (medium bots play);
+    ``players``: the seat count where the table lets a match choose it."""
+    have = _POSITIONS.get((fmt, seed, players), [])
     if len(have) >= n:
         return have[:n]
-    rules = TableRules(fmt)
+    rules = TableRules(fmt, players=players)
     out: list[SeatView] = []
     match_no = 0
     while len(out) < n:
         match = Match(rules, seed=f"bench/{seed}/{match_no}")
-        players = {s: make_bot("medium", seed=f"bench/{seed}/{match_no}/{s}") for s in range(rules.players)}
+        bots = {s: make_bot("medium", seed=f"bench/{seed}/{match_no}/{s}") for s in range(rules.players)}
         while not match.is_over and len(out) < n:
             if match.round.is_over:
                 match.next_round()
@@ -49,9 +50,9 @@ def positions(fmt: str, n: int, seed: int = 1) -> list[SeatView]:
             seat = match.to_act
             view = match.view(seat)
             out.append(view)
-            match.push(players[seat].get_move(view), seat)
+            match.push(bots[seat].get_move(view), seat)
         match_no += 1
-    _POSITIONS[(fmt, seed)] = out
+    _POSITIONS[(fmt, seed, players)] = out
     return out
 
 
@@ -107,8 +108,8 @@ def time_decisions(level: str, views: list[SeatView], seed: Any = 0, variant: st
 
 
 def run(args: dict[str, Any]) -> dict[str, Any]:
-    """One benchmark request: ``level``, ``format``, ``n``, ``seed``, ``variant``, ``options``, ``skip``
-    (positions ``skip…n`` are timed, so a long run can be split into calls) and
+    """One benchmark request: ``level``, ``format``, ``players``, ``n``, ``seed``, ``variant``, ``options``,
+    ``skip`` (positions ``skip…n`` are timed, so a long run can be split into calls) and
     ``clock`` (``"cpu"``: process time, for CPython; the default is wall time)."""
     level = str(args.get("level", "medium"))
     fmt = str(args.get("format", "pairs"))
@@ -117,7 +118,10 @@ def run(args: dict[str, Any]) -> dict[str, Any]:
     n = int(args.get("n", 50))
     skip = int(args.get("skip", 0))
     seed = int(args.get("seed", 1))
-    views = positions(fmt, n, seed)[skip:]
+    players = args.get("players")
+    if players is not None and type(players) is not int:
+        raise ValueError(f"players {players!r}")
+    views = positions(fmt, n, seed, players)[skip:]
     clock = time.process_time if args.get("clock") == "cpu" else time.perf_counter
     out: dict[str, Any] = time_decisions(level, views, seed=seed, variant=str(args.get("variant", "table")),
                                          options=args.get("options"), clock=clock)
