@@ -1,7 +1,7 @@
 """Every screen people meet, checked by axe-core against WCAG 2.1 A and AA: the
-menu and each table's settings, the six tables mid-deal, the hint, the last
-trick, the rules, the link dialog, a round's result with its story, the review,
-the statistics and a match's end; then the menu before Python is up, the boot's
+menu and each table's settings, the six tables mid-deal (the pot's also at five
+and six seats), the hint, the last trick, the rules, the link dialog, a round's
+result with its story, the review, the statistics and a match's end; then the menu before Python is up, the boot's
 error screen, the hand-over and the share dialog — on a phone and a desktop, in
 Russian and English (the browser's language).  Zero violations, no rule turned
 off.  Inviting and joining by link: e2e/test_online.py.
@@ -120,12 +120,13 @@ def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
         walk.check("rules over the menu")
         page.click("#rules .dlg-buttons [data-action=close-rules]")
         rng = random.Random(3)
-        for fmt in TABLES:
-            new_match(page, fmt, "easy")
-            walk.check(f"{fmt}: the player's turn")
+        for fmt, players in [(fmt, None) for fmt in TABLES] + [("bura_pot", 5), ("bura_pot", 6)]:
+            name = fmt if players is None else f"{fmt} at {players}"
+            new_match(page, fmt, "easy", players=players)
+            walk.check(f"{name}: the player's turn")
             play_turn(page, rng)
             if wait_settled(page) == "play":
-                walk.check(f"{fmt}: mid-deal")
+                walk.check(f"{name}: mid-deal")
         new_match(page, "duel", "easy")
         page.click("#coach [data-action=hint]")
         page.wait_for_function("document.querySelector('#hint .advice, #hint p') !== null", timeout=60_000)

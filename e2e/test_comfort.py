@@ -137,6 +137,10 @@ def test_touch_targets_and_text_on_a_phone(page, base_url):
     assert not covered, f"controls covered by another one where they are tapped: {covered}"
 
 
+def by_screen(title: str, found: dict[str, list[str]]) -> str:
+    return f"{title}:\n" + "\n".join(f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_every_text_has_aa_contrast_over_the_lightest_colour_behind_it(page, base_url, viewport):
     page.set_viewport_size(viewport)
@@ -154,8 +158,52 @@ def test_every_text_has_aa_contrast_over_the_lightest_colour_behind_it(page, bas
     page.check("input[name=format][value=pairs]")
     for screen in screens(page, random.Random(4)):
         check(screen)
-    assert not low, "text below WCAG AA contrast:\n" + "\n".join(
-        f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in low.items())
+    assert not low, by_screen("text below WCAG AA contrast", low)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_pot_tables_stacks_and_dave_marks_have_aa_contrast_in_every_state(page, base_url, viewport):
+    """Six stacks and the pot, the player's «даве» with the bots' answers (accepted,
+    folded: a dimmed seat), a bot's «даве» to the player (raised, «Принять» / «Пас»)
+    and the stacks after a fold."""
+    from test_pot_seating import _bot_raise_to_me, _resume
+
+    page.set_viewport_size(viewport)
+    boot(page, app_url(base_url, seed=5, speed="instant"))
+    low, seen = {}, set()
+
+    def check(screen: str) -> None:
+        page.evaluate("window.burkozelSettled()")
+        seen.update(page.eval_on_selector_all(
+            "#table .tag, #table .btn.act:not(.idle), #pot-box, #result-body .chip",
+            "els => els.filter((e) => e.getClientRects().length).map((e) => e.className)"))
+        if found := low_contrast(page):
+            low[screen] = found
+
+    new_match(page, "bura_pot", combos={"dave": True}, players=6)
+    check("six at a pot")
+    rng = random.Random(7)
+    for _ in range(60):
+        if wait_settled(page) != "play":
+            break
+        dave = page.locator("[data-action=dave]:not([disabled])")
+        if dave.count():
+            check("the player may say «даве»")
+            dave.click()
+            wait_settled(page)
+            check("the bots' answers to the player's «даве»")
+            break
+        play_turn(page, rng)
+    save, _ = _bot_raise_to_me(4)
+    _resume(page, save)
+    check("a bot's «даве» to the player")
+    page.click("[data-action=fold]")
+    wait_settled(page)
+    check("the stacks after the player folded")
+    assert not low, by_screen("text below WCAG AA contrast", low)
+    shown = " ".join(seen)
+    for mark in ("stack", "raised", "accepted", "folded-tag", "declare", "chip mine"):
+        assert mark in shown, f"the walk never showed {mark!r}: {sorted(seen)}"
 
 
 def test_at_200_percent_zoom_nothing_scrolls_sideways(page, base_url):
