@@ -1,7 +1,7 @@
 """Colour contrast computed from the page's own styles, gradients included.
 
-Why not axe alone: over a gradient (the felt, the dialogs' panel) axe cannot
-tell the colour behind a text and reports it as undecidable.  Here each text's
+Why not axe alone: over a gradient (the felt, the page around it, a coin) axe
+cannot tell the colour behind a text and reports it as undecidable.  Here each text's
 colour is composited over every colour it can sit on — each background of its
 ancestors and of their ``::before``, one stop of each gradient at a time — with
 the opacity of dimmed ancestors applied, and the worst case must reach WCAG's

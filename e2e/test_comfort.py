@@ -158,6 +158,9 @@ def test_every_text_has_aa_contrast_over_the_lightest_colour_behind_it(page, bas
     page.check("input[name=format][value=pairs]")
     for screen in screens(page, random.Random(4)):
         check(screen)
+        if screen == "duel at the player's turn":
+            page.hover("#coach [data-action=hint]")
+            check("the pointer on the coach's «Подсказка»")
     assert not low, by_screen("text below WCAG AA contrast", low)
 
 
