@@ -1,6 +1,8 @@
 """Comfort settings: reduced motion honoured, a 200% zoom that scrolls nothing
 sideways, touch targets of at least 44 × 44 px and text of at least 12 px on a
-phone — measured on the screens people meet (menu, tables, dialogs, result).
+phone, and colour contrast of WCAG AA over the felt's gradients in every state
+(selected, disabled, the coach's buttons) — measured on the screens people
+meet (menu, tables, dialogs, result).
 
 Why measured in the browser: these are what the CSS gives at a real size, not
 what it says; each check names the element that falls short.
@@ -10,13 +12,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from contrast import low_contrast
 from harness import app_url, boot
 from tablekit import new_match, play_round, play_turn, wait_settled
 
 PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
 ZOOMED = {"width": 640, "height": 400}  # a 1280 × 800 screen at 200%
 MIN_TARGET_PX = 44
 MIN_FONT_PX = 12
+FORMATS = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
 
 # The layer people can touch now: the top modal dialog, or the table when none is open.
 LAYER_JS = """() => [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop()
@@ -89,6 +96,9 @@ def screens(page, rng: random.Random):
     for fmt in ("pairs", "bura_pot", "duel"):
         new_match(page, fmt, "easy")
         yield f"{fmt} at the player's turn"
+    page.locator("#hand button[data-card]").first.click()
+    yield "duel with a card selected"
+    page.locator("#hand button[data-card]").first.click()
     for _ in range(40):
         play_turn(page, rng)
         if wait_settled(page) != "play":
@@ -125,6 +135,78 @@ def test_touch_targets_and_text_on_a_phone(page, base_url):
     assert not small_targets, f"controls under {MIN_TARGET_PX}×{MIN_TARGET_PX} px: {small_targets}"
     assert not small_text, f"text under {MIN_FONT_PX} px: {small_text}"
     assert not covered, f"controls covered by another one where they are tapped: {covered}"
+
+
+def by_screen(title: str, found: dict[str, list[str]]) -> str:
+    return f"{title}:\n" + "\n".join(f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_text_has_aa_contrast_over_the_lightest_colour_behind_it(page, base_url, viewport):
+    page.set_viewport_size(viewport)
+    boot(page, app_url(base_url, seed=6, speed="instant"))
+    low = {}
+
+    def check(screen: str) -> None:
+        page.evaluate("window.burkozelSettled()")
+        if found := low_contrast(page):
+            low[screen] = found
+
+    for fmt in FORMATS:  # each table's settings, its unavailable levels dimmed
+        page.check(f"input[name=format][value={fmt}]")
+        check(f"the menu of {fmt}")
+    page.check("input[name=format][value=pairs]")
+    for screen in screens(page, random.Random(4)):
+        check(screen)
+        if screen == "duel at the player's turn":
+            page.hover("#coach [data-action=hint]")
+            check("the pointer on the coach's «Подсказка»")
+    assert not low, by_screen("text below WCAG AA contrast", low)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_pot_tables_stacks_and_dave_marks_have_aa_contrast_in_every_state(page, base_url, viewport):
+    """Six stacks and the pot, the player's «даве» with the bots' answers (accepted,
+    folded: a dimmed seat), a bot's «даве» to the player (raised, «Принять» / «Пас»)
+    and the stacks after a fold."""
+    from test_pot_seating import _bot_raise_to_me, _resume
+
+    page.set_viewport_size(viewport)
+    boot(page, app_url(base_url, seed=5, speed="instant"))
+    low, seen = {}, set()
+
+    def check(screen: str) -> None:
+        page.evaluate("window.burkozelSettled()")
+        seen.update(page.eval_on_selector_all(
+            "#table .tag, #table .btn.act:not(.idle), #pot-box, #result-body .chip",
+            "els => els.filter((e) => e.getClientRects().length).map((e) => e.className)"))
+        if found := low_contrast(page):
+            low[screen] = found
+
+    new_match(page, "bura_pot", combos={"dave": True}, players=6)
+    check("six at a pot")
+    rng = random.Random(7)
+    for _ in range(60):
+        if wait_settled(page) != "play":
+            break
+        dave = page.locator("[data-action=dave]:not([disabled])")
+        if dave.count():
+            check("the player may say «даве»")
+            dave.click()
+            wait_settled(page)
+            check("the bots' answers to the player's «даве»")
+            break
+        play_turn(page, rng)
+    save, _ = _bot_raise_to_me(4)
+    _resume(page, save)
+    check("a bot's «даве» to the player")
+    page.click("[data-action=fold]")
+    wait_settled(page)
+    check("the stacks after the player folded")
+    assert not low, by_screen("text below WCAG AA contrast", low)
+    shown = " ".join(seen)
+    for mark in ("stack", "raised", "accepted", "folded-tag", "declare", "chip mine"):
+        assert mark in shown, f"the walk never showed {mark!r}: {sorted(seen)}"
 
 
 def test_at_200_percent_zoom_nothing_scrolls_sideways(page, base_url):

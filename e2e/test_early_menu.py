@@ -8,6 +8,7 @@ start without it) and released when the test says so.
 from __future__ import annotations
 
 import json
+import re
 
 from harness import app_url, wait_state
 from tablekit import MATCH_KEY, SETTINGS_KEY, hand, new_match, open_table, saved, wait_settled
@@ -145,3 +146,31 @@ def test_the_pot_tables_count_and_dave_chosen_before_python_are_kept(page, base_
     assert page.get_attribute("#table", "data-players") == "6"
     match = saved(page)
     assert match["players"] == 6 and match["dave"] is True
+
+
+def test_the_early_dialogs_keep_the_focus_and_give_it_back(page, base_url):
+    """As the table's dialogs do (test_keyboard.py): Tab and Shift+Tab go round the
+    open dialog, and closing the rules gives the focus back to what opened them."""
+    from test_keyboard import focused, tab_to
+
+    runtime = early_menu(page, base_url)
+    menu = page.get_by_role("dialog", name=re.compile("^Буркозёл"))
+    inside = "(d) => d.contains(document.activeElement)"
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(40):
+            page.keyboard.press(key)
+            assert menu.evaluate(inside), f"{key} left the early menu"
+    opener = menu.get_by_role("button", name="Правила этого стола")
+    tab_to(page, opener)
+    page.keyboard.press("Enter")
+    rules = page.get_by_role("dialog", name="Правила этого стола")
+    assert rules.is_visible()
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(20):
+            page.keyboard.press(key)
+            assert rules.evaluate(inside), f"{key} left the early rules"
+    page.keyboard.press("Escape")
+    assert not rules.is_visible() and menu.is_visible()
+    assert focused(opener), "closing the rules gives the focus back to what opened them"
+    assert page.get_attribute("html", "data-state") == "loading"  # all of it before Python
+    runtime.release()

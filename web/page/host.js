@@ -258,41 +258,6 @@ function linkOp(op) {
   }).catch((error) => console.warn("[burkozel] link failed:", describe(error)));
 }
 
-// --- focus in a dialog ------------------------------------------------------------------------
-
-const TABBABLE = "button, input, select, textarea, summary, a[href], [tabindex]";
-
-/** What Tab stops at in ``dialog``, in order: one radio per group (the checked one). */
-function tabStops(dialog) {
-  const radios = new Map();
-  return [...dialog.querySelectorAll(TABBABLE)].filter((el) => {
-    if (el.disabled || el.tabIndex < 0 || el.getClientRects().length === 0) return false;
-    if (el.type !== "radio") return true;
-    const group = radios.get(el.name);
-    if (!group) radios.set(el.name, el);
-    return el.checked || (!group && !dialog.querySelector(`input[type=radio][name="${CSS.escape(el.name)}"]:checked`));
-  });
-}
-
-/** Tab and Shift+Tab go round the open modal dialog instead of leaving it for the
- *  browser's own controls (the page behind is inert already). */
-function keepFocusIn(event) {
-  const dialog = [...document.querySelectorAll("dialog[open]")].filter((d) => d.matches(":modal")).pop();
-  if (!dialog) return;
-  const stops = tabStops(dialog);
-  if (!stops.length) return;
-  const [first, last] = [stops[0], stops[stops.length - 1]];
-  const active = document.activeElement;
-  const outside = !dialog.contains(active);
-  if (event.shiftKey && (outside || active === first)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (outside || active === last)) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 // --- the player's input --------------------------------------------------------------------
 
 /** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require. */
@@ -336,10 +301,6 @@ function listen() {
     send({ type: "change", name: input.name ?? "", value: String(input.value ?? ""), checked: Boolean(input.checked) });
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Tab") {
-      keepFocusIn(event);
-      return;
-    }
     const key = String(event.key ?? "").toLowerCase();
     if ((key !== "l" && key !== "д") || event.ctrlKey || event.metaKey) return;
     if (event.target instanceof Element && event.target.tagName === "INPUT") return;
