@@ -1,10 +1,6 @@
-"""A match: rounds dealt in turn until a side reaches the penalty limit (RULES.md §7),
-or at a pot until a stack is spent (RULES-pot.md §7).
-
-Everything random in a match follows its ``seed``: the first dealer and each
-round's shuffle.  A match is therefore fully described by its rules, its seed,
-its chips at the start and its moves, which is what :meth:`Match.to_dict` saves
-and :meth:`Match.from_dict` checks and replays.
+"""A match: rounds dealt until a side reaches the penalty limit (RULES.md §7), or at a
+pot until a stack is spent (RULES-pot.md §7).  Everything random follows the ``seed``, so
+a match is its rules, seed, chips at the start and moves: what :meth:`Match.to_dict` saves.
 
 >>> from burkozel import Match, TableRules
 >>> match = Match(TableRules("four", combos=()), seed=1)

@@ -1,13 +1,9 @@
 """What one seat may know (RULES.md §9): the only thing bots and the table see.
 
 A :class:`SeatView` is a frozen snapshot that the full state (``Round.view``)
-fills in; this module knows nothing of that state.  It holds the seat's own
-hand, the trump card and who drew it, the stock's size, every face-up card and
-who played it, each face-down discard as a count (with the faces of the seat's
-*own* discards, which it knows), its own side's points and the penalties; at a
-pot, the stacks, the pot, the stake, who raised and who folded.  It never
-holds another hand or another seat's discarded faces, so nothing that reads it
-can cheat.  ``to_dict``/``from_dict`` round-trip it through JSON for the browser.
+fills in; this module knows nothing of that state.  It never holds another
+hand or another seat's discarded faces, so nothing that reads it can cheat.
+``to_dict``/``from_dict`` round-trip it through JSON for the browser.
 
 >>> from burkozel import Match, TableRules
 >>> view = Match(TableRules("three"), seed=7).view(0)

@@ -4,15 +4,10 @@ Why it looks like this: Python runs in a PyScript worker (``web/main.py``),
 so the main thread never waits for the engine, the bots or the markup.  The
 worker has no DOM: ``web/page/host.js`` forwards the player's input as small JSON
 events (:meth:`App.handle`) and applies the answer, an ``effects.Effects``
-batch — changed regions' markup, the dialogs to open, attributes, storage
-writes, timers to arm.  Everything decided here is plain Python, tested on
-CPython; everything left in ``host.js`` is how a batch is put on the page.
-
-- the regions whose markup changed are sent (``render.REGIONS``, the dialogs');
-- every timed step (a bot's move, a trick leaving) is a page timer that comes
-  back as a ``timer`` event, scheduled once per step;
-- ``localStorage`` is read once at start (``effects.Env``) and written through
-  effects; a failed write comes back as a ``storage-failed`` event.
+batch (web/README.md lists its parts).  Everything decided here is plain
+Python, tested on CPython; what is left in ``host.js`` is how a batch is put
+on the page.  Every timed step is a page timer that comes back as a ``timer``
+event; ``localStorage`` is read once at start and written through effects.
 """
 
 from __future__ import annotations

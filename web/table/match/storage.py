@@ -2,31 +2,14 @@
 
 Why pure: storage is where a browser table breaks in the wild (old versions,
 hand-edited values, private mode, full quotas).  Every check lives here or in
-the engine, on plain strings and dicts, so it is tested on CPython without a
-browser (``tests/test_storage.py``); the PyScript glue only moves strings in and out.
+the engine, on plain strings and dicts, so it is tested on CPython
+(``tests/test_storage.py``); the glue only moves strings in and out.
 
-Two keys, validated independently so that one broken value never takes the
-other down:
-
-``burkozel.settings``  the menu: the table chosen, difficulty, speed, each
-                       table's own switches (combinations, discard face) and
-                       each table's seats (``seats``: person or bot, names);
-``burkozel.match``     the match in progress: the engine's record of it
-                       (``match.record``), the bots' level and the seats.
-
-``seats`` came after schema 2 was published and is optional in both: data
-without it loads as single play (one person at seat 0), with no notice.
-So is ``players`` (how many sit at a table that lets a match choose): absent
-means the table's default number.
-
-Each value carries ``"v"`` (the schema version).  A value from an older
-version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
-a notice; a value from a newer version is dropped (we cannot know its shape).
-
-What a table offers (its combinations and their defaults, its discard faces,
-its players and hand size) is read from ``burkozel.rules.FORMATS``, and a
-saved match is judged by replaying it in the engine: nothing about the rules
-is restated here.
+The settings and the match are two keys validated independently, so one
+broken value never takes the other down; each carries ``"v"``, migrated by
+:data:`MIGRATIONS` or dropped with a notice (web/README.md, «What the table
+keeps»).  What a table offers is read from ``burkozel.rules.FORMATS`` and a
+saved match is judged by replaying it in the engine: no rule is restated here.
 """
 
 from __future__ import annotations

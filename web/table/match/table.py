@@ -1,23 +1,15 @@
 """The table's controller logic, without a browser: match lifecycle, selection,
-turning clicks into moves, pacing decisions, and when a match is saved and
-restored (what a save holds: ``record``; the bots it seats: ``table_bots``;
-what a screen shows: ``screen``).
+turning clicks into moves, pacing, saving and restoring (what a save holds:
+``record``; the bots it seats: ``table_bots``; what a screen shows: ``screen``).
 
-Why it is separate from ``app.py``: everything here is plain Python on top of
-the engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
-``tests/test_game.py`` on CPython.  ``app.py`` only wires it to the DOM,
-``localStorage`` and ``setTimeout``.
+Why apart from ``app.py``: everything here is plain Python on top of the
+engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
+``tests/test_game.py`` on CPython.  The table never decides a rule: legality
+comes from ``SeatView.check`` and the renderer reads only the viewer's ``SeatView.to_dict()``.
 
-The table never decides a rule itself: legality comes from
-``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (the viewer's
-view, the only thing it may read) plus the UI state built by :meth:`Table.ui`.
-
-Seats (``web/table/match/seats.py``): each is a person at this device or a bot.  With one
-person (single play, seat 0) the viewer is always that person.  With several
-(pass-and-play) the viewer is the person whose turn it is, or who acted last;
-when it must change to another person the table first shows the hand-over
-screen (:meth:`Table.handover`) and draws nothing private until that person
-says «Я — …» (:meth:`Table.confirm_handover`).
+With several people at the device the viewer is the person to act (or who
+acted last); before it changes, the table shows the hand-over screen
+(:meth:`Table.handover`) and draws nothing private until «Я — …».
 """
 
 from __future__ import annotations

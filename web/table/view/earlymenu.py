@@ -1,19 +1,13 @@
 """The menu before Python: what the build writes into the page, and the hand-over.
 
-Why: the engine needs seconds to start, the menu does not. The build
-(``tools/build_site.py``) writes the table's frame into ``index.html`` and, as
-JSON data, the menu's markup for every table, made by ``render.menu_html`` —
-the one renderer — with the settings' defaults and names from ``storage``.
-``web/page/menu.js`` only shows that markup, checks the inputs the stored settings
-name, remembers what the player touches (and stores it under the same key, in
-the same shape), and opens the pre-rendered rules. It validates nothing: an
-input either exists for a stored value or the default stays checked.
-
-When Python is up, ``app.App`` calls ``window.burkozelMenu.takeOver()``: the
-early menu stops listening and says what the player did (:class:`EarlyMenu`).
-Python then validates the settings it was shown with ``storage.load_settings``
-(the one validator), starts the match asked for, and leaves the menu's markup
-alone when its own would be the same (no flash, no lost scroll or focus).
+Why: the engine needs seconds to start, the menu does not.  The build writes
+the table's frame into ``index.html`` and, as data, the menu's markup made by
+``render.menu_html`` — the one renderer.  ``web/page/menu.js`` only shows that
+markup and remembers what the player touches, in the settings' own shape; it
+validates nothing.  When Python is up, ``window.burkozelMenu.takeOver()`` says
+what the player did (:class:`EarlyMenu`); Python validates it with
+``storage.load_settings`` (the one validator) and leaves the menu's markup
+alone when its own would be the same (no flash, no lost focus).
 """
 
 from __future__ import annotations

@@ -2,22 +2,11 @@
 
 Why pure and string-based: like chessground, the board draws what it is given
 and decides nothing.  It reads only ``SeatView.to_dict()`` — never the full
-state — so it cannot leak another hand; ``tests/test_render.py`` checks that on
-CPython.  The glue (``app.py``) puts each region's markup into its element only
-when it changed, so unchanged parts keep their focus and animations.
-
-Test hooks (a contract): every face-up card has ``data-card="AS"`` (a discard
-too, where the table's discards lie face up); a face-down card is
-``class="card back"`` with no identity at all; ``#hand`` holds
-``button[data-card]`` with ``aria-pressed``; ``#trick`` the trick; ``#trump``
-the trump card; ``#handover`` the hand-over screen (several people at one
-device), drawn *instead of* every private region, never over them.
-
-The viewer sits at the bottom (``#me``, ``#hand``); ``#seat-1``… are the
-others clockwise from the viewer, whatever seat the viewer has.
-
-No ``style=""`` anywhere: the page's CSP forbids inline styles, so every look
-is a class in ``table.css``.
+state — so it cannot leak another hand (``tests/test_render.py``).  The glue
+puts each region's markup into its element only when it changed, so unchanged
+parts keep their focus and animations.  The ids and data attributes the tests
+rely on are a contract (web/README.md, «Test hooks»).  No ``style=""``: the
+page's CSP forbids inline styles, so every look is a class in ``table.css``.
 """
 
 from __future__ import annotations
