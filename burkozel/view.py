@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from .cards import SUIT_OF, SUITS, Card, held_order
+from .outcome import Outcome
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
 from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
                     legal_moves, no_kinds)
@@ -185,6 +186,13 @@ class SeatView(RulesFacts):
     def round_over(self) -> bool:
         return self.round_points is not None
 
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (:meth:`Round.outcome`), once it is over: every seat sees it."""
+        if self.round_points is None or self.round_penalties is None or self.end is None:
+            return None
+        return Outcome(self.end, self.deal_winner, self.ended_by, self.round_points, self.round_penalties,
+                       self.chips if self.stack is not None else None, self.pot)
+
     @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
@@ -304,6 +312,7 @@ class SeatView(RulesFacts):
                                                                                            self.deal_winner)),
             "end": self.end,
             "deal_winner": self.deal_winner,
+            "deal_won": None if (out := self.outcome()) is None else out.won(self.side),
             "ended_by": self.ended_by,
             "unseen_taken": self.unseen_taken,
             "stack": self.stack,

@@ -4,7 +4,7 @@ Each deal is replayed with the lineup rotated round the table, so that every
 listed side plays every seat's cards: the identical hands and trump remove most
 of the luck of the deal.  Sides are numbered by the ``--seats`` list, whatever
 physical seats a seating gives them.  A round is won by the side(s) without a
-penalty, a tie sharing the win; at a pot each seat is its
+penalty (:meth:`Outcome.won`), a tie sharing the win; at a pot each seat is its
 own side, wins by taking the pot, and its mean chips won per deal are reported.
 The 95% intervals come from the spread of per-deal shares, since the seatings
 of one deal are correlated (:func:`seatings` lists them per table).  Besides
@@ -69,16 +69,16 @@ def play_deal(task: tuple) -> dict:
             rnd.push(move, seat)
         outcome = rnd.outcome()
         pens = outcome.penalties
-        tied = pens.count(0)  # a round is won by the sides without a penalty
+        tied = sum(outcome.won(side) for side in range(rules.side_count))
         per_side = {}
         for p in range(n):
             side = listed_side(fmt, seating[p], n)
             phys = rules.side_of(p)
             if outcome.chips is None:
-                per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if pens[phys] == 0 else 0.0, None)
+                per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if outcome.won(phys) else 0.0, None)
             else:
                 chips = outcome.chips[p] - rules.stack + outcome.pot / n
-                per_side[side] = (rnd.points[phys], 0, 1.0 if outcome.winner == p else 0.0, chips)
+                per_side[side] = (rnd.points[phys], 0, 1.0 if outcome.won(p) else 0.0, chips)
         out["rounds"].append([per_side[s] for s in range(rules.side_count)])
     return out
 
