@@ -134,6 +134,12 @@ class Match:
         return self.rules.table.match_winners(self.penalties, self.round.chips) if self.is_over else []
 
     @property
+    def moves_by_round(self) -> list[list[tuple[int, Move]]]:
+        """:attr:`moves` cut at each deal: one list per round dealt, the current one last."""
+        bounds = self._starts + [len(self.moves)]
+        return [self.moves[a:b] for a, b in zip(bounds, bounds[1:])]
+
+    @property
     def to_act(self) -> int | None:
         return self.round.to_act
 
@@ -167,9 +173,7 @@ class Match:
                "first_deal": self.first_deal, "rounds": [], "chips": self.chips, "pot": self.pot}
         if self.start_chips is not None:
             out["start"] = {"chips": list(self.start_chips), "pot": self.start_pot}
-        bounds = self._starts + [len(self.moves)]
-        out["rounds"] = [[[seat, move.to_dict()] for seat, move in self.moves[a:b]]
-                         for a, b in zip(bounds, bounds[1:])]
+        out["rounds"] = [[[seat, move.to_dict()] for seat, move in moves] for moves in self.moves_by_round]
         return out
 
     @classmethod

@@ -5,7 +5,8 @@ turning clicks into moves, pacing, saving and restoring (what a save holds:
 Why apart from ``app.py``: everything here is plain Python on top of the
 engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
 ``tests/test_game.py`` on CPython.  The table never decides a rule: legality
-comes from ``SeatView.check`` and the renderer reads only the viewer's ``SeatView.to_dict()``.
+comes from ``SeatView.check``, the moves played from the engine's ``Match``,
+and the renderer reads only the viewer's ``SeatView.to_dict()``.
 
 With several people at the device the viewer is the person to act (or who
 acted last); before it changes, the table shows the hand-over screen
@@ -58,7 +59,6 @@ class Table:
         self.levels = self._available_levels()
         self.match: Match | None = None
         self.info: MatchInfo | None = None
-        self.rounds: list[list[list[Any]]] = []
         self.bots: dict[int, Any] = {}
         self.thinking: tuple[Any, ...] | None = None
         """A bot's search under way: (match, moves played, seat, view, search)."""
@@ -120,7 +120,6 @@ class Table:
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
         self._start(info)
-        self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
@@ -147,17 +146,14 @@ class Table:
         try:
             self._start(record.info_of(saved))
             self.match, befores = record.resume(saved)
-            self.rounds = [list(m) for m in saved["rounds"]]
-            last = self.rounds[-1]
             self.before = befores[HUMAN] if befores else None
             self.pot_before = befores[HUMAN].pot if befores else 0
-            self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
+            self.clearing = bool(saved.get("clearing")) and bool(befores) and self._last_move_finished_trick()
             self.before = befores[self.viewer] if self.clearing else None
             return True
         except (IllegalMoveError, ValueError, TypeError, KeyError, AssertionError, IndexError):
             self.match = None
             self.info = None
-            self.rounds = []
             self.bots = {}
             self.before = None
             self.clearing = False
@@ -175,6 +171,18 @@ class Table:
         return record.saved_of(self.info, self.match, self.clearing)
 
     # --- state queries ---------------------------------------------------------------
+
+    @property
+    def rounds(self) -> list[list[list[Any]]]:
+        """Every deal's moves as saved (``[seat, move dict]``), from the engine's record."""
+        return [] if self.match is None else [[[seat, move.to_dict()] for seat, move in moves]
+                                              for moves in self.match.moves_by_round]
+
+    def deal_moves(self) -> list[list[Any]]:
+        """The current deal's moves as saved (the last of :attr:`rounds`)."""
+        if self.match is None:
+            return []
+        return [[seat, move.to_dict()] for seat, move in self.match.moves_by_round[-1]]
 
     def view(self) -> SeatView | None:
         """The viewer's view (:attr:`viewer`): what the table draws and plays from."""
@@ -247,7 +255,7 @@ class Table:
 
     def answers(self) -> dict[str, Any] | None:
         """The «даве» being answered (or just answered) and who said what, for the status and the seats."""
-        raiser, said = dave_answers(self.rounds[-1] if self.rounds else [], self.view())
+        raiser, said = dave_answers(self.deal_moves(), self.view())
         if raiser is None or not said:
             return None
         return {"raiser": raiser, "said": [[seat, chips] for seat, chips in said]}
@@ -371,7 +379,6 @@ class Table:
         self.match.push(move, seat)
         self.pot_before = before.pot
         self.message = None
-        self.rounds[-1].append([seat, move.to_dict()])
         after_history = len(self.match.round.tricks)
         self.before = before
         self.clearing = after_history > len(before.history)
@@ -488,7 +495,6 @@ class Table:
         if phase == "round_end":
             assert self.match is not None
             self.match.next_round()
-            self.rounds.append([])
             self.coach.new_deal()
             self.selection = []
             self.message = None

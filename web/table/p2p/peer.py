@@ -250,7 +250,7 @@ class Host:
             "stand_ins": sorted(t.stood_in),
             "speed": t.speed,
             "bot_level": t.bot_level,
-            "at": [match.round_no, len(t.rounds[-1])] if match is not None else None,
+            "at": [match.round_no, len(match.round.moves)] if match is not None else None,
             "answers": t.answers(),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
