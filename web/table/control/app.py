@@ -77,13 +77,13 @@ class App:
         early = earlymenu.EarlyMenu.from_json(env.early) if env.early else earlymenu.EarlyMenu()
         settings, notices = storage.load_settings(early.shown if early.changed
                                                   else self.store.get(storage.SETTINGS_KEY), languages.lang_for_browser(env.languages))
-        saved, match_notices = (None, [])
+        saved, resumed, match_notices = (None, None, [])
         self.shared = None if self.params["autoplay"] else share.parse(env.search)
         """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
         if self.shared is not None:
             share.settings_for(self.shared, settings)
         elif not self.params["autoplay"]:
-            saved, match_notices = storage.load_match(self.store.get(storage.MATCH_KEY))
+            saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
         self.table.notices.extend(notices + match_notices)
@@ -117,7 +117,7 @@ class App:
             if not sh.check:
                 self.save_settings()
                 self.fx.url(self.base() + share.strip(env.search))
-        elif saved is not None and self.table.restore(saved):
+        elif saved is not None and self.table.restore(saved, resumed):
             if self.table.phase() in ("play", "clearing"):
                 self.dialogs = ["menu"]
         else:

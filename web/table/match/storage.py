@@ -245,16 +245,23 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     it, the seats, whether a taken trick was on the table) is checked here;
     the rules, the moves and the chips are the engine's to judge.
     """
+    saved, _, notices = read_match(raw)
+    return saved, notices
+
+
+def read_match(raw: Any) -> tuple[dict[str, Any] | None, record.Resumed | None, list[str]]:
+    """:func:`load_match`, and the replay that checked it (``record.resume``'s), so
+    that the table resumes from it instead of replaying the match once more."""
     data, garbage = _parse(raw)
     if data is None and not garbage:
-        return None, []
+        return None, None, []
     if garbage or not isinstance(data, dict):
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     if type(data.get("v")) is int and data["v"] != SCHEMA and _migrate(data, MATCH_MIGRATIONS) is None:
-        return None, [texts.NOTICE_MATCH_OLD]
+        return None, None, [texts.NOTICE_MATCH_OLD]
     data = _migrate(data, MATCH_MIGRATIONS)
     if data is None or set(data) - {"v", *record.KEPT, *record.OPTIONAL}:
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     fmt, level, seed, clearing = data.get("format"), data.get("difficulty"), data.get("seed"), data.get("clearing")
     table = FORMATS.get(fmt) if isinstance(fmt, str) else None
     players = data.get("players", table.players if table is not None else None)
@@ -265,26 +272,26 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         seats_ok = seats_ok and len(data["seats"]) == players
     if not (players_ok and isinstance(level, str) and level in LEVELS and type(seed) is int
             and 0 <= seed <= MAX_SEED and isinstance(clearing, bool) and seats_ok):
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     saved = {k: v for k, v in data.items() if k != "v"}
     try:
         rules = TableRules.from_dict(record.match_data(saved)["rules"])
     except ValueError:
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     if rules.table.has_pot or "chips" in data or "pot" in data:
         try:
             check_chips(rules, data.get("chips"), data.get("pot"))
         except ValueError:
-            return None, [texts.NOTICE_MATCH_CHIPS]
+            return None, None, [texts.NOTICE_MATCH_CHIPS]
     try:
-        record.resume(saved)
+        resumed = record.resume(saved)
     except IllegalMoveError:
-        return None, [texts.NOTICE_MATCH_REPLAY]
+        return None, None, [texts.NOTICE_MATCH_REPLAY]
     except ValueError:
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     if "seats" in saved:
         saved["seats"] = seats.seats_json(seated)
-    return saved, []
+    return saved, resumed, []
 
 
 def dump_match(saved: dict[str, Any]) -> str:

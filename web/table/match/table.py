@@ -140,12 +140,13 @@ class Table:
         self._nobody_shown()
         self.coach.new_deal()
 
-    def restore(self, saved: dict[str, Any]) -> bool:
-        """Replay a saved match (see ``storage.load_match``); ``False`` and a
+    def restore(self, saved: dict[str, Any], resumed: record.Resumed | None = None) -> bool:
+        """Replay a saved match (see ``storage.load_match``), or take the replay
+        ``storage.read_match`` already made of it (``resumed``); ``False`` and a
         notice if its moves no longer replay — the table is then left empty."""
         try:
             self._start(record.info_of(saved))
-            self.match, befores = record.resume(saved)
+            self.match, befores = resumed if resumed is not None else record.resume(saved)
             self.before = befores[HUMAN] if befores else None
             self.pot_before = befores[HUMAN].pot if befores else 0
             self.clearing = bool(saved.get("clearing")) and bool(befores) and self._last_move_finished_trick()
