@@ -142,6 +142,7 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
         "data-bots": ui.get("bot_level") or "none",
         "data-format": view["format"] if view else ui.get("format") or "none",
         "data-players": str(view["players"]) if view else str(ui.get("players") or 0),
+        "data-sides": str(len(view["sides"])) if view else "0",
         "data-phase": ui.get("phase", "none"),
         "data-speed": ui.get("speed", "normal"),
         "data-turn": "handover" if ui.get("handover") else turn,
@@ -631,8 +632,8 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     )
 
 
-PEN_COLUMNS = ("pairs", "four", "duel")
-"""The pass-mark tables in the rules dialog's penalty table (трое scores as четверо)."""
+PEN_COLUMNS = common.pass_mark_tables()
+"""The pass-mark tables in the rules dialog's penalty table, one per way of scoring."""
 
 
 def penalty_table(t: ModuleType = texts) -> str:
@@ -644,8 +645,9 @@ def penalty_table(t: ModuleType = texts) -> str:
         return f'<tr><th scope="row">{title}</th>' + "".join(f"<td>{cell(f)}</td>" for f in PEN_COLUMNS) + "</tr>"
 
     head = "".join(f'<th scope="col">{t.PEN_COLUMN_TITLES[f]}</th>' for f in PEN_COLUMNS)
-    bura = FORMATS["bura31"]
-    b31 = common.declaration_bands("bura31")
+    declaring = common.declaring_table()
+    bura = FORMATS[declaring]
+    b31 = common.declaration_bands(declaring)
     top, passed, below, zero = t.PEN_ROWS
     return (
         f'<table class="pen-table"><caption>{t.PEN_CAPTION}</caption>'
