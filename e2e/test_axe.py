@@ -6,8 +6,10 @@ error screen, the hand-over and the share dialog — on a phone and a desktop, i
 Russian and English (the browser's language).  Zero violations, no rule turned
 off.  Inviting and joining by link: e2e/test_online.py.
 
-Why one walk per size and language: boot is the expensive part; the walk
-collects what axe says on each screen and fails once, naming every screen.
+Why one walk per language: boot and play are the expensive part; the walk
+plays at a phone's size and, at each screen, runs axe at both sizes (the
+window resized, nothing else changed), collects what it says and fails once,
+naming every screen and size.
 """
 
 from __future__ import annotations
@@ -21,18 +23,25 @@ from harness import Guard, app_url, boot
 from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
 
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+PLAYED_AT = "phone"
+"""The size the walk plays at; each screen is checked at every size of VIEWPORTS."""
 LOCALES = {"ru": "ru-RU", "en": "en-US"}
 TABLES = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def viewport(request):
-    return request.param
 
 
 @pytest.fixture(params=sorted(LOCALES))
 def locale(request):
     return request.param
+
+
+def check_sizes(page, screen: str, found: dict[str, list[str]]) -> None:
+    """axe on the page now at every size (back at PLAYED_AT after), into ``found``."""
+    for size in sorted(VIEWPORTS, key=lambda name: name != PLAYED_AT):
+        page.set_viewport_size(VIEWPORTS[size])
+        page.wait_for_timeout(50)  # let a dialog's opening, or the new size, paint
+        if lines := violations(page):
+            found[f"{screen}, {size}"] = lines
+    page.set_viewport_size(VIEWPORTS[PLAYED_AT])
 
 
 class Walk:
@@ -44,10 +53,7 @@ class Walk:
 
     def check(self, screen: str) -> None:
         self.page.evaluate("window.burkozelSettled ? window.burkozelSettled() : null")
-        self.page.wait_for_timeout(50)  # let a dialog's opening paint
-        found = violations(self.page)
-        if found:
-            self.found[screen] = found
+        check_sizes(self.page, screen, self.found)
 
     def report(self) -> str:
         return "\n".join(f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in self.found.items())
@@ -63,9 +69,9 @@ def close_dialog(page, dialog: str) -> None:
     page.locator(f"#{dialog}").wait_for(state="hidden")
 
 
-def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
+def test_every_screen_has_no_wcag_violation(browser, server, locale):
     guard = Guard(origins={server.origin})
-    ctx = browser.new_context(viewport=VIEWPORTS[viewport], locale=LOCALES[locale])
+    ctx = browser.new_context(viewport=VIEWPORTS[PLAYED_AT], locale=LOCALES[locale])
     ctx.on("page", guard.watch)
     page = ctx.new_page()
     walk = Walk(page)
@@ -124,7 +130,7 @@ def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
         ctx.close()
 
 
-def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, viewport, locale):
+def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, locale):
     """The menu before Python is up, the boot's error screen, the hand-over of
     pass-and-play and the share dialog: the screens the walk above never meets."""
     from test_early_menu import HeldRuntime
@@ -133,14 +139,12 @@ def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, viewp
 
     def context(allow_errors: bool = False):
         guard = Guard(origins={server.origin}, allow_console_errors=allow_errors)
-        ctx = browser.new_context(viewport=VIEWPORTS[viewport], locale=LOCALES[locale])
+        ctx = browser.new_context(viewport=VIEWPORTS[PLAYED_AT], locale=LOCALES[locale])
         ctx.on("page", guard.watch)
         return ctx, ctx.new_page(), guard
 
     def check(page, screen: str) -> None:
-        page.wait_for_timeout(50)
-        if lines := violations(page):
-            found[screen] = lines
+        check_sizes(page, screen, found)
 
     ctx, page, guard = context()
     try:
