@@ -113,7 +113,7 @@ play: site
 # --- tests and benchmarks -----------------------------------------------------
 
 test: venv node chromium firefox webkit site
-	$(VPY) -m pytest $(PYTEST_ARGS) $(wildcard tests) e2e
+	$(VPY) -m pytest --durations=30 $(PYTEST_ARGS) $(wildcard tests) e2e
 
 bench-start: venv chromium site
 	$(VPY) bench/startup.py

@@ -1,19 +1,13 @@
 """Every bot level through many random deals of every table, switch set and discard face.
 
-The large-count companion of the legal-play test in ``tests/test_bots.py`` (a dozen deals
-a case inside ``make test``).  Each run is a duplicate-deal arena with the level under test
-at half the seats (one of three in ``three``), the seatings rotating so that it plays every
-seat's cards; every move goes through ``Round.push``, so an illegal move or any exception
-stops the run with its traceback and a non-zero exit.  Cases (:func:`cases`): no switches,
-all, and each alone at the four-card tables; every subset of the switches with both discard
-faces at ``duel`` and ``bura31``; at ``bura_pot`` every seat count from 2 to
-6 with «даве» off and on, both discard faces and the combinations none or all
-(``--pot-deals`` a case, the hard bot ``--hard-deals`` split likewise).  The hard bot plays at a small cap (``--hard-iterations``):
-the same candidates and code paths as at the table's count, in minutes instead of hours.
+The large-count companion of the legal-play test in ``tests/test_bots.py``.  Each run is a
+duplicate-deal arena with the level under test at half the seats; every move goes through
+``Round.push``, so an illegal move or any exception stops the run with its traceback and a
+non-zero exit.  The cases are :func:`cases`; the hard bot plays at a small cap
+(``--hard-iterations``): the same code paths as at the table's count, in minutes.
 
     python bench/bot_legality.py                       # every level, every table (~18 min on two cores)
     python bench/bot_legality.py --levels easy,medium --deals 200
-    python bench/bot_legality.py --formats duel,bura31 --deals 16 --hard-deals 8
     python bench/bot_legality.py --formats bura_pot --pot-deals 100 --hard-deals 8
 """
 

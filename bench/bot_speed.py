@@ -2,16 +2,11 @@
 """Bot decision time in the browser, and whether the page ever freezes during play.
 
 The bots run in Pyodide in the page's Python worker, slower than on CPython, and must still
-answer in time and never freeze the page.  Against the built site/ in Debian's Chromium:
-1. Decision time: with ``?bench=1`` (``web/table/worker/benchhooks.py``) the page times ``get_move`` of
-   the bots the table seats on the first N decisions of seeded medium-bot matches of every
-   table, and the hint (``--hint``) on the same positions; the same positions are timed on
-   CPython here, and the browser's moves checked against the deterministic reference bot.
-   Targets: hard median ≤ 150 ms, p95 ≤ 300 ms; medium ≤ 20 ms; hint median ≤ 300 ms.
-2. Long tasks: hard bots in every seat play for ``--play-seconds``; every main-thread task
-   over 50 ms after the frame that first draws the table is play's (target: none), with the
-   page's own record of each step and Python's garbage collections beside it.
-Nothing here asserts: it prints one line per figure (bench/README.md has the details).
+answer in time.  Against the built site/ in Debian's Chromium: (1) with ``?bench=1`` the page
+times the table's bots (and ``--hint``) on the first decisions of seeded matches of every
+table, checked against the same positions on CPython; (2) hard bots in every seat play for
+``--play-seconds`` and every main-thread task over 50 ms is reported.  Nothing here
+asserts: it prints one line per figure (bench/README.md has the targets and details).
 
     make bench-bots-browser     # or: .venv/bin/python bench/bot_speed.py [--hard 150 --medium 500]
 """

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
 import statistics
 import sys
@@ -283,11 +284,16 @@ class Bench:
             result["gzip"] = sum(len(gzip.compress(b, 6)) for b in bodies)
         return result
 
-    def cold(self, path: str, slow: bool, measure_bytes: bool = False, play: str | None = None) -> list[dict]:
+    def cold(self, path: str, slow: bool, measure_bytes: bool = False, play: str | None = None,
+             stored: dict[str, str] | None = None) -> list[dict]:
+        """Fresh visits; ``stored``: ``localStorage`` strings the page finds already there."""
         out = []
         for _ in range(self.runs):
             ctx = self.browser.new_context()
             ctx.add_init_script(TIMING_SCRIPT)
+            if stored:
+                ctx.add_init_script(f"Object.entries({json.dumps(stored)}).forEach(([k, v]) => "
+                                    "localStorage.getItem(k) === null && localStorage.setItem(k, v));")
             r = self.visit(ctx, self.base + path, slow, measure_bytes=measure_bytes, play=play)
             r.pop("page")
             out.append(r)
@@ -323,6 +329,30 @@ def line(label: str, value: str, target: str = "") -> None:
     print(f"{label:<52} {value:>14}   {target}".rstrip(), flush=True)
 
 
+RESUMED_DEALS = 5
+
+
+def saved_match() -> tuple[str, int]:
+    """A kept match of «Пары» several deals long, played by random legal moves (what a
+    returning player's page replays at start), and its number of moves."""
+    import random
+
+    sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+    from table.match import storage
+    from table.match.table import Table
+
+    table = Table(storage.load_settings(None)[0], speed="instant", seed=11)
+    table.new_match()
+    rng = random.Random(3)
+    match = table.match
+    while (match.round_no < RESUMED_DEALS - 1 or not match.round.moves) and not match.is_over:
+        if match.round.is_over:
+            match.next_round()
+        else:
+            match.push(rng.choice(match.round.legal_moves))
+    return storage.dump_match(table.saved()), len(match.moves)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -353,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{os.cpu_count()} cores, load average {load} (other work skews the times)")
 
                 app_fast = bench.cold("", slow=False, measure_bytes=True, play=PLAY_FORMAT)
+                saved, saved_moves = saved_match()
+                resumed = bench.cold("", slow=False, stored={"burkozel.match": saved})
                 bare_fast = bench.cold("bench-bare.html", slow=False)
                 bare_npm = bench.cold("bench-bare-npm.html", slow=False)
                 slow_cold, slow_warm = ([], []) if args.local else bench.cold_then_warm(slow=True)
@@ -376,6 +408,8 @@ def main(argv: list[str] | None = None) -> int:
     line("bare Pyodide boot, npm's own files (stdlib as source)", f"{npm_ms:,.0f} ms")
     line("ratio dealt hand / bare with npm's files", f"{hand_ms / npm_ms:.2f}")
     breakdown(app_fast, bare_fast)
+    line(f"  in the worker: start() resuming a kept match ({saved_moves} moves)", f"{med(resumed, 'start_ms'):,.0f} ms")
+    line("cold start resuming that match: navigation -> ready", f"{med(resumed, 'ready_ms'):,.0f} ms")
     if args.local:
         line("first visit bytes, uncompressed", f"{raw / 1e6:.2f} MB", "target <= 12 MB")
         line("first paint, localhost", f"{med(app_fast, 'paint_ms'):,.0f} ms", "target <= 300 ms")

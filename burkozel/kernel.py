@@ -1,19 +1,10 @@
 """The trick step, written once: a deal on plain lists.
 
 :class:`Deal` is the fast representation of a position that the engine and
-the bots' rollouts share.  :class:`~burkozel.round.Round` checks each move
-and then hands it to :meth:`Deal.step`; a rollout calls :meth:`Deal.step`
-directly with the moves its policy chooses.  One step plays the cards, and
-when a trick is complete the taker takes it, the players draw (in the order
-the rule set says), the check before the next trick runs (an out-of-turn
-combination, or one that wins the deal) and the deal ends when the cards
-run out, a combination wins it or a «31» is declared.
-
-Besides the position a deal keeps what the players have seen go (the
-face-up cards, each seat's own face-down discards): the medium bot's card
-counting reads it, in the engine and in the rollouts alike.  At a table
-played for a pot it also keeps the chips: the stacks, the pot, the stake,
-who raised and who folded (a folded seat is skipped by every turn).
+the bots' rollouts share: :class:`~burkozel.round.Round` checks each move and
+hands it to :meth:`Deal.step`; a rollout calls :meth:`Deal.step` directly.
+Besides the position a deal keeps what the players have seen go (the medium
+bot's card counting reads it) and, at a pot, the chips.
 
 >>> from burkozel import TableRules
 >>> from burkozel.cards import DECK
@@ -21,8 +12,6 @@ who raised and who folded (a folded seat is skipped by every turn).
 >>> deal.to_act, deal.hands[1][:2]
 (1, [6C, 8C])
 >>> deal.step("lead", (DECK[0],))
->>> deal.to_act
-0
 """
 
 from __future__ import annotations

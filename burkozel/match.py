@@ -1,10 +1,6 @@
-"""A match: rounds dealt in turn until a side reaches the penalty limit (RULES.md §7),
-or at a pot until a stack is spent (RULES-pot.md §7).
-
-Everything random in a match follows its ``seed``: the first dealer and each
-round's shuffle.  A match is therefore fully described by its rules, its seed,
-its chips at the start and its moves, which is what :meth:`Match.to_dict` saves
-and :meth:`Match.from_dict` checks and replays.
+"""A match: rounds dealt until a side reaches the penalty limit (RULES.md §7), or at a
+pot until a stack is spent (RULES-pot.md §7).  Everything random follows the ``seed``, so
+a match is its rules, seed, chips at the start and moves: what :meth:`Match.to_dict` saves.
 
 >>> from burkozel import Match, TableRules
 >>> match = Match(TableRules("four", combos=()), seed=1)
@@ -138,6 +134,12 @@ class Match:
         return self.rules.table.match_winners(self.penalties, self.round.chips) if self.is_over else []
 
     @property
+    def moves_by_round(self) -> list[list[tuple[int, Move]]]:
+        """:attr:`moves` cut at each deal: one list per round dealt, the current one last."""
+        bounds = self._starts + [len(self.moves)]
+        return [self.moves[a:b] for a, b in zip(bounds, bounds[1:])]
+
+    @property
     def to_act(self) -> int | None:
         return self.round.to_act
 
@@ -171,9 +173,7 @@ class Match:
                "first_deal": self.first_deal, "rounds": [], "chips": self.chips, "pot": self.pot}
         if self.start_chips is not None:
             out["start"] = {"chips": list(self.start_chips), "pot": self.start_pot}
-        bounds = self._starts + [len(self.moves)]
-        out["rounds"] = [[[seat, move.to_dict()] for seat, move in self.moves[a:b]]
-                         for a, b in zip(bounds, bounds[1:])]
+        out["rounds"] = [[[seat, move.to_dict()] for seat, move in moves] for moves in self.moves_by_round]
         return out
 
     @classmethod

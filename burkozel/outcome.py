@@ -24,6 +24,13 @@ class Outcome:
     chips: tuple[int, ...] | None = None
     pot: int = 0
 
+    def won(self, side: int) -> bool:
+        """Whether ``side`` (at a pot: the seat) came out of the deal on top or
+        level with the top: it pays no penalty; at a pot, it took the pot."""
+        if self.chips is not None:
+            return self.winner == side
+        return self.penalties[side] == 0
+
     @property
     def played_again(self) -> bool:
         """Whether the same pot is played for again (a false «31», a void deal)."""

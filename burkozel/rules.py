@@ -2,11 +2,9 @@
 found by name in :data:`TABLES` (RULES.md, RULES-variants.md, RULES-pot.md).
 
 Like python-chess's variants, a table is a value that changes settings, not a
-branch in the code: the number of players and the sides, the hand size, who
-draws first, the discard faces allowed, the combinations (each a
-:class:`Combination` object), the «31» declaration and the scoring.  The
-deal (:mod:`burkozel.kernel`), the views, the replay, the bots and the table
-in the browser all ask the rule set; nothing else names a table.
+branch in the code: players and sides, hand size, the draw, discard faces,
+combinations, the «31» declaration and the scoring.  Everything else asks the
+rule set; nothing else names a table.
 
 >>> rules = TableRules("duel")
 >>> rules.players, rules.hand_size, rules.discard, rules.combos

@@ -1,13 +1,9 @@
 """What one seat may know (RULES.md §9): the only thing bots and the table see.
 
 A :class:`SeatView` is a frozen snapshot that the full state (``Round.view``)
-fills in; this module knows nothing of that state.  It holds the seat's own
-hand, the trump card and who drew it, the stock's size, every face-up card and
-who played it, each face-down discard as a count (with the faces of the seat's
-*own* discards, which it knows), its own side's points and the penalties; at a
-pot, the stacks, the pot, the stake, who raised and who folded.  It never
-holds another hand or another seat's discarded faces, so nothing that reads it
-can cheat.  ``to_dict``/``from_dict`` round-trip it through JSON for the browser.
+fills in; this module knows nothing of that state.  It never holds another
+hand or another seat's discarded faces, so nothing that reads it can cheat.
+``to_dict``/``from_dict`` round-trip it through JSON for the browser.
 
 >>> from burkozel import Match, TableRules
 >>> view = Match(TableRules("three"), seed=7).view(0)
@@ -22,6 +18,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from .cards import SUIT_OF, SUITS, Card, held_order
+from .outcome import Outcome
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
 from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
                     legal_moves, no_kinds)
@@ -189,6 +186,13 @@ class SeatView(RulesFacts):
     def round_over(self) -> bool:
         return self.round_points is not None
 
+    def outcome(self) -> Outcome | None:
+        """How the deal ended (:meth:`Round.outcome`), once it is over: every seat sees it."""
+        if self.round_points is None or self.round_penalties is None or self.end is None:
+            return None
+        return Outcome(self.end, self.deal_winner, self.ended_by, self.round_points, self.round_penalties,
+                       self.chips if self.stack is not None else None, self.pot)
+
     @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
@@ -308,6 +312,7 @@ class SeatView(RulesFacts):
                                                                                            self.deal_winner)),
             "end": self.end,
             "deal_winner": self.deal_winner,
+            "deal_won": None if (out := self.outcome()) is None else out.won(self.side),
             "ended_by": self.ended_by,
             "unseen_taken": self.unseen_taken,
             "stack": self.stack,

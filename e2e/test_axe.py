@@ -6,8 +6,10 @@ error screen, the hand-over and the share dialog — on a phone and a desktop, i
 Russian and English (the browser's language).  Zero violations, no rule turned
 off.  Inviting and joining by link: e2e/test_online.py.
 
-Why one walk per size and language: boot is the expensive part; the walk
-collects what axe says on each screen and fails once, naming every screen.
+Why one walk per language: boot and play are the expensive part; the walk
+plays at a phone's size and, at each screen, runs axe at both sizes (the
+window resized, nothing else changed), collects what it says and fails once,
+naming every screen and size.
 
 Colour contrast: axe decides none over a gradient (the felt) and leaves it
 "incomplete".  The walk reports every such text by axe's reason, fails on a
@@ -27,13 +29,10 @@ from harness import Guard, app_url, boot
 from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
 
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+PLAYED_AT = "phone"
+"""The size the walk plays at; each screen is checked at every size of VIEWPORTS."""
 LOCALES = {"ru": "ru-RU", "en": "en-US"}
 TABLES = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
-
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def viewport(request):
-    return request.param
 
 
 @pytest.fixture(params=sorted(LOCALES))
@@ -69,7 +68,14 @@ class Walk:
 
     def check(self, screen: str) -> None:
         self.page.evaluate("window.burkozelSettled ? window.burkozelSettled() : null")
-        self.page.wait_for_timeout(50)  # let a dialog's opening paint
+        for size in sorted(VIEWPORTS, key=lambda name: name != PLAYED_AT):
+            self.page.set_viewport_size(VIEWPORTS[size])
+            self.page.wait_for_timeout(50)  # let a dialog's opening, or the new size, paint
+            self.audit(f"{screen}, {size}")
+        self.page.set_viewport_size(VIEWPORTS[PLAYED_AT])
+
+    def audit(self, screen: str) -> None:
+        """axe and the computed contrasts on the page as it is now, under ``screen``."""
         found, undecided = audit(self.page)
         found += [f"colour contrast (computed): {line}" for line in low_contrast(self.page)]
         found += [f"colour contrast undecided by axe, for a reason not written down ({u.reason}): "
@@ -99,9 +105,9 @@ def close_dialog(page, dialog: str) -> None:
     page.locator(f"#{dialog}").wait_for(state="hidden")
 
 
-def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
+def test_every_screen_has_no_wcag_violation(browser, server, locale):
     guard = Guard(origins={server.origin})
-    ctx = browser.new_context(viewport=VIEWPORTS[viewport], locale=LOCALES[locale])
+    ctx = browser.new_context(viewport=VIEWPORTS[PLAYED_AT], locale=LOCALES[locale])
     ctx.on("page", guard.watch)
     page = ctx.new_page()
     walk = Walk(page)
@@ -155,21 +161,21 @@ def test_every_screen_has_no_wcag_violation(browser, server, viewport, locale):
         while play_round(page, rng, check=False) != "match_end":
             page.click("#result [data-action=next]")
         walk.check("the match's end")
-        print(f"\ncolour contrasts axe left undecided ({viewport}, {locale}):\n{walk.undecided_report()}")
+        print(f"\ncolour contrasts axe left undecided ({locale}):\n{walk.undecided_report()}")
         assert not walk.found, f"axe found WCAG 2.1 A/AA violations:\n{walk.report()}"
         guard.check()
     finally:
         ctx.close()
 
 
-def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, viewport, locale):
+def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, locale):
     """The menu before Python is up, the boot's error screen, the hand-over of
     pass-and-play and the share dialog: the screens the walk above never meets."""
     from test_early_menu import HeldRuntime
 
     def context(allow_errors: bool = False):
         guard = Guard(origins={server.origin}, allow_console_errors=allow_errors)
-        ctx = browser.new_context(viewport=VIEWPORTS[viewport], locale=LOCALES[locale])
+        ctx = browser.new_context(viewport=VIEWPORTS[PLAYED_AT], locale=LOCALES[locale])
         ctx.on("page", guard.watch)
         return ctx, ctx.new_page(), guard
 
@@ -215,6 +221,6 @@ def test_the_screens_around_a_deal_have_no_wcag_violation(browser, server, viewp
     finally:
         ctx.close()
     for walk in walks:
-        print(f"\ncolour contrasts axe left undecided ({viewport}, {locale}):\n{walk.undecided_report()}")
+        print(f"\ncolour contrasts axe left undecided ({locale}):\n{walk.undecided_report()}")
     assert not any(walk.found for walk in walks), "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
         walk.report() for walk in walks if walk.found)

@@ -95,10 +95,28 @@ def test_reloads_resume_exactly(page, base_url):
     assert wait_settled(page) == "play"
 
 
-def inject(page, items: dict[str, str] | None = None, script: str = "") -> None:
-    js = "".join(f"localStorage.setItem({k!r}, {v!r});" for k, v in (items or {}).items())
+def inject(page, items: dict[str, str] | None = None, script: str = "", clear: bool = False) -> None:
+    """``items`` put into ``localStorage`` before the page's first load (``clear``: after
+    emptying it), and ``script`` run before every load."""
+    js = ("localStorage.clear();" if clear else "") + "".join(
+        f"localStorage.setItem({k!r}, {v!r});" for k, v in (items or {}).items())
     page.add_init_script("(() => { if (!sessionStorage.getItem('injected')) { "
                          f"sessionStorage.setItem('injected', '1'); {js} }} }})();" + script)
+
+
+@pytest.fixture(scope="module")
+def storage_context(browser, server):
+    """One context for the bad-storage cases: each opens its own page after emptying
+    ``localStorage``, so only the first boots cold and the others start from the
+    interpreter's snapshot (the table's start, which reads the storage, is the same)."""
+    from harness import Guard
+
+    guard = Guard(origins={server.origin})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    ctx.on("request", guard.on_request)
+    ctx.on("page", guard.watch)
+    yield ctx, guard
+    ctx.close()
 
 
 def notices(page) -> str:
@@ -139,9 +157,19 @@ BAD_STORAGE = {
 
 
 @pytest.mark.parametrize("case", list(BAD_STORAGE))
-def test_bad_storage_opens_a_playable_table_with_a_notice(page, base_url, case):
+def test_bad_storage_opens_a_playable_table_with_a_notice(storage_context, base_url, case):
+    ctx, guard = storage_context
+    page = ctx.new_page()
+    try:
+        bad_storage_opens_a_playable_table(page, base_url, case)
+        guard.check()
+    finally:
+        page.close()
+
+
+def bad_storage_opens_a_playable_table(page, base_url: str, case: str) -> None:
     items, expected, fmt = BAD_STORAGE[case]
-    inject(page, items)
+    inject(page, items, clear=True)
     open_table(page, base_url, watch=False, seed=2)
     for text in expected:
         assert text in notices(page), (text, notices(page))

@@ -1,16 +1,12 @@
 """How often sampled worlds lead the hard seat to the same next decision.
 
-The hard bot is flat Monte Carlo: each candidate move is played in some 90
-sampled worlds and every later move comes from the medium policy.
-Information-set MCTS would also improve the seat's *next* decision, by
-sharing statistics among the worlds in which that decision looks the same to
-the seat: the same plays seen since (face-up cards, the number of face-down
-ones) and the same hand after the draw.  That only pays if many worlds share
-one such information set.  This script measures it: at the positions of
-``research/bot_regret.py`` (decisions with a choice in medium games) it plays
-medium's move in ``--worlds`` worlds of the seat's view (``WorldSampler``),
-lets the medium bots play on to the seat's next turn, and counts the
-distinct information sets reached.
+Information-set MCTS would improve the seat's *next* decision by sharing
+statistics among the worlds in which that decision looks the same to the seat
+(the same plays seen since and the same hand after the draw).  That only pays
+if many worlds share one such information set.  At the positions of
+``research/bot_regret.py`` this plays medium's move in ``--worlds`` worlds of
+the seat's view, lets the medium bots play on to the seat's next turn, and
+counts the distinct information sets reached.
 
     python research/infoset_branching.py --format four --positions 40 --worlds 90
 """

@@ -1,18 +1,13 @@
 """The arena on paired deals: does a change make the first listed side win more?
 
 Every figure of the hard bot's history (docs/bots.md) is a paired difference: the same deals
-played by the bot as it is and by a changed one, the per-deal difference of side 0's share
-of the rounds won, mean ± 95% interval.  The deals are the arena's (``python -m burkozel
-arena`` with the same format, seats, seed and count plays the same games), so a saved run
-is a baseline for any later change, or for other levels in the same seats.
-``--set MODULE.NAME=VALUE`` changes a constant of ``hard``, ``ismcts`` or ``worlds`` for
-the run (the pool's workers are forked, so they see it).
+(the arena's, for the same format, seats, seed and count) played by the bot as it is and by
+a changed one, mean ± 95% interval of side 0's share of the rounds won.  ``--set
+MODULE.NAME=VALUE`` changes a constant of ``hard``, ``ismcts`` or ``worlds`` for the run.
 
     python research/paired_arena.py --format four --deals 300 --seed 5 --save /tmp/base.json
     python research/paired_arena.py --format four --deals 300 --seed 5 \\
         --set candidates.PRIOR_BONUS=0.6 --against /tmp/base.json
-    python research/paired_arena.py --format four --deals 300 --seed 5 \\
-        --seats hard-late,medium,medium,medium --against /tmp/base.json
 """
 
 from __future__ import annotations

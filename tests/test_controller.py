@@ -127,6 +127,23 @@ def test_a_saved_match_is_resumed_from_the_stored_strings():
     assert fx["dialogs"] == []
 
 
+def test_the_saved_match_is_replayed_once_at_start(monkeypatch):
+    """The replay that checks a saved match is the one the table resumes from."""
+    from table.match import record
+
+    first, _ = start()
+    first.handle({"type": "click", "action": "new"})
+    for _ in range(12):
+        first.table.run_timer("bot") or first.table.run_timer("clear")
+    stored = {storage.MATCH_KEY: storage.dump_match(first.table.saved())}
+    replays = []
+    real = record.resume
+    monkeypatch.setattr(record, "resume", lambda saved: replays.append(saved) or real(saved))
+    again, _ = start(env(stored=stored))
+    assert len(replays) == 1
+    assert again.table.match.moves == first.table.match.moves and again.table.saved() == first.table.saved()
+
+
 def test_new_match_pressed_in_the_early_menu_is_dealt_at_start():
     early = json.dumps({"action": "new", "dialogs": [], "settings": json.loads(storage.dump_settings(
         storage.default_settings())), "changed": False, "hasMatch": False})

@@ -32,9 +32,13 @@ def test_every_table_has_its_menu_from_the_renderer():
     assert others == {f"bura_pot/{n}" for n in (2, 3, 5, 6)}
     for lang, menus in data["menus"].items():
         assert set(menus) == set(FORMATS) | others
+        # Only each table's first menu is written out; the others are its edits.
+        assert all(isinstance(menus[fmt][0], list) for fmt in FORMATS)
+        assert all(menus[key][0]["of"] == key.partition("/")[0] for key in others)
+        assert all("edit" in menus[key][1] for key in menus)
         for key, encoded in menus.items():
             fmt, _, players = key.partition("/")
-            fresh, saved = (pieces.decode(numbers) for numbers in encoded)
+            fresh, saved = (pieces.decode(earlymenu.menu_numbers(menus, key, s)) for s in (False, True))
             settings = storage.default_settings(lang)
             settings["format"] = fmt
             if players:

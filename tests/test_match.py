@@ -87,3 +87,20 @@ def test_cli_stops_quietly_when_its_reader_goes_away():
     proc.wait(timeout=60)
     assert "Traceback" not in err, err
     assert proc.returncode == 1
+
+
+def test_moves_by_round_cuts_the_record_at_each_deal():
+    """The one record of a match's moves: per round, the seat and the move, as saved."""
+    match = Match(TableRules("duel"), seed=4)
+    rng = random.Random(4)
+    lengths = []
+    while len(match.rounds) < 3 and not match.is_over:
+        if match.round.is_over:
+            lengths.append(len(match.round.moves))
+            match.next_round()
+        else:
+            match.push(rng.choice(match.round.legal_moves))
+    by_round = match.moves_by_round
+    assert [len(r) for r in by_round[:-1]] == lengths and len(by_round) == len(match.rounds)
+    assert [m for r in by_round for m in r] == match.moves
+    assert match.to_dict()["rounds"] == [[[s, m.to_dict()] for s, m in r] for r in by_round]

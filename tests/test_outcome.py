@@ -67,3 +67,33 @@ def test_a_finished_views_sides_on_top_are_its_rule_sets():
         match.push(rng.choice(match.round.legal_moves))
     view = match.view(1)
     assert view.to_dict()["best_sides"] == list(TABLES["pairs"].best_sides(view.round_points, view.deal_winner)) != []
+
+
+@pytest.mark.parametrize("fmt", list(TABLES))
+def test_every_seat_reads_the_deals_outcome_and_its_own_verdict(fmt):
+    """Each seat's view carries the deal's outcome, the very value the round has, and the
+    engine's verdict for the seat's side (``deal_won``): no penalty, or at a pot the pot taken."""
+    for seed in range(6):
+        rng = random.Random(f"{fmt}/{seed}")
+        rnd = Match(TableRules(fmt), seed=seed).round
+        while not rnd.is_over:
+            assert rnd.view(0).outcome() is None and rnd.view(0).to_dict()["deal_won"] is None
+            rnd.push(rng.choice(rnd.legal_moves))
+        out = rnd.outcome()
+        for seat in range(rnd.rules.players):
+            view = rnd.view(seat)
+            assert view.outcome() == out
+            side = view.side
+            expected = out.winner == side if out.chips is not None else out.penalties[side] == 0
+            assert out.won(side) is expected and view.to_dict()["deal_won"] is expected
+
+
+def test_the_verdict_of_a_tie_a_loss_and_a_pot():
+    tie = Outcome("cards_out", None, None, (60, 60), (0, 0))
+    assert tie.won(0) and tie.won(1)
+    lost = Outcome("cards_out", 0, None, (70, 50), (0, 2))
+    assert lost.won(0) and not lost.won(1)
+    pot = Outcome("cards_out", 2, None, (10, 20, 40), (0, 0, 0), (90, 90, 120), 0)
+    assert [pot.won(s) for s in range(3)] == [False, False, True]
+    again = Outcome("void", None, None, (0, 0, 0), (0, 0, 0), (95, 95, 95), 15)
+    assert not any(again.won(s) for s in range(3))

@@ -118,7 +118,8 @@ def test_outcome_of_a_real_deal():
     view = table.view().to_dict()
     out = stats.outcome(view, hints=2)
     assert out.points == view["round_points"][view["side"]]
-    assert out.penalty == view["round_penalties"][view["side"]] and out.won == (out.penalty == 0)
+    assert out.penalty == view["round_penalties"][view["side"]]
+    assert out.won == table.match.round.outcome().won(view["side"])
     assert out.hints == 2
 
 
@@ -280,8 +281,10 @@ def test_a_pots_record_counts_the_pot_the_chips_and_the_dave():
     base = {"side": 1, "seat": 1, "round_penalties": [0, 0, 0, 0], "round_points": [5, 40, 0, 0],
             "end": "cards_out", "ended_by": None, "chips": [95, 115, 95, 95], "won_pot": 20, "folded": []}
     data = stats.empty()
-    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome({**base, "deal_winner": 1, "raised": [1, 2]}, 0))
-    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome({**base, "deal_winner": 0, "raised": [0, 3],
+    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome({**base, "deal_winner": 1, "deal_won": True,
+                                                                   "raised": [1, 2]}, 0))
+    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome({**base, "deal_winner": 0, "deal_won": False,
+                                                                   "raised": [0, 3],
                                                                    "folded": [1]}, 0))
     entry = data["tables"]["bura_pot/easy"]
     assert (entry["deals"], entry["deals_won"], entry["pots_won"], entry["chips_won"]) == (2, 1, 1, 20)

@@ -7,16 +7,10 @@ names are computed from the very files it precaches; in Python (stdlib only) tha
 testable and identical on every machine.  The build is incremental: a file in ``site/`` is
 rewritten only when its bytes change, and anything the build did not produce is deleted.
 
-Produced: ``index.html`` (the table's frame and the early menu written in by
-``tools/prerender.py``, pyscript.toml as JSON in ``<py-config>``), ``manifest.webmanifest``,
-``sw.js``, ``burkozel.zip`` (the engine, imported as a zip by ``web/page/runtime.mjs``),
-``web.zip`` (every ``web/table/`` module but the entry ``main.py`` and online play's, and the
-language catalogues), ``online.zip`` (online play's modules, loaded on first use), ``web/``
-(``main.py`` and every non-Python file, the page's scripts and styles minified), ``vendor/pyodide/`` (the five runtime files),
-``vendor/pyscript/`` (core.js and the chunks the page imports) and
-``vendor/trystero/nostr.js`` (the relay client, bundled from the pinned npm packages by
-``tools/relay_client.mjs``; like ``web/page/relay.js`` and the relay list, loaded only when
-someone invites or joins, so never precached).
+Produced: ``index.html``, ``manifest.webmanifest``, ``sw.js``, ``burkozel.zip`` (the
+engine), ``web.zip`` (the table's modules and catalogues), ``online.zip`` (online play's,
+loaded on first use), ``web/`` (``main.py`` and the page's files, minified) and
+``vendor/`` (the runtime files and the relay client); web/README.md says what each holds.
 """
 
 from __future__ import annotations

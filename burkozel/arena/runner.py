@@ -1,19 +1,14 @@
 """Duplicate-deal arena: how strong is one bot lineup against another?
 
-Each deal (one round: a dealer and a deck from the seed) is replayed with the
-lineup rotated round the table, so that every listed side plays every seat's
-cards: ``pairs`` swaps the teams (2 seatings), ``four`` rotates (4), ``three``
-uses all 6 seatings, the two-player tables swap the hands (2).  The identical
-hands and trump remove most of the luck of the deal.  Sides are numbered by
-the ``--seats`` list, whatever physical seats a seating gives them (in
-``pairs`` side 0 is the bots listed 1st and 3rd).  A round is won by the
-side(s) without a penalty, a tie sharing the win; the 95% interval of a win
-rate comes from the spread of the per-deal win shares, the seatings of one
-deal being correlated.  At a table for a pot (``bura_pot``, 2 to 6 seats as
-listed) each seat is its own side, a deal is won by the seat that takes the
-pot, and each side's mean chips won per deal is reported with its 95%
-interval (``chips_per_deal``, ``chips_ci95``).  Besides the table's levels it seats the arena's own
-(:mod:`burkozel.arena.levels`).
+Each deal is replayed with the lineup rotated round the table, so that every
+listed side plays every seat's cards: the identical hands and trump remove most
+of the luck of the deal.  Sides are numbered by the ``--seats`` list, whatever
+physical seats a seating gives them.  A round is won by the side(s) without a
+penalty (:meth:`Outcome.won`), a tie sharing the win; at a pot each seat is its
+own side, wins by taking the pot, and its mean chips won per deal are reported.
+The 95% intervals come from the spread of per-deal shares, since the seatings
+of one deal are correlated (:func:`seatings` lists them per table).  Besides
+the table's levels it seats the arena's own (:mod:`burkozel.arena.levels`).
 """
 
 from __future__ import annotations
@@ -74,16 +69,16 @@ def play_deal(task: tuple) -> dict:
             rnd.push(move, seat)
         outcome = rnd.outcome()
         pens = outcome.penalties
-        tied = pens.count(0)  # a round is won by the sides without a penalty
+        tied = sum(outcome.won(side) for side in range(rules.side_count))
         per_side = {}
         for p in range(n):
             side = listed_side(fmt, seating[p], n)
             phys = rules.side_of(p)
             if outcome.chips is None:
-                per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if pens[phys] == 0 else 0.0, None)
+                per_side[side] = (rnd.points[phys], pens[phys], (1.0 / tied) if outcome.won(phys) else 0.0, None)
             else:
                 chips = outcome.chips[p] - rules.stack + outcome.pot / n
-                per_side[side] = (rnd.points[phys], 0, 1.0 if outcome.winner == p else 0.0, chips)
+                per_side[side] = (rnd.points[phys], 0, 1.0 if outcome.won(p) else 0.0, chips)
         out["rounds"].append([per_side[s] for s in range(rules.side_count)])
     return out
 

@@ -3,16 +3,13 @@
 For each decision it deals worlds the seat cannot tell from the real position
 and compares the medium bot's best few moves in them, each world finished by
 medium rollouts (:mod:`burkozel.bots.search`).  Which worlds and which search
-depend on the table (:mod:`burkozel.bots.tuning`): in most tables one ply of
-rollouts in the fair sampler's worlds; in Бура «31» the tree search in worlds
-that read the other hand from the medium bot's play.  ``docs/bots.md`` has
-the measurements behind every choice.
+depend on the table (:mod:`burkozel.bots.tuning`); ``docs/bots.md`` has the
+measurements behind every choice.
 
 It is anytime (:mod:`~burkozel.bots.search.budget`); with
 ``deterministic=True`` only the iteration cap counts, so a decision depends on
 the seed and the view alone (tests, arenas, the table's resume).  Given other
-``worlds=`` (the true position, say) it is the arena's reference bots, which
-are never levels the table offers.
+``worlds=`` (the true position, say) it is the arena's reference bots.
 """
 
 from __future__ import annotations

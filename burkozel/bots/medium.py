@@ -1,12 +1,8 @@
 """The medium bot (средняя): heuristics with card counting (the rule card).
 
 It remembers every face-up card gone, so it knows which of its cards are
-masters and how many trumps are still out.  Every move gets a rough value in
-points from that count: a lead its points and what the others throw on it,
-less what they gain when it is beaten; a beat the trick, unless a later
-player may beat it again; a trump spent costs, less as the round runs out;
-crossing a penalty band edge adds a bonus; in ``pairs`` it never beats a
-winning partner and loads points onto a partner's trick that looks safe.
+masters and how many trumps are still out, and gives every move a rough value
+in points from that count (docs/bots.md describes the terms).
 
 The valuation is written once, on the engine's plain lists and bitmasks
 (:func:`medium_move` on a :class:`~burkozel.kernel.Deal`), because the hard

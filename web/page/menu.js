@@ -33,6 +33,23 @@ const rules = document.getElementById("rules");
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
+// A menu's piece numbers (earlymenu.menu_numbers): a list, or an edit of the same
+// menu without «Продолжить партию», or of another table's first menu ("of"). In an
+// edit, n copies the next n numbers of the base, -n skips n, a list puts its numbers in.
+function menuNumbers(menus, key, saved) {
+  const entry = menus[key][saved];
+  if (Array.isArray(entry)) return entry;
+  const base = menuNumbers(menus, entry.of ?? key, 0);
+  const out = [];
+  let at = 0;
+  for (const op of entry.edit) {
+    if (Array.isArray(op)) out.push(...op);
+    else if (op > 0) { out.push(...base.slice(at, at + op)); at += op; }
+    else at -= op;
+  }
+  return out;
+}
+
 function readJSON(key) {
   try {
     const value = JSON.parse(localStorage.getItem(key) ?? "null");
@@ -79,11 +96,10 @@ function start() {
   // The chosen table's markup with the state's values checked, then the state
   // read back from it (so it only ever holds values the menu offers).
   function show() {
-    // Each menu is a list of piece numbers (earlymenu.Pieces): join them back.
     const mine = isObject(state.tables[state.format]) ? state.tables[state.format] : {};
     const menus = data.menus[state.lang];
-    const shape = menus[`${state.format}/${mine.players}`] ?? menus[state.format];
-    menu.innerHTML = shape[hasMatch ? 1 : 0].map((n) => data.pieces[n]).join("");
+    const key = Object.hasOwn(menus, `${state.format}/${mine.players}`) ? `${state.format}/${mine.players}` : state.format;
+    menu.innerHTML = menuNumbers(menus, key, hasMatch ? 1 : 0).map((n) => data.pieces[n]).join("");
     checkValue("difficulty", state.difficulty);
     checkValue("speed", state.speed);
     if (typeof mine.discard === "string") checkValue("discard", mine.discard);

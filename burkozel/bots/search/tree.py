@@ -3,16 +3,11 @@
 The one-ply search (:mod:`.one_ply`) finishes each candidate with medium
 rollouts, so the bot's own later play is the medium bot's.  This searches
 deeper (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012): one tree
-over this seat's information sets, keyed by the moves played and its own hand,
-a world from the bot's world source each iteration (a pool, cycled), stepped
-through the engine's :class:`~burkozel.kernel.Deal`.  At the root it searches
-the hard bot's candidates, below them the medium bot's best few, by UCB1 with
-availability counts on the hard bot's utility scaled to about [0, 1].  The
-other seat plays the medium bot's move in the world, or (``opponent="ucb"``,
-an arena level) chooses by UCB among its legal moves; a leaf is finished by
-medium rollouts.  The move kept is the best mean, with the medium choice's
-head start, among the root moves visited at least a quarter as often as the
-most visited one.  ``docs/bots.md`` has the measurements.
+over this seat's information sets, a world from the bot's world source each
+iteration, stepped through the engine's :class:`~burkozel.kernel.Deal`, UCB1
+with availability counts on the hard bot's utility.  The other seat plays the
+medium bot's move in the world (or, an arena level, chooses by UCB); a leaf is
+finished by medium rollouts.  ``docs/bots.md`` has the measurements.
 """
 
 from __future__ import annotations

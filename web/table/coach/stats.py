@@ -57,8 +57,9 @@ def valid_key(key: Any) -> bool:
 @dataclass(frozen=True)
 class DealOutcome:
     """One finished deal for the player's side: its points and penalty, whether
-    it got no penalty (won or shared), its «31» (``True`` true, ``False``
-    false, ``None`` none of the player's) and the hints asked during it."""
+    it won or shared the top (``Outcome.won``: at a pot, took the pot), its «31»
+    (``True`` true, ``False`` false, ``None`` none of the player's) and the hints
+    asked during it."""
 
     points: int
     penalty: int
@@ -80,11 +81,11 @@ def outcome(view: dict[str, Any], hints: int) -> DealOutcome:
     if view.get("ended_by") == view["seat"] and view.get("end") in (DECLARED, FALSE_DECLARATION):
         declared = view["end"] == DECLARED
     seat = view["seat"]
-    chips_won = view.get("won_pot", 0) if view.get("chips") and view.get("deal_winner") == seat else None
+    won = bool(view["deal_won"])  # the engine's verdict (``Outcome.won``)
+    chips_won = view.get("won_pot", 0) if view.get("chips") and won else None
     raised = list(view.get("raised", ()))
     others = sum(1 for s in raised if s != seat)
     answered = min(others, 1) if seat in view.get("folded", ()) else others
-    won = chips_won is not None if view.get("chips") else penalty == 0
     return DealOutcome(view["round_points"][side], penalty, won, declared, hints, chips_won,
                        seat in raised, answered)
 

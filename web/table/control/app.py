@@ -4,15 +4,10 @@ Why it looks like this: Python runs in a PyScript worker (``web/main.py``),
 so the main thread never waits for the engine, the bots or the markup.  The
 worker has no DOM: ``web/page/host.js`` forwards the player's input as small JSON
 events (:meth:`App.handle`) and applies the answer, an ``effects.Effects``
-batch — changed regions' markup, the dialogs to open, attributes, storage
-writes, timers to arm.  Everything decided here is plain Python, tested on
-CPython; everything left in ``host.js`` is how a batch is put on the page.
-
-- the regions whose markup changed are sent (``render.REGIONS``, the dialogs');
-- every timed step (a bot's move, a trick leaving) is a page timer that comes
-  back as a ``timer`` event, scheduled once per step;
-- ``localStorage`` is read once at start (``effects.Env``) and written through
-  effects; a failed write comes back as a ``storage-failed`` event.
+batch (web/README.md lists its parts).  Everything decided here is plain
+Python, tested on CPython; what is left in ``host.js`` is how a batch is put
+on the page.  Every timed step is a page timer that comes back as a ``timer``
+event; ``localStorage`` is read once at start and written through effects.
 """
 
 from __future__ import annotations
@@ -82,13 +77,13 @@ class App:
         early = earlymenu.EarlyMenu.from_json(env.early) if env.early else earlymenu.EarlyMenu()
         settings, notices = storage.load_settings(early.shown if early.changed
                                                   else self.store.get(storage.SETTINGS_KEY), languages.lang_for_browser(env.languages))
-        saved, match_notices = (None, [])
+        saved, resumed, match_notices = (None, None, [])
         self.shared = None if self.params["autoplay"] else share.parse(env.search)
         """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
         if self.shared is not None:
             share.settings_for(self.shared, settings)
         elif not self.params["autoplay"]:
-            saved, match_notices = storage.load_match(self.store.get(storage.MATCH_KEY))
+            saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
         self.table.notices.extend(notices + match_notices)
@@ -122,7 +117,7 @@ class App:
             if not sh.check:
                 self.save_settings()
                 self.fx.url(self.base() + share.strip(env.search))
-        elif saved is not None and self.table.restore(saved):
+        elif saved is not None and self.table.restore(saved, resumed):
             if self.table.phase() in ("play", "clearing"):
                 self.dialogs = ["menu"]
         else:

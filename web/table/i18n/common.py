@@ -7,7 +7,8 @@ from __future__ import annotations
 from burkozel.cards import SUIT_SYMBOLS, TOTAL_POINTS
 from burkozel.rules import CARDS_OUT, FALSE_DECLARATION, FORMATS
 
-__all__ = ["HALF", "SUIT_SYMBOLS", "TOTAL_POINTS", "declaration_bands", "pass_bands"]
+__all__ = ["HALF", "SUIT_SYMBOLS", "TOTAL_POINTS", "declaration_bands", "declaring_table", "pass_bands",
+           "pass_mark_tables"]
 
 HALF = TOTAL_POINTS // 2
 
@@ -30,3 +31,21 @@ def declaration_bands(fmt: str) -> dict[str, int]:
     """A declaring table's penalties: a lost deal, and a false «31» for the declarer."""
     return {"lost": _band(fmt, CARDS_OUT, [HALF + 1, HALF - 1], 1),
             "false": _band(fmt, FALSE_DECLARATION, [0, 0], 0, seat=0)}
+
+
+def pass_mark_tables() -> tuple[str, ...]:
+    """The tables scored by a pass mark (no «31» to declare), one per way of scoring: a
+    table scored as an earlier one is left out (трое as четверо)."""
+    out: list[str] = []
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    for fmt, table in FORMATS.items():
+        scoring = (table.pass_mark, tuple(pass_bands(fmt).values())) if table.declaration is None else None
+        if scoring is not None and scoring not in seen:
+            seen.add(scoring)
+            out.append(fmt)
+    return tuple(out)
+
+
+def declaring_table() -> str:
+    """The first table where a «31» is declared and no chips are played for (Бура «31»)."""
+    return next(fmt for fmt, table in FORMATS.items() if table.declaration is not None and not table.has_pot)

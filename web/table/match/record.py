@@ -81,7 +81,11 @@ def match_data(saved: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def resume(saved: dict[str, Any]) -> tuple[Match, list[SeatView]]:
+Resumed = tuple[Match, list[SeatView]]
+"""A saved match replayed (:func:`resume`): the match, and every seat's view before its last move."""
+
+
+def resume(saved: dict[str, Any]) -> Resumed:
     """The saved match replayed by the engine (:meth:`Match.from_dict`, ``ValueError``
     if it does not replay), and every seat's view just before its last move (none
     if no move was made in the current deal): the move is taken back and pushed again."""

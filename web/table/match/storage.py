@@ -2,31 +2,14 @@
 
 Why pure: storage is where a browser table breaks in the wild (old versions,
 hand-edited values, private mode, full quotas).  Every check lives here or in
-the engine, on plain strings and dicts, so it is tested on CPython without a
-browser (``tests/test_storage.py``); the PyScript glue only moves strings in and out.
+the engine, on plain strings and dicts, so it is tested on CPython
+(``tests/test_storage.py``); the glue only moves strings in and out.
 
-Two keys, validated independently so that one broken value never takes the
-other down:
-
-``burkozel.settings``  the menu: the table chosen, difficulty, speed, each
-                       table's own switches (combinations, discard face) and
-                       each table's seats (``seats``: person or bot, names);
-``burkozel.match``     the match in progress: the engine's record of it
-                       (``match.record``), the bots' level and the seats.
-
-``seats`` came after schema 2 was published and is optional in both: data
-without it loads as single play (one person at seat 0), with no notice.
-So is ``players`` (how many sit at a table that lets a match choose): absent
-means the table's default number.
-
-Each value carries ``"v"`` (the schema version).  A value from an older
-version is migrated when :data:`MIGRATIONS` knows how, otherwise dropped with
-a notice; a value from a newer version is dropped (we cannot know its shape).
-
-What a table offers (its combinations and their defaults, its discard faces,
-its players and hand size) is read from ``burkozel.rules.FORMATS``, and a
-saved match is judged by replaying it in the engine: nothing about the rules
-is restated here.
+The settings and the match are two keys validated independently, so one
+broken value never takes the other down; each carries ``"v"``, migrated by
+:data:`MIGRATIONS` or dropped with a notice (web/README.md, «What the table
+keeps»).  What a table offers is read from ``burkozel.rules.FORMATS`` and a
+saved match is judged by replaying it in the engine: no rule is restated here.
 """
 
 from __future__ import annotations
@@ -262,16 +245,23 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
     it, the seats, whether a taken trick was on the table) is checked here;
     the rules, the moves and the chips are the engine's to judge.
     """
+    saved, _, notices = read_match(raw)
+    return saved, notices
+
+
+def read_match(raw: Any) -> tuple[dict[str, Any] | None, record.Resumed | None, list[str]]:
+    """:func:`load_match`, and the replay that checked it (``record.resume``'s), so
+    that the table resumes from it instead of replaying the match once more."""
     data, garbage = _parse(raw)
     if data is None and not garbage:
-        return None, []
+        return None, None, []
     if garbage or not isinstance(data, dict):
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     if type(data.get("v")) is int and data["v"] != SCHEMA and _migrate(data, MATCH_MIGRATIONS) is None:
-        return None, [texts.NOTICE_MATCH_OLD]
+        return None, None, [texts.NOTICE_MATCH_OLD]
     data = _migrate(data, MATCH_MIGRATIONS)
     if data is None or set(data) - {"v", *record.KEPT, *record.OPTIONAL}:
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     fmt, level, seed, clearing = data.get("format"), data.get("difficulty"), data.get("seed"), data.get("clearing")
     table = FORMATS.get(fmt) if isinstance(fmt, str) else None
     players = data.get("players", table.players if table is not None else None)
@@ -282,26 +272,26 @@ def load_match(raw: Any) -> tuple[dict[str, Any] | None, list[str]]:
         seats_ok = seats_ok and len(data["seats"]) == players
     if not (players_ok and isinstance(level, str) and level in LEVELS and type(seed) is int
             and 0 <= seed <= MAX_SEED and isinstance(clearing, bool) and seats_ok):
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     saved = {k: v for k, v in data.items() if k != "v"}
     try:
         rules = TableRules.from_dict(record.match_data(saved)["rules"])
     except ValueError:
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     if rules.table.has_pot or "chips" in data or "pot" in data:
         try:
             check_chips(rules, data.get("chips"), data.get("pot"))
         except ValueError:
-            return None, [texts.NOTICE_MATCH_CHIPS]
+            return None, None, [texts.NOTICE_MATCH_CHIPS]
     try:
-        record.resume(saved)
+        resumed = record.resume(saved)
     except IllegalMoveError:
-        return None, [texts.NOTICE_MATCH_REPLAY]
+        return None, None, [texts.NOTICE_MATCH_REPLAY]
     except ValueError:
-        return None, [texts.NOTICE_MATCH_BROKEN]
+        return None, None, [texts.NOTICE_MATCH_BROKEN]
     if "seats" in saved:
         saved["seats"] = seats.seats_json(seated)
-    return saved, []
+    return saved, resumed, []
 
 
 def dump_match(saved: dict[str, Any]) -> str:

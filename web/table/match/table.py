@@ -1,23 +1,16 @@
 """The table's controller logic, without a browser: match lifecycle, selection,
-turning clicks into moves, pacing decisions, and when a match is saved and
-restored (what a save holds: ``record``; the bots it seats: ``table_bots``;
-what a screen shows: ``screen``).
+turning clicks into moves, pacing, saving and restoring (what a save holds:
+``record``; the bots it seats: ``table_bots``; what a screen shows: ``screen``).
 
-Why it is separate from ``app.py``: everything here is plain Python on top of
-the engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
-``tests/test_game.py`` on CPython.  ``app.py`` only wires it to the DOM,
-``localStorage`` and ``setTimeout``.
+Why apart from ``app.py``: everything here is plain Python on top of the
+engine, so a whole match — clicks, bots, trick clearing, reloads — runs in
+``tests/test_game.py`` on CPython.  The table never decides a rule: legality
+comes from ``SeatView.check``, the moves played from the engine's ``Match``,
+and the renderer reads only the viewer's ``SeatView.to_dict()``.
 
-The table never decides a rule itself: legality comes from
-``SeatView.check``; the renderer is fed ``SeatView.to_dict()`` (the viewer's
-view, the only thing it may read) plus the UI state built by :meth:`Table.ui`.
-
-Seats (``web/table/match/seats.py``): each is a person at this device or a bot.  With one
-person (single play, seat 0) the viewer is always that person.  With several
-(pass-and-play) the viewer is the person whose turn it is, or who acted last;
-when it must change to another person the table first shows the hand-over
-screen (:meth:`Table.handover`) and draws nothing private until that person
-says «Я — …» (:meth:`Table.confirm_handover`).
+With several people at the device the viewer is the person to act (or who
+acted last); before it changes, the table shows the hand-over screen
+(:meth:`Table.handover`) and draws nothing private until «Я — …».
 """
 
 from __future__ import annotations
@@ -66,7 +59,6 @@ class Table:
         self.levels = self._available_levels()
         self.match: Match | None = None
         self.info: MatchInfo | None = None
-        self.rounds: list[list[list[Any]]] = []
         self.bots: dict[int, Any] = {}
         self.thinking: tuple[Any, ...] | None = None
         """A bot's search under way: (match, moves played, seat, view, search)."""
@@ -128,7 +120,6 @@ class Table:
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
         self._start(info)
-        self.rounds = [[]]
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
@@ -149,23 +140,21 @@ class Table:
         self._nobody_shown()
         self.coach.new_deal()
 
-    def restore(self, saved: dict[str, Any]) -> bool:
-        """Replay a saved match (see ``storage.load_match``); ``False`` and a
+    def restore(self, saved: dict[str, Any], resumed: record.Resumed | None = None) -> bool:
+        """Replay a saved match (see ``storage.load_match``), or take the replay
+        ``storage.read_match`` already made of it (``resumed``); ``False`` and a
         notice if its moves no longer replay — the table is then left empty."""
         try:
             self._start(record.info_of(saved))
-            self.match, befores = record.resume(saved)
-            self.rounds = [list(m) for m in saved["rounds"]]
-            last = self.rounds[-1]
+            self.match, befores = resumed if resumed is not None else record.resume(saved)
             self.before = befores[HUMAN] if befores else None
             self.pot_before = befores[HUMAN].pot if befores else 0
-            self.clearing = bool(saved.get("clearing")) and bool(last) and self._last_move_finished_trick()
+            self.clearing = bool(saved.get("clearing")) and bool(befores) and self._last_move_finished_trick()
             self.before = befores[self.viewer] if self.clearing else None
             return True
         except (IllegalMoveError, ValueError, TypeError, KeyError, AssertionError, IndexError):
             self.match = None
             self.info = None
-            self.rounds = []
             self.bots = {}
             self.before = None
             self.clearing = False
@@ -183,6 +172,18 @@ class Table:
         return record.saved_of(self.info, self.match, self.clearing)
 
     # --- state queries ---------------------------------------------------------------
+
+    @property
+    def rounds(self) -> list[list[list[Any]]]:
+        """Every deal's moves as saved (``[seat, move dict]``), from the engine's record."""
+        return [] if self.match is None else [[[seat, move.to_dict()] for seat, move in moves]
+                                              for moves in self.match.moves_by_round]
+
+    def deal_moves(self) -> list[list[Any]]:
+        """The current deal's moves as saved (the last of :attr:`rounds`)."""
+        if self.match is None:
+            return []
+        return [[seat, move.to_dict()] for seat, move in self.match.moves_by_round[-1]]
 
     def view(self) -> SeatView | None:
         """The viewer's view (:attr:`viewer`): what the table draws and plays from."""
@@ -255,7 +256,7 @@ class Table:
 
     def answers(self) -> dict[str, Any] | None:
         """The «даве» being answered (or just answered) and who said what, for the status and the seats."""
-        raiser, said = dave_answers(self.rounds[-1] if self.rounds else [], self.view())
+        raiser, said = dave_answers(self.deal_moves(), self.view())
         if raiser is None or not said:
             return None
         return {"raiser": raiser, "said": [[seat, chips] for seat, chips in said]}
@@ -379,7 +380,6 @@ class Table:
         self.match.push(move, seat)
         self.pot_before = before.pot
         self.message = None
-        self.rounds[-1].append([seat, move.to_dict()])
         after_history = len(self.match.round.tricks)
         self.before = before
         self.clearing = after_history > len(before.history)
@@ -496,7 +496,6 @@ class Table:
         if phase == "round_end":
             assert self.match is not None
             self.match.next_round()
-            self.rounds.append([])
             self.coach.new_deal()
             self.selection = []
             self.message = None

@@ -2,19 +2,12 @@
 
 Why: with no server, the two devices swap their session descriptions by hand
 (a QR code, or text pasted).  A data-channel offer is ~650 bytes of SDP, but
-almost all of it is the same for every browser; only a few facts cannot be
-rebuilt by the other side: the ICE username fragment and password, the DTLS
-certificate fingerprint (SHA-256) and the host candidates (address and port;
-no STUN or TURN, so there are no others).  Those go into a binary record
-written in base32 (letters and digits, any case: readable aloud, and QR
-alphanumeric-safe); the other side fills a fixed SDP template with them.
-An offer with an IPv4 and an IPv6 candidate is 146 characters.
-
-Record (version 1): ``head`` (version << 4 | role), ufrag and pwd (each length
-+ ASCII), 32 fingerprint bytes, the candidate count, then per candidate a
-kind (4: IPv4, 6: IPv6, M: an mDNS ``<uuid>.local`` name), its address bytes
-and the port; last, one check byte (the first byte of the SHA-256 of the rest)
-so a mistyped code is refused instead of failing silently later.
+only a few facts cannot be rebuilt by the other side: the ICE username
+fragment and password, the DTLS fingerprint and the host candidates.  Those go
+into a binary record (:func:`encode`; web/README.md draws it) written in
+base32 — readable aloud and QR alphanumeric-safe — with a check byte, so a
+mistyped code is refused instead of failing later; the other side fills a
+fixed SDP template with them.
 """
 
 from __future__ import annotations

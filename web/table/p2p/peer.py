@@ -1,29 +1,14 @@
 """Playing with friends on other devices: what the host and a guest say to each other.
 
-Why the host is the authority: only the host's table knows the deck (the
-match's seed) and every hand.  It runs the engine and the bots, sends each
-guest nothing but that seat's view (``SeatView.to_dict()``, the very dict the
-host's own screen is drawn from) plus the public facts a screen needs (names,
-the phase, who a bot stands in for), and it checks every move a guest sends
-with the engine before it is played.  A guest's page holds no match at all:
-it draws what it last received and turns clicks into move requests.  So a
-guest never receives a card its seat may not know (``tests/test_peer.py``
-reads every message), and a changed guest page cannot cheat.
-
-Messages are JSON objects ``{"v": PROTOCOL, "t": kind, ...}``:
-
-host → guest  ``state``    seq, seat, format, players, names, phase, view,
-                            stand_ins (seats a bot plays while their person
-                            is away), speed, bot_level, at (round, moves in it),
-                            answers (the «даве» being answered and who said
-                            what: ``Table.answers``, seen by every seat),
-                            and online (what the way of play adds: ``extra``)
-              ``refused``  code (the engine's reason), seq
-guest → host  ``hello``    name
-              ``move``     move (``Move.to_dict()``), seq (of the state it answers)
-
-Everything here is plain Python over ``match.table.Table``; ``link.py`` moves the
-texts in and out of ``web/page/p2p.js``'s DataChannels.
+Why the host is the authority: only the host's table knows the deck and every
+hand.  It runs the engine and the bots, sends each guest nothing but that
+seat's view (``SeatView.to_dict()``, the very dict the host's own screen is
+drawn from) plus the public facts a screen needs, and checks every move a
+guest sends with the engine.  A guest's page holds no match: it draws what it
+last received and turns clicks into move requests, so it never receives a card
+its seat may not know (``tests/test_peer.py`` reads every message) and a
+changed guest page cannot cheat.  The messages are listed in web/README.md;
+``link.py`` moves them in and out of ``web/page/p2p.js``'s DataChannels.
 """
 
 from __future__ import annotations
@@ -265,7 +250,7 @@ class Host:
             "stand_ins": sorted(t.stood_in),
             "speed": t.speed,
             "bot_level": t.bot_level,
-            "at": [match.round_no, len(t.rounds[-1])] if match is not None else None,
+            "at": [match.round_no, len(match.round.moves)] if match is not None else None,
             "answers": t.answers(),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }

@@ -1,21 +1,13 @@
 """Numbered, de-duplicated, ordered messages over links that drop, repeat and reorder.
 
-Why: the game's messages reach a seat either through a DataChannel (ordered,
-reliable while it lasts) or as relay events (any relay may drop, repeat or
-reorder them, and several relays carry each one), and a page switches between
-the two mid-game.  So each direction numbers its messages once, above both
-ways: the receiver delivers each number once and in order, holds a few that
-arrive early, and asks for a resync when a gap stays open; the sender answers
-from the messages it keeps, or says how far to skip when it no longer has
-them (the host then sends a fresh state: each state is whole).  A heartbeat
-carries the last number sent, so a lost last message is noticed too.
-
-A frame's text (before ``seal.py``) is JSON ``{"i": sender, "s": seq, "k": kind,
-"d": body}``: kind ``m`` a message, ``r`` "resend from s", ``j`` "skip to s",
-``p`` a heartbeat (s: the last seq sent), ``x`` "the seat is taken" (d: the refused
-sender).  ``i`` is the sending page's random
-session id, kept across its reloads: a second device holding the same link
-has another, and is refused while the seat is taken.
+Why: a seat's messages go through a DataChannel or as relay events (any relay
+may drop, repeat or reorder them), and a page switches between the two
+mid-game.  So each direction numbers its messages once, above both ways: the
+receiver delivers each number once and in order and asks for a resync when a
+gap stays open; the sender resends what it keeps, or says how far to skip
+(the host then sends a fresh state: each state is whole).  A heartbeat
+carries the last number sent, so a lost last message is noticed too.  The
+frame's fields are in web/README.md.
 """
 
 from __future__ import annotations

@@ -1,19 +1,13 @@
 """The menu before Python: what the build writes into the page, and the hand-over.
 
-Why: the engine needs seconds to start, the menu does not. The build
-(``tools/build_site.py``) writes the table's frame into ``index.html`` and, as
-JSON data, the menu's markup for every table, made by ``render.menu_html`` —
-the one renderer — with the settings' defaults and names from ``storage``.
-``web/page/menu.js`` only shows that markup, checks the inputs the stored settings
-name, remembers what the player touches (and stores it under the same key, in
-the same shape), and opens the pre-rendered rules. It validates nothing: an
-input either exists for a stored value or the default stays checked.
-
-When Python is up, ``app.App`` calls ``window.burkozelMenu.takeOver()``: the
-early menu stops listening and says what the player did (:class:`EarlyMenu`).
-Python then validates the settings it was shown with ``storage.load_settings``
-(the one validator), starts the match asked for, and leaves the menu's markup
-alone when its own would be the same (no flash, no lost scroll or focus).
+Why: the engine needs seconds to start, the menu does not.  The build writes
+the table's frame into ``index.html`` and, as data, the menu's markup made by
+``render.menu_html`` — the one renderer.  ``web/page/menu.js`` only shows that
+markup and remembers what the player touches, in the settings' own shape; it
+validates nothing.  When Python is up, ``window.burkozelMenu.takeOver()`` says
+what the player did (:class:`EarlyMenu`); Python validates it with
+``storage.load_settings`` (the one validator) and leaves the menu's markup
+alone when its own would be the same (no flash, no lost focus).
 """
 
 from __future__ import annotations
@@ -63,11 +57,14 @@ _BETWEEN_TAGS = re.compile(r"(?<=>)(?=<)")
 
 
 class Pieces:
-    """Markup cut between tags, each distinct piece kept once.
+    """Markup cut between tags, each distinct piece kept once, and a menu told as
+    the edit of another.
 
-    Why: the page carries ten menus per language (five tables, with and
-    without «Продолжить партию») that differ in a few inputs; as lists of
-    piece numbers they take ≈ 30 kB instead of 140 kB of every first visit."""
+    Why: the page carries a menu per table, per seat count at a table that lets a
+    match choose, with and without «Продолжить партию», in every language; they
+    differ in a few inputs and rows.  As piece numbers, and each variant as its
+    edit of the table's first menu, they take ≈ 13 kB instead of 140 kB of every
+    first visit.  ``web/page/menu.js`` decodes them as :meth:`decode` and :meth:`apply` do."""
 
     def __init__(self) -> None:
         self.pieces: list[str] = []
@@ -83,20 +80,86 @@ class Pieces:
         return numbers
 
     def decode(self, numbers: list[int]) -> str:
-        """What ``web/page/menu.js`` does: the pieces joined back."""
+        """The pieces joined back."""
         return "".join(self.pieces[n] for n in numbers)
+
+    @staticmethod
+    def edit(base: list[int], numbers: list[int]) -> list[Any]:
+        """``numbers`` as an edit of ``base`` along their longest common subsequence:
+        ``n`` copies the next n of base, ``-n`` skips n of them, a list puts its numbers in."""
+        n, m = len(base), len(numbers)
+        common = [[0] * (m + 1) for _ in range(n + 1)]  # common[i][j]: of base[i:] and numbers[j:]
+        for i in range(n - 1, -1, -1):
+            for j in range(m - 1, -1, -1):
+                common[i][j] = common[i + 1][j + 1] + 1 if base[i] == numbers[j] else \
+                    max(common[i + 1][j], common[i][j + 1])
+        ops: list[Any] = []
+
+        def add(op: Any) -> None:
+            last = ops[-1] if ops else None
+            if isinstance(op, list) and isinstance(last, list):
+                last += op
+            elif isinstance(op, int) and isinstance(last, int) and (op > 0) == (last > 0):
+                ops[-1] = last + op
+            else:
+                ops.append(op)
+
+        i = j = 0
+        while i < n or j < m:
+            if i < n and j < m and base[i] == numbers[j]:
+                add(1)
+                i, j = i + 1, j + 1
+            elif j < m and (i == n or common[i][j + 1] >= common[i + 1][j]):
+                add([numbers[j]])
+                j += 1
+            else:
+                add(-1)
+                i += 1
+        return ops
+
+    @staticmethod
+    def apply(base: list[int], ops: list[Any]) -> list[int]:
+        """The numbers an :meth:`edit` of ``base`` stands for."""
+        out: list[int] = []
+        at = 0
+        for op in ops:
+            if isinstance(op, list):
+                out += op
+            elif op > 0:
+                out += base[at:at + op]
+                at += op
+            else:
+                at -= op
+        return out
+
+
+def menu_numbers(menus: dict[str, list[Any]], key: str, saved: bool) -> list[int]:
+    """The piece numbers of menu ``key`` (with «Продолжить партию» if ``saved``) in one
+    language's ``menus``: a list, or ``{"edit": …}`` of the same menu without the button,
+    or ``{"of": key, "edit": …}`` of another table's first menu (as ``menu.js`` reads them)."""
+    entry = menus[key][int(saved)]
+    if isinstance(entry, list):
+        return entry
+    return Pieces.apply(menu_numbers(menus, entry.get("of", key), False), entry["edit"])
+
+
+def _encoded_menus(pieces: Pieces, lang: str) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {}
+    for key, fmt, players in _menu_shapes():
+        fresh, saved = (pieces.encode(table_menu(fmt, has_match, lang, players)) for has_match in (False, True))
+        first = fresh if key == fmt else {"of": fmt, "edit": pieces.edit(menu_numbers(out, fmt, False), fresh)}
+        out[key] = [first, {"edit": pieces.edit(fresh, saved)}]
+    return out
 
 
 def page_data() -> dict[str, Any]:
     """What ``web/page/menu.js`` reads from ``<script id="menu-data">``: per language,
-    the menus (as ``Pieces``), the frame's worded regions and attributes (``render.frame_regions``,
-    ``render.frame_attrs``) and the boot lines — so a change of language works
-    before Python, with the table's own markup."""
+    the menus (``Pieces`` and their edits, :func:`menu_numbers`), the frame's worded
+    regions and attributes (``render.frame_regions``, ``render.frame_attrs``) and the
+    boot lines — so a change of language works before Python, with the table's own markup."""
     langs = {code: languages.for_lang(code) for code in languages.LANGS}
     pieces = Pieces()
-    menus = {code: {key: [pieces.encode(table_menu(fmt, has_match, code, players)) for has_match in (False, True)]
-                    for key, fmt, players in _menu_shapes()}
-             for code in languages.LANGS}
+    menus = {code: _encoded_menus(pieces, code) for code in languages.LANGS}
     return {
         "settingsKey": storage.SETTINGS_KEY,
         "matchKey": storage.MATCH_KEY,

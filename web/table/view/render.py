@@ -2,22 +2,11 @@
 
 Why pure and string-based: like chessground, the board draws what it is given
 and decides nothing.  It reads only ``SeatView.to_dict()`` — never the full
-state — so it cannot leak another hand; ``tests/test_render.py`` checks that on
-CPython.  The glue (``app.py``) puts each region's markup into its element only
-when it changed, so unchanged parts keep their focus and animations.
-
-Test hooks (a contract): every face-up card has ``data-card="AS"`` (a discard
-too, where the table's discards lie face up); a face-down card is
-``class="card back"`` with no identity at all; ``#hand`` holds
-``button[data-card]`` with ``aria-pressed``; ``#trick`` the trick; ``#trump``
-the trump card; ``#handover`` the hand-over screen (several people at one
-device), drawn *instead of* every private region, never over them.
-
-The viewer sits at the bottom (``#me``, ``#hand``); ``#seat-1``… are the
-others clockwise from the viewer, whatever seat the viewer has.
-
-No ``style=""`` anywhere: the page's CSP forbids inline styles, so every look
-is a class in ``table.css``.
+state — so it cannot leak another hand (``tests/test_render.py``).  The glue
+puts each region's markup into its element only when it changed, so unchanged
+parts keep their focus and animations.  The ids and data attributes the tests
+rely on are a contract (web/README.md, «Test hooks»).  No ``style=""``: the
+page's CSP forbids inline styles, so every look is a class in ``table.css``.
 """
 
 from __future__ import annotations
@@ -153,6 +142,7 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
         "data-bots": ui.get("bot_level") or "none",
         "data-format": view["format"] if view else ui.get("format") or "none",
         "data-players": str(view["players"]) if view else str(ui.get("players") or 0),
+        "data-sides": str(len(view["sides"])) if view else "0",
         "data-phase": ui.get("phase", "none"),
         "data-speed": ui.get("speed", "normal"),
         "data-turn": "handover" if ui.get("handover") else turn,
@@ -642,8 +632,8 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
     )
 
 
-PEN_COLUMNS = ("pairs", "four", "duel")
-"""The pass-mark tables in the rules dialog's penalty table (трое scores as четверо)."""
+PEN_COLUMNS = common.pass_mark_tables()
+"""The pass-mark tables in the rules dialog's penalty table, one per way of scoring."""
 
 
 def penalty_table(t: ModuleType = texts) -> str:
@@ -655,8 +645,9 @@ def penalty_table(t: ModuleType = texts) -> str:
         return f'<tr><th scope="row">{title}</th>' + "".join(f"<td>{cell(f)}</td>" for f in PEN_COLUMNS) + "</tr>"
 
     head = "".join(f'<th scope="col">{t.PEN_COLUMN_TITLES[f]}</th>' for f in PEN_COLUMNS)
-    bura = FORMATS["bura31"]
-    b31 = common.declaration_bands("bura31")
+    declaring = common.declaring_table()
+    bura = FORMATS[declaring]
+    b31 = common.declaration_bands(declaring)
     top, passed, below, zero = t.PEN_ROWS
     return (
         f'<table class="pen-table"><caption>{t.PEN_CAPTION}</caption>'
