@@ -126,10 +126,11 @@ def make_page(p2p_browser, server, relay):
         guard.check()
 
 
-def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None) -> dict[int, str]:
+def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None,
+                 players: int | None = None) -> dict[int, str]:
     boot(host, app_url(server.url, seed=7_340_011, speed="instant", sw="off"))
     to_menu(host)
-    choose(host, fmt, "easy", combos=combos)
+    choose(host, fmt, "easy", combos=combos, players=players)
     for seat in people:
         host.select_option(f"select[name=seat-{seat}]", "human")
     button(host, "#menu", "Играть с другом").click()
@@ -426,6 +427,75 @@ def test_three_people_play_a_pot_of_bura_pot_through_the_relay(make_page, server
         page.wait_for_selector("#result-body .stacks", state="attached", timeout=30_000)
         assert "банк" in page.inner_text("#result-body").lower()
         check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+
+
+CARDS_IN_DOM = "() => [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)"
+
+
+def check_screen(host, page, seat: int) -> None:
+    """No card ``seat`` may not know is on its page (read first: the host's match is then
+    as far on or further, and a card hidden there was hidden at the page's moment too)."""
+    shown = set(page.evaluate(CARDS_IN_DOM)) | set(re.findall(r'"((?:10|[2-9JQKA])[SHDC])"', page.content()))
+    match = replay(saved(host))
+    leaked = shown & {str(c) for c in match.round.unknown_to(seat)}
+    assert not leaked, f"seat {seat}'s page shows {leaked}"
+
+
+STAKE_JS = """async (raise) => {
+  const q = (s) => document.querySelector(s);
+  const live = (el) => el && !el.disabled && !el.classList.contains('idle');
+  const click = async (el) => { el.click(); await window.burkozelSettled(); };
+  if (live(q('[data-action=accept]'))) { await click(q('[data-action=accept]')); return 'accept'; }
+  if (raise && live(q('[data-action=dave]'))) { await click(q('[data-action=dave]')); return 'dave'; }
+  return '';
+}"""
+
+
+def test_six_people_play_a_pot_of_bura_pot_each_on_its_own_device(make_page, server, relay):
+    """«Бура на кон» for six, nobody a bot: the host and five guests (one only through the
+    relay). The first person who may says «даве» and every other answers it on their own
+    device; each guest's page holds no card of another's hand, no frame carries one, and
+    once the pot is taken every screen shows the same stacks."""
+    host = make_page()
+    links = invite_links(host, server, "bura_pot", people=(1, 2, 3, 4, 5), combos={"dave": True}, players=6)
+    assert sorted(links) == [1, 2, 3, 4, 5] and len(set(links.values())) == 5
+    assert {invite.decode(invite.code_in(l)).players for l in links.values()} == {6}
+    guests = seat_guests(make_page, server, host, links, relay_only=(3,))
+    pages = {0: host, **guests}
+    rng, raised, answered, made = random.Random(17), None, set(), {seat: 0 for seat in pages}
+    for _ in range(2000):
+        if phase(host) in OVER:
+            break
+        acted = False
+        for seat, page in pages.items():
+            if page.get_attribute("#table", "data-turn") != "me" or phase(page) != "play":
+                continue
+            if seat:
+                check_screen(host, page, seat)
+            stake = page.evaluate(STAKE_JS, raised is None)
+            if stake == "dave":
+                raised = seat
+            elif stake == "accept":
+                answered.add(seat)
+            else:
+                play_turn(page, rng)
+            made[seat] += 1
+            acted = True
+        if not acted:
+            host.wait_for_timeout(50)
+    else:
+        raise AssertionError("the pot was not taken")
+    assert raised is not None and answered == set(pages) - {raised}, (raised, answered)
+    assert all(n >= 2 for n in made.values()), made
+    host.wait_for_selector("#result-body .stacks", state="attached")
+    stacks = host.eval_on_selector_all("#result-body .stacks b", "els => els.map(e => e.textContent)")
+    assert len(stacks) == 6 and sum(map(int, stacks)) + int(host.inner_text("#pot-box .pot-val")) == 600
+    for seat, page in guests.items():
+        page.wait_for_selector("#result-body .stacks", state="attached", timeout=60_000)
+        assert page.eval_on_selector_all("#result-body .stacks b", "els => els.map(e => e.textContent)") == stacks
+        assert pot_facts(page) == pot_facts(host)
+        check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+    print(f"\nsix at a pot: moves {made}, «даве» by seat {raised}, relay events {relay.events}")
 
 
 def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
