@@ -42,15 +42,19 @@ class FakeRelay:
         self.sockets: list[object] = []
         self.events = 0
         self.up = True
+        self.owner: dict[int, object] = {}
+        self.offline: set[object] = set()
+        """Contexts whose sockets are refused (their device is offline)."""
 
     def attach(self, context) -> None:
-        context.route_web_socket(re.compile(r"^wss://"), self.handler)
+        context.route_web_socket(re.compile(r"^wss://"), lambda ws: self.handler(ws, context))
 
-    def handler(self, ws) -> None:
-        if not self.up:
+    def handler(self, ws, context=None) -> None:
+        if not self.up or context in self.offline:
             ws.close(code=1011, reason="down")
             return
         self.sockets.append(ws)
+        self.owner[id(ws)] = context
         ws.on_message(lambda message: self.on_message(ws, message))
         ws.on_close(lambda *_: self.forget(ws))
 
@@ -83,6 +87,20 @@ class FakeRelay:
                     except Exception:  # noqa: BLE001 - a socket that closed meanwhile
                         pass
 
+    def cut_off(self, context) -> None:
+        """``context``'s device goes offline: its sockets close, new ones are refused until
+        :meth:`let_in`.  (The browser's offline switch does not reach a routed socket.)"""
+        self.offline.add(context)
+        for ws in [ws for ws in self.sockets if self.owner.get(id(ws)) is context]:
+            try:
+                ws.close(code=1006, reason="offline")
+            except Exception:  # noqa: BLE001
+                pass
+            self.forget(ws)
+
+    def let_in(self, context) -> None:
+        self.offline.discard(context)
+
     def drop_all(self) -> None:
         """Every relay socket closes (a relay outage); new ones are refused while down."""
         self.up = False
@@ -105,9 +123,11 @@ def make_page(p2p_browser, server, relay):
     """Pages in contexts of their own, each routed to the one fake relay and guarded."""
     made = []
 
-    def make(no_direct: bool = False):
+    def make(no_direct: bool = False, clock: bool = False):
         guard = Guard(origins={server.origin})
         ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        if clock:  # Playwright's clock: it runs as time does, until a test moves it on
+            ctx.clock.install()
         ctx.on("request", guard.on_request)
         ctx.on("page", guard.watch)
         relay.attach(ctx)
@@ -287,8 +307,8 @@ def test_a_guest_sees_the_hosts_move_timer_count_down(make_page, server):
     guest.wait_for_function("() => !/осталось/.test(document.querySelector('#peer-bar').textContent)", timeout=10_000)
 
 
-def start_online(make_page, server, fmt: str, no_direct: bool = False):
-    host, guest = make_page(), make_page(no_direct=no_direct)
+def start_online(make_page, server, fmt: str, no_direct: bool = False, clock: bool = False):
+    host, guest = make_page(clock=clock), make_page(no_direct=no_direct, clock=clock)
     links = invite_links(host, server, fmt)
     inv = invite.decode(invite.code_in(links[1]))
     open_link(guest, server, links[1])
@@ -338,6 +358,58 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything(make_page
     host.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('на связи')",
                            timeout=45_000)
     assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)
+
+
+def peer_bar(page) -> str:
+    return page.text_content("#peer-bar") or ""
+
+
+def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page, server, relay):
+    """The guest's device goes offline mid-deal (the browser's offline switch, and the relay
+    closes its sockets). On the host's clock, 16 s of silence and a minute later the
+    stand-in bot plays the seat while the host plays on; five minutes on both clocks
+    later the device is online again: the same page, no new link, back at its seat with
+    the position as it is now, and its person plays."""
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True, clock=True)
+    rng = random.Random(9)
+    play_deal(host, guest, rng, moves=2)
+    url = guest.url
+    guest.context.set_offline(True)
+    relay.cut_off(guest.context)
+    host.clock.fast_forward(20_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('нет связи')",
+                           timeout=30_000)
+    assert "играет бот" not in peer_bar(host)
+    host.clock.fast_forward(61_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('играет бот')",
+                           timeout=30_000)
+    before = len(saved(host)["rounds"][-1])
+    for _ in range(400):  # the host plays on; the bot answers for the guest
+        moves = saved(host)["rounds"]
+        if len(moves) > 1 or len(moves[-1]) >= before + 4 or phase(host) in OVER:
+            break
+        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
+            play_turn(host, rng)
+        host.wait_for_timeout(50)
+    data = saved(host)
+    assert len(data["rounds"]) > 1 or len(data["rounds"][-1]) >= before + 4, "the match did not go on"
+    assert any(seat == 1 for seat, _ in data["rounds"][-1][before:]) or len(data["rounds"]) > 1
+    host.clock.fast_forward(300_000 - 81_000)
+    guest.clock.fast_forward(300_000)
+    guest.context.set_offline(False)
+    relay.let_in(guest.context)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('на связи')",
+                           timeout=90_000)
+    assert guest.url == url and guest.get_attribute("#me .seat", "data-seat") == "1"
+    match = replay(saved(host))
+    guest.wait_for_function("cards => { const shown = [...document.querySelectorAll('#hand [data-card]')]"
+                            ".map((e) => e.dataset.card).sort().join(); return shown === cards; }",
+                            arg=",".join(sorted(str(c) for c in match.view(inv.seat).hand)), timeout=30_000)
+    moves = len(saved(host)["rounds"][-1])
+    assert play_deal(host, guest, rng) >= 1  # by its person's clicks, not the bot's
+    assert "играет бот" not in peer_bar(host)
+    assert len(saved(host)["rounds"]) > 1 or len(saved(host)["rounds"][-1]) > moves
     check_frames(host, guest, inv)
 
 

@@ -311,10 +311,10 @@ def test_a_seated_guest_sees_who_has_joined_until_the_host_starts():
 
 
 def test_a_guest_counts_down_the_hosts_move_timer(monkeypatch):
-    from table.p2p import online_link
+    from table.control.app import App
 
     clock = [1000.0]
-    monkeypatch.setattr(online_link, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
     relay = Relay()
     host, links, _ = host_with_lobby(relay, "duel")
     guest, _ = guest_at(relay, links[1])

@@ -46,10 +46,11 @@ function readStorage() {
   }
 }
 
-/** Send one event to the worker; its effects are applied in turn. */
+/** Send one event to the worker, with the page's clock (the one its timers run on);
+ *  its effects are applied in turn. */
 function send(event) {
   if (!worker) return;
-  const reply = worker.sync.event(JSON.stringify(event));
+  const reply = worker.sync.event(JSON.stringify({ ...event, now: performance.now() }));
   queue = queue.then(() => reply).then(
     (json) => apply(JSON.parse(json)),
     (error) => console.warn("[burkozel] event failed:", describe(error)),

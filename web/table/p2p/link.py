@@ -13,7 +13,6 @@ codes), ``peerview`` (the markup).  ``App`` draws whatever
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from table.match import seats
@@ -311,7 +310,7 @@ class PeerLink:
                 for to, text in self.host.receive(seat, data):
                     self.js.send(str(to), text)
             elif kind == "closed":
-                self.host.left(seat, time.monotonic())
+                self.host.left(seat, self.app.now())
                 self._arm_away_timer()
             elif kind == "failed" and self.dialog is not None and self.dialog.get("seat") == seat:
                 self.dialog = {"step": "failed", "seat": seat}
@@ -338,7 +337,7 @@ class PeerLink:
     def _arm_away_timer(self) -> None:
         if self.host is None:
             return
-        due = self.host.due(time.monotonic())
+        due = self.host.due(self.app.now())
         if self.away_timer is not None:
             self.app.fx.timer("away", self.away_timer, None)
             self.away_timer = None
@@ -352,7 +351,7 @@ class PeerLink:
         if gen != self.away_timer:
             return
         self.away_timer = None
-        if self.host is not None and self.host.tick(time.monotonic()):
+        if self.host is not None and self.host.tick(self.app.now()):
             self.app.refresh()
         self._arm_away_timer()
 
