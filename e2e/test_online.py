@@ -123,9 +123,9 @@ def make_page(p2p_browser, server, relay):
     """Pages in contexts of their own, each routed to the one fake relay and guarded."""
     made = []
 
-    def make(no_direct: bool = False, clock: bool = False):
+    def make(no_direct: bool = False, clock: bool = False, **options):
         guard = Guard(origins={server.origin})
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU", **options)
         if clock:  # Playwright's clock: it runs as time does, until a test moves it on
             ctx.clock.install()
         ctx.on("request", guard.on_request)
@@ -263,6 +263,48 @@ def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(mak
     boot(damaged, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1][:-5])
     damaged.wait_for_selector("#p2p [data-online-error=damaged]", state="attached")
     assert not damaged.evaluate("'burkozelRelay' in window")  # nothing was loaded, nothing connected
+
+
+SHARE_SHEET = """(() => {
+  window.__shared = [];
+  window.__shareAnswer = "";  // "" shared, else the error's name (AbortError: the sheet was closed)
+  navigator.share = async (data) => {
+    window.__shared.push(data);
+    if (window.__shareAnswer) throw new DOMException("no", window.__shareAnswer);
+  };
+})();"""
+
+
+def test_copy_puts_the_seats_link_on_the_clipboard_and_share_hands_it_to_the_share_sheet(make_page, server):
+    """«Копировать» writes the seat's link to the clipboard and says so; «Поделиться»
+    gives the same link to ``navigator.share`` where the browser has one (a stand-in
+    here: Chromium on Linux has no share sheet), and is not there where it has none;
+    a sheet closed unused says nothing, one that cannot open copies the link instead."""
+    host = make_page(permissions=["clipboard-read", "clipboard-write"])
+    links = invite_links(host, server, "pairs", people=(1, 3))
+    assert sorted(links) == [1, 3]
+    assert not host.evaluate("'share' in navigator")
+    assert host.locator("#p2p [data-share]").count() == 0  # no share sheet: no button for one
+    for seat in (3, 1):
+        host.click(f'#p2p [data-online-seat="{seat}"] [data-copy]')
+        host.wait_for_selector(f'#p2p [data-online-seat="{seat}"] .online-said', timeout=10_000)
+        assert host.evaluate("navigator.clipboard.readText()") == links[seat]
+        assert "Ссылка скопирована" in host.text_content(f'#p2p [data-online-seat="{seat}"] .online-said')
+    sharing = make_page(permissions=["clipboard-read", "clipboard-write"])
+    sharing.context.add_init_script(SHARE_SHEET)
+    links = invite_links(sharing, server, "duel")
+    for answer in ("AbortError", ""):  # closed unused, then shared: the sheet speaks for itself
+        sharing.evaluate("(a) => { window.__shareAnswer = a; window.__shared = []; }", answer)
+        button(sharing, "#p2p", "Поделиться").click()
+        sharing.wait_for_function("() => window.__shared.length > 0", timeout=10_000)
+        sharing.evaluate("window.burkozelSettled()")
+        assert sharing.evaluate("window.__shared") == [{"url": links[1]}]
+        assert not sharing.locator("#p2p .online-said").count(), sharing.text_content("#p2p .online-said")
+    sharing.evaluate("() => { window.__shareAnswer = 'NotAllowedError'; navigator.clipboard.writeText(''); }")
+    button(sharing, "#p2p", "Поделиться").click()  # a sheet that cannot open: the link is copied instead
+    sharing.wait_for_selector("#p2p .online-said", timeout=10_000)
+    assert "Ссылка скопирована" in sharing.text_content("#p2p .online-said")
+    assert sharing.evaluate("navigator.clipboard.readText()") == links[1]
 
 
 def test_a_websocket_to_an_unlisted_host_is_refused_by_the_csp(page, guard, server):

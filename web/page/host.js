@@ -296,14 +296,18 @@ function keepFocusIn(event) {
 
 // --- the player's input --------------------------------------------------------------------
 
-/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require. */
+/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require.
+ *  A share sheet closed unused says nothing; one that could not open copies instead. */
 function shareLink(button) {
   const text = button.dataset.copy ?? button.dataset.share;
-  const done = (ok) => send({ type: "shared", how: button.dataset.copy !== undefined ? "copy" : "share", ok, seat: button.dataset.seat ?? "" });
+  const done = (how, ok) => send({ type: "shared", how, ok, seat: button.dataset.seat ?? "" });
+  const copy = () => (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard")))
+    .then(() => done("copy", true), () => done("copy", false));
   if (button.dataset.share !== undefined && navigator.share) {
-    navigator.share({ url: text }).then(() => done(true), () => done(false));
+    navigator.share({ url: text }).then(() => done("share", true),
+      (error) => (error?.name === "AbortError" ? done("share", false) : copy()));
   } else {
-    (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard"))).then(() => done(true), () => done(false));
+    copy();
   }
 }
 

@@ -287,13 +287,12 @@ class PeerLink:
             self.app.refresh()
 
     def on_shared(self, event: dict[str, Any]) -> None:
-        """A link was copied (or shared, or neither): say so under it."""
+        """A link was copied, or not: say so under it.  Its share sheet, shared or closed
+        unused, has spoken for itself: nothing to say."""
         if self.dialog is not None and self.dialog.get("step") == "invite":
             t = self.app.table.texts
-            self.dialog["said"] = {"seat": str(event.get("seat") or ""),
-                                   "text": t.ONLINE_COPIED if event.get("ok") else t.ONLINE_COPY_FAILED}
-            if event.get("how") == "share" and event.get("ok"):
-                self.dialog["said"] = None
+            self.dialog["said"] = None if event.get("how") == "share" else {
+                "seat": str(event.get("seat") or ""), "text": t.ONLINE_COPIED if event.get("ok") else t.ONLINE_COPY_FAILED}
             self.app.refresh()
 
     def _p2p_event(self, link: str, kind: str, data: str) -> None:
