@@ -257,8 +257,8 @@ def test_relay_and_stun_lists_spread_over_providers():
 
 def test_relay_client_is_vendored_and_never_precached(site_dir):
     """The relay client is one bundled module from the pinned package, and neither it nor
-    online play's own page files are in the service worker's lists: a player who never
-    invites downloads none of it."""
+    online play's own page files (script, styles, Python) are in the service worker's
+    lists, nor in the files it lists: a player who never invites downloads none of it."""
     lock = json.loads((ROOT / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/@trystero-p2p/nostr"]["version"] == \
         json.loads((ROOT / "package.json").read_text())["dependencies"]["@trystero-p2p/nostr"]
@@ -270,8 +270,15 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     sw = (site_dir / "sw.js").read_text()
     lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
     cached = set(lists["app"]) | set(lists["vendor"])
-    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip"):
-        assert f"./{rel}" not in cached, rel
+    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip",
+                "web/page/online.js", "web/page/online.css"):
+        assert (site_dir / rel).is_file() and f"./{rel}" not in cached, rel
+    # What every visit precaches keeps none of it: the page's script only knows where
+    # online.js is, its styles have no rule of the lobby's.
+    host = (site_dir / "web" / "page" / "host.js").read_text()
+    assert "online.js" in host and "online.zip" not in host and "relay.js" not in host
+    assert ".online-" not in (site_dir / "web" / "page" / "table.css").read_text()
+    assert ".online-seat" in (site_dir / "web" / "page" / "online.css").read_text()
     # Online play's Python is in online.zip alone, not in the web.zip every visit downloads.
     sys.path.insert(0, str(ROOT / "tools"))
     from build_site import ONLINE_PY

@@ -15,7 +15,7 @@ language catalogues), ``online.zip`` (online play's modules, loaded on first use
 (``main.py`` and every non-Python file, the page's scripts and styles minified), ``vendor/pyodide/`` (the five runtime files),
 ``vendor/pyscript/`` (core.js and the chunks the page imports) and
 ``vendor/trystero/nostr.js`` (the relay client, bundled from the pinned npm packages by
-``tools/relay_client.mjs``; like ``web/page/relay.js`` and the relay list, loaded only when
+``tools/relay_client.mjs``; like ``web/page/online.js``, its styles, ``relay.js`` and the relay list, loaded only when
 someone invites or joins, so never precached).
 """
 
@@ -105,7 +105,7 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 # Online play: loaded only by a player who invites or joins by link, so the
 # service worker does not precache them (a first visit stays the size it was).
 RELAY_LIST = "web/page/relays.json"
-LAZY_WEB = ("web/page/relay.js", RELAY_LIST)
+LAZY_WEB = ("web/page/online.js", "web/page/online.css", "web/page/relay.js", RELAY_LIST)
 # Online play's Python, in online.zip rather than web.zip: web/page/host.js fetches it and
 # the worker mounts it (service.mount) when someone first invites or joins by link.
 ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in
