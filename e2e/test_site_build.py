@@ -287,11 +287,33 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
         web = set(zf.namelist())
     with zipfile.ZipFile(site_dir / "online.zip") as zf:
         lazy = set(zf.namelist())
-    assert lazy == {name + "c" for name in ONLINE_PY}
+    assert {n for n in lazy if n.endswith(".pyc")} == {name + "c" for name in ONLINE_PY}
     assert not lazy & web and "table/p2p/link.pyc" in web
     assert "./web/page/p2p.js" in cached  # (the same-Wi-Fi play stays offline-ready)
     html = (site_dir / "index.html").read_text()
     assert "trystero" not in html and "relay.js" not in html
+
+
+def test_online_plays_words_travel_in_online_zip(site_dir):
+    """Each catalogue's online words (but «Пригласить по ссылке», on the same-Wi-Fi dialog)
+    are in online.zip, not in the web.zip every visit downloads; the two halves are the
+    catalogue the translator wrote."""
+    folder = ROOT / "web" / "table" / "i18n" / "catalogues"
+    codes = sorted(p.stem for p in folder.glob("*.json"))
+    with zipfile.ZipFile(site_dir / "web.zip") as web, zipfile.ZipFile(site_dir / "online.zip") as lazy:
+        assert sorted(n.rsplit("/", 1)[1][:-5] for n in lazy.namelist() if n.endswith(".json")) == codes
+        for code in codes:
+            source = json.loads((folder / f"{code}.json").read_text(encoding="utf-8"))
+            kept = json.loads(web.read(f"table/i18n/catalogues/{code}.json"))
+            online = json.loads(lazy.read(f"table/p2p/words/{code}.json"))
+            assert [k for k in kept["words"] if k.startswith("ONLINE_")] == ["ONLINE_INVITE"]
+            assert not [k for k in kept["sentences"] if k.startswith("online_")]
+            assert len(online["words"]) > 20 and online["sentences"], code
+            for section in ("words", "sentences"):
+                assert {**kept[section], **online[section]} == source[section]
+                assert not set(kept[section]) & set(online[section])
+            assert {k: v for k, v in kept.items() if k not in ("words", "sentences")} == \
+                {k: v for k, v in source.items() if k not in ("words", "sentences")}
 
 
 def test_page_scripts_and_styles_ship_minified(site_dir):
