@@ -42,15 +42,19 @@ class FakeRelay:
         self.sockets: list[object] = []
         self.events = 0
         self.up = True
+        self.owner: dict[int, object] = {}
+        self.offline: set[object] = set()
+        """Contexts whose sockets are refused (their device is offline)."""
 
     def attach(self, context) -> None:
-        context.route_web_socket(re.compile(r"^wss://"), self.handler)
+        context.route_web_socket(re.compile(r"^wss://"), lambda ws: self.handler(ws, context))
 
-    def handler(self, ws) -> None:
-        if not self.up:
+    def handler(self, ws, context=None) -> None:
+        if not self.up or context in self.offline:
             ws.close(code=1011, reason="down")
             return
         self.sockets.append(ws)
+        self.owner[id(ws)] = context
         ws.on_message(lambda message: self.on_message(ws, message))
         ws.on_close(lambda *_: self.forget(ws))
 
@@ -83,6 +87,20 @@ class FakeRelay:
                     except Exception:  # noqa: BLE001 - a socket that closed meanwhile
                         pass
 
+    def cut_off(self, context) -> None:
+        """``context``'s device goes offline: its sockets close, new ones are refused until
+        :meth:`let_in`.  (The browser's offline switch does not reach a routed socket.)"""
+        self.offline.add(context)
+        for ws in [ws for ws in self.sockets if self.owner.get(id(ws)) is context]:
+            try:
+                ws.close(code=1006, reason="offline")
+            except Exception:  # noqa: BLE001
+                pass
+            self.forget(ws)
+
+    def let_in(self, context) -> None:
+        self.offline.discard(context)
+
     def drop_all(self) -> None:
         """Every relay socket closes (a relay outage); new ones are refused while down."""
         self.up = False
@@ -105,9 +123,11 @@ def make_page(p2p_browser, server, relay):
     """Pages in contexts of their own, each routed to the one fake relay and guarded."""
     made = []
 
-    def make(no_direct: bool = False):
+    def make(no_direct: bool = False, clock: bool = False, **options):
         guard = Guard(origins={server.origin})
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU", **options)
+        if clock:  # Playwright's clock: it runs as time does, until a test moves it on
+            ctx.clock.install()
         ctx.on("request", guard.on_request)
         ctx.on("page", guard.watch)
         relay.attach(ctx)
@@ -126,10 +146,11 @@ def make_page(p2p_browser, server, relay):
         guard.check()
 
 
-def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None) -> dict[int, str]:
+def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None,
+                 players: int | None = None) -> dict[int, str]:
     boot(host, app_url(server.url, seed=7_340_011, speed="instant", sw="off"))
     to_menu(host)
-    choose(host, fmt, "easy", combos=combos)
+    choose(host, fmt, "easy", combos=combos, players=players)
     for seat in people:
         host.select_option(f"select[name=seat-{seat}]", "human")
     button(host, "#menu", "Играть с другом").click()
@@ -244,6 +265,48 @@ def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(mak
     assert not damaged.evaluate("'burkozelRelay' in window")  # nothing was loaded, nothing connected
 
 
+SHARE_SHEET = """(() => {
+  window.__shared = [];
+  window.__shareAnswer = "";  // "" shared, else the error's name (AbortError: the sheet was closed)
+  navigator.share = async (data) => {
+    window.__shared.push(data);
+    if (window.__shareAnswer) throw new DOMException("no", window.__shareAnswer);
+  };
+})();"""
+
+
+def test_copy_puts_the_seats_link_on_the_clipboard_and_share_hands_it_to_the_share_sheet(make_page, server):
+    """«Копировать» writes the seat's link to the clipboard and says so; «Поделиться»
+    gives the same link to ``navigator.share`` where the browser has one (a stand-in
+    here: Chromium on Linux has no share sheet), and is not there where it has none;
+    a sheet closed unused says nothing, one that cannot open copies the link instead."""
+    host = make_page(permissions=["clipboard-read", "clipboard-write"])
+    links = invite_links(host, server, "pairs", people=(1, 3))
+    assert sorted(links) == [1, 3]
+    assert not host.evaluate("'share' in navigator")
+    assert host.locator("#p2p [data-share]").count() == 0  # no share sheet: no button for one
+    for seat in (3, 1):
+        host.click(f'#p2p [data-online-seat="{seat}"] [data-copy]')
+        host.wait_for_selector(f'#p2p [data-online-seat="{seat}"] .online-said', timeout=10_000)
+        assert host.evaluate("navigator.clipboard.readText()") == links[seat]
+        assert "Ссылка скопирована" in host.text_content(f'#p2p [data-online-seat="{seat}"] .online-said')
+    sharing = make_page(permissions=["clipboard-read", "clipboard-write"])
+    sharing.context.add_init_script(SHARE_SHEET)
+    links = invite_links(sharing, server, "duel")
+    for answer in ("AbortError", ""):  # closed unused, then shared: the sheet speaks for itself
+        sharing.evaluate("(a) => { window.__shareAnswer = a; window.__shared = []; }", answer)
+        button(sharing, "#p2p", "Поделиться").click()
+        sharing.wait_for_function("() => window.__shared.length > 0", timeout=10_000)
+        sharing.evaluate("window.burkozelSettled()")
+        assert sharing.evaluate("window.__shared") == [{"url": links[1]}]
+        assert not sharing.locator("#p2p .online-said").count(), sharing.text_content("#p2p .online-said")
+    sharing.evaluate("() => { window.__shareAnswer = 'NotAllowedError'; navigator.clipboard.writeText(''); }")
+    button(sharing, "#p2p", "Поделиться").click()  # a sheet that cannot open: the link is copied instead
+    sharing.wait_for_selector("#p2p .online-said", timeout=10_000)
+    assert "Ссылка скопирована" in sharing.text_content("#p2p .online-said")
+    assert sharing.evaluate("navigator.clipboard.readText()") == links[1]
+
+
 def test_a_websocket_to_an_unlisted_host_is_refused_by_the_csp(page, guard, server):
     """(Not routed: Playwright's WebSocket routing injects a script of its own.)"""
     boot(page, app_url(server.url, speed="instant", sw="off"))
@@ -286,8 +349,8 @@ def test_a_guest_sees_the_hosts_move_timer_count_down(make_page, server):
     guest.wait_for_function("() => !/осталось/.test(document.querySelector('#peer-bar').textContent)", timeout=10_000)
 
 
-def start_online(make_page, server, fmt: str, no_direct: bool = False):
-    host, guest = make_page(), make_page(no_direct=no_direct)
+def start_online(make_page, server, fmt: str, no_direct: bool = False, clock: bool = False):
+    host, guest = make_page(clock=clock), make_page(no_direct=no_direct, clock=clock)
     links = invite_links(host, server, fmt)
     inv = invite.decode(invite.code_in(links[1]))
     open_link(guest, server, links[1])
@@ -337,6 +400,58 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything(make_page
     host.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('на связи')",
                            timeout=45_000)
     assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)
+
+
+def peer_bar(page) -> str:
+    return page.text_content("#peer-bar") or ""
+
+
+def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page, server, relay):
+    """The guest's device goes offline mid-deal (the browser's offline switch, and the relay
+    closes its sockets). On the host's clock, 16 s of silence and a minute later the
+    stand-in bot plays the seat while the host plays on; five minutes on both clocks
+    later the device is online again: the same page, no new link, back at its seat with
+    the position as it is now, and its person plays."""
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True, clock=True)
+    rng = random.Random(9)
+    play_deal(host, guest, rng, moves=2)
+    url = guest.url
+    guest.context.set_offline(True)
+    relay.cut_off(guest.context)
+    host.clock.fast_forward(20_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('нет связи')",
+                           timeout=30_000)
+    assert "играет бот" not in peer_bar(host)
+    host.clock.fast_forward(61_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('играет бот')",
+                           timeout=30_000)
+    before = len(saved(host)["rounds"][-1])
+    for _ in range(400):  # the host plays on; the bot answers for the guest
+        moves = saved(host)["rounds"]
+        if len(moves) > 1 or len(moves[-1]) >= before + 4 or phase(host) in OVER:
+            break
+        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
+            play_turn(host, rng)
+        host.wait_for_timeout(50)
+    data = saved(host)
+    assert len(data["rounds"]) > 1 or len(data["rounds"][-1]) >= before + 4, "the match did not go on"
+    assert any(seat == 1 for seat, _ in data["rounds"][-1][before:]) or len(data["rounds"]) > 1
+    host.clock.fast_forward(300_000 - 81_000)
+    guest.clock.fast_forward(300_000)
+    guest.context.set_offline(False)
+    relay.let_in(guest.context)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('на связи')",
+                           timeout=90_000)
+    assert guest.url == url and guest.get_attribute("#me .seat", "data-seat") == "1"
+    match = replay(saved(host))
+    guest.wait_for_function("cards => { const shown = [...document.querySelectorAll('#hand [data-card]')]"
+                            ".map((e) => e.dataset.card).sort().join(); return shown === cards; }",
+                            arg=",".join(sorted(str(c) for c in match.view(inv.seat).hand)), timeout=30_000)
+    moves = len(saved(host)["rounds"][-1])
+    assert play_deal(host, guest, rng) >= 1  # by its person's clicks, not the bot's
+    assert "играет бот" not in peer_bar(host)
+    assert len(saved(host)["rounds"]) > 1 or len(saved(host)["rounds"][-1]) > moves
     check_frames(host, guest, inv)
 
 
@@ -426,6 +541,75 @@ def test_three_people_play_a_pot_of_bura_pot_through_the_relay(make_page, server
         page.wait_for_selector("#result-body .stacks", state="attached", timeout=30_000)
         assert "банк" in page.inner_text("#result-body").lower()
         check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+
+
+CARDS_IN_DOM = "() => [...document.querySelectorAll('[data-card]')].map((e) => e.dataset.card)"
+
+
+def check_screen(host, page, seat: int) -> None:
+    """No card ``seat`` may not know is on its page (read first: the host's match is then
+    as far on or further, and a card hidden there was hidden at the page's moment too)."""
+    shown = set(page.evaluate(CARDS_IN_DOM)) | set(re.findall(r'"((?:10|[2-9JQKA])[SHDC])"', page.content()))
+    match = replay(saved(host))
+    leaked = shown & {str(c) for c in match.round.unknown_to(seat)}
+    assert not leaked, f"seat {seat}'s page shows {leaked}"
+
+
+STAKE_JS = """async (raise) => {
+  const q = (s) => document.querySelector(s);
+  const live = (el) => el && !el.disabled && !el.classList.contains('idle');
+  const click = async (el) => { el.click(); await window.burkozelSettled(); };
+  if (live(q('[data-action=accept]'))) { await click(q('[data-action=accept]')); return 'accept'; }
+  if (raise && live(q('[data-action=dave]'))) { await click(q('[data-action=dave]')); return 'dave'; }
+  return '';
+}"""
+
+
+def test_six_people_play_a_pot_of_bura_pot_each_on_its_own_device(make_page, server, relay):
+    """«Бура на кон» for six, nobody a bot: the host and five guests (one only through the
+    relay). The first person who may says «даве» and every other answers it on their own
+    device; each guest's page holds no card of another's hand, no frame carries one, and
+    once the pot is taken every screen shows the same stacks."""
+    host = make_page()
+    links = invite_links(host, server, "bura_pot", people=(1, 2, 3, 4, 5), combos={"dave": True}, players=6)
+    assert sorted(links) == [1, 2, 3, 4, 5] and len(set(links.values())) == 5
+    assert {invite.decode(invite.code_in(l)).players for l in links.values()} == {6}
+    guests = seat_guests(make_page, server, host, links, relay_only=(3,))
+    pages = {0: host, **guests}
+    rng, raised, answered, made = random.Random(17), None, set(), {seat: 0 for seat in pages}
+    for _ in range(2000):
+        if phase(host) in OVER:
+            break
+        acted = False
+        for seat, page in pages.items():
+            if page.get_attribute("#table", "data-turn") != "me" or phase(page) != "play":
+                continue
+            if seat:
+                check_screen(host, page, seat)
+            stake = page.evaluate(STAKE_JS, raised is None)
+            if stake == "dave":
+                raised = seat
+            elif stake == "accept":
+                answered.add(seat)
+            else:
+                play_turn(page, rng)
+            made[seat] += 1
+            acted = True
+        if not acted:
+            host.wait_for_timeout(50)
+    else:
+        raise AssertionError("the pot was not taken")
+    assert raised is not None and answered == set(pages) - {raised}, (raised, answered)
+    assert all(n >= 2 for n in made.values()), made
+    host.wait_for_selector("#result-body .stacks", state="attached")
+    stacks = host.eval_on_selector_all("#result-body .stacks b", "els => els.map(e => e.textContent)")
+    assert len(stacks) == 6 and sum(map(int, stacks)) + int(host.inner_text("#pot-box .pot-val")) == 600
+    for seat, page in guests.items():
+        page.wait_for_selector("#result-body .stacks", state="attached", timeout=60_000)
+        assert page.eval_on_selector_all("#result-body .stacks b", "els => els.map(e => e.textContent)") == stacks
+        assert pot_facts(page) == pot_facts(host)
+        check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+    print(f"\nsix at a pot: moves {made}, «даве» by seat {raised}, relay events {relay.events}")
 
 
 def test_inviting_and_joining_have_no_wcag_violation(make_page, server):

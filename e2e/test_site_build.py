@@ -257,8 +257,8 @@ def test_relay_and_stun_lists_spread_over_providers():
 
 def test_relay_client_is_vendored_and_never_precached(site_dir):
     """The relay client is one bundled module from the pinned package, and neither it nor
-    online play's own page files are in the service worker's lists: a player who never
-    invites downloads none of it."""
+    online play's own page files (script, styles, Python) are in the service worker's
+    lists, nor in the files it lists: a player who never invites downloads none of it."""
     lock = json.loads((ROOT / "package-lock.json").read_text())
     assert lock["packages"]["node_modules/@trystero-p2p/nostr"]["version"] == \
         json.loads((ROOT / "package.json").read_text())["dependencies"]["@trystero-p2p/nostr"]
@@ -270,8 +270,15 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     sw = (site_dir / "sw.js").read_text()
     lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
     cached = set(lists["app"]) | set(lists["vendor"])
-    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip"):
-        assert f"./{rel}" not in cached, rel
+    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip",
+                "web/page/online.js", "web/page/online.css"):
+        assert (site_dir / rel).is_file() and f"./{rel}" not in cached, rel
+    # What every visit precaches keeps none of it: the page's script only knows where
+    # online.js is, its styles have no rule of the lobby's.
+    host = (site_dir / "web" / "page" / "host.js").read_text()
+    assert "online.js" in host and "online.zip" not in host and "relay.js" not in host
+    assert ".online-" not in (site_dir / "web" / "page" / "table.css").read_text()
+    assert ".online-seat" in (site_dir / "web" / "page" / "online.css").read_text()
     # Online play's Python is in online.zip alone, not in the web.zip every visit downloads.
     sys.path.insert(0, str(ROOT / "tools"))
     from build_site import ONLINE_PY
@@ -280,11 +287,33 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
         web = set(zf.namelist())
     with zipfile.ZipFile(site_dir / "online.zip") as zf:
         lazy = set(zf.namelist())
-    assert lazy == {name + "c" for name in ONLINE_PY}
+    assert {n for n in lazy if n.endswith(".pyc")} == {name + "c" for name in ONLINE_PY}
     assert not lazy & web and "table/p2p/link.pyc" in web
     assert "./web/page/p2p.js" in cached  # (the same-Wi-Fi play stays offline-ready)
     html = (site_dir / "index.html").read_text()
     assert "trystero" not in html and "relay.js" not in html
+
+
+def test_online_plays_words_travel_in_online_zip(site_dir):
+    """Each catalogue's online words (but «Пригласить по ссылке», on the same-Wi-Fi dialog)
+    are in online.zip, not in the web.zip every visit downloads; the two halves are the
+    catalogue the translator wrote."""
+    folder = ROOT / "web" / "table" / "i18n" / "catalogues"
+    codes = sorted(p.stem for p in folder.glob("*.json"))
+    with zipfile.ZipFile(site_dir / "web.zip") as web, zipfile.ZipFile(site_dir / "online.zip") as lazy:
+        assert sorted(n.rsplit("/", 1)[1][:-5] for n in lazy.namelist() if n.endswith(".json")) == codes
+        for code in codes:
+            source = json.loads((folder / f"{code}.json").read_text(encoding="utf-8"))
+            kept = json.loads(web.read(f"table/i18n/catalogues/{code}.json"))
+            online = json.loads(lazy.read(f"table/p2p/words/{code}.json"))
+            assert [k for k in kept["words"] if k.startswith("ONLINE_")] == ["ONLINE_INVITE"]
+            assert not [k for k in kept["sentences"] if k.startswith("online_")]
+            assert len(online["words"]) > 20 and online["sentences"], code
+            for section in ("words", "sentences"):
+                assert {**kept[section], **online[section]} == source[section]
+                assert not set(kept[section]) & set(online[section])
+            assert {k: v for k, v in kept.items() if k not in ("words", "sentences")} == \
+                {k: v for k, v in source.items() if k not in ("words", "sentences")}
 
 
 def test_page_scripts_and_styles_ship_minified(site_dir):

@@ -310,11 +310,26 @@ def test_a_seated_guest_sees_who_has_joined_until_the_host_starts():
         assert guest.peer.dialog is None and "p2p" not in guest.dialogs
 
 
+def test_copying_a_link_says_whether_it_worked_and_a_share_sheet_says_nothing():
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+
+    def said(event: dict) -> str:
+        host.handle({"type": "shared", "seat": "1", **event})
+        return unescape(re.sub(r"<[^>]+>", " ", host.cache["p2p"]))
+
+    assert "Ссылка скопирована" in said({"how": "copy", "ok": True})
+    assert "Не удалось скопировать" in said({"how": "copy", "ok": False})
+    for ok in (True, False):  # shared, or the sheet closed unused
+        text = said({"how": "share", "ok": ok})
+        assert "скопир" not in text.lower()
+
+
 def test_a_guest_counts_down_the_hosts_move_timer(monkeypatch):
-    from table.p2p import online_link
+    from table.control.app import App
 
     clock = [1000.0]
-    monkeypatch.setattr(online_link, "time", type("Clock", (), {"monotonic": staticmethod(lambda: clock[0])}))
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
     relay = Relay()
     host, links, _ = host_with_lobby(relay, "duel")
     guest, _ = guest_at(relay, links[1])

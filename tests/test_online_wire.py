@@ -278,6 +278,29 @@ def test_a_reloaded_guest_keeps_its_id_and_gets_the_whole_screen_again():
     assert reloaded.screen.state == state and not reloaded.refused
 
 
+def test_a_guest_offline_for_five_minutes_is_back_at_its_seat_without_a_new_link():
+    room = Room("duel", seed=5, lossy=False)
+    room.to_host.append((1, room.guests[1].hello("Гость")))
+    for _ in range(4):
+        room.step()
+    host, guest = room.host.host, room.guests[1]
+    assert 1 in host.online
+    # Offline: nothing either way.  The host gives the seat up, then a bot plays it.
+    start = room.now
+    while room.now < start + 300:
+        room.now += 0.5
+        room.host.outbox()
+        if room.now % 5 == 0:
+            room.host.tick(room.now)
+            host.tick(room.now)
+    assert 1 not in host.online and 1 in room.table.stood_in
+    # Online again: the host's next frame reaches the same page, which says it is back.
+    for _ in range(12):
+        room.step()
+    assert 1 in host.online and 1 not in room.table.stood_in
+    assert guest.screen.state["at"] == [room.table.match.round_no, len(room.table.rounds[-1])]
+
+
 # --- a hostile guest ---------------------------------------------------------------------------
 
 

@@ -8,9 +8,10 @@ testable and identical on every machine.  The build is incremental: a file in ``
 rewritten only when its bytes change, and anything the build did not produce is deleted.
 
 Produced: ``index.html``, ``manifest.webmanifest``, ``sw.js``, ``burkozel.zip`` (the
-engine), ``web.zip`` (the table's modules and catalogues), ``online.zip`` (online play's,
-loaded on first use), ``web/`` (``main.py`` and the page's files, minified) and
-``vendor/`` (the runtime files and the relay client); web/README.md says what each holds.
+engine), ``web.zip`` (the table's modules and catalogues), ``online.zip`` (online play's
+modules and words), ``web/`` (``main.py`` and the page's files, minified) and ``vendor/``
+(the runtime files and the relay client).  Online play's files are loaded only when someone
+invites or joins, so never precached; web/README.md says what each file holds.
 """
 
 from __future__ import annotations
@@ -99,12 +100,28 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 # Online play: loaded only by a player who invites or joins by link, so the
 # service worker does not precache them (a first visit stays the size it was).
 RELAY_LIST = "web/page/relays.json"
-LAZY_WEB = ("web/page/relay.js", RELAY_LIST)
+LAZY_WEB = ("web/page/online.js", "web/page/online.css", "web/page/relay.js", RELAY_LIST)
 # Online play's Python, in online.zip rather than web.zip: web/page/host.js fetches it and
 # the worker mounts it (service.mount) when someone first invites or joins by link.
 ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in
-                  ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view"))
+                  ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view", "online_words"))
 ONLINE_ZIP = "online.zip"
+ONLINE_WORDS = "table/p2p/words"
+"""Where online.zip holds each language's online words (``table/p2p/online_words.py`` adds them)."""
+KEPT_WORDS = {"ONLINE_INVITE"}
+"""Online words web.zip keeps: «Пригласить по ссылке» is on the same-Wi-Fi dialog before online play loads."""
+
+
+def split_catalogue(raw: bytes) -> tuple[bytes, bytes]:
+    """A catalogue as (web.zip's: without online play's words and sentences, online.zip's:
+    just those), so a first visit does not download them."""
+    data = json.loads(raw)
+    online = {"words": {}, "sentences": {}}
+    for section, prefix in (("words", "ONLINE_"), ("sentences", "online_")):
+        for key in [k for k in data[section] if k.startswith(prefix) and k not in KEPT_WORDS]:
+            online[section][key] = data[section].pop(key)
+    dump = lambda value: json.dumps(value, ensure_ascii=False, indent=1).encode("utf-8")  # noqa: E731
+    return dump(data), dump(online)
 RELAY_CLIENT_ENTRY = "tools/relay_client.mjs"
 RELAY_CLIENT = "vendor/trystero/nostr.js"
 CSP_CONNECT_SRC = re.compile(r"(http-equiv=\"Content-Security-Policy\" content=\"[^\"]*?connect-src )([^;\"]*)")
@@ -370,6 +387,11 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
             if f"web/{rel.as_posix()}" not in LAZY_WEB:
                 app.append(f"web/{rel.as_posix()}")
     codes = sorted(rel.stem for rel in walk(web / CATALOGUES) if rel.suffix == ".json")
+    for i, (name, data) in enumerate(web_py):
+        if name.startswith(CATALOGUES + "/") and name.endswith(".json"):
+            kept, online_words = split_catalogue(data)
+            web_py[i] = (name, kept)
+            web_py.append((f"{ONLINE_WORDS}/{name.rsplit('/', 1)[1]}", online_words))
     web_py.append((f"{CATALOGUES}/index.json", json.dumps(codes).encode()))
     site.add(RELAY_CLIENT, bundle_relay_client(root))
     # Our modules go as sourceless bytecode without docstrings (compiling them was
@@ -382,9 +404,10 @@ def build(root: Path, out: Path, package_dir: Path, app_salt: str = "") -> dict:
 
     site.add("burkozel.zip", make_zip(as_bytecode(pkg_entries)))
     app.append("burkozel.zip")
-    site.add("web.zip", make_zip(as_bytecode([(n, d) for n, d in web_py if n not in ONLINE_PY])))
+    online = {n for n, _ in web_py if n in ONLINE_PY or n.startswith(ONLINE_WORDS + "/")}
+    site.add("web.zip", make_zip(as_bytecode([(n, d) for n, d in web_py if n not in online])))
     app.append("web.zip")
-    site.add(ONLINE_ZIP, make_zip(as_bytecode([(n, d) for n, d in web_py if n in ONLINE_PY])))
+    site.add(ONLINE_ZIP, make_zip(as_bytecode([(n, d) for n, d in web_py if n in online])))
 
     # The standard library and the lock file, cut to what this page imports:
     # they change with the app, so they are cached with it (an update costs

@@ -46,10 +46,11 @@ function readStorage() {
   }
 }
 
-/** Send one event to the worker; its effects are applied in turn. */
+/** Send one event to the worker, with the page's clock (the one its timers run on);
+ *  its effects are applied in turn. */
 function send(event) {
   if (!worker) return;
-  const reply = worker.sync.event(JSON.stringify(event));
+  const reply = worker.sync.event(JSON.stringify({ ...event, now: performance.now() }));
   queue = queue.then(() => reply).then(
     (json) => apply(JSON.parse(json)),
     (error) => console.warn("[burkozel] event failed:", describe(error)),
@@ -182,57 +183,24 @@ async function scan(js) {
   }
 }
 
-// --- online play: web/page/relay.js, loaded when someone first invites or joins by link -------------
+// --- online play: web/page/online.js, loaded when someone first invites or joins by link ------------
 
-// Its Python (online.zip) is mounted in the worker first: a visit that never plays
-// online downloads neither. Needed at start when the page was opened from an invite
-// link or the host's page reloads during an online match.
+// It mounts online play's Python (online.zip) in the worker and loads the rest: a visit
+// that never plays online downloads none of it. Needed at start when the page was opened
+// from an invite link or the host's page reloads during an online match.
 const ONLINE_AT_START = () => location.hash.includes("join=") || readStorage()?.["burkozel.online-host"] != null;
+let online = null; // online.js, once imported
 let onlineMounted = null;
 
 function mountOnline() {
-  onlineMounted ??= fetch(new URL("../../online.zip", import.meta.url))
-    .then((response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status} for online.zip`);
-      return response.arrayBuffer();
-    })
-    .then((bytes) => {
-      let text = "";
-      const view = new Uint8Array(bytes);
-      for (let i = 0; i < view.length; i += 0x8000) text += String.fromCharCode(...view.subarray(i, i + 0x8000));
-      return worker.sync.mount(btoa(text));
-    });
+  onlineMounted ??= import("./online.js").then((js) => (online = js).mount(worker));
   onlineMounted.catch(() => (onlineMounted = null));
   return onlineMounted;
 }
 
-let relay = null;
-
-async function loadRelay() {
-  if (!relay) {
-    relay = await import("./relay.js");
-    document.addEventListener("burkozel-online", (event) => {
-      const { id, kind, data, way } = event.detail;
-      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
-    });
-  }
-  return relay;
-}
-
 function onlineOp(op) {
-  linkQueue = linkQueue.then(async () => {
-    let js;
-    try {
-      js = await loadRelay();
-    } catch (error) {
-      console.warn("[burkozel] the relay client did not load:", describe(error));
-      send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
-      return;
-    }
-    if (op.op === "online-open") await js.open(op.id, op.room, op.secret);
-    else if (op.op === "online-send") js.send(op.id, op.text);
-    else if (op.op === "online-close") js.close(op.id);
-  }).catch((error) => console.warn("[burkozel] online play failed:", describe(error)));
+  linkQueue = linkQueue.then(() => mountOnline().then(() => online.run(op, send)))
+    .catch((error) => console.warn("[burkozel] online play failed:", describe(error)));
 }
 
 function linkOp(op) {
@@ -260,17 +228,6 @@ function linkOp(op) {
 
 // --- the player's input --------------------------------------------------------------------
 
-/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require. */
-function shareLink(button) {
-  const text = button.dataset.copy ?? button.dataset.share;
-  const done = (ok) => send({ type: "shared", how: button.dataset.copy !== undefined ? "copy" : "share", ok, seat: button.dataset.seat ?? "" });
-  if (button.dataset.share !== undefined && navigator.share) {
-    navigator.share({ url: text }).then(() => done(true), () => done(false));
-  } else {
-    (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard"))).then(() => done(true), () => done(false));
-  }
-}
-
 function listen() {
   table.addEventListener("click", (event) => {
     const target = event.target;
@@ -282,7 +239,7 @@ function listen() {
     }
     const sharing = target.closest("[data-copy], [data-share]");
     if (sharing) {
-      shareLink(sharing);
+      online?.share(sharing, send); // (its buttons are online play's markup: online.js is there)
       return;
     }
     const button = target.closest("[data-action]");

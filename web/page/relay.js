@@ -6,7 +6,7 @@
 // It decides nothing and reads nothing: every frame is made, sealed with the
 // seat's secret, numbered and checked by the table's Python
 // (web/table/p2p/online.py, session.py, seal.py); here they are only carried.
-// Loaded only when someone invites or joins (host.js: ensureRelay), with the
+// Loaded only when someone invites or joins (online.js, on the first room), with the
 // relay client bundled at build time (vendor/trystero/nostr.js: Trystero's Nostr
 // strategy) and the one list of relays and STUN servers (relays.json).
 //

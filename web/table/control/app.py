@@ -102,6 +102,8 @@ class App:
         self.scheduled_for: tuple | None = None  # what the timer is for (Table.timer_key)
         self.steps: list[tuple[float, float]] | None = [] if bench else None
         """With ``?bench=1``: ms of each timed step (the move, then the redraw)."""
+        self.page_now: float | None = None
+        """The page's clock when it sent the event handled now (its ``now``, ms), if it said."""
 
         self.peer = PeerLink(self)
         """Play with a friend (web/table/p2p/link.py): this page is the host, a guest, or neither."""
@@ -337,11 +339,20 @@ class App:
             return []
         return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
 
+    def now(self) -> float:
+        """Seconds on the page's clock (``performance.now()``, sent with every event): the
+        clock its timers run on, so a guest's silence or absence is measured on the same
+        clock as the page timer that checks it.  An event without it (CPython tests) reads
+        this process's monotonic clock."""
+        return self.page_now / 1000 if self.page_now is not None else time.monotonic()
+
     def handle(self, event: dict[str, Any]) -> dict[str, Any]:
         """One event from the page (``web/page/host.js``); returns the effects to apply.
 
         A failure is logged (the worker's console) and never leaves the table stuck."""
         kind = event.get("type")
+        now = event.get("now")
+        self.page_now = float(now) if isinstance(now, (int, float)) and not isinstance(now, bool) else None
         handler = {
             "click": self.on_click, "change": self.on_change, "close": self.on_close, "key": self.on_key,
             "timer": self.on_timer, "storage-failed": lambda _e: self.storage_failed(),

@@ -62,6 +62,16 @@ def for_lang(code: object) -> Texts:
     return _TEXTS.get(code, _TEXTS[DEFAULT]) if isinstance(code, str) else _TEXTS[DEFAULT]
 
 
+def add_words(code: str, words: dict[str, str], sentences: dict[str, str]) -> None:
+    """Words of language ``code`` that came with a part of the table loaded later (online
+    play's, in ``online.zip``: a first visit does not download them)."""
+    t = _TEXTS.get(code)
+    if t is not None:
+        t.catalogue.words.update(words)
+        t.catalogue.sentences.update(sentences)
+        t.__dict__.update(words)
+
+
 def readers(texts: "dict[str, Texts]" = _TEXTS) -> dict[str, list[str]]:
     """Each language's browser languages (``*``: everyone else), as the page's scripts read them."""
     return {code: list(t.catalogue.readers) for code, t in texts.items()}

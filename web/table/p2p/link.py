@@ -13,7 +13,6 @@ codes), ``peerview`` (the markup).  ``App`` draws whatever
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from table.match import seats
@@ -288,13 +287,12 @@ class PeerLink:
             self.app.refresh()
 
     def on_shared(self, event: dict[str, Any]) -> None:
-        """A link was copied (or shared, or neither): say so under it."""
+        """A link was copied, or not: say so under it.  Its share sheet, shared or closed
+        unused, has spoken for itself: nothing to say."""
         if self.dialog is not None and self.dialog.get("step") == "invite":
             t = self.app.table.texts
-            self.dialog["said"] = {"seat": str(event.get("seat") or ""),
-                                   "text": t.ONLINE_COPIED if event.get("ok") else t.ONLINE_COPY_FAILED}
-            if event.get("how") == "share" and event.get("ok"):
-                self.dialog["said"] = None
+            self.dialog["said"] = None if event.get("how") == "share" else {
+                "seat": str(event.get("seat") or ""), "text": t.ONLINE_COPIED if event.get("ok") else t.ONLINE_COPY_FAILED}
             self.app.refresh()
 
     def _p2p_event(self, link: str, kind: str, data: str) -> None:
@@ -311,7 +309,7 @@ class PeerLink:
                 for to, text in self.host.receive(seat, data):
                     self.js.send(str(to), text)
             elif kind == "closed":
-                self.host.left(seat, time.monotonic())
+                self.host.left(seat, self.app.now())
                 self._arm_away_timer()
             elif kind == "failed" and self.dialog is not None and self.dialog.get("seat") == seat:
                 self.dialog = {"step": "failed", "seat": seat}
@@ -338,7 +336,7 @@ class PeerLink:
     def _arm_away_timer(self) -> None:
         if self.host is None:
             return
-        due = self.host.due(time.monotonic())
+        due = self.host.due(self.app.now())
         if self.away_timer is not None:
             self.app.fx.timer("away", self.away_timer, None)
             self.away_timer = None
@@ -352,7 +350,7 @@ class PeerLink:
         if gen != self.away_timer:
             return
         self.away_timer = None
-        if self.host is not None and self.host.tick(time.monotonic()):
+        if self.host is not None and self.host.tick(self.app.now()):
             self.app.refresh()
         self._arm_away_timer()
 

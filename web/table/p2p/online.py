@@ -166,12 +166,14 @@ class OnlineGuest:
                 self.refused = True
                 return True, []
             return False, []
+        # Heard again after a silence the host counts as leaving: say hello, or the seat stays away.
+        back = self.heard is not None and now - self.heard >= SILENT_S
         self.heard = now
         if frame.kind == session.RESEND:
-            return False, [self._frame(f) for f in self.out.resend(frame.seq)]
+            return False, [self._frame(f) for f in self.out.resend(frame.seq)] + ([self.hello(self.name)] if back else [])
         bodies, gap = self.inc.take(frame)
         replies = [self._frame(session.Frame(self.me, gap, session.RESEND))] if gap is not None else []
-        if self.inc.skipped or host_reloaded:  # states lost for good, or a new host page: ask again
+        if self.inc.skipped or host_reloaded or back:  # states lost, a new host page, or away: ask again
             self.inc.skipped = False
             replies.append(self.hello(self.name))
         changed = False

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from typing import Any
 
 from table.match.storage import ONLINE_HOST_KEY
@@ -258,7 +257,7 @@ class OnlineLink:
     def on_event(self, event: dict[str, Any]) -> None:
         """Something came from ``relay.js``: a frame, the way a room plays now, or no client."""
         room, kind, data = str(event.get("id") or ""), str(event.get("kind") or ""), event.get("data")
-        now = time.monotonic()
+        now = self.app.now()
         end = self.end
         if kind == "way" and data in ("direct", "relay"):
             self.ways[room] = data
@@ -310,7 +309,7 @@ class OnlineLink:
         seconds = facts.get("timer") if isinstance(facts, dict) else None
         if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds <= 0:
             return None
-        at, now = end.screen.state.get("at"), time.monotonic()
+        at, now = end.screen.state.get("at"), self.app.now()
         if self.turn is None or self.turn[0] != at:
             self.turn = (at, now)
         return max(0, math.ceil(seconds - (now - self.turn[1])))
@@ -333,7 +332,7 @@ class OnlineLink:
         """Every few seconds: heartbeats both ways; a guest silent too long has left."""
         if gen != self.tick_timer or self.end is None:
             return
-        now = time.monotonic()
+        now = self.app.now()
         if isinstance(self.end, online.OnlineHost):
             online_before = set(self.end.host.online)
             for seat, frame in self.end.tick(now):

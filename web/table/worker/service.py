@@ -81,4 +81,7 @@ def mount(zip_b64: str) -> str:
     entry = f"{path}/table/p2p"
     if entry not in table.p2p.__path__:
         table.p2p.__path__.append(entry)
+    from table.p2p import online_words
+
+    online_words.add()  # (its words: the build moved them out of web.zip's catalogues)
     return "ok"

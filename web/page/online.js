@@ -1,0 +1,80 @@
+// Online play's side of the page («Пригласить по ссылке»), loaded by host.js only when
+// someone first invites or joins by link, like everything else of online play: its
+// Python (online.zip, mounted into the worker), its styles (online.css), the relay
+// client (relay.js, on the first room). A visit that never plays online downloads
+// none of it, and the service worker precaches none of it.
+//
+// It decides nothing: it carries the worker's `online-*` operations to relay.js and
+// relay.js's events back, and copies or shares a seat's link when asked.
+
+let relay = null;
+
+function describe(reason) {
+  return reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason?.message ?? reason);
+}
+
+function styles() {
+  return new Promise((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = new URL("./online.css", import.meta.url).href;
+    link.onload = link.onerror = () => resolve(); // unstyled is still playable
+    document.head.append(link);
+  });
+}
+
+/** online.zip into the worker (`worker.sync.mount`, base64) and the styles; rejects if the zip does not load. */
+export async function mount(worker) {
+  const [bytes] = await Promise.all([
+    fetch(new URL("../../online.zip", import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status} for online.zip`);
+      return response.arrayBuffer();
+    }),
+    styles(),
+  ]);
+  let text = "";
+  const view = new Uint8Array(bytes);
+  for (let i = 0; i < view.length; i += 0x8000) text += String.fromCharCode(...view.subarray(i, i + 0x8000));
+  return worker.sync.mount(btoa(text));
+}
+
+async function loadRelay(send) {
+  if (!relay) {
+    relay = await import("./relay.js");
+    document.addEventListener("burkozel-online", (event) => {
+      const { id, kind, data, way } = event.detail;
+      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
+    });
+  }
+  return relay;
+}
+
+/** One of the worker's `online-open` / `-send` / `-close`; a relay client that does not load is told as `unavailable`. */
+export async function run(op, send) {
+  let js;
+  try {
+    js = await loadRelay(send);
+  } catch (error) {
+    console.warn("[burkozel] the relay client did not load:", describe(error));
+    send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
+    return;
+  }
+  if (op.op === "online-open") await js.open(op.id, op.room, op.secret);
+  else if (op.op === "online-send") js.send(op.id, op.text);
+  else if (op.op === "online-close") js.close(op.id);
+}
+
+/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require.
+ *  A share sheet closed unused says nothing; one that could not open copies instead. */
+export function share(button, send) {
+  const text = button.dataset.copy ?? button.dataset.share;
+  const done = (how, ok) => send({ type: "shared", how, ok, seat: button.dataset.seat ?? "" });
+  const copy = () => (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard")))
+    .then(() => done("copy", true), () => done("copy", false));
+  if (button.dataset.share !== undefined && navigator.share) {
+    navigator.share({ url: text }).then(() => done("share", true),
+      (error) => (error?.name === "AbortError" ? done("share", false) : copy()));
+  } else {
+    copy();
+  }
+}
