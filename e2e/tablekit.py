@@ -63,6 +63,38 @@ WATCH_DOM = """
 """
 
 
+# Records every flight of coins at a pot (web/page/chips.js): which seat and way, the numbers
+# shown when it starts, a coin's centre halfway with the centres of the pot and the stack,
+# and the numbers shown once it is gone.
+WATCH_COINS = """
+(() => {
+  window.__flights = [];
+  const text = (s) => document.querySelector(s)?.textContent ?? null;
+  const centre = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const numbers = (seat) => ({pot: text('#pot-box .pot-val'), stack: text(`#score .stacks li[data-seat="${seat}"] b`)});
+  new MutationObserver((records) => {
+    for (const r of records) {
+      r.addedNodes.forEach((node) => {
+        if (!node.classList?.contains('flight')) return;
+        const entry = {seat: +node.dataset.seat, way: node.dataset.way, coins: node.children.length, start: numbers(node.dataset.seat)};
+        window.__flights.push(entry);
+        setTimeout(() => {
+          if (!node.isConnected) return;
+          const stack = document.querySelector(`#table .seat[data-seat="${entry.seat}"] .tag.stack`);
+          entry.mid = {coin: centre(node.firstElementChild), pot: centre(document.querySelector('#pot-box .pot-val')),
+                       stack: centre(stack)};
+        }, 280);
+      });
+      r.removedNodes.forEach((node) => {
+        const entry = [...window.__flights].reverse().find((e) => node.classList?.contains('flight') && e.seat === +node.dataset.seat && !e.end);
+        if (entry) entry.end = numbers(entry.seat);
+      });
+    }
+  }).observe(document.body, {subtree: true, childList: true});
+})();
+"""
+
+
 def open_table(page, base_url: str, watch: bool = True, **params):
     if watch:
         page.add_init_script(WATCH_DOM)
