@@ -50,6 +50,7 @@ def test_a_won_pot_flies_to_the_winner_and_the_ante_to_the_pot(table):
     assert flight["coins"] >= 2
     mid = flight["mid"]
     assert _between(mid["coin"], mid["pot"], mid["stack"]), mid  # on its way from the pot to the stack
+    assert mid["under"] != "coin"  # a tap goes through the coins to what is under them
     assert flight["end"] == {"pot": "0", "stack": str(chips[winner])}  # and the numbers changed on landing
     assert page.locator("#coins .flight").count() == 0 and page.locator("#result").is_visible()
     assert str(pot_before) in page.inner_text("#result-body .pot-line")
