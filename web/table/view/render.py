@@ -252,7 +252,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
         foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(names[seat][0])}</span>'
+            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
             f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">{backs}</div>'
             f'<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
