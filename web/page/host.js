@@ -155,8 +155,8 @@ function apply(fx) {
     if (fx.dialogs) syncDialogs(fx.dialogs);
     if (fx.focus) focus(fx.focus);
   };
-  if (moving && fx.dialogs) syncDialogs(fx.dialogs.filter((name) => document.getElementById(name)?.open));
-  else opened();
+  if (!moving) opened();
+  else if (fx.dialogs) syncDialogs(fx.dialogs.filter((name) => document.getElementById(name)?.open)); // closing waits not
   for (const [key, value] of fx.store ?? []) store(key, value);
   for (const [name, timer] of Object.entries(fx.timers ?? {})) arm(name, timer);
   if (fx.url) history.replaceState(null, "", fx.url);
