@@ -78,8 +78,6 @@ class Table:
         self.message: str | None = None
         self.notices: list[str] = []
         self.matches_done = 0
-        self.started = 0
-        """Matches started or resumed here: with the seed, what tells one match's chips from the next's."""
         self.bot_level: str | None = None
         self.shown: int | None = None
         """The person who said «Я — …» and whose view is drawn (see :meth:`handover`)."""
@@ -134,7 +132,6 @@ class Table:
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
-        self.started += 1
         self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal)
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
@@ -561,7 +558,7 @@ class Table:
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
             "answers": self.answers(),
-            "match_key": f"{self.info.seed}/{self.started}" if self.info else None,
+            "match_key": f"{self.info.seed}/{self.info.first_deal}" if self.info else None,
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,
