@@ -63,6 +63,43 @@ WATCH_DOM = """
 """
 
 
+# Records every flight of coins at a pot (web/page/chips.js): which seat and way, the numbers
+# shown when it starts, the first coin's centre halfway through its flight (by its animation's
+# clock) with the centres of the pot and the stack,
+# what a tap at that coin would reach, and the numbers shown once it is gone.
+WATCH_COINS = """
+(() => {
+  window.__flights = [];
+  const text = (s) => document.querySelector(s)?.textContent ?? null;
+  const centre = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const numbers = (seat) => ({pot: text('#pot-box .pot-val'), stack: text(`#score .stacks li[data-seat="${seat}"] b`)});
+  new MutationObserver((records) => {
+    for (const r of records) {
+      r.addedNodes.forEach((node) => {
+        if (!node.classList?.contains('flight')) return;
+        const entry = {seat: +node.dataset.seat, way: node.dataset.way, coins: node.children.length, start: numbers(node.dataset.seat)};
+        window.__flights.push(entry);
+        const halfway = () => {
+          if (!node.isConnected) return;
+          const run = node.firstElementChild.getAnimations()[0];
+          if (run && run.playState === 'running' && (run.currentTime ?? 0) < 250) return requestAnimationFrame(halfway);
+          const stack = document.querySelector(`#table .seat[data-seat="${entry.seat}"] .tag.stack`);
+          const coin = centre(node.firstElementChild);
+          entry.mid = {coin, pot: centre(document.querySelector('#pot-box .pot-val')), stack: centre(stack),
+                       under: document.elementFromPoint(...coin)?.className ?? null};
+        };
+        requestAnimationFrame(halfway);
+      });
+      r.removedNodes.forEach((node) => {
+        const entry = [...window.__flights].reverse().find((e) => node.classList?.contains('flight') && e.seat === +node.dataset.seat && !e.end);
+        if (entry) entry.end = numbers(entry.seat);
+      });
+    }
+  }).observe(document.body, {subtree: true, childList: true});
+})();
+"""
+
+
 def open_table(page, base_url: str, watch: bool = True, **params):
     if watch:
         page.add_init_script(WATCH_DOM)
@@ -99,11 +136,13 @@ def new_match(page, fmt: str = "pairs", difficulty: str = "easy", **kw) -> None:
 
 
 def wait_settled(page, timeout: int = 30_000) -> str:
-    """Wait until the table waits for the player: their turn, or a round/match end."""
+    """Wait until the table waits for the player: their turn, or a round/match end, with
+    no chips in flight (their numbers are then the new ones)."""
     page.evaluate("window.burkozelSettled()")  # what was clicked last has been answered
     page.wait_for_function(
         """() => { const t = document.getElementById('table');
-                   return t.dataset.turn === 'me' || ['round_end', 'match_end'].includes(t.dataset.phase); }""",
+                   return (t.dataset.turn === 'me' || ['round_end', 'match_end'].includes(t.dataset.phase))
+                     && !document.querySelector('#coins .flight'); }""",
         timeout=timeout,
     )
     return page.get_attribute("#table", "data-phase")

@@ -16,7 +16,7 @@ import pytest
 
 from contrast import low_contrast
 from harness import app_url, boot
-from tablekit import new_match, play_round, play_turn, wait_settled
+from tablekit import WATCH_COINS, new_match, play_round, play_turn, replay, saved, wait_settled
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -245,3 +245,28 @@ def test_reduced_motion_stops_every_animation(page, base_url):
     page.emulate_media(reduced_motion="reduce")
     assert moving_while_the_bots_play(page) == 0
     assert page.evaluate("getComputedStyle(document.querySelector('.btn')).transitionDuration") == "0s"
+
+
+def coins_at_a_pot(page) -> list:
+    """Every flight of coins (web/page/chips.js) through a deal of «Бура на кон» at «fast» and
+    the next deal's antes; the stacks and the pot shown are where the moves lead each time."""
+    new_match(page, "bura_pot", "easy", speed="fast")
+    page.evaluate(WATCH_COINS)
+    shown = lambda: ([int(x) for x in page.eval_on_selector_all("#score .stacks b", "els => els.map(e => e.textContent)")],
+                     int(page.inner_text("#pot-box .pot-val")))
+    play_round(page, random.Random(5), check=False)
+    match = replay(saved(page))
+    assert shown() == (list(match.chips), match.pot)
+    page.click("#result [data-action=next]")
+    wait_settled(page)
+    match = replay(saved(page))
+    assert shown() == (list(match.chips), match.pot)
+    return page.evaluate("window.__flights")
+
+
+def test_reduced_motion_keeps_the_chips_still(page, base_url):
+    """Chips fly at a pot by default; with reduced motion the numbers change at once, nothing flies."""
+    boot(page, app_url(base_url, seed=6))
+    assert coins_at_a_pot(page)
+    page.emulate_media(reduced_motion="reduce")
+    assert coins_at_a_pot(page) == []

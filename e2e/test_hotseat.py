@@ -237,3 +237,56 @@ def test_layout_with_two_people(table, size):
     page.emulate_media(reduced_motion="no-preference")
     assert not problems, "\n".join(problems[:20])
     assert bottoms == {"0", "2"}
+
+
+POT_PEOPLE = {0: "Аня", 1: "Боря", 3: "Вера"}
+
+
+def test_three_people_at_the_pot_answer_a_dave_each_at_their_turn(table):
+    """«Бура на кон» at four seats, three people and a bot at one device: between people the
+    hand-over screen hides every card, each sees only their own hand, and a «даве» is put to
+    each person facing it in turn — «Принять (N фишек)» or «Пас» at their own screen."""
+    page = table
+    to_menu(page)
+    page.check("input[name=format][value=bura_pot]")
+    page.set_checked("input[name=dave]", True)
+    seat_people(page, "bura_pot", POT_PEOPLE)
+    page.click("#menu [data-action=new]")
+    reset_seen(page)
+    rng = random.Random(8)
+    raiser, answered, handovers = None, [], []
+    for _ in range(400):
+        state = wait(page)
+        if state in ("round_end", "match_end"):
+            break
+        if state == "handover":
+            handovers.append(check_handover(page, POT_PEOPLE))
+            page.get_by_role("button", name=f"Я — {POT_PEOPLE[handovers[-1]]}").click()
+            page.wait_for_selector("#handover", state="detached")
+            continue
+        seat = check_person_view(page, POT_PEOPLE)
+        view = replay(saved(page)).view(seat)
+        dave = page.locator("[data-action=dave]:not([disabled]):not(.idle)")
+        if raiser is None and dave.count():
+            dave.click()
+            raiser = seat
+            continue
+        if view.raiser is not None:  # this person is asked, at their own screen, what the raise costs them
+            assert view.raiser == raiser and seat != raiser
+            accept = page.locator("[data-action=accept]")
+            assert accept.is_visible() and f"({view.stake // 2} " in accept.inner_text()
+            assert page.locator("[data-action=fold]").is_visible()
+            assert POT_PEOPLE[raiser] in page.inner_text("#status")
+            assert not handovers or handovers[-1] == seat
+            answered.append(seat)
+        play_turn(page, rng)
+    else:
+        raise AssertionError("the deal did not end")
+    assert raiser is not None, "no person could raise in this deal"
+    # Every other person was asked, each after the device came to them (the bot answered by itself).
+    assert sorted(answered) == sorted(set(POT_PEOPLE) - {raiser})
+    moves = saved(page)["rounds"][0]
+    said = [s for s, m in moves if "accept" in m or "fold" in m]
+    assert set(answered) <= set(said) and 2 in said
+    assert page.locator("#result").is_visible() and page.locator("#handover").count() == 0
+    assert page.locator("#result-body .stacks li").count() == 4

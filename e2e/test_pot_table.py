@@ -1,7 +1,8 @@
 """«Бура на кон» by clicks, at three, four and six seats: the menu's switches, «Даве» beside
 «Ходить» and «31», the answers «Принять (N фишек)» / «Пас» (and the bots' answers shown),
 the pot and every stack, the end-of-deal dialog,
-no hidden card in the DOM, and «считать в уме» hiding the running count."""
+no hidden card in the DOM, «считать в уме» hiding the running count, the statistics of pots,
+chips and «даве», and a pot's deal shared by link."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import random
 
 import pytest
 
-from tablekit import check_no_leak, new_match, play_turn, saved, table_fixtures, wait_settled
+from tablekit import check_no_leak, hand, new_match, play_turn, replay, saved, table_fixtures, wait_settled
+from test_teaching_table import fresh_page
 
 shared, table = table_fixtures(seed=5)
 
@@ -81,3 +83,73 @@ def test_screens(table, tmp_path_factory):
         for seat in page.query_selector_all("#table .seat"):
             assert seat.is_visible()
     print("screens:", out)
+
+
+def _deal_counts(data: dict) -> dict[str, int]:
+    """What the deal just finished adds to the player's record, from the saved moves replayed:
+    the pot and the chips taken (what the last move moved to the player's stack), the
+    player's «даве» and answers."""
+    rounds, moves = data["rounds"], data["rounds"][-1]
+    match, before = replay(data), replay(data, at=(len(rounds) - 1, len(moves) - 1))
+    taken = match.round.winner == 0
+    return {"pots_won": int(taken), "chips_won": match.chips[0] - before.chips[0] if taken else 0,
+            "dave_raised": int(any(s == 0 and "dave" in m for s, m in moves)),
+            "dave_answered": sum(1 for s, m in moves if s == 0 and ("accept" in m or "fold" in m))}
+
+
+def test_statistics_at_the_pot_count_pots_chips_and_the_dave(table):
+    page = table
+    page.evaluate("localStorage.removeItem('burkozel.stats')")
+    new_match(page, "bura_pot", "medium", combos={"dave": True}, players=3)
+    rng = random.Random(12)
+    expected = dict.fromkeys(("pots_won", "chips_won", "dave_raised", "dave_answered"), 0)
+    for deal in range(12):  # until the player has taken a pot, raised and answered
+        raised = False
+        for _ in range(300):
+            phase = wait_settled(page)
+            if phase in ("round_end", "match_end"):
+                break
+            dave = page.query_selector("[data-action=dave]:not([disabled])")
+            if dave and not raised and deal % 2 == 0:
+                dave.click()
+                raised = True
+                continue
+            play_turn(page, rng)
+        for key, n in _deal_counts(saved(page)).items():
+            expected[key] += n
+        if phase == "match_end" or all(expected.values()):
+            break
+        page.click("#result [data-action=next]")
+    assert expected["pots_won"] and expected["dave_raised"] and expected["dave_answered"], expected
+    entry = page.evaluate("JSON.parse(localStorage.getItem('burkozel.stats'))")["tables"]["bura_pot/medium"]
+    assert {k: entry[k] for k in expected} == expected
+    page.click("#result [data-action=stats]")
+    page.locator("#info").wait_for(state="visible")
+    for key, n in expected.items():
+        assert page.inner_text(f"#info [data-stat={key}] td") == str(n), key
+    page.click("#info .dlg-buttons [data-action=close-info]")
+
+
+def test_a_shared_pot_deal_opens_at_the_same_table_with_the_same_hand(table, browser, server):
+    """The link of a pot's deal keeps the seat count and «даве»: a fresh browser gets the same
+    first hand at five seats, the raise offered, fresh stacks and the ante in the pot."""
+    page = table
+    new_match(page, "bura_pot", "easy", combos={"dave": True}, players=5)
+    first = sorted(hand(page))
+    page.get_by_role("button", name="Поделиться раздачей").click()
+    page.locator("#info").wait_for(state="visible")
+    link = page.get_attribute("[data-share-link]", "href")
+    assert "table=bura_pot" in link and "players=5" in link and "dave=1" in link
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    ctx, other = fresh_page(browser, server, link + "&speed=instant")
+    try:
+        wait_settled(other)
+        assert sorted(hand(other)) == first
+        assert other.get_attribute("#table", "data-players") == "5" and other.locator("#table .seat").count() == 5
+        mine = saved(other)
+        assert mine["format"] == "bura_pot" and mine["players"] == 5 and mine["dave"] is True
+        assert _chips(other) == [95] * 5 and other.inner_text("#pot-box .pot-val") == "25"
+        assert other.locator("[data-action=dave]").count() == 1
+        check_no_leak(other)
+    finally:
+        ctx.close()

@@ -113,7 +113,7 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
-    assert chunks and preloaded == chunks | {"web/page/host.js"}
+    assert chunks and preloaded == chunks | {"web/page/host.js", "web/page/chips.js"}  # host.js imports chips.js
 
 
 def test_config_paths_are_relative():

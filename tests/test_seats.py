@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -430,6 +431,31 @@ def test_the_pot_table_seats_as_many_as_the_menu_chose(n):
     menu = render.menu_html(s, {"can_continue": False})
     assert menu.count('class="seat-row"') == n
     assert f'name="players" value="{n}" id="players-{n}" checked' in menu
+
+
+AVATAR = re.compile(r'<span class="avatar" aria-hidden="true">([^<]*)</span>')
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("lang", languages.LANGS)
+def test_every_seat_at_the_pot_has_an_avatar_of_its_own(n, lang):
+    """Bots named for the sides of the table («Северо-Запад», «Северо-Восток») or people whose
+    names begin alike: each seat on the screen carries letters no other seat has."""
+    s = storage.default_settings()
+    s.update(format="bura_pot", lang=lang)
+    seats.apply_change(s, "players", str(n))
+    table = Table(s, seed=3, speed="instant")
+    table.new_match()
+    marks = AVATAR.findall(private_markup(table))
+    assert len(marks) == n - 1 and len(set(marks)) == n - 1, marks
+    people = people_settings("bura_pot", {0: "Аня", 1: "Алла", 2: "Анна"})
+    people.update(lang=lang)
+    seats.apply_change(people, "players", str(max(n, 3)))
+    table = Table(people, seed=3, speed="instant")
+    table.new_match()
+    table.confirm_handover()
+    marks = AVATAR.findall(private_markup(table))
+    assert len(marks) == max(n, 3) - 1 and len(set(marks)) == len(marks), marks
 
 
 def test_the_seat_count_is_kept_with_the_settings_and_the_match():

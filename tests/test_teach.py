@@ -168,7 +168,7 @@ def test_the_stats_panel_draws_a_record():
 
 from burkozel import FORMATS, TableRules  # noqa: E402
 from table.coach import share  # noqa: E402
-from table.match import seats  # noqa: E402
+from table.match import seats, storage  # noqa: E402
 
 texts = languages.for_lang("ru")
 
@@ -199,19 +199,23 @@ def test_a_link_round_trips_to_the_same_deals(fmt):
         assert share.parse(share.query(share.of_match(info, deal, check=True))).check
 
 
-def test_a_link_of_a_pot_at_six_seats_deals_the_same_at_six():
+@pytest.mark.parametrize("dave", [False, True])
+def test_a_link_of_a_pot_at_six_seats_deals_the_same_at_six(dave):
+    """The seat count and «даве» are rules of the deal: the link carries both."""
     s = settings("bura_pot", "easy")
     seats.apply_change(s, "players", "6")
+    storage.table_settings(s, "bura_pot")["switches"]["dave"] = dave
     table = Table(s, seed=4242)
     table.new_match()
-    back = share.parse(share.query(share.of_match(table.info, 2)))
-    assert back is not None and back.players == 6
+    link = share.query(share.of_match(table.info, 2))
+    back = share.parse(link)
+    assert back is not None and back.players == 6 and back.dave is dave and ("dave=1" in link) is dave
     fresh = Table(settings("pairs", "easy"))
     fresh.start(MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal,
-                          players=back.players))
-    assert fresh.match.rules.players == 6 and fresh.match.deck_for(0) == deal_cards(table.info, 2)[0]
+                          players=back.players, dave=back.dave))
+    assert fresh.match.rules == table.match.rules and fresh.match.deck_for(0) == deal_cards(table.info, 2)[0]
     share.settings_for(back, fresh.settings)
-    assert seats.chosen_players(fresh.settings) == 6
+    assert seats.chosen_players(fresh.settings) == 6 and storage.switch_on(fresh.settings, "dave", "bura_pot") is dave
 
 
 def test_a_link_holds_no_card():
@@ -239,7 +243,7 @@ def test_a_link_holds_no_card():
     "?table=pairs&deal=1-999", "?table=pairs&deal=1-0&combos=bura.bura", "?table=pairs&deal=1-0&combos=nope",
     "?table=pairs&deal=1-0&bots=god", "?table=pairs&deal=1-0&discard=open", "?table=pairs&deal=1-0&sharer=1",
     "?table=pairs&deal=99999999999999999999-0", "?table=bura_pot&deal=1-0&players=7", "?table=pairs&deal=1-0&players=3",
-    "?table=bura_pot&deal=1-0&players=x",
+    "?table=bura_pot&deal=1-0&players=x", "?table=bura_pot&deal=1-0&dave=yes", "?table=pairs&deal=1-0&dave=1",
 ])
 def test_a_bad_link_is_ignored(query):
     assert share.parse(query) is None
@@ -281,14 +285,16 @@ def test_a_pots_record_counts_the_pot_the_chips_and_the_dave():
     base = {"side": 1, "seat": 1, "round_penalties": [0, 0, 0, 0], "round_points": [5, 40, 0, 0],
             "end": "cards_out", "ended_by": None, "chips": [95, 115, 95, 95], "won_pot": 20, "folded": []}
     data = stats.empty()
-    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome({**base, "deal_winner": 1, "deal_won": True,
-                                                                   "raised": [1, 2]}, 0))
-    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome({**base, "deal_winner": 0, "deal_won": False,
-                                                                   "raised": [0, 3],
-                                                                   "folded": [1]}, 0))
+    raise_, accept, fold = {"dave": True}, {"accept": True}, {"fold": True}
+    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome(
+        {**base, "deal_winner": 1, "deal_won": True, "raised": [1, 2]}, 0, [[1, raise_], [2, accept], [2, raise_], [1, accept]]))
+    # Seat 1 accepts the first «даве» and folds to the second: two answers, though it folded.
+    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome(
+        {**base, "deal_winner": 0, "deal_won": False, "raised": [0, 3], "folded": [1]}, 0,
+        [[0, raise_], [1, accept], [3, raise_], [1, fold]]))
     entry = data["tables"]["bura_pot/easy"]
     assert (entry["deals"], entry["deals_won"], entry["pots_won"], entry["chips_won"]) == (2, 1, 1, 20)
-    assert (entry["dave_raised"], entry["dave_answered"]) == (1, 2)
+    assert (entry["dave_raised"], entry["dave_answered"]) == (1, 3)
     old = {k: v for k, v in entry.items() if k not in stats.POT_COUNTS}
     loaded, dropped = stats.load(stats.dump({**data, "tables": {"bura_pot/easy": old}}))
     assert not dropped and loaded["tables"]["bura_pot/easy"]["pots_won"] == 0

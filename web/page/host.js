@@ -17,6 +17,7 @@
 // window.burkozelBench(json) and window.burkozelSteps() return promises.
 
 import { PyWorker } from "../../vendor/pyscript/core.js";
+import { moveChips } from "./chips.js";
 
 const root = document.documentElement;
 const table = document.getElementById("table");
@@ -137,6 +138,8 @@ function arm(name, { gen, ms }) {
   }, ms));
 }
 
+/** Apply one batch of effects; a promise while chips move (chips.js), so the next
+ *  batch waits for them and the deal's result opens once they have landed. */
 function apply(fx) {
   for (const [element, attrs] of Object.entries(fx.attrs ?? {})) {
     const node = element === "table" ? table : element === "html" ? root : document.querySelector(element);
@@ -148,12 +151,18 @@ function apply(fx) {
     if (node) replace(node, markup);
   }
   if (fx.noCancel) noCancel = fx.noCancel;
-  if (fx.dialogs) syncDialogs(fx.dialogs);
-  if (fx.focus) focus(fx.focus);
+  const moving = moveChips();
+  const opened = () => {
+    if (fx.dialogs) syncDialogs(fx.dialogs);
+    if (fx.focus) focus(fx.focus);
+  };
+  if (!moving) opened();
+  else if (fx.dialogs) syncDialogs(fx.dialogs.filter((name) => document.getElementById(name)?.open)); // closing waits not
   for (const [key, value] of fx.store ?? []) store(key, value);
   for (const [name, timer] of Object.entries(fx.timers ?? {})) arm(name, timer);
   if (fx.url) history.replaceState(null, "", fx.url);
   for (const op of fx.p2p ?? []) linkOp(op);
+  return moving?.then(opened);
 }
 
 // --- play with a friend: p2p.js, loaded when first needed ---------------------------------

@@ -8,6 +8,7 @@ deal against the same bots, and re-deal it to check it was not arranged —
 while it holds no card at all (``tests/test_teach.py``).
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&deal=81723-2&sharer=62-0
+    ?table=bura_pot&combos=moscow&discard=open&bots=medium&deal=5-0&players=6&dave=1
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from burkozel.bots import LEVELS
 MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
-PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players")
+PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players", "dave")
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,8 @@ class SharedDeal:
     check: bool = False
     players: int | None = None
     """How many sit at the table, where it lets a match choose (``None``: its default)."""
+    dave: bool = False
+    """The switch «даве» at a table for a pot: a rule of the deal, so the link carries it."""
 
 
 def query(shared: SharedDeal) -> str:
@@ -55,6 +58,8 @@ def query(shared: SharedDeal) -> str:
         params["check"] = "1"
     if shared.players is not None:
         params["players"] = str(shared.players)
+    if shared.dave:
+        params["dave"] = "1"
     return "?" + urlencode(params, safe=".-")
 
 
@@ -96,14 +101,17 @@ def parse(text: str) -> SharedDeal | None:
     players = params.get("players")
     if players is not None and not (players.isdigit() and int(players) in table.seat_counts):
         return None
+    dave = params.get("dave", "0")
+    if dave not in ("0", "1") or (dave == "1" and not table.has_pot):
+        return None
     return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
-                      int(players) if players is not None else None)
+                      int(players) if players is not None else None, dave == "1")
 
 
 def of_match(info: Any, deal: int, sharer: tuple[int, int] | None = None, check: bool = False) -> SharedDeal:
     """The link of deal ``deal`` (counted in the seed's match) of the match ``info`` (``match.table.MatchInfo``)."""
     return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check,
-                      info.players)
+                      info.players, info.dave)
 
 
 def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
@@ -115,6 +123,8 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
     mine["discard"] = shared.discard
     if shared.players is not None:
         mine["players"] = shared.players
+    if "switches" in mine:
+        mine["switches"]["dave"] = shared.dave
 
 
 def strip(text: str) -> str:

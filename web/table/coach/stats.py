@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from burkozel import FORMATS
 from burkozel.bots import LEVELS
@@ -73,8 +73,10 @@ class DealOutcome:
     """«Даве» of others the player answered (accepted, or folded to: it answers no more)."""
 
 
-def outcome(view: dict[str, Any], hints: int) -> DealOutcome:
-    """The outcome of the finished deal in seat 0's view dict."""
+def outcome(view: dict[str, Any], hints: int, moves: Sequence[Sequence[Any]] = ()) -> DealOutcome:
+    """The outcome of the finished deal in the player's view dict as the table draws it
+    (``won_pot``: what the pot held when it was taken); ``moves``: the deal's
+    ``[seat, move]`` as recorded, of which the player's accepts and folds are its answers."""
     side = view["side"]
     penalty = view["round_penalties"][side]
     declared = None
@@ -84,8 +86,7 @@ def outcome(view: dict[str, Any], hints: int) -> DealOutcome:
     won = bool(view["deal_won"])  # the engine's verdict (``Outcome.won``)
     chips_won = view.get("won_pot", 0) if view.get("chips") and won else None
     raised = list(view.get("raised", ()))
-    others = sum(1 for s in raised if s != seat)
-    answered = min(others, 1) if seat in view.get("folded", ()) else others
+    answered = sum(1 for s, move in moves if s == seat and ("accept" in move or "fold" in move))
     return DealOutcome(view["round_points"][side], penalty, won, declared, hints, chips_won,
                        seat in raised, answered)
 

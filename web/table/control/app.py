@@ -115,7 +115,7 @@ class App:
         elif self.shared is not None:
             sh = self.shared
             self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal,
-                                       players=sh.players))
+                                       players=sh.players, dave=sh.dave))
             if not sh.check:
                 self.save_settings()
                 self.fx.url(self.base() + share.strip(env.search))
@@ -315,12 +315,14 @@ class App:
         t = self.table
         if t.autoplay or t.info is None or t.match is None or t.phase() not in ("round_end", "match_end"):
             return
-        view = t.view().to_dict()
+        view = t.display()  # as drawn: with what the pot held when it was taken
+        if view is None:
+            return
         # Recorded once: a reload on the result dialog meets the same id.
         deal_id = f"{t.info.format}/{t.info.seed}/{t.info.first_deal + t.match.round_no}/{len(t.match.moves)}"
         won = view["match_over"] and view["side"] in view["winners"]
         if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
-                             stats.outcome(view, t.coach.used), view["match_over"], won):
+                             stats.outcome(view, t.coach.used, t.rounds[-1]), view["match_over"], won):
             self._save_stats()
 
     def _save_stats(self) -> None:

@@ -135,6 +135,20 @@ class Texts:
         """Whether ``name`` is the viewer's own seat (the catalogue's seat ``you``)."""
         return self._seat_of.get(name) == "you"
 
+    def avatar_marks(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The letters on each seat's avatar, every one unlike the others: a seat name's own
+        mark («СЗ» for «Северо-Запад»), a typed name's initial, two letters where initials
+        meet («Ан», «Ал»), and the seat's number where even those do."""
+        def mark(name: str, letters: int) -> str:
+            forms = self.catalogue.seats.get(self._seat_of.get(name, ""), {})
+            return forms.get("mark") or name[:letters].capitalize()
+
+        marks = [mark(name, 1) for name in names]
+        for clash in (lambda i: mark(names[i], 2), lambda i: f"{marks[i]}{i + 1}"):
+            repeated = {m for m in marks if marks.count(m) > 1}
+            marks = [clash(i) if m in repeated else m for i, m in enumerate(marks)]
+        return tuple(marks)
+
     def _form(self, name: str, case: str) -> str:
         """A seat's name in ``case`` (``gen``, ``ins``, ``subj``); a typed name goes in the
         catalogue's frame for names it cannot decline («игрока Аня»)."""

@@ -557,6 +557,7 @@ class Table:
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
             "answers": self.answers(),
+            "match_key": f"{self.info.seed}/{self.info.first_deal}" if self.info else None,
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,

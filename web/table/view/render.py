@@ -182,14 +182,16 @@ def storage_switches(mine: dict[str, Any]) -> tuple[str, ...]:
 
 def pot_score_html(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
     """At a pot: the pot and the stake, every stack, and (unless the player counts
-    in the head, ``ui["count_in_head"]``) the player's own running points."""
+    in the head, ``ui["count_in_head"]``) the player's own running points.  Each number of
+    chips carries ``data-chips``, the pot its match and deal: the page (``web/page/chips.js``)
+    moves chips between the numbers that differ from one drawing to the next."""
     chips = []
     for seat, stack in enumerate(view["chips"]):
         cls = "chip mine" if seat == view["seat"] else "chip"
         if stack <= 0:
             cls += " hot"
         chips.append(f'<li class="{cls}" data-seat="{seat}"><span class="who">{escape(ui["names"][seat])}</span>'
-                     f'<b>{stack}</b></li>')
+                     f'<b data-chips="{stack}">{stack}</b></li>')
     points = ""
     if not ui.get("count_in_head"):
         unseen = view.get("unseen_taken") or 0
@@ -198,8 +200,11 @@ def pot_score_html(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> s
         points = (f'<div class="pts" title="{t.SCORE_TITLE}"><span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
                   f'<b class="val">{view["points"]}{closed}</b>'
                   f'<span class="of">{t.score_target(view["declaration"], view["pass_mark"])}</span></div>')
-    return (f'{points}<div class="pot" id="pot-box"><span class="lbl">{t.POT_LABEL}</span>'
-            f'<b class="val pot-val">{view["pot"]}</b><span class="of">{t.STAKE_LABEL} {view["stake"]}</span></div>'
+    match = escape(str(ui.get("match_key") or ""))
+    return (f'{points}<div class="pot" id="pot-box" data-match="{match}" data-deal="{view["round_no"]}">'
+            f'<span class="lbl">{t.POT_LABEL}</span>'
+            f'<b class="val pot-val" data-chips="{view["pot"]}">{view["pot"]}</b>'
+            f'<span class="of">{t.STAKE_LABEL} {view["stake"]}</span></div>'
             f'<div class="pens stacks"><span class="lbl">{t.CHIPS_LABEL}</span><ul>{"".join(chips)}</ul></div>')
 
 
@@ -237,7 +242,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
         foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(names[seat][0])}</span>'
+            f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
             f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">{backs}</div>'
             f'<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
@@ -247,7 +252,8 @@ def stake_tags(view: dict[str, Any], seat: int, t: ModuleType, ui: dict[str, Any
     """A seat's stack and its «даве», accept and fold marks (a table for a pot only)."""
     if not view.get("chips"):
         return ""
-    out = f'<span class="tag stack" title="{t.CHIPS_LABEL}">● {view["chips"][seat]}</span>'
+    stack = view["chips"][seat]
+    out = f'<span class="tag stack" title="{t.CHIPS_LABEL}" data-chips="{stack}">● {stack}</span>'
     if seat in view.get("raised", ()):
         out += f'<span class="tag raised">{t.RAISED_TAG}</span>'
     answers = (ui or {}).get("answers") or {}
@@ -357,6 +363,8 @@ def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
         title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
         line = t.deal_end_line(view["format"], view.get("end"), view.get("deal_winner"), view.get("ended_by"),
                                list(view["round_points"]), names)
+        if view.get("chips"):
+            line += " " + pot_line(view, names, t)
         if over:
             line += " " + t.winners_line(view["format"], list(view["winners"]), names)
         return escape(f"{title}. {line}")
@@ -428,10 +436,15 @@ def actions_html(ui: dict[str, Any]) -> str:
     return "".join(out)
 
 
+def pot_line(view: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
+    """Who took the pot and how much it held before it was taken, or what stays in it."""
+    winner = view.get("deal_winner")
+    return t.pot_line(winner, view.get("won_pot", view["pot"]) if winner is not None else view["pot"], names)
+
+
 def pot_result_html(view: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
     """Who took the pot and how much, and every stack after the deal."""
-    winner = view.get("deal_winner")
-    line = t.pot_line(winner, view.get("won_pot", view["pot"]), names)
+    line = pot_line(view, names, t)
     stacks = "".join(f'<li class="chip{" mine" if s == view["seat"] else ""}"><span class="who">{escape(names[s])}</span>'
                      f'<b>{c}</b></li>' for s, c in enumerate(view["chips"]))
     return f'<p class="pot-line">{escape(line)}</p><div class="pens stacks"><ul>{stacks}</ul></div>'
