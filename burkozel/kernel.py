@@ -25,6 +25,12 @@ from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, Tab
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
 DAVE, ACCEPT, FOLD = "dave", "accept", "fold"
 STAKE_KINDS = (DAVE, ACCEPT, FOLD)
+
+
+def accept_price(stake: int) -> int:
+    """What accepting a «даве» costs once the stake has doubled: the stake before it
+    (RULES-pot.md §8), paid by each who accepts and then by the raiser."""
+    return stake // 2
 """The moves of the stake (RULES-pot.md §8), which play no card: the raise «даве» and its two answers."""
 
 
@@ -362,7 +368,7 @@ class Deal:
             self.answers = tuple(answers)
             self.to_act = answers[0]
             return
-        old = self.bet // 2
+        old = accept_price(self.bet)
         if kind == ACCEPT:
             self.chips[seat] -= old
             self.pot += old

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any, Sequence
 
 from .cards import SUIT_OF, SUITS, Card, held_order
+from .kernel import accept_price
 from .outcome import Outcome
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
 from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
@@ -143,6 +144,11 @@ class SeatView(RulesFacts):
     folded: tuple[int, ...] = ()
     raised: tuple[int, ...] = ()
     raiser: int | None = None
+
+    @property
+    def accept_price(self) -> int:
+        """The chips accepting the «даве» being answered costs (0 when none is)."""
+        return accept_price(self.stake) if self.raiser is not None else 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_table", TABLES[self.format].seated(len(self.hand_sizes)))

@@ -115,3 +115,16 @@ def test_dave_is_refused_at_tables_without_it():
     other = Round(TableRules("bura31"), 0, DECK)
     with pytest.raises(IllegalMoveError):
         other.push(Move.dave())
+
+
+def test_the_view_says_what_accepting_costs_and_accepting_costs_that():
+    rnd = pot_round(4, dealer=0, hands=HANDS, trump="9S", dave=True)
+    assert rnd.view(rnd.to_act).accept_price == 0  # no «даве» to answer
+    rnd.push(Move.dave())
+    for _ in range(3):
+        seat = rnd.to_act
+        price = rnd.view(seat).accept_price
+        before = rnd.chips[seat]
+        rnd.push(Move.accept())
+        assert price == 5 and rnd.chips[seat] == before - price
+    assert rnd.view(rnd.to_act).accept_price == 0

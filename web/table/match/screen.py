@@ -15,6 +15,7 @@ from typing import Any
 from burkozel import IllegalMoveError, Move, SeatView
 from burkozel.trick import ANSWER_KINDS, BARE_KINDS, CARD_KINDS, OPENING_KINDS
 from burkozel.cards import held_order
+from burkozel.kernel import accept_price
 from table.i18n.languages import DEFAULT_TEXTS as texts
 
 HUMAN = 0
@@ -74,7 +75,7 @@ def button_states(view: SeatView | None, phase: str, my_turn: bool, selection: l
             if not out[kind]["enabled"]:
                 out[kind]["reason"] = t.reason(refusal(view, move_for(kind, [])), kind=kind, size=None, selected=n)
             elif kind == "accept":
-                out[kind]["label"] = t.accept_label(view.stake // 2)
+                out[kind]["label"] = t.accept_label(view.accept_price)
             continue
         if n == 0 and kind == "lead":
             out[kind]["reason"] = t.NO_SELECTION_LEAD
@@ -105,7 +106,7 @@ def dave_answers(moves: list[list[Any]], view: SeatView | None) -> tuple[int | N
         if "dave" in move:
             return seat, answers[::-1]
         if "accept" in move or "fold" in move:
-            answers.append((seat, view.stake // 2 if "accept" in move else None))
+            answers.append((seat, accept_price(view.stake) if "accept" in move else None))
         else:
             break
     return None, []
@@ -166,7 +167,7 @@ def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | lis
         prompt = t.prompt_taken(names[view.history[-1].winner])
     elif phase == "play":
         if my_turn and view.raiser is not None:
-            prompt = t.answer_prompt(names[view.raiser], view.stake // 2)
+            prompt = t.answer_prompt(names[view.raiser], view.accept_price)
         elif my_turn:
             prompt = (t.prompt_lead(view.max_lead, bool(view.legal_kinds.get("declare")))
                       if view.trick is None else t.prompt_answer(view.trick.size))
