@@ -55,3 +55,11 @@ def test_the_bar_invites_a_guest_who_is_not_there():
     assert html.count('data-action="p2p-invite"') == 1 and 'data-seat="1"' in html
     assert "Маша &lt;3" in html and "<3" not in html
     assert peerview.bar_html([]) == ""
+
+
+def test_a_bot_at_an_online_seat_says_its_person_comes_back_unasked():
+    same_wifi = peerview.bar_html([{"seat": 1, "name": "Маша", "status": "bot"}], texts)
+    online = peerview.bar_html([{"seat": 1, "name": "Маша", "status": "bot", "online": True}], texts)
+    assert texts.p2p_guest_bot("Маша") in same_wifi and 'data-action="p2p-invite"' in same_wifi
+    assert texts.online_guest_bot("Маша") in online and "p2p-invite" not in online
+    assert "Пригласите" not in online

@@ -191,6 +191,10 @@ class Texts:
     def p2p_guest_bot(self, name: str) -> str:
         return self.say("p2p_guest_bot", name=name)
 
+    def online_guest_bot(self, name: str) -> str:
+        """A bot holds an online seat: its person comes back by the same link, unasked."""
+        return self.say("online_guest_bot", name=name)
+
     def p2p_waiting_for(self, name: str) -> str:
         return self.say("p2p_waiting_for", name=name)
 

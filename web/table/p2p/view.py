@@ -105,7 +105,7 @@ def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
         elif status == "away":
             text = t.p2p_guest_away(name)
         elif status == "bot":
-            text = t.p2p_guest_bot(name)
+            text = t.online_guest_bot(name) if link.get("online") else t.p2p_guest_bot(name)
         else:
             text = t.P2P_HOST_LOST
         if status == "up" and link.get("way"):
