@@ -426,6 +426,7 @@ def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page,
     host.clock.fast_forward(61_000)
     host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('играет бот')",
                            timeout=30_000)
+    assert "вернётся само" in peer_bar(host) and "Пригласите" not in peer_bar(host)  # no invite at an online seat
     before = len(saved(host)["rounds"][-1])
     for _ in range(400):  # the host plays on; the bot answers for the guest
         moves = saved(host)["rounds"]
