@@ -53,7 +53,7 @@ help:
 	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
 	@echo "make bench-bots-legal  every level through thousands of random deals of every format and combination set"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
-	@echo "make screenshots  redraw docs/table-desktop.png and docs/table-phone.png"
+	@echo "make screenshots  redraw the README's pictures (docs/table-*.png)"
 	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
 	@echo "make clean        remove site/ and build stamps"
 

@@ -2,7 +2,7 @@
 """Make the README screenshots of the table mid-round:
 docs/table-desktop.png (1280×800) and docs/table-phone.png (390×844) of пары,
 docs/table-bura31.png (1280×800) of Бура «31», docs/table-hint.png (1280×800):
-пары with «Подсказка» open.
+пары with «Подсказка» open, docs/table-pot.png (1280×800): «Бура на кон» at six.
 
 Run after `make site`:  python e2e/screenshots.py  [--out docs]
 
@@ -24,14 +24,14 @@ sys.path.insert(0, str(HERE))
 SEED = 2024
 
 
-def reach(page, base_url: str, fmt: str, scene) -> None:
+def reach(page, base_url: str, fmt: str, scene, **menu) -> None:
     """Play ``fmt`` from a fixed seed until ``scene(page)`` (the player's turn)
     picks its cards and says the moment has come; then pose it as at normal speed."""
     from harness import app_url, boot
     from tablekit import new_match, play_turn, wait_settled
 
     boot(page, app_url(base_url, seed=SEED, speed="instant", sw="off"))
-    new_match(page, fmt, "medium")
+    new_match(page, fmt, "medium", **menu)
     rng = random.Random(SEED)
     for _ in range(400):
         phase = wait_settled(page)
@@ -87,6 +87,16 @@ def bura31_scene(page) -> bool:
     return True
 
 
+def pot_scene(page) -> bool:
+    """«Бура на кон» at six, a later deal (stacks apart, the pot fed): two or more cards
+    on the table and the player's answer picked."""
+    stacks = set(page.eval_on_selector_all("#felt [data-chips]", "els => els.map(e => e.dataset.chips)"))
+    if not (_answering(page) and page.locator("#trick .play").count() >= 2 and len(stacks) >= 3):
+        return False
+    page.click(f'#hand [data-card="{_hand(page)[0]}"]')
+    return True
+
+
 def hint_scene(page) -> bool:
     """The pairs scene, nothing picked, with «Подсказка» asked and shown."""
     if not pairs_scene(page):
@@ -105,20 +115,24 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=HERE.parent / "docs")
-    ap.add_argument("--only", default="", help="comma-separated shot names (desktop, phone, bura31, hint)")
+    ap.add_argument("--only", default="", help="comma-separated shot names (desktop, phone, bura31, hint, pot)")
     args = ap.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     with Server() as srv, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        shots = (("desktop", (1280, 800), 1, "pairs", pairs_scene), ("phone", (390, 844), 2, "pairs", pairs_scene),
-                 ("bura31", (1280, 800), 1, "bura31", bura31_scene), ("hint", (1280, 800), 1, "pairs", hint_scene))
-        for name, (w, h), scale, fmt, scene in shots:
+        pot = {"players": 6, "combos": {"dave": True}}
+        shots = (("desktop", (1280, 800), 1, "pairs", pairs_scene, {}),
+                 ("phone", (390, 844), 2, "pairs", pairs_scene, {}),
+                 ("bura31", (1280, 800), 1, "bura31", bura31_scene, {}),
+                 ("hint", (1280, 800), 1, "pairs", hint_scene, {}),
+                 ("pot", (1280, 800), 1, "bura_pot", pot_scene, pot))
+        for name, (w, h), scale, fmt, scene, menu in shots:
             if args.only and name not in args.only.split(","):
                 continue
             ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=scale,
                                       locale="ru-RU", is_mobile=name == "phone", has_touch=name == "phone")
             page = ctx.new_page()
-            reach(page, srv.url, fmt, scene)
+            reach(page, srv.url, fmt, scene, **menu)
             path = args.out / f"table-{name}.png"
             page.screenshot(path=str(path))
             print(f"wrote {path}")
