@@ -40,6 +40,7 @@ def pages(p2p_browser, server):
         ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
         ctx.on("request", guard.on_request)
         ctx.on("page", guard.watch)
+        ctx.clock.install()  # Playwright's clock: it runs as time does, until a test moves it on
         page = ctx.new_page()
         if watch:
             page.add_init_script(WATCH_DOM)
@@ -210,7 +211,9 @@ def test_when_the_link_never_opens_the_guest_is_told_why_and_offered_one_device(
     button(guest, "#p2p", "Подключиться").click()
     guest.locator("[data-p2p=answer]").wait_for()
     failed = guest.locator("#p2p .p2p-failed")
-    failed.wait_for(timeout=60_000)  # web/page/p2p.js gives up after 30 s
+    assert failed.count() == 0
+    guest.clock.fast_forward(31_000)  # web/page/p2p.js gives up after 30 s (CONNECT_TIMEOUT_MS)
+    failed.wait_for(timeout=30_000)
     assert "одной сети Wi‑Fi" in failed.text_content() and "Гостевые сети" in failed.text_content()
     assert guest.get_attribute("html", "data-peer") != "connected"
     button(guest, "#p2p", "Играть на одном устройстве").click()
@@ -225,8 +228,11 @@ def test_a_guest_gone_over_a_minute_is_replaced_by_a_bot_until_they_rejoin(pages
     play_until(host, guest, rng, moves=2)
     guest.goto("about:blank")  # the guest's page is gone (a closed tab, a dead battery)
     host.wait_for_selector("html[data-peer=waiting]", state="attached")
-    # After a minute (AWAY_LIMIT_S in web/table/p2p/peer.py) a bot plays the guest's seat and the deal goes on.
-    host.wait_for_selector("#peer-bar .peer-link.bot", state="attached", timeout=90_000)
+    # After a minute (AWAY_LIMIT_S in web/table/p2p/peer.py) on the page's clock, which the
+    # controller reads (App.now), a bot plays the guest's seat and the deal goes on.
+    assert host.locator("#peer-bar .peer-link.bot").count() == 0
+    host.clock.fast_forward(61_000)
+    host.wait_for_selector("#peer-bar .peer-link.bot", state="attached", timeout=30_000)
     assert "бот" in host.locator("div#seat-1").text_content()
     moves = len(saved(host)["rounds"][-1])
     for _ in range(40):
