@@ -9,10 +9,6 @@
 
 let relay = null;
 
-function describe(reason) {
-  return reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason?.message ?? reason);
-}
-
 function styles() {
   return new Promise((resolve) => {
     const link = document.createElement("link");
@@ -55,7 +51,7 @@ export async function run(op, send) {
   try {
     js = await loadRelay(send);
   } catch (error) {
-    console.warn("[burkozel] the relay client did not load:", describe(error));
+    console.warn("[burkozel] the relay client did not load:", error);
     send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
     return;
   }
