@@ -41,6 +41,8 @@ class FakeRelay:
         self.subs: dict[tuple[int, str], tuple[object, dict]] = {}
         self.sockets: list[object] = []
         self.events = 0
+        self.refused = 0
+        """Sockets refused so far (while down, or their context offline)."""
         self.up = True
         self.owner: dict[int, object] = {}
         self.offline: set[object] = set()
@@ -51,7 +53,8 @@ class FakeRelay:
 
     def handler(self, ws, context=None) -> None:
         if not self.up or context in self.offline:
-            ws.close(code=1011, reason="down")
+            self.refused += 1
+            ws.close(code=1011, reason="down")  # (before the route would open it: the page sees no open)
             return
         self.sockets.append(ws)
         self.owner[id(ws)] = context
@@ -373,6 +376,36 @@ def test_the_relays_go_down_mid_trick_and_the_game_goes_on_when_they_are_back(ma
     host.wait_for_timeout(1500)
     relay.up = True
     assert play_deal(host, guest, rng) >= 1
+    check_frames(host, guest, inv)
+
+
+def test_the_relays_refuse_everyone_for_five_minutes_and_the_match_goes_on_by_itself(make_page, server, relay):
+    """A relay outage longer than the relay client gives its own retries (it gives a relay
+    up after about a minute and a half of refusals), and no offline or online event in the
+    browser (the Wi-Fi is up, the line behind it or the relay is down): five minutes on
+    both clocks the pages still knock, and once the relay lets them in again the match
+    goes on by itself, the guest's moves reaching the host and the host's coming back."""
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True, clock=True)
+    rng = random.Random(12)
+    play_deal(host, guest, rng, moves=1)
+    relay.drop_all()
+    for _ in range(6):  # a minute at a time: every retry due fires, is refused, and closes at once
+        refused = relay.refused
+        for page in (host, guest):
+            page.clock.fast_forward(60_000)
+        for _ in range(50):
+            if relay.refused > refused:
+                break
+            host.wait_for_timeout(100)
+        assert relay.refused > refused, "the pages gave the relay up"
+    relay.up = True
+    for page in (host, guest):  # (the longest wait between two tries)
+        page.clock.fast_forward(31_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('на связи')",
+                           timeout=30_000)
+    moves = len(saved(host)["rounds"][-1])
+    assert play_deal(host, guest, rng, moves=2) == 2  # the second only once the host has had the first
+    assert len(saved(host)["rounds"][-1]) >= moves + 2
     check_frames(host, guest, inv)
 
 

@@ -266,17 +266,18 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     assert not re.search(r"""(^|[;}])\s*import\s*[{*"'\w]|\bimport\s*\(|\bfrom\s*["']""", bundle), "an import left"
     exported = re.search(r"export\{([^}]*)\};?\s*$", bundle).group(1)
     names = {part.split(" as ")[-1] for part in exported.split(",")}
-    assert names == {"joinRoom", "selfId", "createEvent", "subscribe", "getRelaySockets"}
+    assert names == {"joinRoom", "selfId", "createEvent", "subscribe", "getRelaySockets",
+                     "pauseRelayReconnection", "resumeRelayReconnection"}
     sw = (site_dir / "sw.js").read_text()
     lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
     cached = set(lists["app"]) | set(lists["vendor"])
-    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relays.json", "online.zip",
-                "web/page/online.js", "web/page/online.css"):
+    for rel in ("vendor/trystero/nostr.js", "web/page/relay.js", "web/page/relay_retry.js", "web/page/relays.json",
+                "online.zip", "web/page/online.js", "web/page/online.css"):
         assert (site_dir / rel).is_file() and f"./{rel}" not in cached, rel
     # What every visit precaches keeps none of it: the page's script only knows where
     # online.js is, its styles have no rule of the lobby's.
     host = (site_dir / "web" / "page" / "host.js").read_text()
-    assert "online.js" in host and "online.zip" not in host and "relay.js" not in host
+    assert "online.js" in host and not {"online.zip", "relay.js", "relay_retry.js"} & set(re.findall(r"[\w.]+", host))
     assert ".online-" not in (site_dir / "web" / "page" / "table.css").read_text()
     assert ".online-seat" in (site_dir / "web" / "page" / "online.css").read_text()
     # Online play's Python is in online.zip alone, not in the web.zip every visit downloads.

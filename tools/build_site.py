@@ -100,7 +100,8 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 # Online play: loaded only by a player who invites or joins by link, so the
 # service worker does not precache them (a first visit stays the size it was).
 RELAY_LIST = "web/page/relays.json"
-LAZY_WEB = ("web/page/online.js", "web/page/online.css", "web/page/relay.js", RELAY_LIST)
+LAZY_WEB = ("web/page/online.js", "web/page/online.css", "web/page/relay.js", "web/page/relay_retry.js",
+            RELAY_LIST)
 # Online play's Python, in online.zip rather than web.zip: web/page/host.js fetches it and
 # the worker mounts it (service.mount) when someone first invites or joins by link.
 ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in

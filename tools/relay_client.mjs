@@ -1,5 +1,8 @@
 // The relay client web/page/relay.js imports, bundled by tools/build_site.py
 // (esbuild) into one file, site/vendor/trystero/nostr.js, from the pinned npm
 // packages: Trystero's Nostr strategy (WebRTC signalling over public relays)
-// and the Schnorr signatures the relay-only way signs its own events with.
-export { joinRoom, selfId, createEvent, subscribe, getRelaySockets } from "@trystero-p2p/nostr";
+// and the Schnorr signatures the relay-only way signs its own events with; its
+// reconnection lock is web/page/relay_retry.js's to hold and lift.
+export {
+  joinRoom, selfId, createEvent, subscribe, getRelaySockets, pauseRelayReconnection, resumeRelayReconnection,
+} from "@trystero-p2p/nostr";

@@ -8,7 +8,8 @@
 // (web/table/p2p/online.py, session.py, seal.py); here they are only carried.
 // Loaded only when someone invites or joins (online.js, on the first room), with the
 // relay client bundled at build time (vendor/trystero/nostr.js: Trystero's Nostr
-// strategy) and the one list of relays and STUN servers (relays.json).
+// strategy), the one list of relays and STUN servers (relays.json) and the schedule
+// that brings closed relay sockets back (relay_retry.js).
 //
 // Each room has an id (the host: the seat; a guest: "host"). What happens is told
 // by a "burkozel-online" event on document with detail {id, kind, data, way}:
@@ -22,8 +23,11 @@
 // hashed from the room and the secret, and the room's subscription on every relay
 // socket receives them. Relays repeat, drop and reorder: Python sorts that out.
 
+import { relayRetry } from "./relay_retry.js";
+
 const list = await (await fetch(new URL("./relays.json", import.meta.url))).json();
 const nostr = await import("../../vendor/trystero/nostr.js");
+const retry = relayRetry(nostr);
 
 const APP_ID = "burkozel-online-1";
 const rooms = new Map();
@@ -99,7 +103,8 @@ export async function open(id, room, secret) {
   const config = {
     appId: APP_ID,
     password: secret,
-    relayConfig: { urls: list.relays.map((r) => r.url) }, // all of them: both sides must share some
+    // All of them (both sides must share some); reconnecting is relay_retry.js's.
+    relayConfig: { urls: list.relays.map((r) => r.url), manualReconnection: true },
     rtcConfig: { iceServers: [{ urls: list.stun.map((s) => s.url) }] },
   };
   const trystero = nostr.joinRoom(config, room);
@@ -124,6 +129,7 @@ export async function open(id, room, secret) {
   }, POLL_MS);
   watchSockets(id, state);
   tellWay(id, state);
+  retry.wake();
 }
 
 /** Send a sealed frame: through the DataChannel when one is open, else through the relays. */
@@ -141,6 +147,7 @@ export function close(id) {
   const room = rooms.get(id);
   if (!room) return;
   rooms.delete(id);
+  if (rooms.size === 0) retry.sleep();
   clearInterval(room.timer);
   room.trystero.leave();
   for (const socket of Object.values(nostr.getRelaySockets())) {
