@@ -199,6 +199,27 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything():
     assert guest.peer.guest.state["at"] == [again.table.match.round_no, len(again.table.rounds[-1])]
 
 
+def test_a_reloaded_host_replays_the_saved_match_once(monkeypatch):
+    """The replay that checks the saved match at boot is the one the online table resumes from."""
+    from table.match import record
+
+    relay = Relay()
+    host, guest = seated(relay)
+    if host.table.match.to_act == 0:
+        host.table.play_for(0, random.Random(2).choice(host.table.match.view(0).legal_moves))
+        host.refresh()
+        relay.effects(host, host.take())
+    stored = dict(host._stored)
+    relay.gone(host)
+    replays = []
+    real = record.resume
+    monkeypatch.setattr(record, "resume", lambda saved: replays.append(saved) or real(saved))
+    again, _ = start(env(stored=stored))
+    assert again.peer.online.end is not None and again.table is not host.table
+    assert len(replays) == 1
+    assert again.table.match.moves == host.table.match.moves and again.table.saved() == host.table.saved()
+
+
 def test_the_move_timer_set_in_the_lobby_lets_the_bot_play_a_late_move():
     relay = Relay()
     host, links, markup = host_with_lobby(relay, "duel")

@@ -130,7 +130,7 @@ class App:
             self.adopt(early)
         if p2pcode.JOIN_KEY in env.hash:
             self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
-        elif self.peer.online_resume(saved):
+        elif self.peer.online_resume(saved, resumed):
             self.dialogs = []  # back at the online table: the guests come back by themselves
         elif p2pcode.LINK_KEY in env.hash:
             # Opened from the host's QR code: the join dialog, the code filled in.

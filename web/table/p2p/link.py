@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.match import seats
+from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import codes as p2pcode
 from table.p2p import peer
@@ -67,9 +68,10 @@ class PeerLink:
     def playing_online(self) -> bool:
         return self._online is not None and self._online.end is not None
 
-    def online_resume(self, saved: dict[str, Any] | None) -> bool:
+    def online_resume(self, saved: dict[str, Any] | None, resumed: Resumed | None = None) -> bool:
         """The host's page reloaded during an online match: go on with it (``OnlineLink.resume``)."""
-        return saved is not None and self.app.store.get(ONLINE_HOST_KEY) is not None and self.online.resume(saved)
+        return saved is not None and self.app.store.get(ONLINE_HOST_KEY) is not None \
+            and self.online.resume(saved, resumed)
 
     def online_touched(self) -> None:
         if self.playing_online:

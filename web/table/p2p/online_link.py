@@ -17,6 +17,7 @@ import json
 import math
 from typing import Any
 
+from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer
 from table.p2p.move_timer import MoveClock
@@ -133,9 +134,10 @@ class OnlineLink:
             "seed": self.app.table.info.seed, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()}}))
 
-    def resume(self, saved: dict[str, Any] | None) -> bool:
+    def resume(self, saved: dict[str, Any] | None, resumed: Resumed | None = None) -> bool:
         """The host's page reloaded in the middle of an online match: the same table, the
-        same rooms; the guests' pages find it again by themselves."""
+        same rooms; the guests' pages find it again by themselves.  ``resumed``: the replay
+        the boot made of ``saved`` (``storage.read_match``), taken instead of another one."""
         try:
             kept = json.loads(self.app.store.get(ONLINE_HOST_KEY) or "null")
             if not isinstance(kept, dict) or saved is None or kept.get("seed") != saved.get("seed"):
@@ -147,7 +149,7 @@ class OnlineLink:
             return False
         table = peer.HostTable(self.app.table.settings, speed=self.app.params["speed"], seed=self.app.params["seed"])
         table.notices = self.app.table.notices
-        if not table.restore(saved) or set(table.remote_seats) != set(invites):
+        if not table.restore(saved, resumed) or set(table.remote_seats) != set(invites):
             self.app.store.remove(ONLINE_HOST_KEY)
             return False
         self.app.table = table
