@@ -2,7 +2,8 @@
 clicks, and watch the DOM for anything seat 0 must not see.
 
 Why a module: the table tests (test_table.py), the resume/robustness tests
-(test_resume.py) and the soak (test_soak.py) drive the page the same way.
+(test_resume.py), the soak (test_soak.py) and the tests of play between devices
+(test_p2p.py, test_online.py) drive the page the same way.
 Hooks used (the table's contract): ``#table[data-phase|data-turn]``,
 ``button[data-action]``, ``#hand button[data-card]``, ``.card.back``,
 ``localStorage["burkozel.match"]``.
@@ -263,6 +264,35 @@ def play_round(page, rng: random.Random, check=True) -> str:
             check_no_leak(page)
         play_turn(page, rng)
     raise AssertionError("round did not end")
+
+
+OVER = ("round_end", "match_end")
+
+
+def phase(page) -> str:
+    return page.get_attribute("#table", "data-phase")
+
+
+def play_devices(host, guests: list, rng: random.Random, moves: int | None = None, each=None) -> list[int]:
+    """The host's page and its guests' (each a device of its own) play by clicks until the
+    host's deal is over, or the guests have made ``moves`` moves between them; ``each(page)``
+    before every move.  Returns each guest's moves."""
+    made = [0] * len(guests)
+    for _ in range(1500):
+        if phase(host) in OVER or (moves is not None and sum(made) >= moves):
+            return made
+        acted = False
+        for i, page in enumerate([host, *guests]):
+            if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                if each is not None:
+                    each(page)
+                play_turn(page, rng)
+                acted = True
+                if i:
+                    made[i - 1] += 1
+        if not acted:
+            host.wait_for_timeout(40)
+    raise AssertionError("the deal did not end")
 
 
 def reset_seen(page) -> None:

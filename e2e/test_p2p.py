@@ -16,11 +16,10 @@ import random
 import pytest
 
 from harness import CHROMIUM_ARGS, Guard, app_url, boot, chromium_path
-from tablekit import WATCH_DOM, choose, play_turn, replay, saved, to_menu
+from tablekit import OVER, WATCH_DOM, choose, phase, play_devices, play_turn, replay, saved, to_menu
 
 
 MDNS_OFF = "--disable-features=WebRtcHideLocalIpsWithMdns"
-OVER = ("round_end", "match_end")
 
 
 @pytest.fixture(scope="module")
@@ -95,29 +94,6 @@ def turn(page) -> str:
     return page.get_attribute("#table", "data-turn")
 
 
-def phase(page) -> str:
-    return page.get_attribute("#table", "data-phase")
-
-
-def play_until(host, guest, rng: random.Random, moves: int | None = None) -> int:
-    """Both play by clicks until the deal is over (or ``moves`` guest moves); returns guest moves."""
-    made = 0
-    for _ in range(600):
-        if phase(host) in OVER and phase(guest) in OVER:
-            return made
-        if moves is not None and made >= moves:
-            return made
-        acted = False
-        for page in (host, guest):
-            if turn(page) == "me" and phase(page) == "play":
-                play_turn(page, rng)
-                acted = True
-                made += page is guest
-        if not acted:
-            host.wait_for_timeout(30)
-    raise AssertionError("the deal did not end")
-
-
 def guest_seat(guest) -> int:
     return int(guest.get_attribute("#me .seat", "data-seat"))
 
@@ -145,7 +121,7 @@ def test_whole_deal_between_two_browsers(pages, fmt):
     host_table(host, guest, fmt)
     assert guest_seat(guest) == 1
     assert guest.get_attribute("#table", "data-format") == fmt
-    play_until(host, guest, random.Random(3))
+    play_devices(host, [guest], random.Random(3))
     for page in (host, guest):
         page.wait_for_selector("#result", state="visible")
     # Both see the same result; only the host starts the next deal.
@@ -158,7 +134,7 @@ def test_guest_reloads_mid_deal_and_rejoins(pages):
     host, guest = pages
     host_table(host, guest, "duel")
     rng = random.Random(8)
-    play_until(host, guest, rng, moves=3)
+    play_devices(host, [guest], rng, moves=3)
     guest.reload()
     boot_again = guest.wait_for_selector("html[data-state=ready]", state="attached")
     assert boot_again
@@ -174,7 +150,7 @@ def test_guest_reloads_mid_deal_and_rejoins(pages):
     if phase(host) == "play":
         assert sorted(guest.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")) \
             == mine
-    play_until(host, guest, rng)
+    play_devices(host, [guest], rng)
     check_messages(host, guest)
 
 
@@ -183,7 +159,7 @@ def test_pairs_round_two_people_two_bots(pages):
     host_table(host, guest, "pairs")
     assert guest_seat(guest) == 2  # the partner's seat, bots at the sides
     assert "партнёр" in guest.locator("div#seat-2").text_content()  # the host, across the table
-    play_until(host, guest, random.Random(5))
+    play_devices(host, [guest], random.Random(5))
     assert check_messages(host, guest) > 10
 
 
@@ -225,7 +201,7 @@ def test_a_guest_gone_over_a_minute_is_replaced_by_a_bot_until_they_rejoin(pages
     host, guest = pages
     host_table(host, guest, "duel")
     rng = random.Random(2)
-    play_until(host, guest, rng, moves=2)
+    play_devices(host, [guest], rng, moves=2)
     guest.goto("about:blank")  # the guest's page is gone (a closed tab, a dead battery)
     host.wait_for_selector("html[data-peer=waiting]", state="attached")
     # After a minute (AWAY_LIMIT_S in web/table/p2p/peer.py) on the page's clock, which the
