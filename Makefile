@@ -6,6 +6,7 @@
 #   make site        (re)build the static site folder site/ (incremental)
 #   make bench-start startup benchmark (cold/warm start, bytes, first paint)
 #   make bench-lighthouse  Lighthouse scores of the menu, a table in play and the second visit
+#   make bench-css   how much of table.css each screen uses, from the menu on
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
 #   make bench-regret  the hard bot's regret against many-world move values (no games)
@@ -37,7 +38,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse bench-css screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -45,6 +46,7 @@ help:
 	@echo "make site         build site/ (what GitHub Pages serves)"
 	@echo "make bench-start  startup benchmark against the built site"
 	@echo "make bench-lighthouse  Lighthouse (mobile and desktop) on the menu, a table in play, the second visit"
+	@echo "make bench-css    how much of table.css each screen uses, from the menu on"
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
@@ -121,6 +123,9 @@ bench-start: venv chromium site
 # Lighthouse 12.2.3 (pinned in package.json) in Debian's headless Chromium; LIGHTHOUSE_ARGS adds e.g. --runs 3.
 bench-lighthouse: venv node chromium site
 	$(VPY) bench/lighthouse.py $(LIGHTHOUSE_ARGS)
+
+bench-css: venv chromium site
+	$(VPY) bench/css_coverage.py
 
 bench-bots-browser: venv chromium site
 	$(VPY) bench/bot_speed.py

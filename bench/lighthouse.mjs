@@ -47,7 +47,8 @@ function where(audit) {
 function summary(lhr) {
   const failed = Object.values(lhr.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode))
-    .map((a) => ({ id: a.id, score: a.score, value: a.displayValue || "", where: where(a) }));
+    .map((a) => ({ id: a.id, score: a.score, value: a.displayValue || "", where: where(a),
+                   savings: a.metricSavings ?? null }));
   return {
     scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
     metrics: Object.fromEntries(Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])),

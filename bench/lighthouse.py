@@ -8,7 +8,8 @@ so a regression in weight, paint or legibility shows as a failed audit by
 name. The built site/ is served from 127.0.0.1 by e2e/serve.py (no
 compression: on GitHub Pages the host compresses), and Lighthouse 12.2.3
 (pinned in package.json) drives Debian's headless Chromium. Nothing here
-asserts: it prints the scores, the main figures and the failed audits.
+asserts: it prints the scores, the main figures and the failed audits (with the
+FCP and LCP Lighthouse estimates an opportunity would save).
 
     make bench-lighthouse       # or: .venv/bin/python bench/lighthouse.py [--runs N] [--json FILE]
 """
@@ -44,6 +45,12 @@ def median(values):
     return statistics.median(values) if values else None
 
 
+def saved_ms(audit: dict) -> str:
+    """What Lighthouse estimates an opportunity would take off the paint metrics, if it says."""
+    savings = {k: v for k, v in (audit.get("savings") or {}).items() if k in ("FCP", "LCP")}
+    return (" [saves " + ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(savings.items())) + "]") if savings else ""
+
+
 def report(results: list[dict]) -> str:
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for r in results:
@@ -60,7 +67,8 @@ def report(results: list[dict]) -> str:
                      + f" | {m['cls']:.3f} | {m['bytes'] / 1e6:.2f} MB |")
         for r in rs:
             for audit in r["failed"]:
-                failed[f"{audit['id']}" + (f" ({audit['value']})" if audit["value"] else "")].add(f"{page}/{profile}")
+                label = audit["id"] + (f" ({audit['value']})" if audit["value"] else "") + saved_ms(audit)
+                failed[label].add(f"{page}/{profile}")
                 pointers[audit["id"]].update(audit.get("where") or [])
     lines += ["", f"Lighthouse {results[0]['lighthouse']}, {results[0]['userAgent']}; medians of "
               f"{max(len(rs) for rs in groups.values())} run(s).", "", "Failed audits (score < 0.9):"]

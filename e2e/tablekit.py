@@ -154,15 +154,17 @@ def hand(page) -> list[str]:
 
 
 def assert_hand_words(page, card_name: re.Pattern, ranks: dict[str, str]) -> None:
-    """Every card of the hand is named by ``card_name`` (its aria-label) and its corner
-    shows its rank as ``ranks`` has it: the cards speak the page's language."""
+    """Every card of the hand shows its rank in its corner as ``ranks`` has it and is
+    named (its aria-label) by that index, then in words ``card_name`` matches: the cards
+    speak the page's language, and the name holds what is shown."""
     cards = page.eval_on_selector_all(
         "#hand button[data-card]",
         "els => els.map(e => [e.dataset.card, e.getAttribute('aria-label'), e.querySelector('text.idx').textContent])")
     assert cards
     for card, label, corner in cards:
-        assert card_name.match(label), label
         assert corner == ranks[card[0]], (card, corner)
+        index, _, words = label.partition(", ")
+        assert index == corner and card_name.match(words), label
 
 
 def saved(page) -> dict | None:

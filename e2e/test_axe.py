@@ -4,7 +4,8 @@ and six seats), the hint, the last trick, the rules, the link dialog, a round's
 result with its story, the review, the statistics and a match's end; then the menu before Python is up, the boot's
 error screen, the hand-over and the share dialog — on a phone and a desktop, in
 Russian and English (the browser's language).  Zero violations, no rule turned
-off.  Inviting and joining by link: e2e/test_online.py.
+off, and Label in Name turned on (e2e/axe.py).  Inviting and joining by link:
+e2e/test_online.py.
 
 Why one walk per language: boot and play are the expensive part; the walk
 plays at a phone's size and, at each screen, runs axe at both sizes (the

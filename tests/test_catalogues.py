@@ -20,6 +20,8 @@ from table.i18n import languages
 from table.i18n.catalogue import Catalogue, CatalogueError
 from table.match import table as game
 from burkozel import FORMATS
+from burkozel.cards import DECK
+from table.view import card_art, coachview
 from test_game import settings, step
 from test_language import drawn, unnamed
 
@@ -108,6 +110,26 @@ def test_plural_forms_follow_each_catalogues_rule():
     assert [ru.points_word(n) for n in (1, 3, 31, 44, 120)] == ["1 очко", "3 очка", "31 очко", "44 очка", "120 очков"]
     assert [en.cards_word(n) for n in (1, 2, 0, 21)] == ["1 card", "2 cards", "0 cards", "21 cards"]
     assert uk.prompt_answer(1) == "Ваша відповідь: 1 карту — поб’єте чи скинете"
+
+
+@pytest.mark.parametrize("code", languages.LANGS)
+def test_every_face_up_card_is_named_first_by_the_index_it_shows(code):
+    """WCAG 2.5.3 Label in Name: a card's name holds what its corner shows, as a word,
+    then the card in words; axe does not read the SVG, so this is where it is held."""
+    t = languages.for_lang(code)
+    for card in map(str, DECK):
+        name, index = t.card_label(card), t.RANK_LABELS[card[0]]
+        assert set(re.findall(r'<text class="idx"[^>]*>([^<]*)</text>', card_art.card_svg(card, t))) == {index}
+        assert re.split(r"\W+", name.lower())[0] == index.lower(), (code, card, name)
+        assert name.endswith(t.card_name(card)) and t.RANK_NAMES[card[0]] in name, (code, card, name)
+
+
+def test_the_taken_pile_is_named_with_the_count_it_shows():
+    view = {"history": [{"winner": 0}, {"winner": 1}, {"winner": 0}], "sides": [[0], [1]], "side": 0}
+    for code in languages.LANGS:
+        pile = coachview.pile_html(view, languages.for_lang(code))
+        name = re.search(r'aria-label="([^"]*)"', pile).group(1)
+        assert "<b>2</b>" in pile and "2" in re.split(r"\W+", name), (code, name)
 
 
 def test_ukrainian_cards_seats_and_sentences():

@@ -70,8 +70,8 @@ def test_english_ranks_and_card_names():
     # Only the labels follow the language: the card's id in the markup is the engine's.
     ui = {"lang": "en", "phase": "play", "selection": []}
     hand = render.hand_html({"hand": ["AS", "JD"], "held": ["JD", "AS"], "trump_suit": "H"}, ui)
-    assert 'data-card="AS"' in hand and 'aria-label="ace of spades"' in hand and ">A</text>" in hand
-    assert 'aria-label="jack of diamonds"' in hand and ">J</text>" in hand
+    assert 'data-card="AS"' in hand and 'aria-label="A, ace of spades"' in hand and ">A</text>" in hand
+    assert 'aria-label="J, jack of diamonds"' in hand and ">J</text>" in hand
     assert ">Т</text>" in render.hand_html({"hand": ["AS"], "held": ["AS"], "trump_suit": "H"}, {**ui, "lang": "ru"})
 
 

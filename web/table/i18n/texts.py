@@ -216,8 +216,14 @@ class Texts:
     # --- cards, tables, combinations --------------------------------------------------
 
     def card_name(self, code: str) -> str:
-        """«дама пик» — the accessible name of a face-up card."""
+        """«дама пик»: a card in words, as the live region and the trick's story say it."""
         return self.say("card_name", rank=self.RANK_NAMES[code[0]], suit=self.SUIT_GENITIVE[code[1]])
+
+    def card_label(self, code: str) -> str:
+        """«Д, дама пик»: the accessible name of a card drawn face up.  It starts with the
+        corner index the card shows, so the name holds the visible label (WCAG 2.5.3:
+        voice control users say what they see), then says the card in words."""
+        return self.say("card_label", index=self.RANK_LABELS[code[0]], card=self.card_name(code))
 
     def card_short(self, code: str) -> str:
         """«Д♠», «10♥»: a card in running text."""

@@ -82,7 +82,7 @@ def card_classes(code: str, extra: str = "") -> str:
 def face(code: str, extra: str = "", t: Texts = texts) -> str:
     """A face-up card that is not a control."""
     return (f'<span class="{card_classes(code, extra)}" data-card="{code}" role="img" '
-            f'aria-label="{t.card_name(code)}">{card_svg(code, t)}</span>')
+            f'aria-label="{t.card_label(code)}">{card_svg(code, t)}</span>')
 
 
 def back(extra: str = "") -> str:

@@ -148,8 +148,9 @@ def pile_html(view: dict[str, Any], t: Texts = texts) -> str:
         return ""
     mine = set(view["sides"][view["side"]])
     taken = sum(1 for trick in history if trick["winner"] in mine)
-    return (f'<button type="button" class="pile" data-action="last-trick" title="{escape(t.TAKEN_PILE)}" '
-            f'aria-label="{escape(t.TAKEN_PILE)}"><span class="card back" aria-hidden="true"></span>'
+    name = escape(t.say("taken_pile", n=taken))  # holds the count it shows (WCAG 2.5.3)
+    return (f'<button type="button" class="pile" data-action="last-trick" title="{name}" '
+            f'aria-label="{name}"><span class="card back" aria-hidden="true"></span>'
             f'<b>{taken}</b></button>')
 
 

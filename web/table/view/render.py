@@ -408,7 +408,7 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
             extra += " trump"
         dis = "" if playable else " disabled"
         out.append(f'<button type="button" class="{card_art.card_classes(code, extra.strip())}" data-card="{code}" '
-                   f'aria-pressed="{"true" if sel else "false"}" aria-label="{t.card_name(code)}"{dis}>'
+                   f'aria-pressed="{"true" if sel else "false"}" aria-label="{t.card_label(code)}"{dis}>'
                    f"{card_art.card_svg(code, t)}</button>")
     return f'<div class="hand-cards n{len(hand)}">{"".join(out)}</div>'
 
