@@ -146,14 +146,18 @@ def wait_settled(page, timeout: int = 30_000, hurry: bool = False) -> str:
     """Wait until the table waits for the player: their turn, or a round/match end, with
     no chips in flight (their numbers are then the new ones). ``hurry``: the table's timers
     are moved on by the page's clock (Playwright's, installed before the boot), one step
-    and the worker's answer at a time, instead of being waited for."""
+    and the worker's answer at a time, instead of being waited for; never while coins
+    fly (web/page/chips.js lands them by a timer at the latest), which take their time."""
     page.evaluate("window.burkozelSettled()")  # what was clicked last has been answered
     if hurry:
         deadline = time.monotonic() + timeout / 1000
         while not page.evaluate(WAITS_FOR_PLAYER_JS):
             if time.monotonic() > deadline:
                 raise AssertionError(f"the table did not wait for the player within {timeout} ms")
-            page.clock.run_for(HURRY_STEP_MS)
+            if page.locator("#coins .flight").count():
+                page.wait_for_timeout(50)
+            else:
+                page.clock.run_for(HURRY_STEP_MS)
             page.evaluate("window.burkozelSettled()")
     page.wait_for_function(WAITS_FOR_PLAYER_JS, timeout=timeout)
     return page.get_attribute("#table", "data-phase")
