@@ -25,6 +25,9 @@ SHELL := /bin/bash
 PORT ?= 8000
 PYTHON ?= python3
 PYTEST_ARGS ?=
+# pytest-xdist workers for `make test`, each a whole test file at a time (module fixtures
+# stay together); TEST_WORKERS=0 runs the suite in one process.
+TEST_WORKERS ?= 2
 VENV := .venv
 VPY := $(VENV)/bin/python
 STAMPS := .stamps
@@ -115,7 +118,7 @@ play: site
 # --- tests and benchmarks -----------------------------------------------------
 
 test: venv node chromium firefox webkit site
-	$(VPY) -m pytest --durations=30 $(PYTEST_ARGS) $(wildcard tests) e2e
+	$(VPY) -m pytest --durations=30 -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS) $(wildcard tests) e2e
 
 bench-start: venv chromium site
 	$(VPY) bench/startup.py

@@ -12,6 +12,7 @@ would clash with tests/conftest.py on sys.path.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -52,9 +53,13 @@ def chromium_path() -> str:
 
 
 def ensure_site() -> None:
-    """Build site/ if needed (a no-op when `make test` already did it)."""
+    """Build site/ if needed (a no-op when `make test` already did it). Under pytest-xdist
+    every worker asks: a lock lets one build while the others wait for it."""
     if shutil.which("make"):
-        subprocess.run(["make", "-s", "--no-print-directory", "site"], cwd=ROOT, check=True)
+        (ROOT / ".stamps").mkdir(exist_ok=True)
+        with open(ROOT / ".stamps" / "site.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            subprocess.run(["make", "-s", "--no-print-directory", "site"], cwd=ROOT, check=True)
     if not (SITE / "index.html").is_file():
         pytest.exit("site/ is not built: run `make site`", returncode=3)
 

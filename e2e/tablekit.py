@@ -15,6 +15,7 @@ import json
 import random
 import re
 import sys
+import time
 from pathlib import Path
 
 from harness import app_url, boot
@@ -136,16 +137,30 @@ def new_match(page, fmt: str = "pairs", difficulty: str = "easy", **kw) -> None:
     reset_seen(page)
 
 
-def wait_settled(page, timeout: int = 30_000) -> str:
+WAITS_FOR_PLAYER_JS = """() => { const t = document.getElementById('table');
+  return (t.dataset.turn === 'me' || ['round_end', 'match_end'].includes(t.dataset.phase))
+    && !document.querySelector('#coins .flight'); }"""
+HURRY_STEP_MS = 1_000  # longer than a bot's move, shorter than a trick left on the table
+
+
+def wait_settled(page, timeout: int = 30_000, hurry: bool = False) -> str:
     """Wait until the table waits for the player: their turn, or a round/match end, with
-    no chips in flight (their numbers are then the new ones)."""
+    no chips in flight (their numbers are then the new ones). ``hurry``: the table's timers
+    are moved on by the page's clock (Playwright's, installed before the boot), one step
+    and the worker's answer at a time, instead of being waited for; never while coins
+    fly (web/page/chips.js lands them by a timer at the latest), which take their time."""
     page.evaluate("window.burkozelSettled()")  # what was clicked last has been answered
-    page.wait_for_function(
-        """() => { const t = document.getElementById('table');
-                   return (t.dataset.turn === 'me' || ['round_end', 'match_end'].includes(t.dataset.phase))
-                     && !document.querySelector('#coins .flight'); }""",
-        timeout=timeout,
-    )
+    if hurry:
+        deadline = time.monotonic() + timeout / 1000
+        while not page.evaluate(WAITS_FOR_PLAYER_JS):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the table did not wait for the player within {timeout} ms")
+            if page.locator("#coins .flight").count():
+                page.wait_for_timeout(50)
+            else:
+                page.clock.run_for(HURRY_STEP_MS)
+            page.evaluate("window.burkozelSettled()")
+    page.wait_for_function(WAITS_FOR_PLAYER_JS, timeout=timeout)
     return page.get_attribute("#table", "data-phase")
 
 
@@ -256,10 +271,11 @@ def play_turn(page, rng: random.Random) -> str:
     return page.evaluate(PLAY_TURN_JS, rng.random())
 
 
-def play_round(page, rng: random.Random, check=True) -> str:
-    """Play until the round ends; returns the phase then (round_end/match_end)."""
+def play_round(page, rng: random.Random, check=True, hurry: bool = False) -> str:
+    """Play until the round ends; returns the phase then (round_end/match_end);
+    ``hurry`` as in :func:`wait_settled`."""
     for _ in range(200):
-        phase = wait_settled(page)
+        phase = wait_settled(page, hurry=hurry)
         if phase in ("round_end", "match_end"):
             return phase
         if check:

@@ -1,7 +1,11 @@
 """The game's pace never depends on the player's clicks: selecting
 cards while the bots are to move re-renders the table, but never puts their
 moves off.  (Before, every click restarted the bot's timer: a player tapping
-a card every 300 ms held the table up for good.)"""
+a card every 300 ms held the table up for good.)
+
+Getting to a trick of ours to lead is moved on by Playwright's clock (the table's
+timers run on the page's clock, web/page/host.js); the watched tricks then run on
+it as time does, so the bots' pace there is the real one."""
 
 from __future__ import annotations
 
@@ -19,14 +23,15 @@ def _moves(page) -> int:
 
 
 def test_clicking_cards_during_bot_turns_does_not_hold_the_game_up(page, base_url):
+    page.clock.install()
     open_table(page, base_url, seed=11, speed="normal", watch=False)
     new_match(page, "pairs", "easy")
     rng = random.Random(11)
     while page.locator("#trick .play").count() or len(hand(page)) < 2:  # until ours to lead, cards to spare
         play_turn(page, rng)
-        if wait_settled(page) == "round_end":
+        if wait_settled(page, hurry=True) == "round_end":
             page.click("#result [data-action=next]")
-            wait_settled(page)
+            wait_settled(page, hurry=True)
     play_turn(page, rng)  # our lead: three bots answer now, 850 ms a move at normal speed
     before = _moves(page)
     clicks = 0

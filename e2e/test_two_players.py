@@ -144,12 +144,14 @@ def test_bura31_closed_discards_stay_face_down(table):
 @pytest.mark.parametrize("fmt,discard", [("bura31", "open"), ("duel", "closed")])
 def test_the_opponents_discard_on_the_table(page, base_url, fmt, discard):
     """At a speed where the finished trick stays on the table: an open discard
-    lies face up with its cards, a closed one is backs and nothing else."""
+    lies face up with its cards, a closed one is backs and nothing else. The tricks not
+    looked at are moved on by the page's clock; the one looked at stays as long as it does."""
+    page.clock.install()
     open_table(page, base_url, seed=4, speed="fast")
     new_match(page, fmt, "easy", discard=discard)
     rng = random.Random(1)
     for _ in range(30):
-        phase = wait_settled(page)
+        phase = wait_settled(page, hurry=True)
         if phase in RESULT_OVER:
             next_deal(page, phase, fmt, discard=discard)
             continue
