@@ -123,7 +123,8 @@ class Table:
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
-        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal)
+        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal, dealer=info.dealer,
+                           chips=info.chips, pot=info.pot)
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
