@@ -10,9 +10,8 @@ import random
 
 import pytest
 
-from harness import Guard, app_url, boot
 from tablekit import WATCH_COINS, new_match, play_turn, replay, saved, table_fixtures, to_menu, wait_settled
-from test_p2p import host_table, p2p_browser, play_until  # noqa: F401  (p2p_browser: a fixture)
+from test_p2p import host_table, p2p_browser, play_until, two_pages  # noqa: F401  (p2p_browser: a fixture)
 
 shared, table = table_fixtures(seed=5, speed="fast")
 
@@ -73,22 +72,9 @@ def test_a_won_pot_flies_to_the_winner_and_the_ante_to_the_pot(table):
 
 @pytest.fixture
 def fast_pages(p2p_browser, server):  # noqa: F811
-    """(host, guest) at «fast», where chips fly, in two guarded contexts."""
-    guards, contexts, out = [], [], []
-    for _ in range(2):
-        guard = Guard(origins={server.origin})
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
-        ctx.on("request", guard.on_request)
-        page = ctx.new_page()
-        boot(page, app_url(server.url, seed=7_340_011, speed="fast", sw="off"))
-        guards.append(guard)
-        contexts.append(ctx)
-        out.append(page)
-    yield tuple(out)
-    for ctx in contexts:
-        ctx.close()
-    for guard in guards:
-        guard.check()
+    """(host, guest) at «fast», where chips fly."""
+    with two_pages(p2p_browser, server, speed="fast") as both:
+        yield both
 
 
 def _pot_key(page) -> str:
