@@ -154,6 +154,16 @@ class Round:
     # --- what can be seen of the state --------------------------------------
 
     @property
+    def start_chips(self) -> tuple[int, ...] | None:
+        """Every stack as this deal began, before its antes (``None`` without chips)."""
+        return self._start[0]
+
+    @property
+    def start_pot(self) -> int:
+        """The pot this deal began with: 0, or what a void deal or a false «31» left in it."""
+        return self._start[1]
+
+    @property
     def players(self) -> int:
         return self.deal.players
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 
 import pytest
 
@@ -30,9 +31,9 @@ def p2p_browser(browser):
     b.close()
 
 
-@pytest.fixture
-def pages(p2p_browser, server):
-    """(host, guest): two guarded pages in two contexts, the guest's DOM watched."""
+@contextmanager
+def two_pages(p2p_browser, server, speed: str = "instant"):
+    """(host, guest): two guarded pages in two contexts at ``speed``, the guest's DOM watched."""
     guards, contexts, out = [], [], []
     for watch in (False, True):
         guard = Guard(origins={server.origin})
@@ -43,7 +44,7 @@ def pages(p2p_browser, server):
         page = ctx.new_page()
         if watch:
             page.add_init_script(WATCH_DOM)
-        boot(page, app_url(server.url, seed=7_340_011, speed="instant", sw="off"))  # a seed no message holds by chance
+        boot(page, app_url(server.url, seed=7_340_011, speed=speed, sw="off"))  # a seed no message holds by chance
         guards.append(guard)
         contexts.append(ctx)
         out.append(page)
@@ -52,6 +53,12 @@ def pages(p2p_browser, server):
         ctx.close()
     for guard in guards:
         guard.check()
+
+
+@pytest.fixture
+def pages(p2p_browser, server):
+    with two_pages(p2p_browser, server) as both:
+        yield both
 
 
 def button(page, scope: str, name: str):

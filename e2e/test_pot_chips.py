@@ -1,13 +1,17 @@
 """Chips that move at «Бура на кон», seen in the browser at «fast»: when a pot is taken a few
 coins fly from the pot to the winner's stack (a coin is between the two halfway) and the
-numbers change when they land; at the next deal every stack sends its ante to the pot.
+numbers change when they land; at the next deal every stack sends its ante to the pot;
+on a friend's (guest's) screen a new match flies nothing from the old match's stacks.
 What the numbers must be comes from the saved moves, replayed by the engine."""
 
 from __future__ import annotations
 
 import random
 
-from tablekit import WATCH_COINS, new_match, play_turn, replay, saved, table_fixtures, wait_settled
+import pytest
+
+from tablekit import WATCH_COINS, new_match, play_turn, replay, saved, table_fixtures, to_menu, wait_settled
+from test_p2p import host_table, p2p_browser, play_until, two_pages  # noqa: F401  (p2p_browser: a fixture)
 
 shared, table = table_fixtures(seed=5, speed="fast")
 
@@ -64,3 +68,46 @@ def test_a_won_pot_flies_to_the_winner_and_the_ante_to_the_pot(table):
     assert {f["start"]["pot"] for f in antes} == {"0"}
     shown = [int(x) for x in page.eval_on_selector_all("#score .stacks b", "els => els.map(e => e.textContent)")]
     assert shown == [c - ante for c in chips] and page.inner_text("#pot-box .pot-val") == str(PLAYERS * ante)
+
+
+@pytest.fixture
+def fast_pages(p2p_browser, server):  # noqa: F811
+    """(host, guest) at «fast», where chips fly."""
+    with two_pages(p2p_browser, server, speed="fast") as both:
+        yield both
+
+
+def _pot_key(page) -> str:
+    return page.get_attribute("#pot-box", "data-match")
+
+
+def test_a_new_match_on_a_friends_screen_flies_no_coins_from_the_old_stacks(fast_pages):
+    """The guest's pot carries the host's match key: from the first deal's end to a new
+    match's first deal nothing flies there; the next deal of that match antes as usual."""
+    host, guest = fast_pages
+    host_table(host, guest, "bura_pot")
+    guest.evaluate(WATCH_COINS)
+    play_until(host, guest, random.Random(6))
+    for page in (host, guest):
+        page.wait_for_selector("#result", state="visible")
+        page.wait_for_function("!document.querySelector('#coins .flight')")
+    old = _pot_key(guest)
+    assert old and old == _pot_key(host)
+    guest.evaluate("window.__flights = []")
+    to_menu(host)
+    host.click("#menu [data-action=new]")
+    guest.wait_for_function(f"document.querySelector('#pot-box')?.dataset.match !== {old!r}")
+    guest.wait_for_timeout(1200)  # longer than a flight of every seat's coins
+    assert guest.evaluate("window.__flights") == []
+    assert _pot_key(guest) == _pot_key(host)
+    players = int(guest.get_attribute("#table", "data-players"))
+    ante = replay(saved(host)).rules.ante
+    stacks = [int(x) for x in guest.eval_on_selector_all("#score .stacks b", "els => els.map(e => e.textContent)")]
+    assert stacks == [replay(saved(host)).rules.stack - ante] * players
+
+    play_until(host, guest, random.Random(7))
+    host.wait_for_selector("#result", state="visible")
+    guest.wait_for_function("!document.querySelector('#coins .flight')")
+    guest.evaluate("window.__flights = []")
+    host.click("#result [data-action=next]")
+    guest.wait_for_function(f"window.__flights.filter((f) => f.way === 'to-pot').length >= {players}")

@@ -153,3 +153,43 @@ def test_a_shared_pot_deal_opens_at_the_same_table_with_the_same_hand(table, bro
         check_no_leak(other)
     finally:
         ctx.close()
+
+
+def test_a_shared_later_deal_opens_as_dealt_and_impossible_stacks_say_so(browser, server):
+    """A later deal's link carries its dealer and the stacks it began with (the pot is what
+    they lack): a fresh browser deals the same hand, shows those stacks and the pot carried
+    over with no ante; a link whose stacks cannot be says so, and the match saved there stays."""
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+    from burkozel import FORMATS, Match, TableRules
+    from table.coach import share
+
+    table = FORMATS["bura_pot"]
+    rules = TableRules("bura_pot")
+    chips, pot = (95, 130, 80, 75), 20
+    shared = share.SharedDeal("bura_pot", rules.combos, rules.discard, "easy", 77, 4, dealer=2, chips=chips, pot=pot)
+    dealt = Match(rules, seed=77, first_deal=4, dealer=2, chips=chips, pot=pot)
+    assert sum(chips) + pot == table.stack * rules.players
+    ctx, other = fresh_page(browser, server, server.url + share.query(shared) + "&speed=instant")
+    try:
+        wait_settled(other)
+        assert sorted(hand(other)) == sorted(str(c) for c in dealt.view(0).hand)
+        mine = saved(other)
+        assert mine["dealer"] == 2 and mine["start"] == {"chips": list(chips), "pot": pot} and mine["first_deal"] == 4
+        # No «даве» at this table and no deal ended before the player's first turn: the stacks
+        # as they began and the pot carried over, no ante taken from anyone.
+        assert other.get_attribute("#table", "data-phase") == "play"
+        assert _chips(other) == list(chips) and other.inner_text("#pot-box .pot-val") == str(pot)
+        other.locator("#table .seat[data-seat='2'] .tag.dealer").wait_for()
+        bad = replace(shared, chips=(500, 130, 80, 75))
+        other.goto(server.url + share.query(bad) + "&speed=instant")
+        other.wait_for_function("document.documentElement.dataset.state === 'ready'")
+        other.locator("#notices .notice").first.wait_for()
+        assert "фишки такими быть не могут" in other.inner_text("#notices")
+        assert saved(other)["start"] == mine["start"] and saved(other)["seed"] == 77
+        assert "stacks=" not in other.url
+    finally:
+        ctx.close()

@@ -21,7 +21,7 @@ from table.p2p.peer import Guest, Host, HostTable
 from table.view import render
 
 GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
-              "bot_level", "at", "answers"}
+              "bot_level", "at", "answers", "match"}
 
 
 def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None, level: str = "easy") -> HostTable:
@@ -185,6 +185,40 @@ def test_the_guest_draws_its_own_seat_at_the_bottom():
         assert f'data-card="{card}"' in markup["hand"]
     hand0 = {str(c) for c in table.match.view(0).hand}
     assert not any(f'"{c}"' in "".join(markup.values()) for c in hand0)
+
+
+def pot_key(markup: dict[str, str]) -> tuple[str, str]:
+    """The pot's match and deal as the screen marks them for web/page/chips.js."""
+    import re
+
+    box = re.search(r'id="pot-box" data-match="([^"]*)" data-deal="(\d+)"', "".join(markup.values()))
+    assert box, "no pot drawn"
+    return box.group(1), box.group(2)
+
+
+def test_the_guests_pot_tells_a_new_match_from_the_next_deal_as_the_hosts_does():
+    """Coins fly by difference between drawings of one match: the guest's screen is told the
+    host's match key, so a new match there does not fly coins from the old stacks — and the
+    key is a count, never the seed (which deals every card)."""
+    table = host_table("bura_pot")
+    wire = Wire(table, 1)
+    wire.deliver()
+    host_key = lambda: pot_key(render.regions(table.display(), table.ui()))  # noqa: E731
+    guest_key = lambda: pot_key(render.regions(wire.guest.display(), wire.guest.ui()))  # noqa: E731
+    first = guest_key()
+    assert first == host_key() and first[0] and str(table.info.seed) not in first[0]
+    play_match(wire, random.Random(3), max_rounds=2)
+    table.next_round()
+    wire.deliver()
+    assert guest_key() == host_key() and guest_key()[0] == first[0] and guest_key()[1] != first[1]
+    table.new_match()
+    wire.deliver()
+    assert guest_key() == host_key() and guest_key()[0] != first[0]
+    seed, key = table.info.seed, guest_key()[0]
+    table.seed_override = seed  # the same seed again is another match too
+    table.new_match()
+    wire.deliver()
+    assert table.info.seed == seed and guest_key() == host_key() and guest_key()[0] != key
 
 
 def test_while_a_trick_is_shown_the_guest_sees_what_the_host_sees():

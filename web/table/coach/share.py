@@ -5,10 +5,12 @@ deal's number (``Match(first_deal=)``): the deck and the dealer follow from
 them, and the bots' seeds follow from the match's seed.  So a link carrying
 only those (and, if the sharer wants, how they did) lets anyone play the same
 deal against the same bots, and re-deal it to check it was not arranged —
-while it holds no card at all (``tests/test_teach.py``).
+while it holds no card at all (``tests/test_teach.py``).  At a pot the dealer
+and the stacks of a later deal follow from how the earlier ones went, so its
+link carries them (``dealer``, ``stacks``; the pot is what the stacks lack).
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&deal=81723-2&sharer=62-0
-    ?table=bura_pot&combos=moscow&discard=open&bots=medium&deal=5-0&players=6&dave=1
+    ?table=bura_pot&combos=moscow&discard=open&bots=medium&deal=5-3&players=4&dealer=2&stacks=95.120.85.90
 """
 
 from __future__ import annotations
@@ -17,13 +19,21 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from burkozel import FORMATS
+from burkozel import FORMATS, TableRules
 from burkozel.bots import LEVELS
+from burkozel.round import Round, check_chips, seeded_dealer
+from table.match.record import MatchInfo
 
 MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
-PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players", "dave")
+MAX_DIGITS = 16
+PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players", "dave", "dealer", "stacks")
+
+
+class ImpossibleDeal(ValueError):
+    """A shared deal whose dealer or stacks cannot be at its table: the page says so
+    and goes on with the match it has (``str(error)`` says what is wrong)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,12 @@ class SharedDeal:
     """How many sit at the table, where it lets a match choose (``None``: its default)."""
     dave: bool = False
     """The switch «даве» at a table for a pot: a rule of the deal, so the link carries it."""
+    dealer: int | None = None
+    """Who dealt the deal, where the seed does not say (a later deal of a pot)."""
+    chips: tuple[int, ...] | None = None
+    """At a pot, every stack as the deal began, before its antes (``None``: fresh)."""
+    pot: int = 0
+    """At a pot, what the deal's pot held as it began (left by a void deal or a false «31»)."""
 
 
 def query(shared: SharedDeal) -> str:
@@ -60,6 +76,10 @@ def query(shared: SharedDeal) -> str:
         params["players"] = str(shared.players)
     if shared.dave:
         params["dave"] = "1"
+    if shared.dealer is not None:
+        params["dealer"] = str(shared.dealer)
+    if shared.chips is not None:
+        params["stacks"] = ".".join(map(str, shared.chips))
     return "?" + urlencode(params, safe=".-")
 
 
@@ -73,9 +93,31 @@ def _pair(text: str | None, top_a: int, top_b: int) -> tuple[int, int] | None:
     return (a_, b_) if a_ <= top_a and b_ <= top_b else None
 
 
+def _dealt(fmt: str, players: int | None, dealer: str | None, stacks: str | None) -> tuple[int, tuple[int, ...], int]:
+    """A later deal's dealer, stacks and pot as a link writes them, checked by the engine."""
+    rules = TableRules(fmt, players=players)
+    if not rules.table.has_pot:
+        raise ImpossibleDeal(f"{fmt} is not played for chips: a link there has no dealer or stacks")
+    if dealer is None or stacks is None:
+        raise ImpossibleDeal("a later deal's link gives both its dealer and its stacks")
+    if not (dealer.isdigit() and len(dealer) <= 2 and int(dealer) < rules.players):
+        raise ImpossibleDeal(f"the dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    parts = stacks.split(".")
+    if not all(p.lstrip("-").isdigit() and len(p) <= MAX_DIGITS for p in parts):
+        raise ImpossibleDeal(f"the stacks must be whole numbers, one a seat: {stacks!r}")
+    chips = tuple(int(p) for p in parts)
+    pot = rules.players * rules.stack - sum(chips)
+    try:
+        check_chips(rules, chips, max(pot, 0))  # more chips than a match holds: they do not add up
+    except ValueError as e:
+        raise ImpossibleDeal(f"the stacks cannot be: {e}") from None
+    return int(dealer), chips, pot
+
+
 def parse(text: str) -> SharedDeal | None:
     """A link's query → :class:`SharedDeal`, or ``None`` when it is not a
-    shared deal or anything in it is not as written (a URL never breaks the page)."""
+    shared deal or anything in it is not as written (a URL never breaks the page);
+    :class:`ImpossibleDeal` when its dealer or stacks cannot be (the page says so)."""
     try:
         params = {k: v[-1] for k, v in parse_qs(text.lstrip("?"), keep_blank_values=True).items()}
     except ValueError:
@@ -104,14 +146,27 @@ def parse(text: str) -> SharedDeal | None:
     dave = params.get("dave", "0")
     if dave not in ("0", "1") or (dave == "1" and not table.has_pot):
         return None
+    seated = int(players) if players is not None else None
+    dealt: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
+    if "dealer" in params or "stacks" in params:
+        dealt = _dealt(fmt, seated, params.get("dealer"), params.get("stacks"))
     return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
-                      int(players) if players is not None else None, dave == "1")
+                      seated, dave == "1", *dealt)
 
 
-def of_match(info: Any, deal: int, sharer: tuple[int, int] | None = None, check: bool = False) -> SharedDeal:
-    """The link of deal ``deal`` (counted in the seed's match) of the match ``info`` (``match.table.MatchInfo``)."""
+def of_match(info: MatchInfo, deal: int, sharer: tuple[int, int] | None = None, check: bool = False,
+             dealt: Round | None = None) -> SharedDeal:
+    """The link of deal ``deal`` (counted in the seed's match) of the match ``info``;
+    ``dealt``: that deal's round, whose dealer and stacks at a pot go in the link
+    where they are not the seed's and fresh."""
+    start: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
+    if dealt is not None and dealt.start_chips is not None:
+        n, stack = dealt.rules.players, dealt.rules.stack
+        if (dealt.dealer, dealt.start_chips, dealt.start_pot) != ((seeded_dealer(info.seed, n) + deal) % n,
+                                                                  (stack,) * n, 0):
+            start = (dealt.dealer, dealt.start_chips, dealt.start_pot)
     return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check,
-                      info.players, info.dave)
+                      info.players, info.dave, *start)
 
 
 def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
@@ -125,6 +180,13 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
         mine["players"] = shared.players
     if "switches" in mine:
         mine["switches"]["dave"] = shared.dave
+
+
+def info_of(shared: SharedDeal) -> MatchInfo:
+    """The match a shared deal starts: at its deal, dealt as it was."""
+    return MatchInfo(shared.format, shared.combos, shared.difficulty, shared.seed, shared.discard, shared.deal,
+                     players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
+                     pot=shared.pot)
 
 
 def strip(text: str) -> str:

@@ -23,7 +23,6 @@ from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import seats, storage
-from table.match.record import MatchInfo
 from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
@@ -78,15 +77,20 @@ class App:
         settings, notices = storage.load_settings(early.shown if early.changed
                                                   else self.store.get(storage.SETTINGS_KEY), languages.lang_for_browser(env.languages))
         saved, resumed, match_notices = (None, None, [])
-        self.shared = None if self.params["autoplay"] else share.parse(env.search)
-        """A shared deal the page was opened with (``share.SharedDeal``), played instead of the saved match."""
+        self.shared: share.SharedDeal | None = None
+        """A shared deal the page was opened with, played instead of the saved match."""
+        link_notices: list[str] = []
+        try:
+            self.shared = None if self.params["autoplay"] else share.parse(env.search)
+        except share.ImpossibleDeal:
+            link_notices = [texts.NOTICE_SHARED_STACKS]  # the saved match goes on
         if self.shared is not None:
             share.settings_for(self.shared, settings)
         elif not self.params["autoplay"]:
             saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
-        self.table.notices.extend(notices + match_notices)
+        self.table.notices.extend(notices + link_notices + match_notices)
         if not self.store.ok:
             self.table.notices.append(texts.NOTICE_STORAGE_OFF)
         self.stats, dropped = stats.load(self.store.get(stats.STATS_KEY))
@@ -114,8 +118,7 @@ class App:
             self.table.new_match()
         elif self.shared is not None:
             sh = self.shared
-            self.table.start(MatchInfo(sh.format, sh.combos, sh.difficulty, sh.seed, sh.discard, sh.deal,
-                                       players=sh.players, dave=sh.dave))
+            self.table.start(share.info_of(sh))
             if not sh.check:
                 self.save_settings()
                 self.fx.url(self.base() + share.strip(env.search))
@@ -126,6 +129,8 @@ class App:
             if saved is not None or match_notices:
                 self.store.remove(storage.MATCH_KEY)
             self.dialogs = ["menu"]
+        if link_notices:
+            self.fx.url(self.base() + share.strip(env.search))
         if not self.params["autoplay"]:
             self.adopt(early)
         if p2pcode.JOIN_KEY in env.hash:
@@ -172,7 +177,7 @@ class App:
         if t.info is not None and t.match is not None:
             deal = t.info.first_deal + t.match.round_no
             ui["fair"] = {"seed": t.info.seed, "deal": deal,
-                          "check": self.base() + share.query(share.of_match(t.info, deal, check=True))}
+                          "check": self.base() + share.query(share.of_match(t.info, deal, check=True, dealt=t.match.round))}
             sh = self.shared
             if sh is not None and sh.sharer is not None and (sh.seed, sh.deal) == (t.info.seed, deal):
                 ui["sharer"] = sh.sharer
@@ -308,7 +313,8 @@ class App:
         sharer = None
         if view is not None and view.round_over and view.round_points is not None:
             sharer = (view.round_points[view.side], view.round_penalties[view.side])
-        return self.base() + share.query(share.of_match(t.info, t.info.first_deal + t.match.round_no, sharer))
+        return self.base() + share.query(share.of_match(t.info, t.info.first_deal + t.match.round_no, sharer,
+                                                                    dealt=t.match.round))
 
     def _record_stats(self) -> None:
         """Once a deal is over, add it to the record of its table and bot level (once)."""

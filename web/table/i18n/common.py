@@ -8,7 +8,7 @@ from burkozel.cards import SUIT_SYMBOLS, TOTAL_POINTS
 from burkozel.rules import CARDS_OUT, FALSE_DECLARATION, FORMATS
 
 __all__ = ["HALF", "SUIT_SYMBOLS", "TOTAL_POINTS", "declaration_bands", "declaring_table", "pass_bands",
-           "pass_mark_tables"]
+           "pass_mark_tables", "shared_penalty_limit"]
 
 HALF = TOTAL_POINTS // 2
 
@@ -49,3 +49,12 @@ def pass_mark_tables() -> tuple[str, ...]:
 def declaring_table() -> str:
     """The first table where a «31» is declared and no chips are played for (Бура «31»)."""
     return next(fmt for fmt, table in FORMATS.items() if table.declaration is not None and not table.has_pot)
+
+
+def shared_penalty_limit() -> int:
+    """The penalty limit every table without chips plays its match to: the rules dialog
+    says «every match» once, which is only true while they share it."""
+    limits = {table.penalty_limit for table in FORMATS.values() if not table.has_pot}
+    if len(limits) != 1:
+        raise ValueError(f"the tables play to different penalty limits {sorted(limits)}: no one limit to quote")
+    return limits.pop()

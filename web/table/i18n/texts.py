@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from burkozel.cards import RANK_POINTS, RANKS
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
-from table.i18n.catalogue import Catalogue
-from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, declaration_bands, pass_bands
+from table.i18n.catalogue import Catalogue, CatalogueError
+from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS
+from table.i18n.facts import shared_facts, table_facts
 
 SEATS_BY_PLAYERS = {2: ("you", "opponent"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east"),
                     5: ("you", "west", "northwest", "northeast", "east"),
@@ -57,8 +57,7 @@ class Texts:
         self.PERSON_NAMES = {fmt: self.PEOPLE_BY_COUNT[r.players] for fmt, r in FORMATS.items()}
         self.SEAT_GENITIVE = {forms["name"]: forms["gen"] for forms in seats.values() if "gen" in forms}
         self._seat_of = {forms["name"]: key for key, forms in seats.items()}
-        self.RULES_SECTIONS = tuple((s["title"], tuple(p.format_map(self._rules_facts()) for p in s["paragraphs"]))
-                                    for s in catalogue.words["RULES_SECTIONS"])
+        self.RULES_SECTIONS = self._rules_sections(catalogue.words["RULES_SECTIONS"])
 
     def __repr__(self) -> str:
         return f"Texts({self.LANG!r})"
@@ -326,12 +325,15 @@ class Texts:
         return self.say("winners_shared", names=self.say("list_sep").join(won))
 
     def penalty_note(self, fmt: str) -> str:
-        """The small print under a deal's result: how penalties are given at this table."""
+        """The small print under a deal's result: how penalties are given at this table
+        (none at a table played for chips: the pot's line says what the deal did)."""
         table = FORMATS[fmt]
+        if table.has_pot:
+            return ""
         limit = self.say("penalty_limit", limit=table.penalty_limit)
+        facts = {**table_facts(fmt), "half": HALF, "limit": limit}
         if table.declaration is not None:
-            return self.say("penalty_declaration", declaration=table.declaration, limit=limit, **declaration_bands(fmt))
-        facts = {"mark": table.pass_mark, "mark_less": table.pass_mark - 1, "half": HALF, "limit": limit, **pass_bands(fmt)}
+            return self.say("penalty_declaration", **facts)
         return self.say("penalty_two" if table.players == 2 else "penalty_pass", **facts)
 
     def unseen_title(self, n: int) -> str:
@@ -402,29 +404,41 @@ class Texts:
     def pen_bura_note(self, declaration: int, lost: int, false: int, limit: int) -> str:
         return self.say("pen_bura_note", declaration=declaration, lost=lost, false=false, limit=limit)
 
-    @staticmethod
-    def _card_points() -> dict[str, int]:
-        """What each scoring rank is worth, by its name in the rules text."""
-        return {name: RANK_POINTS[RANKS.index(rank)]
-                for name, rank in (("ace", "A"), ("ten", "T"), ("king", "K"), ("queen", "Q"), ("jack", "J"))}
+    def _rules_facts(self, fmt: str | None) -> dict[str, Any]:
+        """The numbers a rules paragraph may quote (see ``facts``): the shared ones, and
+        those of rule set ``fmt`` if it names one, counted words in this language's forms."""
+        found: dict[str, Any] = {**shared_facts(), "deck_points": self.points_word(TOTAL_POINTS)}
+        if fmt is None:
+            return found
+        if fmt not in FORMATS:
+            raise CatalogueError(f"catalogue {self.LANG}: RULES_SECTIONS names the rule set {fmt!r}, "
+                                 f"which is none of {', '.join(FORMATS)}")
+        table = table_facts(fmt)
+        found.update(table)
+        if "mark" in table:
+            found["mark_points"] = self.points_word(table["mark"])
+        if "declaration" in table:
+            found.update(call=self.say("call", declaration=table["declaration"]),
+                         call_points=self.points_word(table["declaration"]))
+        if "stack" in table:
+            found.update(stack=self.chips_word(table["stack"]), ante=self.chips_word(table["ante"]))
+        return found
 
-    def _rules_facts(self) -> dict[str, Any]:
-        """The numbers the rules dialog quotes, asked of the rule sets."""
-        pairs, four, duel, bura = FORMATS["pairs"], FORMATS["four"], FORMATS["duel"], FORMATS["bura31"]
-        pot = FORMATS["bura_pot"]
-        duel_bands, bura_bands = pass_bands("duel"), declaration_bands("bura31")
-        return {
-            **pass_bands("four"), **self._card_points(), "deck_points": self.points_word(TOTAL_POINTS), "half": HALF, "half_less": HALF - 1, "four_limit": four.penalty_limit,
-            "pairs_mark_points": self.points_word(pairs.pass_mark), "four_mark_points": self.points_word(four.pass_mark),
-            "duel_hand": duel.hand_size, "duel_mark": duel.pass_mark, "duel_mark_less": duel.pass_mark - 1,
-            "duel_limit": duel.penalty_limit, "duel_pass": duel_bands["pass"], "duel_below": duel_bands["below"],
-            "duel_zero": duel_bands["zero"], "bura_hand": bura.hand_size, "bura_limit": bura.penalty_limit,
-            "bura_lost": bura_bands["lost"], "bura_false": bura_bands["false"],
-            "bura_call_points": self.points_word(bura.declaration), "call": self.say("call", declaration=bura.declaration),
-            "pot_min": pot.seat_counts[0], "pot_max": pot.seat_counts[-1], "pot_hand": pot.hand_size,
-            "pot_stack": self.chips_word(pot.stack), "pot_ante": self.chips_word(pot.ante),
-            "pot_call_points": self.points_word(pot.declaration),
-        }
+    def _rules_sections(self, sections: "Sequence[dict[str, Any]]") -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The rules dialog's sections: each paragraph filled from the rule set its section
+        names (``"rules"``), or its own (a paragraph ``{"rules": …, "text": …}``)."""
+        def filled(title: str, paragraph: Any, fmt: str | None) -> str:
+            if isinstance(paragraph, dict):
+                paragraph, fmt = paragraph["text"], paragraph.get("rules", fmt)
+            try:
+                return paragraph.format_map(self._rules_facts(fmt))
+            except KeyError as e:
+                raise CatalogueError(f"catalogue {self.LANG}: the rules section «{title}» quotes {{{e.args[0]}}}, "
+                                     f"which {f'the rule set {fmt!r}' if fmt else 'a section naming no rule set'} "
+                                     "has not") from None
+
+        return tuple((s["title"], tuple(filled(s["title"], p, s.get("rules")) for p in s["paragraphs"]))
+                     for s in sections)
 
     # --- the teaching table: hint, last trick, sharing --------------------------------
 

@@ -35,6 +35,12 @@ class MatchInfo:
     """The switch «даве» at a table for a pot."""
     players: int | None = None
     """How many sit at the table (``None``: the table's default number)."""
+    dealer: int | None = None
+    """Who deals first (``None``: whom the seed picks for ``first_deal``)."""
+    chips: tuple[int, ...] | None = None
+    """At a pot, every stack before the first deal (``None``: fresh stacks)."""
+    pot: int = 0
+    """At a pot, what the first deal's pot already holds (a void deal's or a false «31»'s)."""
 
     @property
     def rules(self) -> TableRules:
@@ -50,15 +56,17 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
     fmt = saved["format"]
     players = saved.get("players")
     seated = seats.parse_seats(fmt, saved["seats"], players)[0] if "seats" in saved else ()
+    start = saved.get("start")
     return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
-                     saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players)
+                     saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players,
+                     saved.get("dealer"), tuple(start["chips"]) if start else None, start["pot"] if start else 0)
 
 
 KEPT = ("format", "combos", "discard", "difficulty", "seed", "rounds", "clearing")
 """The keys every kept match has."""
 RULES = tuple(f.name for f in fields(TableRules))
 """The rules' fields (``TableRules``), kept at the top where they differ from the table's defaults."""
-OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal")
+OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal", "dealer", "start")
 """The keys a kept match has where they apply."""
 
 
@@ -67,17 +75,20 @@ def match_data(saved: dict[str, Any]) -> dict[str, Any]:
 
     The kept form is the engine's with the rules' fields at the top (the layout
     published as schema 2) and what follows from the rest left out: the rules'
-    defaults, the first dealer (the seed's), the stacks at the start (fresh) and
-    chips at a table without them."""
+    defaults, the first dealer and the stacks at the start where they are the seed's
+    and fresh (a shared later deal of a pot keeps them), and chips at a table without them."""
     missing = [key for key in KEPT if key not in saved]
     if missing:
         raise ValueError(f"a saved match names its {', '.join(missing)}")
     rules = {k: saved[k] for k in RULES if k in saved}
     data = {"rules": rules, "seed": saved["seed"], "first_deal": saved.get("first_deal", 0),
-            "rounds": saved["rounds"], "chips": saved.get("chips"), "pot": saved.get("pot", 0)}
+            "dealer": saved.get("dealer"), "rounds": saved["rounds"], "chips": saved.get("chips"),
+            "pot": saved.get("pot", 0)}
     table = TableRules.from_dict(rules)
+    if "start" in saved and not table.table.has_pot:
+        raise ValueError(f"{table.format} is not played for chips: a saved match there has no stacks at its start")
     if table.table.has_pot:
-        data["start"] = {"chips": [table.stack] * table.players, "pot": 0}
+        data["start"] = saved.get("start", {"chips": [table.stack] * table.players, "pot": 0})
     return data
 
 
@@ -116,4 +127,8 @@ def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
         out["seats"] = seats.seats_json(info.seating)  # single play saves as it always did
     if data["first_deal"]:
         out["first_deal"] = data["first_deal"]
+    if info.dealer is not None:
+        out["dealer"] = info.dealer
+    if info.chips is not None:
+        out["start"] = {"chips": list(info.chips), "pot": info.pot}
     return out

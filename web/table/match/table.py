@@ -70,6 +70,8 @@ class Table:
         self.message: str | None = None
         self.notices: list[str] = []
         self.matches_done = 0
+        self.matches_started = 0
+        """Matches this table has started (a resumed one counted): the screen's match key."""
         self.bot_level: str | None = None
         self.shown: int | None = None
         """The person who said «Я — …» and whose view is drawn (see :meth:`handover`)."""
@@ -123,7 +125,9 @@ class Table:
 
     def _start(self, info: MatchInfo) -> None:
         self.info = info
-        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal)
+        self.matches_started += 1
+        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal, dealer=info.dealer,
+                           chips=info.chips, pot=info.pot)
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
@@ -522,6 +526,14 @@ class Table:
             out["won_pot"] = self.pot_before  # what the pot held before the deal's last move: what was won
         return out
 
+    @property
+    def match_key(self) -> str | None:
+        """What tells this match from another on the screen (``#pot-box[data-match]``, which
+        web/page/chips.js compares so that no coins fly from the last match's stacks): how
+        many this table has started, never the seed — a guest is sent it, and a seed deals
+        every card (a new match at the same seed is another match too)."""
+        return str(self.matches_started) if self.info else None
+
     def ui(self) -> dict[str, Any]:
         """Everything the renderer needs besides the view."""
         view = self.view()
@@ -557,7 +569,7 @@ class Table:
             "format": self.info.format if self.info else None,
             "players": self.match.rules.players if self.match is not None else None,
             "answers": self.answers(),
-            "match_key": f"{self.info.seed}/{self.info.first_deal}" if self.info else None,
+            "match_key": self.match_key,
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,

@@ -251,6 +251,7 @@ class Host:
             "speed": t.speed,
             "bot_level": t.bot_level,
             "at": [match.round_no, len(match.round.moves)] if match is not None else None,
+            "match": t.match_key,
             "answers": t.answers(),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
@@ -405,7 +406,14 @@ class Guest:
             "hot_seat": False,
             "guest": True,
             "answers": self.state.get("answers") if self.state else None,
+            "match_key": self.match_key(),
         }
+
+    def match_key(self) -> str | None:
+        """The host's match key (``Table.match_key``): a new match on this screen too is
+        told from the next deal, so no coins fly from the last match's stacks."""
+        key = self.state.get("match") if self.state else None
+        return key if isinstance(key, str) else None
 
     # --- input ----------------------------------------------------------------------------
 

@@ -491,12 +491,13 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     button = t.NEW_MATCH if over else t.NEXT_ROUND
+    note = t.penalty_note(fmt)
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
         '<table class="result-table"><thead><tr>'
         + "".join(f'<th scope="col">{c}</th>' for c in t.RESULT_COLUMNS) + '</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
-        f'<p class="fine">{escape(t.penalty_note(fmt))}</p>'
+        + (f'<p class="fine">{escape(note)}</p>' if note else "")
         + coachview.result_extra(view, ui)
         + '<div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
@@ -670,7 +671,7 @@ def penalty_table(t: ModuleType = texts) -> str:
         + row(below, lambda f: f"1–{marks[f] - 1} → {bands[f]['below']}")
         + row(zero, lambda f: str(bands[f]["zero"]))
         + '</tbody></table>'
-        f'<p class="fine">{t.pen_bura_note(bura.declaration, b31["lost"], b31["false"], FORMATS["four"].penalty_limit)}</p>'
+        f'<p class="fine">{t.pen_bura_note(bura.declaration, b31["lost"], b31["false"], common.shared_penalty_limit())}</p>'
     )
 
 
