@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from tablekit import WATCH_COINS, new_match, play_turn, replay, saved, table_fixtures, to_menu, wait_settled
-from test_p2p import host_table, p2p_browser, play_until, two_pages  # noqa: F401  (p2p_browser: a fixture)
+from tablekit import WATCH_COINS, new_match, play_devices, play_turn, replay, saved, table_fixtures, to_menu, wait_settled
+from test_p2p import host_table, p2p_browser, two_pages  # noqa: F401  (p2p_browser: a fixture)
 
 shared, table = table_fixtures(seed=5, speed="fast")
 
@@ -87,7 +87,7 @@ def test_a_new_match_on_a_friends_screen_flies_no_coins_from_the_old_stacks(fast
     host, guest = fast_pages
     host_table(host, guest, "bura_pot")
     guest.evaluate(WATCH_COINS)
-    play_until(host, guest, random.Random(6))
+    play_devices(host, [guest], random.Random(6))
     for page in (host, guest):
         page.wait_for_selector("#result", state="visible")
         page.wait_for_function("!document.querySelector('#coins .flight')")
@@ -105,7 +105,7 @@ def test_a_new_match_on_a_friends_screen_flies_no_coins_from_the_old_stacks(fast
     stacks = [int(x) for x in guest.eval_on_selector_all("#score .stacks b", "els => els.map(e => e.textContent)")]
     assert stacks == [replay(saved(host)).rules.stack - ante] * players
 
-    play_until(host, guest, random.Random(7))
+    play_devices(host, [guest], random.Random(7))
     host.wait_for_selector("#result", state="visible")
     guest.wait_for_function("!document.querySelector('#coins .flight')")
     guest.evaluate("window.__flights = []")
