@@ -71,7 +71,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven")
+                 "answers", "set_aside", "uneven", "taken")
 
     # --- making one ---------------------------------------------------------------
 
@@ -111,7 +111,7 @@ class Deal:
         d.seats = table.seat_order
         d.next_seat = table.next_seats
         d.chips = None
-        d.pot = d.bet = d.raised = d.folded = 0
+        d.pot = d.bet = d.raised = d.folded = d.taken = 0
         d.ante = rules.ante
         d.dave = rules.dave
         d.raiser = -1
@@ -412,4 +412,5 @@ class Deal:
             end = table.void_end
         self.end = end
         if self.chips is not None:
+            self.taken = self.pot if self.result[0] is not None else 0
             self.pot = table.settle(end, self.result[0], seat, self.chips, self.pot, self.ante)

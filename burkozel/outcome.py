@@ -14,7 +14,9 @@ class Outcome:
     ``winner``: the side that won the deal (at a pot: the seat that took it),
     ``None`` for none.  ``ended_by``: who declared «31» or held the
     combination.  ``points`` and ``penalties`` per side; at a pot ``chips``
-    (every stack after the deal's payments) and the ``pot`` left to play for."""
+    (every stack after the deal's payments), the ``pot`` left to play for,
+    ``taken``, the chips its winner took from the pot, and ``chips_won``,
+    each seat's gain (+) or loss (−) in the deal."""
 
     end: str
     winner: int | None
@@ -23,6 +25,8 @@ class Outcome:
     penalties: tuple[int, ...]
     chips: tuple[int, ...] | None = None
     pot: int = 0
+    taken: int = 0
+    chips_won: tuple[int, ...] = ()
 
     def won(self, side: int) -> bool:
         """Whether ``side`` (at a pot: the seat) came out of the deal on top or

@@ -164,6 +164,17 @@ class Round:
         return self._start[1]
 
     @property
+    def chips_won(self) -> tuple[int, ...]:
+        """Each seat's chips won (+) or lost (−) in this deal, once it is over:
+        its ante, a «даве» accepted or a false «31» paid, the pot taken, and a
+        void deal's new ante.  Empty while the deal goes on, or without chips."""
+        d = self.deal
+        if d.chips is None or d.result is None:
+            return ()
+        start = self._start[0] or (self.rules.stack,) * d.players
+        return tuple(c - s for c, s in zip(d.chips, start))
+
+    @property
     def players(self) -> int:
         return self.deal.players
 
@@ -248,7 +259,8 @@ class Round:
         if d.result is None:
             return None
         return Outcome(d.end, d.result[0], d.ended_by, tuple(d.points), tuple(d.result[1]),
-                       tuple(d.chips) if d.chips is not None else None, d.pot)
+                       tuple(d.chips) if d.chips is not None else None, d.pot, d.taken,
+                       self.chips_won)
 
     # --- the pot (tables played for chips; otherwise empty) ---------------------
 
@@ -485,6 +497,8 @@ class Round:
             dave=rules.dave,
             chips=tuple(d.chips) if d.chips is not None else (),
             pot=d.pot,
+            taken=d.taken,
+            chips_won=self.chips_won,
             stake=d.bet,
             folded=self.folded,
             raised=self.raised,

@@ -140,6 +140,10 @@ class SeatView(RulesFacts):
     dave: bool = False
     chips: tuple[int, ...] = ()
     pot: int = 0
+    taken: int = 0
+    """What the deal's winner took from the pot, once the deal is over."""
+    chips_won: tuple[int, ...] = ()
+    """Each seat's gain (+) or loss (−) in the deal, once it is over."""
     stake: int = 0
     folded: tuple[int, ...] = ()
     raised: tuple[int, ...] = ()
@@ -197,7 +201,7 @@ class SeatView(RulesFacts):
         if self.round_points is None or self.round_penalties is None or self.end is None:
             return None
         return Outcome(self.end, self.deal_winner, self.ended_by, self.round_points, self.round_penalties,
-                       self.chips if self.stack is not None else None, self.pot)
+                       self.chips if self.stack is not None else None, self.pot, self.taken, self.chips_won)
 
     @property
     def my_turn(self) -> bool:
@@ -326,6 +330,8 @@ class SeatView(RulesFacts):
             "dave": self.dave,
             "chips": list(self.chips),
             "pot": self.pot,
+            "taken": self.taken,
+            "chips_won": list(self.chips_won),
             "stake": self.stake,
             "folded": list(self.folded),
             "raised": list(self.raised),
@@ -349,6 +355,6 @@ class SeatView(RulesFacts):
             ended_by=d.get("ended_by"),
             unseen_taken=d.get("unseen_taken", 0),
             stack=d.get("stack"), ante=d.get("ante"), dave=d.get("dave", False), chips=tuple(d.get("chips", ())),
-            pot=d.get("pot", 0), stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
+            pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())), stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
         )

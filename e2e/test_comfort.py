@@ -178,7 +178,7 @@ def test_the_pot_tables_stacks_and_dave_marks_have_aa_contrast_in_every_state(pa
     def check(screen: str) -> None:
         page.evaluate("window.burkozelSettled()")
         seen.update(page.eval_on_selector_all(
-            "#table .tag, #table .btn.act:not(.idle), #pot-box, #result-body .chip",
+            "#table .tag, #table .btn.act:not(.idle), #pot-box, #result-body .stacks tr.mine",
             "els => els.filter((e) => e.getClientRects().length).map((e) => e.className)"))
         if found := low_contrast(page):
             low[screen] = found
@@ -205,7 +205,7 @@ def test_the_pot_tables_stacks_and_dave_marks_have_aa_contrast_in_every_state(pa
     check("the stacks after the player folded")
     assert not low, by_screen("text below WCAG AA contrast", low)
     shown = " ".join(seen)
-    for mark in ("stack", "raised", "accepted", "folded-tag", "declare", "chip mine"):
+    for mark in ("stack", "raised", "accepted", "folded-tag", "declare", "mine"):
         assert mark in shown, f"the walk never showed {mark!r}: {sorted(seen)}"
 
 

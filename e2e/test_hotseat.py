@@ -289,4 +289,4 @@ def test_three_people_at_the_pot_answer_a_dave_each_at_their_turn(table):
     said = [s for s, m in moves if "accept" in m or "fold" in m]
     assert set(answered) <= set(said) and 2 in said
     assert page.locator("#result").is_visible() and page.locator("#handover").count() == 0
-    assert page.locator("#result-body .stacks li").count() == 4
+    assert page.locator("#result-body .stacks tbody tr").count() == 4

@@ -44,9 +44,13 @@ def test_the_winner_takes_the_pot_and_deals_the_next_one():
     decks = [bura_for(2, 3, 0), bura_for(0, 3, 2)]
     match = Match(rules(), seed=0, dealer=0, decks=decks)
     assert match.round.winner == 2 and match.chips == [95, 95, 110] and match.pot == 0
+    out = match.round.outcome()
+    assert out.taken == 15 and out.chips_won == (-5, -5, 10) and out.chips == (95, 95, 110)
+    assert all(match.view(s).outcome() == out for s in range(3))
     match.next_round()
     assert match.round.dealer == 2 and match.round.winner == 0
     assert match.chips == [90 + 15, 90, 105] and sum(match.chips) + match.pot == 300
+    assert match.round.outcome().chips_won == (10, -5, -5) and match.view(1).to_dict()["taken"] == 15
 
 
 def test_a_false_31_is_dealt_again_by_the_declarer_without_antes():
@@ -55,6 +59,8 @@ def test_a_false_31_is_dealt_again_by_the_declarer_without_antes():
     for move in (Move.lead("AD"), Move.discard(), Move.discard(), Move.declare()):
         match.push(move)
     assert match.chips == [95, 80, 95] and match.pot == 30 and not match.is_over
+    out = match.round.outcome()
+    assert out.taken == 0 and out.chips_won == (-5, -20, -5) and out.played_again
     match.next_round()
     assert match.round.dealer == 1 and match.chips == [95, 80, 95] and match.pot == 30
     assert match.round.stake == 5

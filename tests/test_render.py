@@ -285,3 +285,27 @@ def test_the_live_region_says_the_card_played_whose_turn_and_how_the_deal_ended(
     assert render.escape(t.deal_end_line("duel", d.get("end"), d.get("deal_winner"), d.get("ended_by"),
                                          list(d["round_points"]), ui["names"])) in end
     assert any(t.prompt_taken(ui["names"][0]) in h or t.prompt_taken(ui["names"][1]) in h for h in heard)
+
+
+def test_a_pot_won_at_the_deal_shows_what_was_taken_and_every_players_chips():
+    """A бура dealt in the first deal ends it before anyone moves: the pot line says
+    the antes were taken, and the table has each player's gain or loss and stack —
+    no penalty columns, which a pot does not have."""
+    for seed in range(200):
+        table = Table(settings("bura_pot"), seed=seed)
+        table.new_match()
+        if table.match.round.is_over and table.match.round.winner is not None:
+            break
+    else:
+        raise AssertionError("no first deal won at the deal")
+    out = table.match.round.outcome()
+    pot = table.match.rules.players * table.match.rules.ante
+    assert out.taken == pot and sum(out.chips_won) == 0
+    html = render.result_html(table.display(), table.ui())
+    assert texts.chips_word(pot) in re.search(r'<p class="pot-line">([^<]*)</p>', html)[1]
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', html)
+    assert heads == list(texts.POT_RESULT_COLUMNS) and "Штраф" not in html
+    won = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td>(.*?)</td>", html)]
+    assert won[1::3] == [render.signed(g) for g in out.chips_won]
+    assert [int(c) for c in won[2::3]] == list(table.match.chips)
+    assert f"+{pot - table.match.rules.ante}" in won and "\u2212" + str(table.match.rules.ante) in won

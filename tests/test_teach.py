@@ -283,7 +283,7 @@ def test_a_pots_record_counts_the_pot_the_chips_and_the_dave():
     from table.coach import stats
 
     base = {"side": 1, "seat": 1, "round_penalties": [0, 0, 0, 0], "round_points": [5, 40, 0, 0],
-            "end": "cards_out", "ended_by": None, "chips": [95, 115, 95, 95], "won_pot": 20, "folded": []}
+            "end": "cards_out", "ended_by": None, "chips": [95, 115, 95, 95], "taken": 20, "folded": []}
     data = stats.empty()
     raise_, accept, fold = {"dave": True}, {"accept": True}, {"fold": True}
     stats.record_deal(data, "bura_pot/easy", "a", stats.outcome(

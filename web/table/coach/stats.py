@@ -75,7 +75,7 @@ class DealOutcome:
 
 def outcome(view: dict[str, Any], hints: int, moves: Sequence[Sequence[Any]] = ()) -> DealOutcome:
     """The outcome of the finished deal in the player's view dict as the table draws it
-    (``won_pot``: what the pot held when it was taken); ``moves``: the deal's
+    (``taken``: what the winner took from the pot); ``moves``: the deal's
     ``[seat, move]`` as recorded, of which the player's accepts and folds are its answers."""
     side = view["side"]
     penalty = view["round_penalties"][side]
@@ -84,7 +84,7 @@ def outcome(view: dict[str, Any], hints: int, moves: Sequence[Sequence[Any]] = (
         declared = view["end"] == DECLARED
     seat = view["seat"]
     won = bool(view["deal_won"])  # the engine's verdict (``Outcome.won``)
-    chips_won = view.get("won_pot", 0) if view.get("chips") and won else None
+    chips_won = view.get("taken", 0) if view.get("chips") and won else None
     raised = list(view.get("raised", ()))
     answered = sum(1 for s, move in moves if s == seat and ("accept" in move or "fold" in move))
     return DealOutcome(view["round_points"][side], penalty, won, declared, hints, chips_won,

@@ -139,7 +139,6 @@ class Table:
         self.selection = []
         self.clearing = False
         self.before = None
-        self.pot_before = 0
         self.message = None
         self._nobody_shown()
         self.coach.new_deal()
@@ -152,7 +151,6 @@ class Table:
             self._start(record.info_of(saved))
             self.match, befores = resumed if resumed is not None else record.resume(saved)
             self.before = befores[HUMAN] if befores else None
-            self.pot_before = befores[HUMAN].pot if befores else 0
             self.clearing = bool(saved.get("clearing")) and bool(befores) and self._last_move_finished_trick()
             self.before = befores[self.viewer] if self.clearing else None
             return True
@@ -382,7 +380,6 @@ class Table:
         viewer = self.viewer
         before = self.match.view(viewer)
         self.match.push(move, seat)
-        self.pot_before = before.pot
         self.message = None
         after_history = len(self.match.round.tricks)
         self.before = before
@@ -521,10 +518,7 @@ class Table:
         view = self.view()
         if view is None or self.handover() is not None:
             return None
-        out = shown(view, self.before if self.clearing else None)
-        if view.chips:
-            out["won_pot"] = self.pot_before  # what the pot held before the deal's last move: what was won
-        return out
+        return shown(view, self.before if self.clearing else None)
 
     @property
     def match_key(self) -> str | None:

@@ -437,21 +437,48 @@ def actions_html(ui: dict[str, Any]) -> str:
 
 
 def pot_line(view: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
-    """Who took the pot and how much it held before it was taken, or what stays in it."""
+    """Who took the pot and how much, or what stays in it."""
     winner = view.get("deal_winner")
-    return t.pot_line(winner, view.get("won_pot", view["pot"]) if winner is not None else view["pot"], names)
+    return t.pot_line(winner, view["taken"] if winner is not None else view["pot"], names)
 
 
-def pot_result_html(view: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
-    """Who took the pot and how much, and every stack after the deal."""
-    line = pot_line(view, names, t)
-    stacks = "".join(f'<li class="chip{" mine" if s == view["seat"] else ""}"><span class="who">{escape(names[s])}</span>'
-                     f'<b>{c}</b></li>' for s, c in enumerate(view["chips"]))
-    return f'<p class="pot-line">{escape(line)}</p><div class="pens stacks"><ul>{stacks}</ul></div>'
+def signed(n: int) -> str:
+    """A gain or a loss as players write it: «+15», «−5», «0»."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def _row_class(view: dict[str, Any], who: int) -> str:
+    """``who`` (a side, at a pot a seat): the player's own, the deal's best, the match's winner."""
+    return " ".join(c for c, on in (("mine", who == view["side"]), ("top", who in view["best_sides"]),
+                                    ("champ", view["match_over"] and who in view["winners"])) if on)
+
+
+def side_result_rows(view: dict[str, Any], names: Sequence[str], t: ModuleType, public: bool) -> list[str]:
+    """Every side's points, the deal's penalty and the match's total (``<b>``)."""
+    fmt = view["format"]
+    rows = []
+    for side, points in enumerate(view["round_points"]):
+        members = t.side_members(fmt, side, names)
+        if public and members:
+            who = members
+        else:
+            who = t.side_label(fmt, side, names, view["side"]) + (f' <small>{members}</small>' if members else "")
+        rows.append(f'<tr class="{_row_class(view, side)}"><th scope="row">{who}</th><td>{points}</td>'
+                    f'<td>+{view["round_penalties"][side]}</td><td><b>{view["penalties"][side]}</b></td></tr>')
+    return rows
+
+
+def pot_result_rows(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Every player's points, what the deal won or cost them, and their stack
+    after it (``<b>``, in seat order): a pot has no penalties."""
+    return [f'<tr class="{_row_class(view, s)}"><th scope="row">{escape(names[s])}</th>'
+            f'<td>{view["round_points"][s]}</td><td>{signed(view["chips_won"][s])}</td>'
+            f'<td><b>{stack}</b></td></tr>' for s, stack in enumerate(view["chips"])]
 
 
 def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
-    """The round's result: every side's points and penalties, the pass mark.
+    """The round's result: every side's points and penalties, the pass mark; at
+    a pot, who took it and how much, and every player's chips.
 
     With several people at the table the result is everyone's: sides and
     winners are called by their names, not «Мы»/«Вы» of whoever holds the device."""
@@ -461,41 +488,25 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     public = bool(ui.get("named_seats"))
     names = ui["seat_names"] if public else ui["names"]
     fmt = view["format"]
-    points = view["round_points"]
-    round_pen = view["round_penalties"]
-    totals = view["penalties"]
-    mine = view["side"]
-    rows = []
-    for side in range(len(points)):
-        members = t.side_members(fmt, side, names)
-        if public and members:
-            who = members
-        else:
-            who = t.side_label(fmt, side, names, mine) + (f' <small>{members}</small>' if members else "")
-        cls = []
-        if side == mine:
-            cls.append("mine")
-        if side in view["best_sides"]:
-            cls.append("top")
-        if view["match_over"] and side in view["winners"]:
-            cls.append("champ")
-        rows.append(f'<tr class="{" ".join(cls)}"><th scope="row">{who}</th><td>{points[side]}</td>'
-                    f'<td>+{round_pen[side]}</td><td><b>{totals[side]}</b></td></tr>')
+    pot = FORMATS[fmt].has_pot
     over = view["match_over"]
     title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
-    ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"), list(points),
-                                 names)
+    ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"),
+                             list(view["round_points"]), names)
     head = f'<p class="deal-end">{escape(ending)}</p>'
-    if FORMATS[fmt].has_pot:
-        head += pot_result_html(view, names, t)
+    if pot:
+        head += f'<p class="pot-line">{escape(pot_line(view, names, t))}</p>'
+        columns, rows = t.POT_RESULT_COLUMNS, pot_result_rows(view, names)
+    else:
+        columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     button = t.NEW_MATCH if over else t.NEXT_ROUND
     note = t.penalty_note(fmt)
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
-        '<table class="result-table"><thead><tr>'
-        + "".join(f'<th scope="col">{c}</th>' for c in t.RESULT_COLUMNS) + '</tr></thead>'
+        f'<table class="result-table{" stacks" if pot else ""}"><thead><tr>'
+        + "".join(f'<th scope="col">{c}</th>' for c in columns) + '</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
         + (f'<p class="fine">{escape(note)}</p>' if note else "")
         + coachview.result_extra(view, ui)
