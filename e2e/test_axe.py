@@ -3,7 +3,7 @@ menu and each table's settings, the six tables mid-deal (the pot's also at five
 and six seats), the hint, the last trick, the rules, the link dialog, a round's
 result with its story, the review, the statistics and a match's end; then the menu before Python is up, the boot's
 error screen, the hand-over and the share dialog — on a phone and a desktop, in
-Russian and English (the browser's language).  Zero violations, no rule turned
+Russian, English and Ukrainian (the browser's language).  Zero violations, no rule turned
 off, and Label in Name turned on (e2e/axe.py).  Inviting and joining by link:
 e2e/test_online.py.
 
@@ -32,7 +32,7 @@ from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 PLAYED_AT = "phone"
 """The size the walk plays at; each screen is checked at every size of VIEWPORTS."""
-LOCALES = {"ru": "ru-RU", "en": "en-US"}
+LOCALES = {"ru": "ru-RU", "en": "en-US", "uk": "uk-UA"}
 TABLES = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
 
 
