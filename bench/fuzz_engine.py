@@ -1,5 +1,6 @@
-"""Fuzz the engine: random rounds of every table (``pairs``, ``four``,
-``three``, ``duel``, ``bura31``; the tables in turn, each round with a random
+"""Fuzz the engine: random rounds of every table played for penalties (``pairs``,
+``four``, ``three``, ``duel``, ``bura31``; the pot's stakes and folds are tried by
+tests/test_pot_properties.py instead; the tables in turn, each round with a random
 combination set and, at the two-player tables, a random discard face) with
 illegal moves of every kind thrown in (a «31» out of place included); after
 each refused move the state must be unchanged, after each legal one every
@@ -20,16 +21,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from burkozel.rules import FORMATS  # noqa: E402
-from fuzzing import fuzz  # noqa: E402
+from fuzzing import PENALTY_TABLES, fuzz  # noqa: E402
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--formats", default=",".join(FORMATS), help="the tables, in turn")
-    args = parser.parse_args()
+    parser.add_argument("--formats", default=",".join(PENALTY_TABLES), help="the tables, in turn")
+    args = parser.parse_args(argv)
     start = time.perf_counter()
     stats = fuzz(args.seed, args.rounds, formats=args.formats.split(","))
     seconds = time.perf_counter() - start

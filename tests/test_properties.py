@@ -188,3 +188,18 @@ def test_the_fuzzer_plays_every_table_and_meets_every_refusal_of_31():
         assert two["legal"] > 0 and two["refused:no_declaration"] > 0
         if fmt == "bura31":
             assert two["refused:declare_too_early"] > 0
+
+
+def test_the_benchmarks_run_every_table_they_name(capsys):
+    """``make bench`` as the README gives it, shortened: the throughput of every table
+    (the pot's included) and the fuzzer over its default tables, each exiting 0."""
+    import scriptpaths  # noqa: F401
+    import fuzz_engine
+    from burkozel.cli import main as cli
+
+    assert cli(["bench", "--seconds", "0.02"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{fmt}:" in out for fmt in FORMATS), out
+    assert fuzz_engine.main(["--rounds", str(2 * len(PENALTY_TABLES))]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{fmt} 2" in out for fmt in PENALTY_TABLES) and "illegal refused" in out, out
