@@ -355,6 +355,7 @@ class SeatView(RulesFacts):
             ended_by=d.get("ended_by"),
             unseen_taken=d.get("unseen_taken", 0),
             stack=d.get("stack"), ante=d.get("ante"), dave=d.get("dave", False), chips=tuple(d.get("chips", ())),
-            pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())), stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
+            pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())),
+            stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
         )
