@@ -23,10 +23,13 @@
 // hashed from the room and the secret, and the room's subscription on every relay
 // socket receives them. Relays repeat, drop and reorder: Python sorts that out.
 
-import { relayRetry } from "./relay_retry.js";
-
-const list = await (await fetch(new URL("./relays.json", import.meta.url))).json();
-const nostr = await import("../../vendor/trystero/nostr.js");
+// The three files it needs are fetched at once, not one after another: a guest's room
+// opens (and its hello goes out) only once all of them are here.
+const [list, nostr, { relayRetry }] = await Promise.all([
+  fetch(new URL("./relays.json", import.meta.url)).then((response) => response.json()),
+  import("../../vendor/trystero/nostr.js"),
+  import("./relay_retry.js"),
+]);
 const retry = relayRetry(nostr);
 
 const APP_ID = "burkozel-online-1";
