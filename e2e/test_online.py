@@ -41,6 +41,8 @@ class FakeRelay:
         self.subs: dict[tuple[int, str], tuple[object, dict]] = {}
         self.sockets: list[object] = []
         self.events = 0
+        self.contents: list[str] = []
+        """Every event's content, in the order the relay got them."""
         self.refused = 0
         """Sockets refused so far (while down, or their context offline)."""
         self.up = True
@@ -82,6 +84,7 @@ class FakeRelay:
             event = data[1]
             ws.send(json.dumps(["OK", event.get("id"), True, ""]))
             self.events += 1
+            self.contents.append(str(event.get("content", "")))
             tags = {t[1] for t in event.get("tags", []) if len(t) > 1 and t[0] == "x"}
             for (_, sub_id), (other, flt) in list(self.subs.items()):
                 if event.get("kind") in flt.get("kinds", []) and tags & set(flt.get("#x", [])):
@@ -173,6 +176,22 @@ def open_link(guest, server, link: str) -> float:
     return time.monotonic() - started
 
 
+def first_to_host(relay: FakeRelay, inv: invite.Invite) -> session.Frame | None:
+    """The first frame a guest sent the host's room through the relay."""
+    for content in relay.contents:
+        text = seal.unseal(inv.secret, seal.TO_HOST, content)
+        if text is not None:
+            return session.parse(text)
+    return None
+
+
+def said_hello_at_once(relay: FakeRelay, inv: invite.Invite) -> bool:
+    """The guest's hello itself reached the relay first: sent before its relay sockets had
+    opened, it was not dropped and found only by the heartbeat after it (seconds later)."""
+    frame = first_to_host(relay, inv)
+    return frame is not None and frame.kind == session.MESSAGE and json.loads(frame.body)["t"] == "hello"
+
+
 def play_deal(host, guest, rng: random.Random, moves: int | None = None) -> int:
     """The host and one guest play by clicks (``play_devices``); returns the guest's moves."""
     return play_devices(host, [guest], rng, moves)[0]
@@ -215,6 +234,7 @@ def test_a_guest_opens_the_link_sits_down_and_plays_a_deal_directly(make_page, s
     assert list(links) == [1]
     inv = invite.decode(invite.code_in(links[1]))
     seconds = open_link(guest, server, links[1])
+    assert said_hello_at_once(relay, inv), first_to_host(relay, inv)
     host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
     button(host, "#p2p", "Начать игру").click()
     host.wait_for_selector("#p2p", state="hidden")
@@ -233,6 +253,7 @@ def test_a_guest_without_direct_connections_plays_through_the_relay(make_page, s
     links = invite_links(host, server, "bura31")
     inv = invite.decode(invite.code_in(links[1]))
     seconds = open_link(guest, server, links[1])
+    assert said_hello_at_once(relay, inv), first_to_host(relay, inv)
     host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
     button(host, "#p2p", "Начать игру").click()
     assert play_deal(host, guest, random.Random(2)) >= 2

@@ -201,6 +201,12 @@ const ONLINE_AT_START = () => location.hash.includes("join=") || readStorage()?.
 let online = null; // online.js, once imported
 let onlineMounted = null;
 
+/** At start, while the interpreter loads: online.js and its files, not after it (the same
+ *  requests mountOnline makes then, answered by now; one that failed is made again there). */
+function prefetchOnline() {
+  import("./online.js").then((js) => js.fetchFiles()).catch(() => {});
+}
+
 function mountOnline() {
   onlineMounted ??= import("./online.js").then((js) => (online = js).mount(worker));
   onlineMounted.catch(() => (onlineMounted = null));
@@ -305,6 +311,8 @@ function environment() {
 
 async function start() {
   let first;
+  const onlineAtStart = ONLINE_AT_START();
+  if (onlineAtStart) prefetchOnline();
   try {
     // The interpreter (Pyodide, through runtime.mjs) as an absolute URL: the
     // worker is a blob: URL, and PyWorker takes it as `version`.
@@ -316,7 +324,7 @@ async function start() {
     worker = await PyWorker("./web/main.py", { config, version: runtime });
     performance.mark("burkozel:worker");
     window.burkozelBoot?.setStage("table");
-    if (ONLINE_AT_START()) await mountOnline().catch((error) => console.warn("[burkozel] online play did not load:", describe(error)));
+    if (onlineAtStart) await mountOnline().catch((error) => console.warn("[burkozel] online play did not load:", describe(error)));
     first = JSON.parse(await worker.sync.start(JSON.stringify(environment())));
     if (first.error) throw new Error(`PythonError: ${first.error}`);
   } catch (error) {

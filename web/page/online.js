@@ -8,6 +8,7 @@
 // relay.js's events back, and copies or shares a seat's link when asked.
 
 let relay = null;
+let files = null;
 
 function styles() {
   return new Promise((resolve) => {
@@ -19,15 +20,24 @@ function styles() {
   });
 }
 
-/** online.zip into the worker (`worker.sync.mount`, base64) and the styles; rejects if the zip does not load. */
-export async function mount(worker) {
-  const [bytes] = await Promise.all([
+/** online.zip's bytes and the styles, asked for once: a page opened from a link asks while
+ *  the interpreter is still loading (host.js), so `mount` has them when the worker is there.
+ *  A failure is forgotten, so the next `mount` asks again (and says what went wrong). */
+export function fetchFiles() {
+  files ??= Promise.all([
     fetch(new URL("../../online.zip", import.meta.url)).then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status} for online.zip`);
       return response.arrayBuffer();
     }),
     styles(),
   ]);
+  files.catch(() => (files = null));
+  return files;
+}
+
+/** online.zip into the worker (`worker.sync.mount`, base64) and the styles; rejects if the zip does not load. */
+export async function mount(worker) {
+  const [bytes] = await fetchFiles();
   let text = "";
   const view = new Uint8Array(bytes);
   for (let i = 0; i < view.length; i += 0x8000) text += String.fromCharCode(...view.subarray(i, i + 0x8000));

@@ -23,16 +23,21 @@
 // hashed from the room and the secret, and the room's subscription on every relay
 // socket receives them. Relays repeat, drop and reorder: Python sorts that out.
 
-import { relayRetry } from "./relay_retry.js";
-
-const list = await (await fetch(new URL("./relays.json", import.meta.url))).json();
-const nostr = await import("../../vendor/trystero/nostr.js");
+// The three files it needs are fetched at once, not one after another: a guest's room
+// opens (and its hello goes out) only once all of them are here.
+const [list, nostr, { relayRetry }] = await Promise.all([
+  fetch(new URL("./relays.json", import.meta.url)).then((response) => response.json()),
+  import("../../vendor/trystero/nostr.js"),
+  import("./relay_retry.js"),
+]);
 const retry = relayRetry(nostr);
 
 const APP_ID = "burkozel-online-1";
 const rooms = new Map();
 const SEEN_KEPT = 4_000;
 const POLL_MS = 1_000;
+const CONNECTING = 0;
+const OPEN = 1;
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
@@ -82,16 +87,22 @@ function watchSockets(id, room) {
     if (room.sockets.has(socket)) continue;
     room.sockets.add(socket);
     socket.addEventListener("message", (event) => onRelayMessage(id, room, event));
-    const req = () => socket.send(nostr.subscribe(room.subId, room.topic));
-    if (socket.readyState === 1) req();
+    const req = () => room.open && socket.send(nostr.subscribe(room.subId, room.topic));
+    if (socket.readyState === OPEN) req();
     else socket.addEventListener("open", req, { once: true });
   }
 }
 
+// A frame sent while a relay's socket is still connecting goes out once it opens (after the
+// room's subscription, asked for on the same "open"): a guest's hello is sent the moment its
+// room opens, before any socket has, and dropped it would wait for the next heartbeat.
 async function publish(room, frame) {
   const event = await nostr.createEvent(room.topic, frame);
   for (const socket of Object.values(nostr.getRelaySockets())) {
-    if (socket.readyState === 1) socket.send(event);
+    if (socket.readyState === OPEN) socket.send(event);
+    else if (socket.readyState === CONNECTING) {
+      socket.addEventListener("open", () => room.open && socket.send(event), { once: true });
+    }
   }
 }
 
@@ -110,7 +121,7 @@ export async function open(id, room, secret) {
   const trystero = nostr.joinRoom(config, room);
   const action = trystero.makeAction("frame");
   const state = {
-    trystero, action, way: "",
+    trystero, action, way: "", open: true,
     topic: (await sha256Hex(`burkozel/relay/${room}/${secret}`)).slice(0, 40),
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     seen: new Set(), sockets: new WeakSet(), timer: null,
@@ -147,11 +158,12 @@ export function close(id) {
   const room = rooms.get(id);
   if (!room) return;
   rooms.delete(id);
+  room.open = false;
   if (rooms.size === 0) retry.sleep();
   clearInterval(room.timer);
   room.trystero.leave();
   for (const socket of Object.values(nostr.getRelaySockets())) {
-    if (socket.readyState === 1) socket.send(JSON.stringify(["CLOSE", room.subId]));
+    if (socket.readyState === OPEN) socket.send(JSON.stringify(["CLOSE", room.subId]));
   }
 }
 
