@@ -167,9 +167,11 @@ class Round:
     def chips_won(self) -> tuple[int, ...]:
         """Each seat's chips won (+) or lost (−) in this deal, once it is over:
         its ante, a «даве» accepted or a false «31» paid, the pot taken, and a
-        void deal's new ante.  Empty while the deal goes on, or without chips."""
+        void deal's new ante.  Empty while the deal goes on, without chips, or
+        for a round built from a position (:meth:`from_position`: where its
+        deal began is not known)."""
         d = self.deal
-        if d.chips is None or d.result is None:
+        if d.chips is None or d.result is None or not self.deck:
             return ()
         start = self._start[0] or (self.rules.stack,) * d.players
         return tuple(c - s for c, s in zip(d.chips, start))

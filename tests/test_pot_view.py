@@ -81,3 +81,9 @@ def test_a_round_rebuilt_from_a_view_plays_on_like_the_real_one():
         r.push(Move.accept())
     assert (world.chips, world.pot, world.to_act, world.in_deal) == (rnd.chips, rnd.pot, rnd.to_act, rnd.in_deal)
     assert world.legal_moves == rnd.legal_moves
+    while not rnd.is_over:  # played out alike; only the real round knows where its deal began
+        move = rnd.legal_moves[0]
+        rnd.push(move)
+        world.push(move)
+    assert world.chips == rnd.chips and world.outcome().taken == rnd.outcome().taken
+    assert len(rnd.outcome().chips_won) == 4 and world.outcome().chips_won == ()
