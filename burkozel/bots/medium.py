@@ -25,7 +25,7 @@ from ..rules import beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
 from .betting import at_least, bet_move, point_classes
 from .registry import register
-from .seen import card_mask, unseen_mask, view_deal
+from .seen import view_deal
 from .tuning import tuning_for
 
 if TYPE_CHECKING:
@@ -136,7 +136,6 @@ def band_bonus(before: int, gain: int, pass_mark: int, weights: Weights = MEDIUM
 
 # --- the position on plain lists ------------------------------------------------
 
-ALL_CARDS = (1 << 36) - 1
 HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c])
                for c in range(36))
 """Per card: the cards of its suit that beat it."""
@@ -198,7 +197,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
     taken = my_points
     if betting and hidden or guess:
-        classes = point_classes(unseen_mask(st, seat))
+        classes = point_classes(st.unplaced(seat)[0])
         if guess and at_least(classes, hidden, st.declaration - my_points) >= weights.declare_safe:
             if ranked is not None:
                 ranked.append((1000.0, 0, DECLARE, ()))
@@ -249,15 +248,8 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
             return LEAD, (hand[0],)
 
     # The counting: the cards this seat has not seen go.
-    hand_mask, hand_points = card_mask(hand)
-    stock = st.stock
-    late = not stock
-    unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
-    unknown_points = TOTAL_POINTS - st.gone_points - st.own_points[seat] - hand_points
-    if not late:
-        # The trump card lying under the stock is known to be there, not in a hand.
-        unknown &= ~(1 << st.trump_card)
-        unknown_points -= POINTS_OF[st.trump_card]
+    late = not st.stock
+    unknown, unknown_points = st.unplaced(seat)
     pool = unknown.bit_count()  # cards in other hands, the stock and hidden discards
     avg = unknown_points / pool if pool else 0.0
     hands = st.hands
