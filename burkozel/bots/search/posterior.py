@@ -233,8 +233,8 @@ class PolicyWorlds(WorldSampler):
         hands: list[list[int]] = [[], []]
         hands[view.seat] = list(view.hand)
         hands[self.other] = list(history.hand)
-        gone = set(history.hand) | {c for tv in self.tricks for p in tv.plays for c in p.cards}
-        rest = [c for c in self.pool if c not in gone]
+        played = view.seen.gone
+        rest = [c for c in self.pool if c not in history.hand and not played >> c & 1]
         _shuffle(rest, rng.random)
         if view.stock:
             rest.append(self.trump_card)
