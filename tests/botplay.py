@@ -6,8 +6,10 @@ medium and the hard bot, deterministic with a small cap, in turn round the
 table), and every move each bot chooses is written down.  The record in
 ``tests/data/bot_moves.json`` was made by this module before the engine's
 record of what each seat has seen replaced the copies the bots kept; the test
-asserts the bots still choose the same.  Remake it (``python -m tests.botplay``)
-only when a change of the bots' play is meant, and say so in the commit.
+asserts the bots still choose the same.  It was remade once, on purpose, for
+the pot cases where someone folds, when the medium bot began to ask the deal
+who is still in it.  Remake it (``python -m tests.botplay``) only when a
+change of the bots' play is meant, and say so in the commit.
 """
 
 from __future__ import annotations
