@@ -143,8 +143,8 @@ class Round:
         self.moves: list[Move] = []
 
     @classmethod
-    def deal(cls, rules: TableRules, seed: int | str, dealer: int | None = None,
-                       chips: Sequence[int] | None = None, pot: int = 0) -> "Round":
+    def seeded(cls, rules: TableRules, seed: int | str, dealer: int | None = None,
+               chips: Sequence[int] | None = None, pot: int = 0) -> "Round":
         """The first deal of the match ``Match(rules, seed)``: its deck and,
         unless ``dealer`` is given, its dealer."""
         if dealer is None:

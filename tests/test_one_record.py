@@ -62,3 +62,29 @@ def test_the_patterns_find_the_old_copies():
     assert set(old) == set(COPIES)
     for what, line in old.items():
         assert re.search(COPIES[what][0], line), what
+
+
+CODE = sorted(p for d in ("burkozel", "web") for ext in ("*.py", "*.js", "*.mjs") for p in (ROOT / d).rglob(ext)
+              if "vendor" not in p.parts)
+
+
+@pytest.mark.parametrize("name", ["TABLES", "SPEEDS", "MAX_SEED"])
+def test_one_definition_of_each_name(name):
+    defined = [p.relative_to(ROOT).as_posix() for p in CODE
+               if re.search(rf"^{name}\b[^=\n]*=", p.read_text(encoding="utf-8"), re.M)]
+    assert len(defined) == 1, f"{name} is defined in {defined}"
+
+
+def test_no_issue_numbers_in_the_code():
+    found = [f"{p.relative_to(ROOT).as_posix()}: {m.group(0)}" for p in CODE
+             for m in re.finditer(r"\bissues? #?\d+", p.read_text(encoding="utf-8"), re.I)]
+    assert not found
+
+
+def test_round_seeded_is_the_constructor_and_round_deal_the_deal():
+    from burkozel import Match, Round, TableRules
+    from burkozel.kernel import Deal
+
+    rnd = Round.seeded(TableRules("duel"), seed=3)
+    assert isinstance(rnd.deal, Deal) and not hasattr(Round, "deal")
+    assert rnd.hands == Match(TableRules("duel"), seed=3).round.hands

@@ -23,8 +23,8 @@ from burkozel import FORMATS, TableRules
 from burkozel.bots import LEVELS
 from burkozel.round import Round, check_chips, seeded_dealer
 from table.match.record import MatchInfo
+from table.match.storage import MAX_SEED
 
-MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
 MAX_DIGITS = 16

@@ -32,9 +32,9 @@ from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match.seats import Seat
 from table.match.table_bots import TableHardBot, table_bot
 
-SPEEDS: dict[str, dict[str, int]] = {
-    # milliseconds: a bot's move, the finished trick staying on the table,
-    # the pause before the round dialog.
+PAUSES: dict[str, dict[str, int]] = {
+    # per speed, in milliseconds: a bot's move, the finished trick staying on
+    # the table, the pause before the round dialog.
     "normal": {"bot": 850, "clear": 3000, "round": 400},
     "fast": {"bot": 320, "clear": 1200, "round": 200},
     "instant": {"bot": 0, "clear": 0, "round": 0},
@@ -101,7 +101,7 @@ class Table:
         return self.speed_override or self.settings.get("speed", "normal")
 
     def delays(self) -> dict[str, int]:
-        return SPEEDS[self.speed]
+        return PAUSES[self.speed]
 
     # --- the match ------------------------------------------------------------------
 
