@@ -336,13 +336,10 @@ class Deal:
         """The cards ``seat`` holds, with a hand it set aside by folding, as a
         bitmask, and their points."""
         mask = points = 0
-        for c in self.hands[seat]:
+        aside = self.set_aside
+        for c in self.hands[seat] if aside is None or not aside[seat] else (*self.hands[seat], *aside[seat]):
             mask |= 1 << c
             points += POINTS_OF[c]
-        if self.set_aside is not None:
-            for c in self.set_aside[seat]:
-                mask |= 1 << c
-                points += POINTS_OF[c]
         return mask, points
 
     def seen_faces(self, seat: int) -> int:
