@@ -121,7 +121,7 @@ def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:
     played: set = set()
     if view.history and view.history[-1].plays[-1].seat == view.seat:
         last = view.history[-1].plays[-1]
-        played = set(last.cards) | set(last.own)
+        played = set(last.faces)
     return [c for c in before.hand if c not in played]
 
 
