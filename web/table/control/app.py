@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 import sys
 import traceback
+from dataclasses import replace
 from typing import Any, Callable
 
 from burkozel.trick import KINDS
@@ -23,6 +24,7 @@ from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import seats, storage
+from table.match.screen import ScreenState
 from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
@@ -169,19 +171,18 @@ class App:
         """What the table draws and plays: the guest's screen, or this page's table."""
         return self.peer.guest if self.peer.guest is not None else self.table
 
-    def ui(self) -> dict[str, Any]:
-        ui = self.screen.ui()
-        ui["lang"] = self.table.texts.LANG
-        ui["notices"] = list(self.table.notices)
+    def ui(self) -> ScreenState:
+        """The screen's state, with the page's language, its notices and the fair-play line."""
         t = self.table
+        fair = sharer = None
         if t.info is not None and t.match is not None:
             deal = t.info.first_deal + t.match.round_no
-            ui["fair"] = {"seed": t.info.seed, "deal": deal,
-                          "check": self.base() + share.query(share.of_match(t.info, deal, check=True, dealt=t.match.round))}
+            fair = {"seed": t.info.seed, "deal": deal,
+                    "check": self.base() + share.query(share.of_match(t.info, deal, check=True, dealt=t.match.round))}
             sh = self.shared
             if sh is not None and sh.sharer is not None and (sh.seed, sh.deal) == (t.info.seed, deal):
-                ui["sharer"] = sh.sharer
-        return ui
+                sharer = sh.sharer
+        return replace(self.screen.ui(), lang=t.texts.LANG, notices=tuple(t.notices), fair=fair, sharer=sharer)
 
     def base(self) -> str:
         return self.env.origin + self.env.pathname
