@@ -350,3 +350,25 @@ def test_a_reloaded_host_page_resumes_the_match_as_pass_and_play():
     assert table.restore(json.loads(json.dumps(data)))
     assert table.people == (0, 1) and table.hot_seat
     assert table.match.moves == wire.table.match.moves
+
+
+def test_the_guest_and_the_host_make_one_screen_state():
+    """Both screens are one typed value (``ScreenState``), which the renderer reads;
+    the guest's says the same of the public table as the host's own screen would
+    from the guest's seat."""
+    from dataclasses import FrozenInstanceError, fields
+
+    from table.match.screen import ScreenState
+
+    table = host_table("pairs")
+    wire = Wire(table, 2)
+    wire.deliver()
+    guest, host = wire.guest.ui(), table.ui()
+    assert isinstance(guest, ScreenState) and isinstance(host, ScreenState)
+    assert set(guest) == set(host) == {f.name for f in fields(ScreenState)}
+    assert guest.guest and not host.guest
+    assert (guest.phase, guest.players, guest.format, guest.round_no) == (host.phase, host.players, host.format,
+                                                                          host.round_no)
+    assert guest.positions == host.positions[2:] + host.positions[:2]  # each at the bottom of its own screen
+    with pytest.raises(FrozenInstanceError):
+        guest.names = ()
