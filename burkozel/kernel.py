@@ -62,10 +62,10 @@ def raise_open(dave: bool, answering: bool, raised: bool) -> bool:
     return dave and not answering and not raised
 
 
-def first_drawer(from_leader: bool, leader: int, winner: int) -> int:
+def first_drawer(draw_first: str, leader: int, winner: int) -> int:
     """Who draws first after a trick (RULES.md §5): its taker, or its leader
-    at the tables that say so (``draw_first`` ``"leader"``)."""
-    return leader if from_leader else winner
+    at the tables whose ``draw_first`` says so (RULES-variants.md §2)."""
+    return leader if draw_first == "leader" else winner
 
 
 def drawers(first: int, short: int, stock: int, next_seat: Sequence[int], players: int) -> list[int]:
@@ -156,7 +156,7 @@ class Deal:
     answer, in turn); ``set_aside`` keeps the hands of the folded."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
-                 "draw_from_leader", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
+                 "draw_first", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
                  "leader", "size", "winner", "winning", "combo", "stake", "plays", "log", "tricks_done",
                  "trump_drawn_by", "end", "ended_by", "result",
                  "gone", "gone_points", "trick_points", "own", "own_points",
@@ -179,7 +179,7 @@ class Deal:
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
         d.active = rules.active
-        d.draw_from_leader = table.draw_first == "leader"
+        d.draw_first = table.draw_first
         d.declaration = table.declaration
         d.trump_card = DECK[trump_card]
         d.trump = SUIT_OF[trump_card]
@@ -459,7 +459,7 @@ class Deal:
         hands = self.hands
         if stock:
             seats = self.seats
-            order = drawers(first_drawer(self.draw_from_leader, leader, winner),
+            order = drawers(first_drawer(self.draw_first, leader, winner),
                             self.hand_size - len(hands[winner]), len(stock), self.next_seat, len(seats))
             for s in order:
                 insort(hands[s], stock.pop())

@@ -20,8 +20,8 @@ COPIES = {
     "a side's seen points (Deal.see_taken)": (r"seen_points\[[^]]*\] \+=|unseen_taken\[[^]]*\] \+=", {"burkozel/kernel.py"}),
     "the record rebuilt from a view (SeatView.seen)": (r"Seen\.of_view|def unseen_mask|def card_mask", set()),
     "the draw after a trick (kernel.drawers)": (r"stock\.pop\(\)|\* view\.players|s = 1 - s\b", {"burkozel/kernel.py"}),
-    "the draw's first seat (kernel.first_drawer)": (r"leader if \w*\.?draw_from_leader|draw_first == \"leader\" else",
-                                                    set()),
+    "the draw's first seat (kernel.first_drawer)": (r"leader if \w*\.?draw_from_leader|draw_first == \"leader\"",
+                                                    {"burkozel/kernel.py"}),
     "«31» after the first trick (kernel.declaration_open)":
         (r"tricks_done > 0|len\(self\.history\) > 0|declaration is not None and \w+\.tricks_done", set()),
     "«даве» once a deal (kernel.raise_open)": (r"not self\.raised >> seat|self\.seat not in self\.raised", set()),

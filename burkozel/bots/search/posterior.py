@@ -103,7 +103,7 @@ def public_steps(view: SeatView) -> list[Step]:
             break
         points[rules.side_of(tv.winner)] += stake
         if stock:
-            order = drawers(first_drawer(table.draw_first == "leader", tv.leader, tv.winner),
+            order = drawers(first_drawer(table.draw_first, tv.leader, tv.winner),
                             size - sizes[tv.winner], stock, table.next_seats, 2)
             for s in order:
                 sizes[s] += 1

@@ -23,7 +23,7 @@ from math import comb
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from ...cards import DECK, POINT_VALUES, POINTS_OF, RANK_OF, SUIT_OF
-from ...kernel import Deal, drawers
+from ...kernel import Deal, drawers, first_drawer
 from ...round import Round
 from ...trick import DISCARD, Play, Trick
 from ..seen import pot_state
@@ -180,7 +180,8 @@ def _drawn_after(view: "SeatView") -> Iterator[int]:
     (:func:`~burkozel.kernel.drawers`, every seat counted as in the deal)."""
     stock = view.table.stock_size
     for trick in view.history:
-        drawn = len(drawers(trick.leader, trick.size, stock, view.table.next_seats, view.players))
+        first = first_drawer(view.table.draw_first, trick.leader, trick.winner)
+        drawn = len(drawers(first, trick.size, stock, view.table.next_seats, view.players))
         stock -= drawn
         yield drawn
 
