@@ -1,14 +1,10 @@
 """The trick step, written once: a deal on plain lists.
 
-:class:`Deal` is the fast representation of a position that the engine and
-the bots' rollouts share: :class:`~burkozel.round.Round` checks each move and
-hands it to :meth:`Deal.step`; a rollout calls :meth:`Deal.step` directly.
-Besides the position a deal keeps, as it plays, what each seat has seen
-(:class:`Seen`, the one record of it: the views, the bots' counting, their
-worlds and the deal's story all read it) and, at a pot, the chips.  The rules
-the record and the step share are written here once: which plays lie face
-down (:func:`face_down`), who draws after a trick (:func:`drawers`), and
-when «31» and «даве» may be said (:func:`declaration_open`, :func:`raise_open`).
+:class:`Deal` is the position the engine (:class:`~burkozel.round.Round`
+checks each move) and the bots' rollouts step.  It keeps, as it plays, what
+each seat has seen (:class:`Seen`, the one record everyone reads) and, at a
+pot, the chips; the rules they share are written here once (:func:`face_down`,
+:func:`drawers`, :func:`declaration_open`, :func:`raise_open`).
 
 >>> from burkozel import TableRules
 >>> from burkozel.cards import DECK

@@ -146,6 +146,11 @@ def check_seat(oracle: Oracle, rnd, view, seat: int) -> None:
         for p in t.plays:
             shown |= set(p.cards) | set(p.own)
     assert shown <= faces
+    # Each trick as the story tells it: the points of the faces the seat saw, the cards it did not.
+    for t, tv in zip(rnd.tricks, view.history):
+        saw = [c for p in t.plays if not oracle.face_down(p) or p.seat == seat for c in p.cards]
+        unseen = sum(len(p.cards) for p in t.plays if oracle.face_down(p) and p.seat != seat)
+        assert tv.seen == (points(saw), unseen)
     total, face_up, hidden = oracle.taken(rnd, rules.side_of(seat))
     if oracle.untold() and not rnd.is_over:
         assert (view.points, view.unseen_taken) == (face_up, hidden)
