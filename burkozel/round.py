@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, Sequence
 
-from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .cards import DECK, SUIT_OF, Card
 from .kernel import ACCEPT, DAVE, FOLD, Deal
 from .outcome import Outcome
 from .rules import NOT_YOUR_TURN, ROUND_OVER, IllegalMoveError, TableRules, beats_all
