@@ -41,11 +41,19 @@ _DECK = b"burkozel/deck"
 _BOTS = b"burkozel/bots"
 _DEALER = b"burkozel/dealer"
 _JOINT = b"burkozel/joint"
+_MATCH = b"burkozel/match"
+_SEED = b"burkozel/seed"
 
 
 def new_secret() -> bytes:
     """A fresh secret (a match's, or a guest's value) from the system's randomness."""
     return os.urandom(SECRET_BYTES)
+
+
+def seeded_secret(seed: int | str) -> bytes:
+    """The secret of a match whose seed a person chose (the same deals at every start):
+    no secret at all to whoever knows the seed, which is the point of choosing one."""
+    return _hash(_SEED, str(seed).encode())
 
 
 def check_bytes(value: object, what: str = "a key") -> bytes:
@@ -123,6 +131,11 @@ def bot_seed(key: bytes, seat: int) -> str:
 def first_dealer(secret: bytes, players: int) -> int:
     """Who deals first in the match with ``secret``."""
     return int.from_bytes(_hash(_DEALER, b"", check_bytes(secret, "a secret")), "big") % players
+
+
+def match_id(secret: bytes) -> str:
+    """A name for the match with ``secret`` (to tell two saves apart) that tells nothing of it."""
+    return _hash(_MATCH, b"", check_bytes(secret, "a secret")).hex()[:24]
 
 
 def joint_key(host: bytes, values: Sequence[bytes]) -> bytes:
