@@ -144,8 +144,8 @@ def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
     data = match.to_dict()
     rules = data["rules"]
     out = {"format": rules["format"], "combos": rules["combos"], "discard": rules["discard"],
-           "difficulty": info.difficulty, "rounds": data["rounds"], "clearing": clearing}
-    out.update({k: data[k] for k in DEALT + ("keys",) if k in data})
+           "difficulty": info.difficulty, **{k: data[k] for k in DEALT + ("keys",) if k in data},
+           "rounds": data["rounds"], "clearing": clearing}
     defaults = TableRules(rules["format"]).to_dict()
     out.update({k: v for k, v in rules.items() if k not in out and v != defaults.get(k)})
     if data["chips"] is not None:
