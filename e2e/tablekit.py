@@ -210,12 +210,14 @@ def hidden_now(match: Match) -> set[str]:
 
 
 def others_discarded(match: Match) -> int:
-    """Cards the other seats threw face down this round (none where discards lie face up)."""
+    """Cards the other seats threw face down this round that seat 0 never saw (none where
+    discards lie face up; the trump card, turned up for all, is not one of them)."""
     rnd = match.round
     if match.rules.open_discards:
         return 0
     tricks = rnd.tricks + ([rnd.trick] if rnd.trick else [])
-    return sum(len(p.cards) for t in tricks for p in t.plays if p.kind == "discard" and p.seat != 0)
+    return sum(1 for t in tricks for p in t.plays if p.kind == "discard" and p.seat != 0
+               for c in p.cards if c != rnd.trump_card)
 
 
 def check_no_leak(page) -> None:
