@@ -134,7 +134,7 @@ def test_the_table_runs_the_hint_in_slices_and_counts_it():
                 shown = table.ui()["hint"]
                 assert isinstance(shown, hint.Hint)
                 view = table.view()
-                assert shown.move == table_bots.reference_bot("hard", seed=f"{table.info.seed}/0").get_move(view)
+                assert shown.move == table_bots.reference_bot("hard", seed=table.bot_seed(0)).get_move(view)
                 assert shown.cards() <= {str(c) for c in view.hand}
             human_click(table, rng)
             assert table.ui()["hint"] is None  # forgotten once the turn is played

@@ -314,7 +314,7 @@ def test_resume_during_a_taken_trick_draws_the_hand_before_the_draw():
     assert resumed.handover() == {0: "Аня", 1: "Боря"}[nxt]
     resumed.confirm_handover()
     # What that seat saw just before the last move, by replaying all but the last move.
-    match = Match(resumed.info.rules, seed=saved["seed"])
+    match = resumed.info.fresh_match()
     for seat, move in saved["rounds"][0][:-1]:
         match.push(Move.from_dict(move), seat)
     before = match.view(nxt)
