@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
+from burkozel.trick import KINDS
 from table.i18n.catalogue import Catalogue, CatalogueError
 from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS
 from table.i18n.facts import shared_facts, table_facts
@@ -58,6 +59,10 @@ class Texts:
         self.SEAT_GENITIVE = {forms["name"]: forms["gen"] for forms in seats.values() if "gen" in forms}
         self._seat_of = {forms["name"]: key for key, forms in seats.items()}
         self.RULES_SECTIONS = self._rules_sections(catalogue.words["RULES_SECTIONS"])
+        missing = [k for k in KINDS if k not in catalogue.words.get("HINT_MOVES", {})]
+        if missing:
+            raise CatalogueError(f"catalogue {catalogue.code}: HINT_MOVES says no {', '.join(missing)} "
+                                 "(the hint names every kind of move the engine has)")
 
     def __repr__(self) -> str:
         return f"Texts({self.LANG!r})"
@@ -442,12 +447,15 @@ class Texts:
 
     # --- the teaching table: hint, last trick, sharing --------------------------------
 
-    def hint_move(self, kind: str, cards: "Sequence") -> str:
-        """«зайти Д♠ 10♠», «сбросить любые», «объявить «31»»."""
-        if kind == "declare":
-            return self.say("hint_declare")
+    def hint_move(self, kind: str, cards: "Sequence", fmt: str | None = None) -> str:
+        """«зайти Д♠ 10♠», «сбросить любые», «объявить «31»», «сказать «даве»…»: the
+        catalogue's ``HINT_MOVES`` says every kind of move the engine has (``KINDS``,
+        checked when the catalogue is read), so a new kind is a line of data there;
+        ``fmt`` names the table whose call (``{call}``) is quoted."""
+        declaration = FORMATS[fmt].declaration if fmt in FORMATS else None
+        call = self.say("call", declaration=declaration if declaration is not None else 31)
         shown = self.cards_short(cards) if cards else self.say("hint_any")
-        return self.say("hint_move", verb=self.HINT_MOVE_VERBS[kind], cards=shown)
+        return self.HINT_MOVES[kind].format(cards=shown, call=call)
 
     def hint_lines(self, hint) -> tuple[str, list[str], str]:
         """(the advice, one line per option, why) for a :class:`hint.Hint`.  Where a deal
@@ -465,10 +473,11 @@ class Texts:
             return self.HINT_OUTLOOK_PASS.format(penalty=self._num(o.penalty), mark=table.pass_mark,
                                                  passes=self._pct(o.passes))
 
-        head = self.HINT_HEAD.format(best=self.hint_move(hint.move.kind, [str(c) for c in hint.move.cards]))
+        head = self.HINT_HEAD.format(best=self.hint_move(hint.move.kind, [str(c) for c in hint.move.cards], hint.format))
         if hint.forced:
             return head, [], self.HINT_FORCED_DECLARE if hint.move.kind == "declare" else self.HINT_FORCED_ONLY
-        rows = [self.say("hint_row", move=self.hint_move(o.move.kind, [str(c) for c in o.move.cards]), outlook=outlook(o))
+        rows = [self.say("hint_row", move=self.hint_move(o.move.kind, [str(c) for c in o.move.cards], hint.format),
+                         outlook=outlook(o))
                 for o in hint.options]
         why = self.HINT_WHY
         if hint.options:
