@@ -206,7 +206,7 @@ def test_declare_button_markup():
     ("bura", 0, 0, [11, 0], "У вас бура — три козыря: сдача ваша."),
     ("moscow", 0, 0, [0, 0], "У вас Москва — три туза: сдача ваша."),
     ("declared", 0, 0, [33, 10], "Вы объявили «31» (33 очка) — сдача ваша."),
-    ("false_declaration", 0, 1, [10, 25], "Соперник объявил «31», а набрал только 25 очков — ложное «31», штраф вдвойне."),
+    ("false_declaration", 0, 1, [10, 25], "Соперник объявил «31», а набрал только 25 очков — ложное «31»: штраф 4."),
     ("cards_out", 1, None, [50, 70], "Карты кончились: больше очков у соперника."),
     ("cards_out", None, None, [60, 60], "Карты кончились, 60 на 60 — ничья, штрафов нет."),
 ])
@@ -215,6 +215,8 @@ def test_the_result_says_how_the_deal_ended(end, winner, by, points, line):
     table.new_match()
     d = finish_with(table, random.Random(5), lambda d: d["round_over"])
     d.update(end=end, deal_winner=winner, ended_by=by, round_points=points)
+    if end == "false_declaration":
+        d.update(round_penalties=[4 if s == by else 0 for s in range(2)])
     html = render.result_html(d, table.ui())
     assert f'<p class="deal-end">{line}</p>' in html
     assert "ложное «31» — 4 объявившему" in html and "до 12 штрафных" in html
@@ -309,3 +311,26 @@ def test_a_pot_won_at_the_deal_shows_what_was_taken_and_every_players_chips():
     assert won[1::3] == [render.signed(g) for g in out.chips_won]
     assert [int(c) for c in won[2::3]] == list(table.match.chips)
     assert f"+{pot - table.match.rules.ante}" in won and "\u2212" + str(table.match.rules.ante) in won
+
+
+@pytest.mark.parametrize("lang, paid, unsaid", [("ru", "Запад докладывает в банк столько же", "штраф"),
+                                                ("en", "West pays into the pot as much as it held", "penalt"),
+                                                ("uk", "Захід докладає в банк стільки ж", "штраф")])
+def test_a_false_31_at_the_pot_says_the_chips_it_pays_not_a_penalty(lang, paid, unsaid):
+    """The pot has no penalties: a false «31» pays the pot's amount into it and the deal
+    is played again — said from the deal's outcome, in every language."""
+    from burkozel import Match, Move, TableRules
+    from potdeck import pot_deck
+
+    deck = pot_deck(3, 0, ["6H 7H 8H", "AD 6D 7D", "6C 7C 8C"], "9S")
+    match = Match(TableRules("bura_pot", players=3), seed=0, dealer=0, decks=[deck])
+    for move in (Move.lead("AD"), Move.discard(), Move.discard(), Move.declare()):
+        match.push(move)
+    d = match.view(0).to_dict()
+    assert d["end"] == "false_declaration" and d["ended_by"] == 1
+    t = languages.for_lang(lang)
+    line = t.deal_end_line("bura_pot", d["end"], d["deal_winner"], d["ended_by"], d["round_points"],
+                           t.SEATS_BY_COUNT[3], d["round_penalties"], d["chips_won"])
+    assert paid in line and unsaid not in line.lower(), line
+    bura = languages.for_lang(lang).deal_end_line("bura31", "false_declaration", 0, 1, [10, 25], None, [0, 4], ())
+    assert bura.endswith(t.say("false_penalty", penalty=4) + ".")

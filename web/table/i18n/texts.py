@@ -345,10 +345,24 @@ class Texts:
         """The hint on «+N закр.»: closed cards in one's tricks, valued only at the deal's end."""
         return self.say("unseen_title", cards=self.cards_word(n))
 
+    def false_cost(self, side: int, name: str, penalties: "Sequence[int] | None",
+                   chips_won: "Sequence[int] | None") -> str:
+        """What a false «31» cost, as the deal's outcome has it: where the deal moved chips
+        (``chips_won``), its declarer paid the pot's worth into it and it is played again;
+        where it gave penalties, the declaring side's penalty."""
+        if chips_won:
+            you = "_you" if self.is_you(name) else ""
+            return self.say("false_pays" + you, **self._names(name))
+        if penalties:
+            return self.say("false_penalty", penalty=penalties[side])
+        return ""
+
     def deal_end_line(self, fmt: str, end: str | None, winner: int | None, by: int | None,
-                      points: list[int] | None, names: "Sequence[str] | None" = None) -> str:
+                      points: list[int] | None, names: "Sequence[str] | None" = None,
+                      penalties: "Sequence[int] | None" = None, chips_won: "Sequence[int] | None" = None) -> str:
         """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
-        running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``)."""
+        running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``);
+        a false «31» says what it cost from the outcome (``round_penalties``, ``chips_won``)."""
         names = names or self.SEAT_NAMES[fmt]
         table = FORMATS[fmt]
         call = self.say("call", declaration=table.declaration) if table.declaration is not None else ""
@@ -361,7 +375,9 @@ class Texts:
                 pts = self.say("end_declared_points", points=self.points_word(points[by])) if points else ""
                 return self.say("end_declared" + you, call=call, pts=pts, **self._names(who))
             pts = self.say("end_false_points", points=self.points_word(points[by])) if points else self.say("end_false_less")
-            return self.say("end_false" + you, call=call, pts=pts, **self._names(who))
+            side = next((i for i, s in enumerate(table.sides) if by in s), by) if not chips_won else by
+            cost = self.false_cost(side, who, penalties, chips_won)
+            return self.say("end_false" + you, call=call, pts=pts, cost=cost, **self._names(who))
         if end == VOID:
             return self.say("end_void")
         if end == FOLDED and winner is not None:

@@ -362,7 +362,7 @@ def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
         over = view["match_over"]
         title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
         line = t.deal_end_line(view["format"], view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                               list(view["round_points"]), names)
+                               list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
         if view.get("chips"):
             line += " " + pot_line(view, names, t)
         if over:
@@ -492,7 +492,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     over = view["match_over"]
     title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
     ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                             list(view["round_points"]), names)
+                             list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if pot:
         head += f'<p class="pot-line">{escape(pot_line(view, names, t))}</p>'
