@@ -62,11 +62,12 @@ def decisions_at(fmt: str) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def rules_for(fmt: str) -> TableRules:
-    """Every switch that adds a decision on: the out-of-turn combinations, «даве»."""
+def rules_for(fmt: str, players: int | None = None) -> TableRules:
+    """Every switch that adds a decision on: the out-of-turn combinations, «даве»;
+    ``players`` where the table lets a match choose."""
     table = FORMATS[fmt]
     combos = tuple(c.id for c in table.combinations if c.switchable)
-    return TableRules(fmt, combos, dave=table.has_pot)
+    return TableRules(fmt, combos, players=players, dave=table.has_pot)
 
 
 @dataclass(frozen=True)
@@ -84,10 +85,10 @@ class Position:
         return self.match.view(0)
 
 
-def find(fmt: str, decision: str, seeds: range = range(1, 400)) -> Position:
-    """The first position of ``decision`` for seat 0 at ``fmt`` over the seeds, every seat
-    (seat 0 too, until then) playing a seeded random legal move."""
-    rules = rules_for(fmt)
+def find(fmt: str, decision: str, seeds: range = range(1, 400), players: int | None = None) -> Position:
+    """The first position of ``decision`` for seat 0 at ``fmt`` (``players`` seated) over the
+    seeds, every seat (seat 0 too, until then) playing a seeded random legal move."""
+    rules = rules_for(fmt, players)
     wanted = DECISIONS[decision]
     for seed in seeds:
         match = Match(rules, seed=seed)
@@ -105,3 +106,16 @@ def find(fmt: str, decision: str, seeds: range = range(1, 400)) -> Position:
                 return Position(fmt, decision, info, match)
             match.push(rnd.random_move(rng))
     raise LookupError(f"no {decision} for seat 0 at {fmt} in seeds {seeds}")
+
+
+def deal_over(fmt: str, seed: int = 1, players: int | None = None) -> Position:
+    """The match at the end of its first deal (the result dialog's moment), every seat
+    playing a seeded random legal move."""
+    rules = rules_for(fmt, players)
+    match = Match(rules, seed=seed)
+    rng = random.Random(seed)
+    while not match.round.is_over:
+        match.push(match.round.random_move(rng))
+    info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
+                     players=None if rules.players == rules.table.players else rules.players)
+    return Position(fmt, "over", info, match)

@@ -67,6 +67,9 @@ def skeleton(t: ModuleType = texts) -> str:
         '<div id="score" class="score"></div>'
         f'<button type="button" id="rules-open" class="btn ghost" data-action="rules" aria-haspopup="dialog" aria-label="{t.RULES}">'
         + frame["rules-open"] + '</button>'
+        # The links' states (play with a friend) are the header's last line: in the flow,
+        # so they push the table down rather than cover a seat.
+        '<div id="peer-bar" class="peer-bar"></div>'
         "</header>"
         f'<section id="felt" class="felt" aria-label="{labels["felt"]}">'
         '<div id="seat-2" class="seat-slot"></div>'
@@ -88,7 +91,6 @@ def skeleton(t: ModuleType = texts) -> str:
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
         '<div id="live" class="sr-only" role="status" aria-live="polite"></div>'
         '<div id="handover-slot" class="handover-slot"></div>'
-        '<div id="peer-bar" class="peer-bar"></div>'
         '<dialog id="p2p" class="dlg p2p" aria-labelledby="p2p-title"></dialog>'
         '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
         '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + frame["rules"] + "</dialog>"
@@ -245,7 +247,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
             f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">{backs}</div>'
-            f'<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
+            f'<div class="seat-foot">{foot}{_taking_badge(view, seat, t)}</div></div>')
 
 
 def stake_tags(view: dict[str, Any], seat: int, t: ModuleType, ui: dict[str, Any] | None = None) -> str:
@@ -503,14 +505,16 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     button = t.NEW_MATCH if over else t.NEXT_ROUND
     note = t.penalty_note(fmt)
+    # The title stays above what scrolls and the buttons below it: on a phone the dialog
+    # opens with its title in view, whatever the focused button or the length of the rest.
     return (
-        f'<h2 id="result-title">{title}</h2>{head}'
+        f'<div class="dlg-head"><h2 id="result-title">{title}</h2></div><div class="dlg-scroll">{head}'
         f'<table class="result-table{" stacks" if pot else ""}"><thead><tr>'
         + "".join(f'<th scope="col">{c}</th>' for c in columns) + '</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
         + (f'<p class="fine">{escape(note)}</p>' if note else "")
         + coachview.result_extra(view, ui)
-        + '<div class="dlg-buttons">'
+        + '</div><div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
         + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
            f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
