@@ -237,8 +237,35 @@ def test_closed_bura_shows_own_face_up_points_and_a_count_of_closed_cards():
     table.new_match()
     d = finish_with(table, random.Random(1), lambda d: d["unseen_taken"] > 0 and not d["round_over"])
     score = render.score_html(d, table.ui())
-    assert f'{d["points"]}<small class="unseen"' in score and f'+{d["unseen_taken"]} закр.' in score
+    t = languages.for_lang("ru")
+    assert f'{d["points"]}<small class="unseen"' in score and f'и {t.cards_word(d["unseen_taken"])} рубашкой' in score
     assert "цель 31" in score
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "и 10 карт рубашкой"), ("en", "and 10 cards face down"),
+                                        ("uk", "і 10 карт сорочкою")])
+def test_the_closed_cards_beside_ones_points_read_as_cards_not_points(lang, said):
+    """«2 +10 закр.» read like ten bonus points: the count says it is cards, face down."""
+    t = languages.for_lang(lang)
+    assert t.unseen_short(10) == said and "+" not in t.unseen_short(1)
+
+
+@pytest.mark.parametrize("fmt, players, said, unsaid", [
+    ("bura_pot", 6, "видны всем за столом", "обоим"), ("bura_pot", 3, "видны всем за столом", "обоим"),
+    ("bura_pot", 2, "видны обоим", "всем"), ("bura31", None, "видны обоим", "всем"),
+    ("duel", None, "видны обоим", "всем")])
+def test_the_open_discard_switch_is_worded_by_the_seat_count(fmt, players, said, unsaid):
+    s = storage.default_settings()
+    s["format"] = fmt
+    if players:
+        s["tables"][fmt]["players"] = players
+    html = render.menu_html(s, {})
+    discard = html[html.index('name="discard"'):]
+    discard = discard[:discard.index("</fieldset>")]
+    assert said in discard and unsaid not in discard
+    for lang in ("en", "uk"):
+        t = languages.for_lang(lang)
+        assert t.discard_hint("open", players or 2) == t.DISCARD_HINTS["open" if (players or 2) == 2 else "open_more"]
 
 
 @pytest.mark.parametrize("combo,cards,title", [

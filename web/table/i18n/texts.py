@@ -254,6 +254,12 @@ class Texts:
             return self.FOUR_ENDS if len({str(c)[0] for c in cards}) == 1 else self.FOUR_FOREHEADS
         return self.COMBO_TITLES.get(combo, combo)
 
+    def discard_hint(self, face: str, players: int) -> str:
+        """What a discard face means at a table of ``players``: «видны обоим» for two, and
+        for more the catalogue's ``<face>_more`` where it words it otherwise («всем»)."""
+        return self.DISCARD_HINTS.get(f"{face}_more", self.DISCARD_HINTS[face]) if players > 2 \
+            else self.DISCARD_HINTS[face]
+
     def trump_badge(self, suit: str) -> str:
         return self.say("trump_badge", suit=self.SUIT_NAMES[suit])
 
@@ -402,7 +408,9 @@ class Texts:
         return self.say("score_pass", pass_mark=pass_mark)
 
     def unseen_short(self, n: int) -> str:
-        return self.say("unseen_short", n=n)
+        """Beside one's points: the face-down cards in one's tricks, counted as cards
+        («и 10 карт рубашкой»), never read as points to add."""
+        return self.say("unseen_short", cards=self.cards_word(n))
 
     def round_points_label(self, round_no: int) -> str:
         return self.say("round_points_label", n=round_no)

@@ -627,7 +627,8 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
             f'<span class="knob" aria-hidden="true"></span></label>')
     discard = ""
     if len(table.discard_faces) > 1:
-        faces = "".join(_radio("discard", d, mine["discard"] == d, t.DISCARD_TITLES[d], t.DISCARD_HINTS[d])
+        players = seats.chosen_players(settings, chosen)
+        faces = "".join(_radio("discard", d, mine["discard"] == d, t.DISCARD_TITLES[d], t.discard_hint(d, players))
                         for d in table.discard_faces)
         discard = f'<fieldset class="group"><legend>{t.DISCARD_LEGEND}</legend><div class="opts two">{faces}</div></fieldset>'
     note = t.SETTINGS_PENDING if pending else t.SETTINGS_LATER
