@@ -149,3 +149,30 @@ def test_the_open_hint_covers_no_seat(table, fmt, players):
         problems += [f"{size}: the hint covers {s}" for s in page.evaluate(HINT_OVER_SEATS_JS)]
     page.click("#hint [data-action=hint-close]")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["phone", "desktop"])
+def test_the_last_tricks_key_is_said_only_where_there_is_a_keyboard(browser, server, touch):
+    """«Клавиша: L» in the last trick's panel: on a touch screen without a fine pointer it is
+    not shown; with a mouse it is."""
+    from harness import Guard
+
+    guard = Guard(origins={server.origin})
+    size = {"width": 390, "height": 844} if touch else {"width": 1280, "height": 800}
+    ctx = browser.new_context(viewport=size, locale="ru-RU", has_touch=touch, is_mobile=touch)
+    ctx.on("page", guard.watch)
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "?speed=instant")
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+        assert page.evaluate("matchMedia('(hover: hover) and (pointer: fine)').matches") is not touch
+        open_position(page, find("four", "after_a_trick"))
+        page.click("#me [data-action=last-trick]" if page.locator("#me [data-action=last-trick]").count()
+                   else "#coach [data-action=last-trick]")
+        page.wait_for_selector("#info", state="visible")
+        assert page.locator("#info .key-hint").count() == 1
+        assert page.is_visible("#info .key-hint") is not touch
+        assert ("Клавиша: L" in page.inner_text("#info")) is not touch
+    finally:
+        ctx.close()
+    guard.check()

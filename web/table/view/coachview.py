@@ -106,7 +106,9 @@ def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: Texts = t
     last = story.last_trick(view)
     if last is None:
         return panel(t.LAST_TRICK, f"<p>{escape(t.LAST_TRICK_NONE)}</p>", t=t)
-    head = f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))} · {escape(t.LAST_TRICK_KEY)}</p>'
+    # The key is said only where there is a keyboard to press it (table.css, ``.key-hint``).
+    head = (f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))}'
+            f'<span class="key-hint"> · {escape(t.LAST_TRICK_KEY)}</span></p>')
     return panel(t.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden, t), t=t)
 
 
