@@ -75,7 +75,7 @@ def test_face_down_discards_stay_backs_and_the_round_end_shows_totals_only():
     while table.phase() != "round_end":
         step(table, rng)
     html = all_markup(table)
-    assert "Раунд 1 окончен" in html
+    assert "Раздача 1 окончена" in html
     assert not DATA_CARD.findall(render.result_html(table.display(), table.ui()))
 
 
@@ -120,10 +120,10 @@ def test_rules_cover_every_section_of_the_rule_book():
     html = render.rules_html()
     for needle in ("36", "десятка сильнее короля", "120", "31", "21", "последней", "рубашкой",
                    "самые дешёвые", "12 или больше", "золотая Москва", "малая Москва", "три секунды",
-                   "Следующий раунд", "Чужие руки", "К игре →",
+                   "Следующая раздача", "Чужие руки", "К игре →",
                    # the two-player tables (RULES-variants.md), numbers from their rule sets
                    "Вдвоём: Буркозёл один на один", "по 4 карты", "первым тянет заходивший", "«4 лба»",
-                   "60 на 60 — ничья", "при 32–59 очках", "Бура «31»", "по 3 карты", "сразу выигрывает сдачу",
+                   "60 на 60 — ничья", "при 32–59 очках", "Бура «31»", "по 3 карты", "сразу выигрывает раздачу",
                    "не раньше, чем сыграна первая взятка", "ложное «31»", "штраф вдвойне", "Москва (включается в меню)",
                    "32 и больше → 2", "1–31 → 4"):
         assert needle in html, needle
@@ -152,7 +152,7 @@ def test_menu_inputs_contract():
     assert re.findall(r'name="format" value="\w+" id="format-\w+"[^>]*>\s*<span class="opt-title">([^<]+)', html) == \
         ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»", "Бура на кон"]
     s["format"] = "bura31"
-    assert "бура — три козыря — выигрывает сдачу всегда" in render.menu_html(s, {})
+    assert "бура — три козыря — выигрывает раздачу всегда" in render.menu_html(s, {})
 
 
 def finish_with(table: Table, rng: random.Random, wanted) -> dict:
@@ -202,10 +202,10 @@ def test_declare_button_markup():
 
 
 @pytest.mark.parametrize("end,winner,by,points,line", [
-    ("bura", 1, 1, [0, 0], "У соперника бура — три козыря: сдача его."),
-    ("bura", 0, 0, [11, 0], "У вас бура — три козыря: сдача ваша."),
-    ("moscow", 0, 0, [0, 0], "У вас Москва — три туза: сдача ваша."),
-    ("declared", 0, 0, [33, 10], "Вы объявили «31» (33 очка) — сдача ваша."),
+    ("bura", 1, 1, [0, 0], "У соперника бура — три козыря: раздача его."),
+    ("bura", 0, 0, [11, 0], "У вас бура — три козыря: раздача ваша."),
+    ("moscow", 0, 0, [0, 0], "У вас Москва — три туза: раздача ваша."),
+    ("declared", 0, 0, [33, 10], "Вы объявили «31» (33 очка) — раздача ваша."),
     ("false_declaration", 0, 1, [10, 25], "Соперник объявил «31», а набрал только 25 очков — ложное «31»: штраф 4."),
     ("cards_out", 1, None, [50, 70], "Карты кончились: больше очков у соперника."),
     ("cards_out", None, None, [60, 60], "Карты кончились, 60 на 60 — ничья, штрафов нет."),
