@@ -361,3 +361,28 @@ def test_a_false_31_at_the_pot_says_the_chips_it_pays_not_a_penalty(lang, paid, 
     assert paid in line and unsaid not in line.lower(), line
     bura = languages.for_lang(lang).deal_end_line("bura31", "false_declaration", 0, 1, [10, 25], None, [0, 4], ())
     assert bura.endswith(t.say("false_penalty", penalty=4) + ".")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_a_deal_over_before_the_first_move_shows_the_players_dealt_cards(lang):
+    """A bot's бура at the deal: the game used to open on a result with no card seen. The
+    result now shows the hand the player was dealt and the trump, and says why."""
+    from burkozel import Match, TableRules
+    from potdeck import pot_deck
+
+    deck = pot_deck(3, 0, ["6C 7C 8C", "9C JC QC", "6H 7H 8H"], "AH")
+    match = Match(TableRules("bura_pot", players=3), seed=0, dealer=0, decks=[deck])
+    assert match.round.is_over and match.round.winner == 2
+    t = languages.for_lang(lang)
+    d = match.view(0).to_dict()
+    ui = {"phase": "round_end", "lang": lang, "names": list(t.SEATS_BY_COUNT[3])}
+    html = render.result_html(d, ui)
+    assert t.dealt_line("H") in html
+    dealt = html[html.index('class="dealt"'):]
+    assert re.findall(r'data-card="(\w\w)"', dealt) == ["6C", "7C", "8C", "AH"]
+    assert "6H" not in html and "7H" not in html  # the winner's cards stay its own
+    # Once a card is played, the result says nothing of the deal's start.
+    table = Table(settings("bura31"), seed=6)
+    table.new_match()
+    d = finish_with(table, random.Random(5), lambda d: d["round_over"] and d["history"])
+    assert 'class="dealt"' not in render.result_html(d, table.ui())

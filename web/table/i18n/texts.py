@@ -260,6 +260,11 @@ class Texts:
         return self.DISCARD_HINTS.get(f"{face}_more", self.DISCARD_HINTS[face]) if players > 2 \
             else self.DISCARD_HINTS[face]
 
+    def dealt_line(self, suit: str) -> str:
+        """Over a deal that ended before anyone played (a бура or Москва at the deal): the
+        cards the player was dealt, so the result is not the first thing they see of it."""
+        return self.say("dealt_line", suit=self.SUIT_NAMES[suit])
+
     def trump_badge(self, suit: str) -> str:
         return self.say("trump_badge", suit=self.SUIT_NAMES[suit])
 

@@ -503,6 +503,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
+    head += dealt_html(view, t)
     button = t.NEW_MATCH if over else t.NEXT_ROUND
     note = t.penalty_note(fmt)
     # The title stays above what scrolls and the buttons below it: on a phone the dialog
@@ -520,6 +521,18 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
            f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
         + '</div>'
     )
+
+
+def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
+    """A deal over before any card was played (a бура, a Москва at the deal): the player's
+    own dealt hand and the trump card, which the table had no time to show."""
+    trick = view.get("trick")
+    if view.get("history") or (trick and trick["plays"]) or not view.get("hand"):
+        return ""
+    cards = "".join(card_art.face(c, "", t) for c in view["held"] or view["hand"])
+    trump = card_art.face(view["trump_card"], "", t)
+    return (f'<div class="dealt"><p>{escape(t.dealt_line(view["trump_suit"]))}</p>'
+            f'<div class="dealt-cards">{cards}<span class="dealt-trump">{trump}</span></div></div>')
 
 
 def handover_html(name: str, t: ModuleType = texts) -> str:
