@@ -389,7 +389,7 @@ def test_sentences_with_typed_names():
     assert texts.shout_combo("pairs", "bura", [], "Аня") == "Бура у игрока Аня!"
     assert texts.winners_line("four", [2], names) == "Победил игрок Аня"
     assert texts.deal_end_line("bura31", "declared", 1, 1, [10, 35], ["Юг", "Аня"]).startswith(
-        "Игрок Аня объявил «31» (35 очков) — сдача его")
+        "Игрок Аня объявил «31» (35 очков) — раздача его")
     # The single-play wording is unchanged.
     assert texts.winners_line("pairs", [0]) == "Победа ваша с Севером!"
     assert texts.side_members("pairs", 0) == "вы и Север"
