@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import zlib
 
 import pytest
 
@@ -91,6 +92,34 @@ def test_a_sealed_frame_opens_only_with_its_secret_and_direction():
         assert seal.unseal(secret, seal.TO_GUEST, base64.urlsafe_b64encode(bytes(bad)).decode()) is None
     for junk in (None, 5, "", "!!", "A" * 200_000, base64.urlsafe_b64encode(b"short").decode()):
         assert seal.unseal(secret, seal.TO_GUEST, junk) is None
+
+
+def test_a_long_text_is_deflated_under_the_relays_event_limit_and_a_bomb_is_dropped():
+    """A whole state of a six-seat pot is ~7 KB sealed as it is; public relays refuse events
+    over 4,096 characters, so long texts go deflated (and still open to the same text)."""
+    secret = bytes(range(16))
+    seats = [{"seat": i, "name": f"Игрок {i}", "stack": 100 - i, "cards": 3, "taken": [], "bet": 5}
+             for i in range(6)]
+    text = json.dumps({"t": "state", "seats": seats, "log": [f"Игрок {i % 6} сходил {i}" for i in range(150)]},
+                      ensure_ascii=False)
+    assert len(text.encode()) > 3_000
+    frame = seal.seal(secret, seal.TO_GUEST, text)
+    assert seal.unseal(secret, seal.TO_GUEST, frame) == text
+    assert len(frame) < len(text.encode()) / 2
+    short = seal.seal(secret, seal.TO_GUEST, "{}")
+    assert seal.unseal(secret, seal.TO_GUEST, short) == "{}"
+    nonce = bytes(seal.NONCE_BYTES)
+
+    def sealed_raw(plain: bytes) -> str:
+        body = seal._xor(plain, seal._stream(secret, nonce, len(plain)))
+        raw = nonce + body + seal._tag(secret, seal.TO_GUEST, nonce, body)
+        return base64.urlsafe_b64encode(raw).decode("ascii")
+
+    assert seal.unseal(secret, seal.TO_GUEST, sealed_raw(seal.DEFLATED + zlib.compress(b"{}"))) == "{}"
+    bomb = seal.DEFLATED + zlib.compress(b" " * (seal.MAX_TEXT + 10), 9)
+    assert len(bomb) < 5_000 and seal.unseal(secret, seal.TO_GUEST, sealed_raw(bomb)) is None
+    assert seal.unseal(secret, seal.TO_GUEST, sealed_raw(seal.DEFLATED + b"not deflate")) is None
+    assert seal.unseal(secret, seal.TO_GUEST, sealed_raw(seal.DEFLATED + zlib.compress(b"{}")[:-3])) is None
 
 
 # --- the session ----------------------------------------------------------------------------
