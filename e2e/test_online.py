@@ -43,6 +43,8 @@ class FakeRelay:
         self.events = 0
         self.contents: list[str] = []
         """Every event's content, in the order the relay got them."""
+        self.longest = 0
+        """The longest ``EVENT`` message a page sent (public relays refuse those over 4,096)."""
         self.refused = 0
         """Sockets refused so far (while down, or their context offline)."""
         self.up = True
@@ -82,6 +84,7 @@ class FakeRelay:
             self.subs.pop((id(ws), data[1]), None)
         elif data[0] == "EVENT" and len(data) >= 2 and isinstance(data[1], dict):
             event = data[1]
+            self.longest = max(self.longest, len(message))
             ws.send(json.dumps(["OK", event.get("id"), True, ""]))
             self.events += 1
             self.contents.append(str(event.get("content", "")))
@@ -260,6 +263,7 @@ def test_a_guest_without_direct_connections_plays_through_the_relay(make_page, s
     count, size, ways = check_frames(host, guest, inv)
     assert ways == {"relay"}
     assert "через ретранслятор" in host.text_content("#peer-bar")
+    assert relay.longest < 4096  # (a whole state went as one event of 7-8 thousand characters)
     print(f"\nonline relay: first hand {seconds:.1f} s, {count} frames, {size} bytes, relay events {relay.events}")
 
 
@@ -274,6 +278,24 @@ def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(mak
     boot(damaged, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1][:-5])
     damaged.wait_for_selector("#p2p [data-online-error=damaged]", state="attached")
     assert not damaged.evaluate("'burkozelRelay' in window")  # nothing was loaded, nothing connected
+
+
+@pytest.mark.parametrize("second_direct", [False, True], ids=["second-relay-only", "second-direct"])
+def test_a_used_link_is_refused_within_ten_seconds_whichever_way_the_second_device_connects(
+        make_page, server, second_direct):
+    """The seat's holder plays directly; a second device with the same link is told «уже
+    занято» within 10 s of its page being ready, also when it can make no direct connection
+    (the refusal went only through the DataChannel, to the holder, and such a device waited
+    minutes with no word)."""
+    host, guest = make_page(), make_page()
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('#p2p [data-online-seat="1"]:has-text("напрямую")', timeout=45_000)
+    second = make_page(no_direct=not second_direct)
+    boot(second, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1])
+    second.wait_for_selector("#p2p [role=alert]", timeout=10_000)
+    assert "уже занято" in second.text_content("#p2p")
+    assert guest.get_attribute("#me .seat", "data-seat") == "1" and "напрямую" in host.text_content("#p2p")
 
 
 SHARE_SHEET = """(() => {

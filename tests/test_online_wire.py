@@ -223,7 +223,7 @@ class Room:
             _, replies = self.guests[seat].receive(frame, self.now)
             self.to_host += [(seat, r) for r in replies]
         if self.now % 5 == 0:
-            self.to_host += [(seat, guest.heartbeat()) for seat, guest in self.guests.items()]
+            self.to_host += [(seat, beat) for seat, guest in self.guests.items() if (beat := guest.heartbeat())]
         sending, self.to_host = self.carry(self.to_host), []
         for seat, frame in sending:
             self.host.receive(seat, frame, self.now)
