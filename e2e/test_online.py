@@ -682,3 +682,135 @@ def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
     check(host, "the host's table")
     assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
         f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
+# --- through a real relay (PyPI's nostr-relay behind a TLS front: e2e/real_relay.py) ----------------
+
+from harness import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from test_p2p import MDNS_OFF  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def real_relay():
+    from real_relay import RealRelay
+
+    with RealRelay() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def real_browser(browser, real_relay):
+    """A Chromium whose relay hosts all resolve to the real relay's front."""
+    b = browser.browser_type.launch(executable_path=chromium_path(), headless=True,
+                                    args=CHROMIUM_ARGS + [MDNS_OFF, real_relay.resolver_rules()])
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def real_page(real_browser, server):
+    """Like ``make_page``, through the real relay: nothing routed, nothing injected but ``no_direct``."""
+    made = []
+
+    def make(no_direct: bool = False, clock: bool = False, **options):
+        guard = Guard(origins={server.origin})
+        ctx = real_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU",
+                                       ignore_https_errors=True, **options)
+        if clock:
+            ctx.clock.install()
+        ctx.on("request", guard.on_request)
+        ctx.on("page", guard.watch)
+        if no_direct:
+            ctx.add_init_script(NO_DIRECT)
+        made.append((ctx, guard))
+        return ctx.new_page()
+
+    yield make
+    for ctx, guard in made:
+        ctx.close()
+    for ctx, guard in made:
+        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
+        guard.check()
+
+
+def published(page) -> list[dict]:
+    """Every event the page sent to a relay socket: [{url, size}]."""
+    return page.evaluate("window.burkozelRelay.published")
+
+
+def test_through_a_real_relay_one_guest_plays_directly_and_one_only_through_the_relay(real_page, server, real_relay):
+    """пары, two guests: one connects directly (signalled through the real relay), the other
+    can make no direct connection and plays through it; the relay checked every signature and
+    refused nothing for size, every event stayed under 4,096 characters, and no frame held a
+    card its seat may not know."""
+    host = real_page()
+    links = invite_links(host, server, "pairs", people=(1, 3))
+    guests = seat_guests(real_page, server, host, links, relay_only=(3,))
+    host.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('напрямую')",
+                           timeout=45_000)
+    made = play_devices(host, list(guests.values()), random.Random(21))
+    assert all(n >= 2 for n in made), made
+    for seat, page in guests.items():
+        count, size, ways = check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+        assert ways == {"relay"} if seat == 3 else "direct" in ways, (seat, ways)
+    for page in (host, *guests.values()):
+        sizes = [e["size"] for e in published(page)]
+        assert sizes and max(sizes) < 4096, max(sizes)
+    assert "Bad signature" not in real_relay.log() and "280 characters" not in real_relay.log()
+
+
+class RateLimitingRelay(FakeRelay):
+    """The fake relay, but once ``limiting`` every relay of the list save the last answers each
+    event with ``OK false "rate-limited: …"`` and passes nothing on (as public relays do past
+    their rate)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.limiting = False
+        self.refusals = 0
+        self.spare = json.loads((ROOT / "web" / "page" / "relays.json").read_text())["relays"][-1]["url"]
+
+    def on_message(self, ws, message) -> None:
+        if self.limiting and isinstance(message, str) and message.startswith('["EVENT"') \
+                and not ws.url.rstrip("/").startswith(self.spare):
+            self.refusals += 1
+            ws.send(json.dumps(["OK", json.loads(message)[1].get("id"), False, "rate-limited: slow down"]))
+            return
+        super().on_message(ws, message)
+
+
+def test_relays_refusing_for_rate_mid_deal_and_the_game_goes_on_through_the_next(p2p_browser, server):
+    """Relay-only, mid-deal every relay but the last answers «rate-limited» to every event:
+    the pages rest those relays, send the refused events to the next one, and the deal
+    goes on to its end."""
+    relay = RateLimitingRelay()
+    contexts = []
+
+    def make(no_direct: bool = False):
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        relay.attach(ctx)
+        if no_direct:
+            ctx.add_init_script(NO_DIRECT)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    try:
+        host, guest = make(), make(no_direct=True)
+        links = invite_links(host, server, "duel")
+        inv = invite.decode(invite.code_in(links[1]))
+        open_link(guest, server, links[1])
+        host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+        button(host, "#p2p", "Начать игру").click()
+        rng = random.Random(23)
+        play_deal(host, guest, rng, moves=2)
+        relay.limiting = True
+        assert play_deal(host, guest, rng) >= 1
+        assert relay.refusals > 0
+        check_frames(host, guest, inv)
+        spare = relay.spare
+        for page in (host, guest):
+            late = page.evaluate("window.burkozelRelay.published")[-5:]
+            assert late and all(e["url"].startswith(spare) for e in late), late
+    finally:
+        for ctx in contexts:
+            ctx.close()

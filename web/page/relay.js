@@ -61,7 +61,7 @@ const RECENT_KEPT = 256;
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
-/** Every event this page published (the tests read their sizes): {url, size}. */
+/** Every event this page published, Trystero's signals too (the tests read them): {url, size}. */
 export const published = [];
 
 const sockets = new WeakSet(); // relay sockets seen (each wrapped once)
@@ -114,7 +114,6 @@ function rest(url) {
 }
 
 function sendOn(url, socket, text) {
-  published.push({ url, size: text.length });
   socket.send(text);
 }
 
@@ -186,7 +185,9 @@ function watchSockets() {
     sockets.add(socket);
     const send = socket.send.bind(socket);
     socket.send = (data) => {
-      if (!isTrysteroAnnouncement(data)) send(data);
+      if (isTrysteroAnnouncement(data)) return;
+      if (typeof data === "string" && data.startsWith('["EVENT"')) published.push({ url, size: data.length });
+      send(data);
     };
     socket.addEventListener("message", (event) => onRelayMessage(url, event));
     const opened = () => {
@@ -204,7 +205,9 @@ function watchSockets() {
 
 async function announce(room) {
   if (!room.open || direct(room)) return;
-  const targets = openSockets().slice(0, ANNOUNCE_RELAYS);
+  const open = openSockets();
+  const awake = open.filter(([url]) => !rests(url));
+  const targets = (awake.length ? awake : open).slice(0, ANNOUNCE_RELAYS);
   if (!targets.length) return;
   const event = await nostr.createEvent(room.rootTopic, JSON.stringify({ peerId: nostr.selfId }));
   mine.add(JSON.parse(event)[1].id);
@@ -280,7 +283,9 @@ async function flush(room) {
     // Not heard lately: every relay. A socket still connecting sends it once open (after the
     // room's subscription, asked for on the same "open"): a guest's hello goes out the moment
     // its room opens, before any socket has, and dropped it would wait for the next heartbeat.
-    for (const [url, socket] of Object.entries(nostr.getRelaySockets())) {
+    const all = Object.entries(nostr.getRelaySockets());
+    const awake = all.filter(([url]) => !rests(url));
+    for (const [url, socket] of awake.length ? awake : all) {
       if (socket.readyState === OPEN) {
         remember(event, url);
         sendOn(url, socket, event);
