@@ -118,15 +118,28 @@ class RealRelay:
     # --- the TLS front ---------------------------------------------------------------------
 
     def _certificate(self):
+        """A throwaway self-signed certificate (``cryptography``, a dependency of nostr-relay)."""
+        import datetime
         import ssl
 
+        from cryptography import x509
+        from cryptography.hazmat.primitives import hashes, serialization
+        from cryptography.hazmat.primitives.asymmetric import ec
+        from cryptography.x509.oid import NameOID
+
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "relay.test")])
+        now = datetime.datetime.now(datetime.timezone.utc)
+        cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(hours=1))
+                .not_valid_after(now + datetime.timedelta(days=1)).sign(key, hashes.SHA256()))
         folder = Path(self.dir.name)
-        key, cert = folder / "key.pem", folder / "cert.pem"
-        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                        "-subj", "/CN=relay.test", "-keyout", str(key), "-out", str(cert)],
-                       check=True, capture_output=True)
+        (folder / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+        (folder / "key.pem").write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                                           serialization.PrivateFormat.PKCS8,
+                                                           serialization.NoEncryption()))
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        context.load_cert_chain(cert, key)
+        context.load_cert_chain(folder / "cert.pem", folder / "key.pem")
         return context
 
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -153,8 +166,12 @@ class RealRelay:
             writer.close()
             return
         self.pipes.update((writer, up_writer))
-        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
-        self.pipes.difference_update((writer, up_writer))
+        try:
+            await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+        except asyncio.CancelledError:
+            pass  # (the front is stopping)
+        finally:
+            self.pipes.difference_update((writer, up_writer))
 
     def _run_front(self, ready: threading.Event) -> None:
         self.loop = asyncio.new_event_loop()
@@ -166,6 +183,14 @@ class RealRelay:
         self.loop.run_until_complete(start())
         ready.set()
         self.loop.run_forever()
+        self.server.close()
+        for writer in list(self.pipes):
+            writer.transport.abort()
+        tasks = asyncio.all_tasks(self.loop)
+        for task in tasks:
+            task.cancel()
+        self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        self.loop.close()
 
     # --- outages -----------------------------------------------------------------------------
 
@@ -193,7 +218,8 @@ class RealRelay:
     def __enter__(self) -> RealRelay:
         self._start_relay()
         ready = threading.Event()
-        threading.Thread(target=self._run_front, args=(ready,), daemon=True).start()
+        self.thread = threading.Thread(target=self._run_front, args=(ready,), daemon=True)
+        self.thread.start()
         if not ready.wait(30):
             raise RuntimeError("the TLS front did not start")
         return self
@@ -201,6 +227,7 @@ class RealRelay:
     def __exit__(self, *exc) -> None:
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(10)
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
