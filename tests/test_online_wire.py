@@ -390,6 +390,32 @@ def hostile_messages(rng: random.Random, room: Room, seat: int, seen: list[str])
     return seat, framed(move_body())
 
 
+def test_a_guest_heard_again_after_the_host_stopped_hearing_it_is_back_without_a_hello():
+    """One way lost through an outage: the guest's events stopped reaching the host while the
+    host's reached the guest.  The host counts the seat left and a bot takes it; the guest,
+    which heard the host all along, has no reason to say hello (a page frozen mid-deal, once in
+    ten outages).  Its next frame that reaches the host brings it back."""
+    room = Room("duel", seed=5, lossy=False)
+    room.to_host.append((1, room.guests[1].hello("Гость")))
+    for _ in range(4):
+        room.step()
+    host, guest = room.host.host, room.guests[1]
+    assert 1 in host.online
+    start = room.now
+    while room.now < start + online.SILENT_S + peer.AWAY_LIMIT_S + 5:
+        room.now += 0.5
+        for _, frame in room.host.outbox() + (room.host.tick(room.now) if room.now % 5 == 0 else []):
+            guest.receive(frame, room.now)  # the host's frames arrive; what the guest says is lost
+        if room.now % 5 == 0:
+            host.tick(room.now)
+            guest.heartbeat()
+    assert 1 not in host.online and 1 in room.table.stood_in
+    for _ in range(12):
+        room.step()
+    assert 1 in host.online and 1 not in room.table.stood_in
+    assert guest.screen.state["at"] == [room.table.match.round_no, len(room.table.rounds[-1])]
+
+
 def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat():
     """10,000 random and mutated messages (bad JSON, huge payloads, wrong seats, out of
     turn, illegal moves, replays, forged host messages, other devices): no exception,

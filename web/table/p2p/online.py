@@ -72,6 +72,7 @@ class OnlineHost:
         if frame is None or frame.kind == session.TAKEN:
             return False
         device = frame.sender.split(":", 1)[0]
+        known = device == line.holder and frame.sender == line.inc.sender
         if device != line.holder:
             if line.holder is not None and line.heard is not None and now - line.heard < SILENT_S \
                     and seat in self.host.online:
@@ -85,13 +86,19 @@ class OnlineHost:
             line.inc = session.Incoming()
             self.pending.append((seat, line.frame(session.Frame(self.me, line.out.next_seq, session.SKIP))))
         line.heard = now
+        # Heard again from the page that holds the seat, which the host counted as gone: it is
+        # back.  (It may have heard the host all along while its own frames were lost, and then
+        # it has no reason to say hello.)
+        back = known and seat not in self.host.online
+        if back:
+            self.host.joined(seat)
         if frame.kind == session.RESEND:
             self.pending += [(seat, line.frame(f)) for f in line.out.resend(frame.seq)]
-            return False
+            return back
         bodies, gap = line.inc.take(frame)
         if gap is not None:
             self.pending.append((seat, line.frame(session.Frame(self.me, gap, session.RESEND))))
-        changed = False
+        changed = back
         for body in bodies:
             data = peer.parse(body, peer.FROM_GUEST)
             if data is not None and data["t"] == peer.HELLO:
