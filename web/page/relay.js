@@ -108,6 +108,7 @@ function openSockets() {
 }
 
 function rest(url) {
+  if (rests(url)) return; // (one burst refused is one refusal: the rest does not grow with it)
   const before = resting.get(url);
   const ms = before ? Math.min(before.ms * 2, REST_LAST_MS) : REST_FIRST_MS;
   resting.set(url, { ms, until: Date.now() + ms });
