@@ -52,11 +52,12 @@ def hint_html(hint: Any, t: Texts = texts) -> str:
              f'aria-label="{escape(t.CLOSE)}">×</button>')
     if hint == "thinking":
         return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(t.HINT_THINKING)}</p></div>'
-    try:
-        advice, rows, why = t.hint_lines(hint)
-    except Exception:  # noqa: BLE001 - a hint that cannot be said must not stop the table being drawn
-        print("[burkozel] hint not shown:\n" + traceback.format_exc(), file=sys.stderr)
-        hint = FAILED
+    if hint != FAILED:
+        try:
+            advice, rows, why = t.hint_lines(hint)
+        except Exception:  # noqa: BLE001 - a hint that cannot be said must not stop the table being drawn
+            print("[burkozel] hint not shown:\n" + traceback.format_exc(), file=sys.stderr)
+            hint = FAILED
     if hint == FAILED:
         return (f'<div id="hint" class="hint open hint-failed" aria-live="polite">{close}'
                 f'<p>{escape(t.HINT_FAILED)}</p></div>')
