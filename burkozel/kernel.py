@@ -1,13 +1,13 @@
 """The trick step, written once: a deal on plain lists.
 
-:class:`Deal` is the position the engine (:class:`~burkozel.round.Round`
-checks each move) and the bots' rollouts step.  It keeps, as it plays, what
-each seat has seen (:class:`Seen`, the one record everyone reads) and, at a
-pot, the chips; the rules they share are written here once (:func:`face_down`,
-:func:`drawers`, :func:`declaration_open`, :func:`raise_open`).
+:class:`Deal` is the fast position the engine and the bots' rollouts share:
+:class:`~burkozel.round.Round` checks each move and hands it to :meth:`Deal.step`.
+As it plays a deal keeps what each seat has seen (:class:`Seen`, the one record the
+views, the bots, their worlds and the story read) and, at a pot, the chips.  The
+rules the record and the step share are here once: :func:`face_down`,
+:func:`drawers`, :func:`declaration_open`, :func:`raise_open`.
 
->>> from burkozel import TableRules
->>> from burkozel.cards import DECK
+>>> from burkozel import TableRules; from burkozel.cards import DECK
 >>> deal = Deal.dealt(TableRules("duel", combos=()), dealer=0, deck=DECK)
 >>> deal.to_act, deal.hands[1][:2]
 (1, [6C, 8C])

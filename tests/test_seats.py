@@ -314,7 +314,7 @@ def test_resume_during_a_taken_trick_draws_the_hand_before_the_draw():
     assert resumed.handover() == {0: "Аня", 1: "Боря"}[nxt]
     resumed.confirm_handover()
     # What that seat saw just before the last move, by replaying all but the last move.
-    match = Match(resumed.info.rules, seed=saved["seed"])
+    match = resumed.info.fresh_match()
     for seat, move in saved["rounds"][0][:-1]:
         match.push(Move.from_dict(move), seat)
     before = match.view(nxt)
@@ -389,7 +389,7 @@ def test_sentences_with_typed_names():
     assert texts.shout_combo("pairs", "bura", [], "Аня") == "Бура у игрока Аня!"
     assert texts.winners_line("four", [2], names) == "Победил игрок Аня"
     assert texts.deal_end_line("bura31", "declared", 1, 1, [10, 35], ["Юг", "Аня"]).startswith(
-        "Игрок Аня объявил «31» (35 очков) — сдача его")
+        "Игрок Аня объявил «31» (35 очков) — раздача его")
     # The single-play wording is unchanged.
     assert texts.winners_line("pairs", [0]) == "Победа ваша с Севером!"
     assert texts.side_members("pairs", 0) == "вы и Север"

@@ -63,10 +63,12 @@ class Frame:
     trick: dict[str, Any] | None
 
 
-def frames(rules: TableRules, seed: int, rounds: Sequence[Sequence[Any]], first_deal: int = 0) -> list[Frame]:
+def frames(rules: TableRules, seed: int | None, rounds: Sequence[Sequence[Any]], first_deal: int = 0, *,
+           fresh: Match | None = None) -> list[Frame]:
     """The frames of the last of ``rounds`` (each a list of ``[seat, move dict]``),
-    replayed from the match's seed: seat 0's view only, after every move."""
-    match = Match(rules, seed=seed, **({"first_deal": first_deal} if first_deal else {}))
+    replayed from the match's seed (or from ``fresh``, the match as it started,
+    when it is dealt by keys): seat 0's view only, after every move."""
+    match = fresh if fresh is not None else Match(rules, seed=seed, **({"first_deal": first_deal} if first_deal else {}))
     for r, moves in enumerate(rounds[:-1]):
         for seat, move in moves:
             match.push(Move.from_dict(move), seat)

@@ -18,12 +18,13 @@ import traceback
 from dataclasses import replace
 from typing import Any, Callable
 
+from burkozel import fair
 from burkozel.trick import KINDS
 from table.coach import share, stats, story
 from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import seats, storage
+from table.match import record, seats, storage
 from table.match.screen import ScreenState
 from table.match.table import Table
 from table.p2p import codes as p2pcode
@@ -67,6 +68,10 @@ class Storage:
         return texts.NOTICE_STORAGE_FULL
 
 
+SHARED_DEALS = 5
+"""How many finished deals «Поделиться раздачей» offers, the latest first."""
+
+
 class App:
     """The running table: one per page, inside the worker."""
 
@@ -86,10 +91,15 @@ class App:
             self.shared = None if self.params["autoplay"] else share.parse(env.search)
         except share.ImpossibleDeal:
             link_notices = [texts.NOTICE_SHARED_STACKS]  # the saved match goes on
+        if not self.params["autoplay"]:
+            saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
+        if self.shared is not None and saved is not None and resumed is not None \
+                and share.in_play(self.shared, resumed[0], record.info_of(saved)):
+            # A deal not over in this browser's match: opening it would show its cards early.
+            self.shared, link_notices = None, [texts.NOTICE_SHARED_IN_PLAY]
         if self.shared is not None:
             share.settings_for(self.shared, settings)
-        elif not self.params["autoplay"]:
-            saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
+            saved, resumed, match_notices = None, None, []  # the shared deal is played instead
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
         self.table.notices.extend(notices + link_notices + match_notices)
@@ -176,13 +186,34 @@ class App:
         t = self.table
         fair = sharer = None
         if t.info is not None and t.match is not None:
-            deal = t.info.first_deal + t.match.round_no
-            fair = {"seed": t.info.seed, "deal": deal,
-                    "check": self.base() + share.query(share.of_match(t.info, deal, check=True, dealt=t.match.round))}
-            sh = self.shared
-            if sh is not None and sh.sharer is not None and (sh.seed, sh.deal) == (t.info.seed, deal):
+            fair = self.fair_ui()
+            sh, key = self.shared, t.match.key_for(t.match.round_no)
+            if sh is not None and sh.sharer is not None and key is not None and sh.key == key.hex():
                 sharer = sh.sharer
-        return replace(self.screen.ui(), lang=t.texts.LANG, notices=tuple(t.notices), fair=fair, sharer=sharer)
+        verdict = share.verdict(self.shared) if self.shared is not None and self.shared.check else None
+        return replace(self.screen.ui(), lang=t.texts.LANG, notices=tuple(t.notices), fair=fair,
+                       sharer=sharer, verdict=verdict)
+
+    def fair_ui(self) -> dict[str, Any] | None:
+        """What the table tells of its deals' keys: the commitment of the deal in play
+        (or of the next one, between deals), and a finished deal's key with its check
+        link.  A key is here only once its deal is over; a match dealt from an old seed
+        has neither (``None``)."""
+        t = self.table
+        assert t.info is not None and t.match is not None
+        m, now = t.match, t.match.round_no
+        committed = m.commitment(now)
+        if committed is None:
+            return None
+        out: dict[str, Any] = {"deal": t.info.first_deal + now, "commit": fair.short(committed)}
+        if m.round.is_over:
+            key = m.key_for(now)
+            assert key is not None
+            out["key"] = key.hex()
+            out["check"] = self.base() + share.query(share.of_match(t.info, m, now, check=True))
+            if not m.is_over:
+                out["next"] = fair.short(m.commitment(now + 1))
+        return out
 
     def base(self) -> str:
         return self.env.origin + self.env.pathname
@@ -198,7 +229,8 @@ class App:
             pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
                 "p2p": self.peer.active,
-                "settings_pending": pending, "seed": t.seed_override}
+                "settings_pending": pending, "seed": t.seed_override,
+                "fair": self.fair_ui() if t.match is not None and self.peer.guest is None else None}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""
@@ -300,22 +332,27 @@ class App:
                                             stats.table_key(t.settings["format"], t.settings["difficulty"]))
             return coachview.stats_panel(self.stats, key, words)
         if kind == "share":
-            return coachview.share_panel(self.share_link(), words)
+            return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words)
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names, words)
         return ""
 
-    def share_link(self) -> str:
-        """«Поделиться раздачей»: the deal in play (or just played, with the player's result)."""
+    def share_links(self) -> list[tuple[int, str]]:
+        """«Поделиться раздачей»: the finished deals of the match, the latest first (with
+        the player's result in it), as (deal number, link); never the deal in play."""
         t = self.table
         if t.info is None or t.match is None:
-            return ""
-        view = t.view()
-        sharer = None
-        if view is not None and view.round_over and view.round_points is not None:
-            sharer = (view.round_points[view.side], view.round_penalties[view.side])
-        return self.base() + share.query(share.of_match(t.info, t.info.first_deal + t.match.round_no, sharer,
-                                                                    dealt=t.match.round))
+            return []
+        out = []
+        for r in share.finished(t.match)[:SHARED_DEALS]:
+            sharer = None
+            if r == t.match.round_no:
+                view = t.view()
+                if view is not None and view.round_points is not None:
+                    sharer = (view.round_points[view.side], view.round_penalties[view.side])
+            link = self.base() + share.query(share.of_match(t.info, t.match, r, sharer))
+            out.append((t.info.first_deal + r, link))
+        return out
 
     def _record_stats(self) -> None:
         """Once a deal is over, add it to the record of its table and bot level (once)."""
@@ -326,7 +363,7 @@ class App:
         if view is None:
             return
         # Recorded once: a reload on the result dialog meets the same id.
-        deal_id = f"{t.info.format}/{t.info.seed}/{t.info.first_deal + t.match.round_no}/{len(t.match.moves)}"
+        deal_id = f"{t.deal_id()}/{len(t.match.moves)}"
         won = view["match_over"] and view["side"] in view["winners"]
         if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
                              stats.outcome(view, t.coach.used, t.rounds[-1]), view["match_over"], won):
@@ -346,7 +383,7 @@ class App:
         t = self.table
         if t.info is None:
             return []
-        return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
+        return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal, fresh=t.info.fresh_match())
 
     def now(self) -> float:
         """Seconds on the page's clock (``performance.now()``, sent with every event): the

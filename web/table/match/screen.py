@@ -78,6 +78,8 @@ class ScreenState(Mapping):
     notices: tuple[str, ...] = ()
     fair: dict[str, Any] | None = None
     sharer: Any = None
+    verdict: Any = None
+    """«Проверить раздачу»'s answer for a deal opened to be checked."""
 
     def __getitem__(self, key: str) -> Any:
         if key not in _SCREEN_FIELDS:

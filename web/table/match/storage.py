@@ -272,8 +272,10 @@ def read_match(raw: Any) -> tuple[dict[str, Any] | None, record.Resumed | None, 
     if players_ok and "seats" in data:
         seated, seats_ok = seats.parse_seats(fmt, data["seats"], players)
         seats_ok = seats_ok and len(data["seats"]) == players
-    if not (players_ok and isinstance(level, str) and level in LEVELS and type(seed) is int
-            and 0 <= seed <= MAX_SEED and isinstance(clearing, bool) and seats_ok):
+    # A match is dealt by its secret (checked by the engine), or by a seed saved before deals had keys.
+    seed_ok = (type(seed) is int and 0 <= seed <= MAX_SEED) if "secret" not in data else seed is None
+    if not (players_ok and isinstance(level, str) and level in LEVELS and seed_ok
+            and isinstance(clearing, bool) and seats_ok):
         return None, None, [texts.NOTICE_MATCH_BROKEN]
     saved = {k: v for k, v in data.items() if k != "v"}
     try:

@@ -110,7 +110,7 @@ class HostTable(Table):
     def stand_in(self, seat: int) -> None:
         """A bot of the match's level plays ``seat`` from now on (its person is away)."""
         if seat in self.remote_seats and seat not in self.stood_in and self.info is not None:
-            self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=f"{self.info.seed}/{seat}")
+            self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=self.bot_seed(seat))
             self.stood_in.add(seat)
 
     def seat_back(self, seat: int) -> None:
