@@ -16,6 +16,8 @@ def host_step(table, rng: random.Random, max_rounds: int) -> str:
     is done, ``MOVED`` when it dealt, ran a timer or played its person's random legal
     move, ``GUEST`` when a guest's seat is to act."""
     phase = table.phase()
+    if phase == peer.KEYING:
+        return OVER  # the deal waits for a guest's value that did not come (a guest that stopped)
     if phase == "match_end" or (phase == "round_end" and table.match.round_no + 1 >= max_rounds):
         return OVER
     if phase == "round_end":
