@@ -238,8 +238,10 @@ def test_while_a_trick_is_shown_the_guest_sees_what_the_host_sees():
         wire.deliver()
         if t.phase() == "clearing":
             host_view, guest_view = t.display(), wire.guest.display()
-            public = [{k: v for k, v in p.items() if k != "own"} for p in host_view["trick"]["plays"]]
-            assert public == guest_view["trick"]["plays"]  # the faces of one's own discard stay one's own
+            public = [[{k: v for k, v in p.items() if k != "own"} for p in view["trick"]["plays"]]
+                      for view in (host_view, guest_view)]
+            assert public[0] == public[1]  # the faces of one's own discard stay one's own (``own``)
+            assert all("own" not in p for p in guest_view["trick"]["plays"] if p["seat"] != 1)
             assert host_view["trick"]["winner"] == guest_view["trick"]["winner"]
             assert host_view["stock"] == guest_view["stock"]
             assert host_view["hand_sizes"] == guest_view["hand_sizes"]
