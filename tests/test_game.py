@@ -340,7 +340,7 @@ def test_two_seats_sit_bottom_and_top(fmt):
     table = Table(settings(fmt), seed=2)
     table.new_match()
     ui = table.ui()
-    assert ui["positions"] == ["bottom", "top"] and ui["names"] == ["Вы", "Соперник"]
+    assert ui["positions"] == ("bottom", "top") and ui["names"] == ("Вы", "Соперник")
     assert table.match.rules.players == 2
     assert table.info.discard == storage.FORMATS[fmt].discard_faces[0]
 

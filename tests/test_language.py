@@ -4,6 +4,7 @@ in the settings and chosen from the browser when none is saved."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 import json
 import random
 import re
@@ -133,8 +134,7 @@ def english(fmt: str, **kw) -> dict:
 
 def drawn(table: Table) -> str:
     """Everything the page would show of ``table``: regions, menu, rules, panels."""
-    ui = table.ui()
-    ui["notices"] = list(table.notices)
+    ui = replace(table.ui(), notices=tuple(table.notices))
     view = table.display()
     t = table.texts
     names = list(table.names)

@@ -435,3 +435,25 @@ def test_a_value_not_of_the_agreed_size_is_refused_and_the_deal_waits():
     other = host_table("duel", seed=4)
     other.stand_in(1)
     assert other.phase() == "play" and other.revealed[0] == [[1, fair.deal_key(other.match.secret, 0).hex()]]
+
+
+def test_the_guest_and_the_host_make_one_screen_state():
+    """Both screens are one typed value (``ScreenState``), which the renderer reads;
+    the guest's says the same of the public table as the host's own screen would
+    from the guest's seat."""
+    from dataclasses import FrozenInstanceError, fields
+
+    from table.match.screen import ScreenState
+
+    table = host_table("pairs")
+    wire = Wire(table, 2)
+    wire.deliver()
+    guest, host = wire.guest.ui(), table.ui()
+    assert isinstance(guest, ScreenState) and isinstance(host, ScreenState)
+    assert set(guest) == set(host) == {f.name for f in fields(ScreenState)}
+    assert guest.guest and not host.guest
+    assert (guest.phase, guest.players, guest.format, guest.round_no) == (host.phase, host.players, host.format,
+                                                                          host.round_no)
+    assert guest.positions == host.positions[2:] + host.positions[:2]  # each at the bottom of its own screen
+    with pytest.raises(FrozenInstanceError):
+        guest.names = ()

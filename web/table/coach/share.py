@@ -1,21 +1,16 @@
 """Shared deals and fair play you can check: a finished deal as a link — pure Python.
 
-A deal is fully described by the table's rules, its key and its dealer
-(``burkozel/fair.py``): the deck follows from the key, and the bots' seeds from
-the key too.  So a link carrying those (and, if the sharer wants, how they did)
-lets anyone play the same deal against the same bots, and re-deal it to check
-that its key gives the commitment the table showed before it.  A key is shown
-only once its deal is over, so a link is made only of finished deals, and the
-key tells nothing of any other deal.  At a pot the stacks of a later deal follow
-from how the earlier ones went, so its link carries them (``stacks``; the pot is
-what the stacks lack).
+A deal is its table's rules, its key and its dealer (``burkozel/fair.py``): the deck
+and the bots' seeds follow from the key.  A link carrying those (and how the sharer
+did) plays the same deal against the same bots, and re-deals it to check the key
+against the commitment shown before.  A key is shown only once its deal is over, so
+only finished deals are linked.  At a pot a later deal's link carries the stacks.
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&key=<64 hex>&deal=2&dealer=1&sharer=62-0
     ?table=bura_pot&combos=moscow&discard=open&bots=medium&key=<64 hex>&deal=3&dealer=2&players=4&stacks=95.120.85.90
 
-Links made before deals had keys (``deal=<seed>-<n>``) still open, read as the
-seed's deal, unless the match in play in this browser is that seed's and the
-deal is not over there (:func:`in_play`): a seed deals every later deal too.
+Old links (``deal=<seed>-<n>``) still open as the seed's deal, unless this browser's
+match in play is that seed's and the deal is not over there (:func:`in_play`).
 """
 
 from __future__ import annotations
@@ -28,8 +23,8 @@ from burkozel import FORMATS, Match, TableRules, fair
 from burkozel.bots import LEVELS
 from burkozel.round import Round, check_chips
 from table.match.record import MatchInfo
+from table.match.storage import MAX_SEED
 
-MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
 MAX_DIGITS = 16

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from burkozel import Card, Match, Move, TableRules
+from burkozel import Match, Move, TableRules
+from burkozel.view import TrickView
 
 
 @dataclass(frozen=True)
@@ -30,14 +31,9 @@ class TrickSummary:
 
 
 def seen_points(trick: dict[str, Any]) -> tuple[int, int]:
-    """(points of the cards seat 0 saw in ``trick``, how many it did not see)."""
-    points = hidden = 0
-    for play in trick["plays"]:
-        faces = play["cards"] or play.get("own", [])
-        points += sum(Card.parse(c).points for c in faces)
-        if not faces:
-            hidden += play["count"]
-    return points, hidden
+    """(points of the cards seat 0 saw in ``trick``, how many it did not see):
+    the engine's :attr:`TrickView.seen`."""
+    return TrickView.from_dict(trick).seen
 
 
 def tricks(view: dict[str, Any]) -> list[TrickSummary]:

@@ -31,7 +31,9 @@ ONLINE_HOST_KEY = "burkozel.online-host"
 SCHEMA = 2
 
 SPEEDS = ("normal", "fast")
+"""The speeds the menu offers and a save keeps (``?speed=instant`` is the URL's alone: :data:`table.match.table.PAUSES`)."""
 MAX_SEED = 2**53 - 1
+"""The largest seed kept and linked exactly (a page's numbers are doubles)."""
 OLD_FORMATS = ("pairs", "four", "three")
 """The tables of schema 1, which had one set of combination switches for all three."""
 

@@ -25,16 +25,16 @@ from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    HUMAN, POSITIONS, button_states, dave_answers, display_hand, move_for, shown, table_prompt,
+    HUMAN, ScreenState, button_states, dave_answers, display_hand, move_for, seat_positions, shown, table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match.seats import Seat
 from table.match.table_bots import TableHardBot, table_bot
 
-SPEEDS: dict[str, dict[str, int]] = {
-    # milliseconds: a bot's move, the finished trick staying on the table,
-    # the pause before the round dialog.
+PAUSES: dict[str, dict[str, int]] = {
+    # per speed, in milliseconds: a bot's move, the finished trick staying on
+    # the table, the pause before the round dialog.
     "normal": {"bot": 850, "clear": 3000, "round": 400},
     "fast": {"bot": 320, "clear": 1200, "round": 200},
     "instant": {"bot": 0, "clear": 0, "round": 0},
@@ -101,7 +101,7 @@ class Table:
         return self.speed_override or self.settings.get("speed", "normal")
 
     def delays(self) -> dict[str, int]:
-        return SPEEDS[self.speed]
+        return PAUSES[self.speed]
 
     # --- the match ------------------------------------------------------------------
 
@@ -281,10 +281,10 @@ class Table:
             return HUMAN
         return self.wanted_viewer()
 
-    def positions(self) -> list[str]:
+    def positions(self) -> tuple[str, ...]:
         """Where each seat sits on the screen: the viewer at the bottom, the others clockwise."""
         n = self.match.rules.players if self.match is not None else len(self.seat_names())
-        return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
+        return seat_positions(n, self.viewer)
 
     def answers(self) -> dict[str, Any] | None:
         """The «даве» being answered (or just answered) and who said what, for the status and the seats."""
@@ -558,7 +558,7 @@ class Table:
         every card (a new match at the same seed is another match too)."""
         return str(self.matches_started) if self.info else None
 
-    def ui(self) -> dict[str, Any]:
+    def ui(self) -> ScreenState:
         """Everything the renderer needs besides the view."""
         view = self.view()
         phase = self.phase()
@@ -567,34 +567,33 @@ class Table:
         prompt, thinking, announce = table_prompt(view, phase, names, self.human_to_act(), self.texts)
         if handover is not None:
             prompt, thinking, announce = "", None, None
-        return {
-            "lang": self.texts.LANG,
-            "phase": phase,
-            "names": list(names),
-            "positions": self.positions(),
-            "selection": [] if handover else list(self.selection),
-            "actions": self.actions(),
-            "prompt": prompt,
-            "message": self.message,
-            "thinking": thinking,
-            "announce": announce,
-            "speed": self.speed,
-            "difficulty": self.info.difficulty if self.info else None,
-            "bot_level": self.bot_level,
-            "autoplay": self.autoplay,
-            "my_turn": self.human_to_act(),
-            "round_no": self.match.round_no if self.match is not None else None,
-            "handover": handover,
-            "hot_seat": self.hot_seat,
-            "named_seats": self.named_seats,
-            "viewer": self.viewer,
-            "seat_names": list(self.seat_names()),
-            "bot_seats": sorted(self.bots) if self.named_seats else [],
-            "format": self.info.format if self.info else None,
-            "players": self.match.rules.players if self.match is not None else None,
-            "answers": self.answers(),
-            "match_key": self.match_key,
-            "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
-            "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
-            if self.info else False,
-        }
+        return ScreenState(
+            lang=self.texts.LANG,
+            phase=phase,
+            names=tuple(names),
+            positions=self.positions(),
+            selection=() if handover else tuple(self.selection),
+            actions=self.actions(),
+            prompt=prompt,
+            message=self.message,
+            thinking=thinking,
+            announce=announce,
+            speed=self.speed,
+            difficulty=self.info.difficulty if self.info else None,
+            bot_level=self.bot_level,
+            autoplay=self.autoplay,
+            my_turn=self.human_to_act(),
+            round_no=self.match.round_no if self.match is not None else None,
+            handover=handover,
+            hot_seat=self.hot_seat,
+            named_seats=self.named_seats,
+            viewer=self.viewer,
+            seat_names=tuple(self.seat_names()),
+            bot_seats=tuple(sorted(self.bots)) if self.named_seats else (),
+            format=self.info.format if self.info else None,
+            players=self.match.rules.players if self.match is not None else None,
+            answers=self.answers(),
+            match_key=self.match_key,
+            hint=self.coach.shown(self._position()) if self.human_to_act() else None,
+            count_in_head=storage.switch_on(self.settings, "count_in_head", self.info.format) if self.info else False,
+        )

@@ -35,7 +35,7 @@ from table.i18n import languages
 from burkozel import Move, SeatView, TableRules, fair
 from burkozel.kernel import Deal
 from table.match.record import MatchInfo
-from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
+from table.match.screen import HUMAN, ScreenState, button_states, move_for, seat_positions, shown, table_prompt
 from table.match.seats import Seat
 from table.match.table import Table
 
@@ -232,12 +232,10 @@ class HostTable(Table):
         names[HUMAN] = self.texts.YOU
         return tuple(names)
 
-    def ui(self) -> dict[str, Any]:
-        ui = super().ui()
-        ui["bot_seats"] = sorted(self.stood_in)  # «бот» on a guest's seat while one stands in
-        if self.phase() == KEYING:
-            ui["waiting"] = self.texts.FAIR_WAITING_VALUES
-        return ui
+    def ui(self) -> ScreenState:
+        # «бот» on a guest's seat while one stands in; no cards while the deal waits for values
+        waiting = self.texts.FAIR_WAITING_VALUES if self.phase() == KEYING else None
+        return replace(super().ui(), bot_seats=tuple(sorted(self.stood_in)), waiting=waiting)
 
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
@@ -570,7 +568,7 @@ class Guest:
             return []
         return [self.texts.YOU if s == self.seat else n for s, n in enumerate(self.state["names"])]
 
-    def ui(self) -> dict[str, Any]:
+    def ui(self) -> ScreenState:
         view = self.view()
         phase = self.phase()
         names = self.names()
@@ -584,34 +582,30 @@ class Guest:
             prompt = self.texts.FAIR_WAITING_VALUES
         n = self.state["players"] if self.state and self.state["players"] else 2
         seat = self.seat
-        return {
-            "phase": phase,
-            "names": names,
-            "positions": [POSITIONS[n][(s - seat) % n] for s in range(n)],
-            "selection": list(self.selection),
-            "actions": button_states(view, phase, my_turn, self.selection, self.texts),
-            "prompt": prompt,
-            "message": self.message,
-            "thinking": thinking,
-            "announce": announce,
-            "speed": self.state["speed"] if self.state else "normal",
-            "difficulty": None,
-            "bot_level": self.state["bot_level"] if self.state else None,
-            "autoplay": False,
-            "my_turn": my_turn,
-            "round_no": view.round_no if view is not None else None,
-            "viewer": seat,
-            "seat_names": list(self.state["names"]) if self.state else [],
-            "bot_seats": list(self.state["stand_ins"]) if self.state else [],
-            "format": self.state["format"] if self.state else None,
-            "players": n,
-            "handover": None,
-            "hot_seat": False,
-            "guest": True,
-            "answers": self.state.get("answers") if self.state else None,
-            "match_key": self.match_key(),
-            **({"waiting": self.texts.FAIR_WAITING_VALUES} if phase == KEYING else {}),
-        }
+        return ScreenState(
+            phase=phase,
+            names=tuple(names),
+            positions=seat_positions(n, seat),
+            selection=tuple(self.selection),
+            actions=button_states(view, phase, my_turn, self.selection, self.texts),
+            prompt=prompt,
+            message=self.message,
+            thinking=thinking,
+            announce=announce,
+            speed=self.state["speed"] if self.state else "normal",
+            bot_level=self.state["bot_level"] if self.state else None,
+            my_turn=my_turn,
+            round_no=view.round_no if view is not None else None,
+            viewer=seat,
+            seat_names=tuple(self.state["names"]) if self.state else (),
+            bot_seats=tuple(self.state["stand_ins"]) if self.state else (),
+            format=self.state["format"] if self.state else None,
+            players=n,
+            guest=True,
+            answers=self.state.get("answers") if self.state else None,
+            match_key=self.match_key(),
+            waiting=self.texts.FAIR_WAITING_VALUES if phase == KEYING else None,
+        )
 
     def match_key(self) -> str | None:
         """The host's match key (``Table.match_key``): a new match on this screen too is

@@ -9,10 +9,13 @@ it cannot show a card the player does not know (``tests/test_teach.py``).
 
 from __future__ import annotations
 
+import sys
+import traceback
 from html import escape
 from typing import Any
 
 from burkozel import FORMATS
+from table.coach.hint import FAILED
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.i18n.texts import Texts
@@ -45,12 +48,20 @@ def hint_html(hint: Any, t: Texts = texts) -> str:
     """``#hint``: the advice, the best few options with their outlook, and why."""
     if hint is None:
         return '<div id="hint" class="hint" aria-live="polite"></div>'
-    if isinstance(hint, str):
-        return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(t.HINT_THINKING)}</p></div>'
-    advice, rows, why = t.hint_lines(hint)
-    items = "".join(f"<li>{escape(r)}</li>" for r in rows)
     close = (f'<button type="button" class="x hint-x" data-action="hint-close" '
              f'aria-label="{escape(t.CLOSE)}">×</button>')
+    if hint == "thinking":
+        return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(t.HINT_THINKING)}</p></div>'
+    if hint != FAILED:
+        try:
+            advice, rows, why = t.hint_lines(hint)
+        except Exception:  # noqa: BLE001 - a hint that cannot be said must not stop the table being drawn
+            print("[burkozel] hint not shown:\n" + traceback.format_exc(), file=sys.stderr)
+            hint = FAILED
+    if hint == FAILED:
+        return (f'<div id="hint" class="hint open hint-failed" aria-live="polite">{close}'
+                f'<p>{escape(t.HINT_FAILED)}</p></div>')
+    items = "".join(f"<li>{escape(r)}</li>" for r in rows)
     return (f'<div id="hint" class="hint open" aria-live="polite">{close}<p class="advice"><b>{escape(advice)}</b></p>'
             + (f"<ol>{items}</ol>" if items else "") + f'<p class="why">{escape(why)}</p></div>')
 
@@ -96,7 +107,9 @@ def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: Texts = t
     last = story.last_trick(view)
     if last is None:
         return panel(t.LAST_TRICK, f"<p>{escape(t.LAST_TRICK_NONE)}</p>", t=t)
-    head = f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))} · {escape(t.LAST_TRICK_KEY)}</p>'
+    # The key is said only where there is a keyboard to press it (table.css, ``.key-hint``).
+    head = (f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))}'
+            f'<span class="key-hint"> · {escape(t.LAST_TRICK_KEY)}</span></p>')
     return panel(t.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden, t), t=t)
 
 
