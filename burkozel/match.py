@@ -199,6 +199,20 @@ class Match:
         self._deal()
         return self.round
 
+    def rekey(self, key: bytes | str) -> Round:
+        """Deal the current deal again from ``key``, given outright, before anyone has
+        played in it (friends' values joined to the host's part: ``fair.joint_key``).
+        The deals before it keep the keys they were dealt by."""
+        r = self.round_no
+        if self.round.moves or self.secret is None:
+            raise ValueError("a deal is keyed afresh only before its first move, in a match dealt by keys")
+        self.keys = [self.key_for(i) for i in range(r)] + [fair.check_bytes(key)]
+        last = self.rounds.pop()
+        self._starts.pop()
+        self._deal()
+        assert self.round.dealer == last.dealer
+        return self.round
+
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now (RULES.md §9)."""
         return self.round.view(seat, penalties=tuple(self.penalties), round_no=self.round_no,

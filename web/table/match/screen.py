@@ -80,6 +80,8 @@ class ScreenState(Mapping):
     sharer: Any = None
     verdict: Any = None
     """«Проверить раздачу»'s answer for a deal opened to be checked."""
+    waiting: str | None = None
+    """Why no cards are drawn yet: the deal waits for the guests' values (web/table/p2p/peer.py)."""
 
     def __getitem__(self, key: str) -> Any:
         if key not in _SCREEN_FIELDS:

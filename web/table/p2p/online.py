@@ -200,4 +200,5 @@ class OnlineGuest:
         changed = False
         for body in bodies:
             changed = self.screen.receive(body) or changed
+        replies += [self.message(text) for text in self.screen.outbox()]  # its value for a deal about to be dealt
         return changed, replies

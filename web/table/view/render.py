@@ -113,7 +113,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
         out["handover-slot"] = handover_html(ui["handover"], t)
         return out
     if view is None:
-        out["status"] = f'<p class="prompt">{t.NO_MATCH_PROMPT}</p>'
+        out["status"] = f'<p class="prompt">{escape(ui.get("waiting") or t.NO_MATCH_PROMPT)}</p>'
         return out
     names = ui["names"]
     positions = ui["positions"]
