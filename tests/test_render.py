@@ -26,7 +26,6 @@ BACK = re.compile(r'<span class="card back[^"]*"[^>]*>')
 
 def all_markup(table: Table) -> str:
     ui = table.ui()
-    ui["notices"] = []
     parts = render.regions(table.display(), ui)
     return "".join(parts.values()) + render.menu_html(table.settings, {"levels": table.levels})
 

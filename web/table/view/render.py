@@ -108,7 +108,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     t = lang_texts(ui)
     out = {r: "" for r in REGIONS}
     out.update(frame_regions(t))  # a copy: the cached dict stays as it is
-    out["notices"] = notices_html(ui.get("notices", []), t)
+    out["notices"] = notices_html(ui.get("notices", []), t) + coachview.verdict_html(ui.get("verdict"), t)
     if ui.get("handover"):
         out["handover-slot"] = handover_html(ui["handover"], t)
         return out
@@ -668,6 +668,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
         + lang_html(t)
         + coachview.seed_field(ui.get("seed"), t)
+        + coachview.commit_line(ui.get("fair") if has_match else None, t)
         + f'<p class="note{" pending" if pending else ""}">{note}</p>'
         f'<button type="button" class="btn link" data-action="rules">{t.RULES_TITLE}</button>'
         '</div>'
