@@ -1,22 +1,13 @@
 #!/usr/bin/env python3
 """How much online play asks of the relays: signed events and bytes each page publishes.
 
-Public relays limit events per connection and per address (bench/README.md cites their
-published limits), so a table that sends thousands an hour is throttled exactly when
-friends play long.  This plays through the e2e tests' fake Nostr relay (every ``wss://``
-socket of every context routed to it, so nothing leaves the machine) and counts every
-``EVENT`` message each page sends, on every one of its relay sockets (each socket is
-one public relay in the field), in three windows:
-
-- join: the host's invite and each guest opening its link until the game starts;
-  the seconds from opening a link to the guest's first hand are printed too;
-- deal: from «Начать игру» until every page shows the deal's result;
-- idle: a minute (``--idle``) at the result, nobody clicking.
-
-For each table (вдвоём, пары with three guests, «Бура на кон» at six with five guests)
-and each way (direct: WebRTC where it opens; relay: every guest's WebRTC can make no
-connection, so the game itself travels as relay events), one row a page.  Nothing here
-asserts: it prints.  ``--site`` measures another build (e.g. an older commit's site/).
+Public relays limit events per connection and per address (bench/README.md cites them).
+This plays through the e2e tests' fake Nostr relay (every ``wss://`` socket routed to it)
+and counts every ``EVENT`` each page sends on each relay socket, in three windows: join
+(invite to the game's start, with the seconds from a link to the first hand), deal
+(«Начать игру» to every page's result) and idle (``--idle`` seconds at the result).
+Tables: вдвоём, пары with three guests, «Бура на кон» at six; ways: direct (WebRTC) and
+relay (no WebRTC can connect).  It prints, asserts nothing; ``--site`` measures another build.
 
     make bench-relay                       # or: .venv/bin/python bench/relay_events.py
     .venv/bin/python bench/relay_events.py --tables duel --ways relay --idle 30

@@ -354,7 +354,8 @@ def hostile_messages(rng: random.Random, room: Room, seat: int, seen: list[str])
         if pick < 0.3 and view is not None and view.legal_moves:
             move = rng.choice(view.legal_moves).to_dict()
         elif pick < 0.6:
-            move = {rng.choice(["lead", "beat", "discard"]): rng.sample(cards + mine, rng.randint(0, 4))}
+            pool = cards + mine  # (near a deal's end fewer than four)
+            move = {rng.choice(["lead", "beat", "discard"]): rng.sample(pool, rng.randint(0, min(4, len(pool))))}
         else:
             move = rng.choice([None, "AS", [], {}, {"declare": True}, {"lead": "AS"}, {"lead": [1, 2]},
                                {"lead": ["AS"], "beat": ["KS"]}, {"discard": ["ZZ"] * 50}])

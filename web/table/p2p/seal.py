@@ -8,13 +8,14 @@ stream, then a keyed BLAKE2b tag over the direction, the nonce and the cipher
 text (encrypt-then-MAC), with the two keys derived apart from the link's
 secret.  The direction byte means a frame sent by the host cannot be played
 back to the host as a guest's, nor the reverse.  A frame that fails its tag
-is dropped unread.
+(compared in constant time, ``hmac.compare_digest``) is dropped unread.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import os
 import zlib
 
@@ -68,7 +69,7 @@ def unseal(secret: bytes, direction: bytes, frame: object) -> str | None:
     if len(raw) < NONCE_BYTES + TAG_BYTES:
         return None
     nonce, body, tag = raw[:NONCE_BYTES], raw[NONCE_BYTES:-TAG_BYTES], raw[-TAG_BYTES:]
-    if _tag(secret, direction, nonce, body) != tag:
+    if not hmac.compare_digest(_tag(secret, direction, nonce, body), tag):  # in constant time
         return None
     plain = _xor(body, _stream(secret, nonce, len(body)))
     try:
