@@ -175,6 +175,7 @@ class RealRelay:
 
     def _run_front(self, ready: threading.Event) -> None:
         self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
         context = self._certificate()
 
         async def start() -> None:
@@ -189,7 +190,8 @@ class RealRelay:
         tasks = asyncio.all_tasks(self.loop)
         for task in tasks:
             task.cancel()
-        self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        if tasks:
+            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
         self.loop.close()
 
     # --- outages -----------------------------------------------------------------------------
