@@ -96,7 +96,7 @@ class RealRelay:
         return path
 
     def _start_relay(self) -> None:
-        log = open(Path(self.dir.name) / "relay.log", "w")
+        self.log_file = log = open(Path(self.dir.name) / "relay.log", "w")
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from nostr_relay.cli import main; main()", "-c", str(self._config()), "serve"],
             cwd=self.dir.name, stdout=log, stderr=subprocess.STDOUT)
@@ -236,4 +236,6 @@ class RealRelay:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        if self.proc is not None:
+            self.log_file.close()
         self.dir.cleanup()
