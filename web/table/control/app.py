@@ -173,6 +173,7 @@ class App:
         ui = self.screen.ui()
         ui["lang"] = self.table.texts.LANG
         ui["notices"] = list(self.table.notices)
+        ui.update({name: bool(self.table.settings.get(name, True)) for name in storage.SIGNALS})
         t = self.table
         if t.info is not None and t.match is not None:
             deal = t.info.first_deal + t.match.round_no
@@ -555,6 +556,8 @@ class App:
                 s[name] = value
             if name == "lang" and self.peer.guest is not None:
                 self.peer.guest.texts = self.table.texts
+        elif name in storage.SIGNALS:
+            s[name] = bool(event.get("checked"))
         elif name == "seed":
             self.table.seed_override = share.parse_seed(value)
             self.refresh()
