@@ -87,7 +87,8 @@ def test_cards_fly_and_a_face_down_card_moves_with_no_identity(page, base_url):
         assert len(kinds[kind]["transforms"]) >= 3, (kind, kinds[kind]["transforms"])  # sampled mid-flight
     assert m["ghosts"] > 0
     assert not m["bad"], m["bad"][:3]
-    assert 250 < m["longest"] < 700, m["longest"]  # a taken trick's copies are gone once landed
+    # A taken trick's copies are gone once landed (300 ms; a loaded machine's frames come late).
+    assert 250 < m["longest"] < 2_000, m["longest"]
     check_no_leak(page)
 
 

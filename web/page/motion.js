@@ -121,16 +121,28 @@ function layer() {
 
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
 
+/** Flights measured and not yet started (``flyFrom``): all are read before any starts, so
+ *  the batch costs one style and layout pass, not one a card. */
+const flights = [];
+
 /** Run ``el`` from the box ``from`` to where it is drawn (``to``), faded in if ``fade``. */
 function flyFrom(el, from, to, ms, delay, fade) {
   const [x0, y0] = centre(from);
   const [x1, y1] = centre(to);
   const scale = Math.min(2, Math.max(0.3, from.width / (to.width || 1)));
   if (Math.abs(x0 - x1) < 1 && Math.abs(y0 - y1) < 1 && Math.abs(scale - 1) < 0.01) return;
-  // Added to the element's own transform (a lifted card, a tilted discard), which it keeps.
-  el.animate([{ transform: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${scale})` }, { transform: "translate(0px, 0px) scale(1)" }],
-    { duration: ms, delay, easing: EASE_OUT, fill: "backwards", composite: "add" });
-  if (fade) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: Math.min(ms, 120), delay, fill: "backwards" });
+  flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${scale})`, ms, delay, fade });
+}
+
+function startFlights() {
+  // Each starts before the element's own transform (a lifted card, a tilted discard) and ends
+  // on it, in keyframes that replace it: the compositor runs those (it runs no "add" animation).
+  for (const flight of flights) flight.own = getComputedStyle(flight.el).transform;
+  for (const { el, start, own, ms, delay, fade } of flights.splice(0)) {
+    el.animate([{ transform: own === "none" ? start : `${start} ${own}` }, { transform: own }],
+      { duration: ms, delay, easing: EASE_OUT, fill: "backwards" });
+    if (fade) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: Math.min(ms, 120), delay, fill: "backwards" });
+  }
 }
 
 /** A copy of a card of the taken trick, at ``rect``: its class and drawing, no identity. */
@@ -219,7 +231,6 @@ export function animate(before) {
   const now = read(allowed);
   const what = changes(before, now);
   if (!allowed) return what;
-  if (what.taken) sweep(what.taken, now);
   if (what.played.length) toTable(what.played, before, now);
   if (what.sameViewer) {
     if (what.dealt || what.drawn) fromStock(before, now, what.dealt);
@@ -228,10 +239,12 @@ export function animate(before) {
       if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false);
     }
   }
+  startFlights();
+  if (what.taken) sweep(what.taken, now);
   if (now.turnSeat !== null && now.turnSeat !== before.turnSeat) {
     const seat = document.querySelector("#table .seat.turn");
     seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
-      { duration: PULSE_MS, easing: "ease-out", composite: "add" });
+      { duration: PULSE_MS, easing: "ease-out" });
   }
   return what;
 }
