@@ -10,7 +10,7 @@
 // or a bot's move draws the next screen at once, over whatever is still moving.
 //
 // A face-down card moves as the back drawn for it (render's card_art.back: no identity);
-// a taken trick's cards fly as copies stripped of every attribute but their class. The
+// a taken trick flies as a copy of each play's top card, stripped of every attribute but its class. The
 // copies live outside the table (#motion) and are gone when they land, so a reload in
 // mid-flight draws the same table with nothing left in the air.
 // Nothing moves with prefers-reduced-motion: reduce, at ?speed=instant, or in a hidden tab.
@@ -165,9 +165,11 @@ function sweep(taken, now) {
   const target = box(seat?.querySelector(".pile") ?? seat);
   if (!target) return;
   const [x1, y1] = centre(target);
+  // One copy a play, its top card (the others lie under it): a few layers to paint, not sixteen.
   const frames = [];
   for (const play of taken.plays) {
-    for (const card of play.cards) if (card.rect) frames.push([ghost(card.el, card.rect), card.rect]);
+    const top = play.cards.at(-1);
+    if (top?.rect) frames.push([ghost(top.el, top.rect), top.rect]);
   }
   if (!frames.length) return;
   const flight = document.createElement("div");
@@ -236,7 +238,7 @@ export function animate(before) {
     if (what.dealt || what.drawn) fromStock(before, now, what.dealt);
     for (const [code, card] of now.hand) {
       const was = before.hand.get(code);
-      if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false);
+      if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false); // (none if it stayed)
     }
   }
   startFlights();
