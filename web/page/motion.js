@@ -223,16 +223,19 @@ function toTable(played, before, now) {
   }
 }
 
-/**
- * After a batch's regions are drawn: move what changed since ``before`` (a ``read(true)`` of
- * the table before them). Returns the changes (sound.js and cues.js act on them). Nothing
- * here is awaited: the next batch draws over whatever still moves.
- */
-export function animate(before) {
-  const allowed = motionAllowed() && before.measured;
-  const now = read(allowed);
+let seen = null; // the table as last painted, measured, while its flights wait for the next frame
+let frame = 0;
+
+/** At the next frame (with the page's own layout, not in the batch's task): move what changed
+ *  since the table was last painted. Several batches drawn in one frame are moved as one. */
+function fly() {
+  frame = 0;
+  const before = seen;
+  seen = null;
+  // A frame that comes late (a tab shown again) finds an old table: nothing to fly from.
+  if (!before || !motionAllowed() || performance.now() - before.at > 1000) return;
+  const now = read(true);
   const what = changes(before, now);
-  if (!allowed) return what;
   if (what.played.length) toTable(what.played, before, now);
   if (what.sameViewer) {
     if (what.dealt || what.drawn) fromStock(before, now, what.dealt);
@@ -248,11 +251,21 @@ export function animate(before) {
     seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
       { duration: PULSE_MS, easing: "ease-out" });
   }
-  return what;
 }
 
-/** Before a batch's regions are drawn: the table as the player sees it now. */
+/** Before a batch's regions are drawn: the table as it is (for ``animate``'s changes), and,
+ *  unless a frame is still to come for an earlier batch, where everything was painted. */
 export function snapshot() {
-  const measured = motionAllowed();
-  return { ...read(measured), measured };
+  if (!seen && motionAllowed()) seen = { ...read(true), at: performance.now() };
+  return read(false);
+}
+
+/**
+ * After a batch's regions are drawn: what it changed since ``before`` (``snapshot``'s), for
+ * sound.js and cues.js; the cards move at the next frame. Nothing here is awaited: the next
+ * batch draws over whatever still moves.
+ */
+export function animate(before) {
+  if (seen && !frame) frame = requestAnimationFrame(fly);
+  return changes(before, read(false));
 }
