@@ -20,7 +20,7 @@ const PLAY_MS = 260; // a card from the hand or a seat to the table
 const TAKE_MS = 300; // a taken trick to its taker
 const DRAW_MS = 280; // a card from the stock to a hand
 const DEAL_STEP_MS = 35; // between two cards of a deal, seat after seat
-const SLIDE_MS = 180; // the hand closing up, a card lifted or put back
+const SLIDE_MS = 180; // the hand closing up or opening
 const PULSE_MS = 300; // the seat to act
 const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
 
@@ -239,7 +239,10 @@ function fly() {
   if (what.played.length) toTable(what.played, before, now);
   if (what.sameViewer) {
     if (what.dealt || what.drawn) fromStock(before, now, what.dealt);
-    for (const [code, card] of now.hand) {
+    // The hand closes up round a card that left it, or opens for one drawn; a card selected or
+    // put back only lifts or drops (a tap on the next card never waits for the last one's motion).
+    const changed = now.hand.size !== before.hand.size || [...now.hand.keys()].some((code) => !before.hand.has(code));
+    for (const [code, card] of changed ? now.hand : []) {
       const was = before.hand.get(code);
       if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false); // (none if it stayed)
     }
