@@ -82,6 +82,9 @@ class ScreenState(Mapping):
     """«Проверить раздачу»'s answer for a deal opened to be checked."""
     waiting: str | None = None
     """Why no cards are drawn yet: the deal waits for the guests' values (web/table/p2p/peer.py)."""
+    sound: bool = True
+    vibrate: bool = True
+    """The device's switches (``storage.SIGNALS``), which the page's sound and cues obey."""
 
     def __getitem__(self, key: str) -> Any:
         if key not in _SCREEN_FIELDS:
