@@ -505,6 +505,7 @@ class Round:
             folded=self.folded,
             raised=self.raised,
             raiser=self.raiser,
+            house=rules.house,
         )
 
     def __repr__(self) -> str:

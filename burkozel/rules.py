@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
 from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card
+from .house import DEFAULT_HOUSE, HouseRules, check_house
 
 # --- errors -----------------------------------------------------------------
 
@@ -247,6 +248,26 @@ def match_winners(penalties: Sequence[int]) -> list[int]:
     return [side for side, p in enumerate(penalties) if p == least]
 
 
+@dataclass(frozen=True)
+class Robber:
+    """A robber (RULES-house.md §8.2): a deal's winner gets one won deal, a
+    false «31» two to the opponent; the match ends after a deal that leaves a
+    seat with at least ``target`` won deals and two more than the other."""
+
+    target: int
+
+    def over(self, wins: Sequence[int]) -> bool:
+        best = max(wins)
+        return best >= self.target and best - min(wins) >= 2
+
+    def winners(self, wins: Sequence[int]) -> list[int]:
+        return [wins.index(max(wins))] if self.over(wins) else []
+
+
+MatchSystem = Robber
+"""The match systems besides penalties to a limit (the table's own methods)."""
+
+
 # --- the tables --------------------------------------------------------------
 
 
@@ -315,6 +336,16 @@ class RuleSet:
     ante: int | None = None
     void_end: str | None = None
     replay: ReplayConventions = ReplayConventions()
+    house_keys: tuple[str, ...] = ()
+    """The house-rule switches this table has (RULES-house.md §0), by key."""
+    shield: int = -1
+    """A suit no trump of another suit beats (§7.5's spades; -1: none)."""
+    six_counts_tricks: bool = False
+    """Whether a losing side gets 6 only when it took no trick (§2), not for 0 points."""
+    system: "MatchSystem | None" = None
+    """How the match is scored and ends when not by penalties (a robber, §8)."""
+    winner_deals: bool = False
+    """Whether a deal's winner deals the next (§8.3; no winner: the same dealer)."""
 
     @property
     def has_pot(self) -> bool:
@@ -513,26 +544,65 @@ def _seated(table: RuleSet, players: int) -> RuleSet:
     return replace(table, players=players, sides=tuple((s,) for s in range(players)))
 
 
+SPADES = 3
+"""The suit of RULES-house.md §7.5 (canonical order C, D, H, S)."""
+
+HOUSE_EFFECTS: dict[str, Callable[[object], dict]] = {
+    "six": lambda v: {"six_counts_tricks": v == "no_tricks"},
+    "spades": lambda v: {"shield": SPADES if v else -1},
+    "match": lambda v: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
+    "next_dealer": lambda v: {"winner_deals": v == "winner"},
+}
+"""What each house-rule switch changes in a table's rule set, by key: the
+rule set's fields it sets for a value (RULES-house.md §0)."""
+
+
+@lru_cache(maxsize=None)
+def with_house(table: RuleSet, house: HouseRules) -> RuleSet:
+    """``table`` as a match with ``house`` plays it: each of the table's
+    switches' effects applied (the defaults' too, which leave it as it is)."""
+    changes: dict = {}
+    for key in table.house_keys:
+        effect = HOUSE_EFFECTS.get(key)
+        if effect is not None:
+            changes.update(effect(getattr(house, key)))
+    changes = {k: v for k, v in changes.items() if getattr(table, k) != v}
+    return replace(table, **changes) if changes else table
+
+
 _ONE_EACH_2 = ((0,), (1,))
 
 FORMATS: dict[str, RuleSet] = {
-    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31),
-    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21),
-    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21),
+    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31, house_keys=("six",)),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("elimination", "six")),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("elimination", "six")),
     "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
-                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True),
+                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True,
+                    house_keys=("six",)),
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
-                            reports_deal_end=True, closed_points_known=False),
+                            reports_deal_end=True, closed_points_known=False,
+                            house_keys=("both_bura", "redeal", "no_trump", "open", "handicap", "open_four",
+                                        "match", "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
-                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY),
+                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY,
+                           house_keys=("both_bura", "redeal", "no_trump")),
 }
 """The tables the browser's table and the bots offer, by name."""
 
+HOUSE_TABLES: dict[str, RuleSet] = {
+    "bura5": RuleSet("bura5", 2, _ONE_EACH_2, 5, 31, combinations=(), default_combos=(),
+                     discard_faces=("open", "closed"), reports_deal_end=True, closed_points_known=False,
+                     house_keys=("six", "spades", "match", "next_dealer")),
+}
+"""The tables of RULES-house.md (Бура на пять карт, §7): the engine, the bots
+and the replay play them; the browser offers them once its menu has them."""
+
 TABLES: dict[str, RuleSet] = {
     **FORMATS,
+    **HOUSE_TABLES,
 }
 """Every table the engine plays, by name: the registry :func:`find_table`, the
 rules, the views and the replay read."""
@@ -606,9 +676,14 @@ class TableRules(RulesFacts):
     stack: int | None = None
     ante: int | None = None
     dave: bool = False
+    house: HouseRules = DEFAULT_HOUSE
+    """The house rules (RULES-house.md): a :class:`HouseRules`, or a mapping of
+    switches by key; only the table's own switches may leave their default."""
 
     def __post_init__(self) -> None:
         table = find_table(self.format)
+        house = self.house if isinstance(self.house, HouseRules) else HouseRules.from_dict(self.house)
+        object.__setattr__(self, "house", house)
         combos = table.default_combos if self.combos is None else tuple(self.combos)
         for combo in combos:
             if combo not in table.combo_ids:
@@ -622,7 +697,8 @@ class TableRules(RulesFacts):
         players = table.players if self.players is None else self.players
         if type(players) is not int:
             raise ValueError(f"players must be a whole number, not {players!r}")
-        object.__setattr__(self, "_table", table.seated(players))
+        check_house(table, house, self.combos)
+        object.__setattr__(self, "_table", with_house(table.seated(players), house))
         object.__setattr__(self, "players", players)
         if type(self.dave) is not bool:
             raise ValueError(f"dave is true or false, not {self.dave!r}")
@@ -635,7 +711,7 @@ class TableRules(RulesFacts):
 
     def __reduce__(self):  # pickled by its choices: the derived table is rebuilt
         return (TableRules, (self.format, self.combos, self.discard, self.players, self.stack, self.ante,
-                             self.dave))
+                             self.dave, self.house))
 
     @cached_property
     def active(self) -> tuple[Combination, ...]:
@@ -650,16 +726,19 @@ class TableRules(RulesFacts):
         out = {"format": self.format, "combos": list(self.combos), "discard": self.discard}
         if self.table.has_pot:
             out.update(players=self.players, stack=self.stack, ante=self.ante, dave=self.dave)
+        if not self.house.is_default:
+            out["house"] = self.house.changed()
         return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "TableRules":
         """The rules :meth:`to_dict` wrote; ``ValueError`` for anything else."""
         if not isinstance(data, dict) or set(data) - {"format", "combos", "discard", "players", "stack",
-                                                      "ante", "dave"}:
+                                                      "ante", "dave", "house"}:
             raise ValueError(f"not table rules: {data!r}")
         combos = data.get("combos")
         if combos is not None and (not isinstance(combos, list) or len(set(map(str, combos))) != len(combos)):
             raise ValueError("combos must be a list naming each combination once")
         return cls(data.get("format"), None if combos is None else tuple(combos), data.get("discard"),
-                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False))
+                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False),
+                   HouseRules.from_dict(data.get("house", {})))

@@ -20,7 +20,8 @@ from typing import Any, Sequence
 from .cards import SUIT_OF, SUITS, Card, held_order
 from .kernel import accept_price
 from .outcome import Outcome
-from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
+from .house import DEFAULT_HOUSE, HouseRules
+from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules, with_house
 from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
                     legal_moves, no_kinds)
 
@@ -148,6 +149,8 @@ class SeatView(RulesFacts):
     folded: tuple[int, ...] = ()
     raised: tuple[int, ...] = ()
     raiser: int | None = None
+    house: HouseRules = DEFAULT_HOUSE
+    """The match's house rules (RULES-house.md), public to every seat."""
 
     @property
     def accept_price(self) -> int:
@@ -155,7 +158,7 @@ class SeatView(RulesFacts):
         return accept_price(self.stake) if self.raiser is not None else 0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_table", TABLES[self.format].seated(len(self.hand_sizes)))
+        object.__setattr__(self, "_table", with_house(TABLES[self.format].seated(len(self.hand_sizes)), self.house))
 
     def __getstate__(self) -> dict:  # pickled without the derived table and rules, rebuilt on load
         return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules")}
@@ -169,7 +172,7 @@ class SeatView(RulesFacts):
     @cached_property
     def rules(self) -> TableRules:
         return TableRules(self.format, self.combos, self.discard, len(self.hand_sizes), self.stack, self.ante,
-                          self.dave)
+                          self.dave, self.house)
 
     @property
     def players(self) -> int:
@@ -336,6 +339,7 @@ class SeatView(RulesFacts):
             "folded": list(self.folded),
             "raised": list(self.raised),
             "raiser": self.raiser,
+            "house": self.house.changed(),
         }
 
     @classmethod
@@ -358,4 +362,5 @@ class SeatView(RulesFacts):
             pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())),
             stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
+            house=HouseRules.from_dict(d.get("house", {})),
         )
