@@ -60,10 +60,11 @@ ERROR_CODES = (ROUND_OVER, NOT_YOUR_TURN, BAD_MOVE, NO_DECLARATION, DECLARE_TOO_
 # --- beating -----------------------------------------------------------------
 
 
-def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
+def beats_all(answer: Sequence[int], target: Sequence[int], trump: int, shield: int = -1) -> bool:
     """Whether ``answer`` beats every card of ``target``, each answering card a
     different one (RULES.md §4.2): a perfect bipartite matching, found here by
-    augmenting paths (at most four cards a side)."""
+    augmenting paths (at most five cards a side).  A card of the ``shield``
+    suit is beaten only by a higher card of its suit (RULES-house.md §7.5)."""
     n = len(target)
     if len(answer) != n:
         return False
@@ -71,13 +72,13 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
         a, t = answer[0], target[0]
         if SUIT_OF[a] == SUIT_OF[t]:
             return RANK_OF[a] > RANK_OF[t]
-        return SUIT_OF[a] == trump
+        return SUIT_OF[a] == trump and SUIT_OF[t] != shield
     # can[i] = target indices answer i beats
     can = []
     for a in answer:
         sa, ra = SUIT_OF[a], RANK_OF[a]
         row = [j for j, t in enumerate(target)
-               if (ra > RANK_OF[t] if sa == SUIT_OF[t] else sa == trump)]
+               if (ra > RANK_OF[t] if sa == SUIT_OF[t] else sa == trump and SUIT_OF[t] != shield)]
         if not row:
             return False
         can.append(row)
@@ -96,6 +97,13 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
         if not augment(i, [False] * n):
             return False
     return True
+
+
+@lru_cache(maxsize=None)
+def beater_masks(trump: int, shield: int = -1) -> tuple[int, ...]:
+    """Per card, the bitmask of every card that beats it alone (with ``trump``
+    and the ``shield`` suit of :func:`beats_all`)."""
+    return tuple(sum(1 << a for a in range(36) if beats_all((a,), (c,), trump, shield)) for c in range(36))
 
 
 # --- auto-discard ------------------------------------------------------------
@@ -218,15 +226,17 @@ def _may_hold(code: int) -> bool:
 # --- penalties ---------------------------------------------------------------
 
 
-def round_penalties(points: Sequence[int], pass_mark: int) -> list[int]:
+def round_penalties(points: Sequence[int], pass_mark: int, took: Sequence[int] | None = None) -> list[int]:
     """Penalties per side for one round (RULES.md §5): 0 to every side with the
-    most points; to the others 6 with 0 points, 4 below the pass mark, 2 at it."""
+    most points; to the others 6 with 0 points, 4 below the pass mark, 2 at it.
+    With ``took`` (tricks per side, RULES-house.md §2) 6 needs no trick taken:
+    0 points in tricks is a 4."""
     best = max(points)
     out = []
-    for p in points:
+    for side, p in enumerate(points):
         if p == best:
             out.append(0)
-        elif p == 0:
+        elif p == 0 and (took is None or not took[side]):
             out.append(6)
         elif p < pass_mark:
             out.append(4)
@@ -255,6 +265,14 @@ class Robber:
     seat with at least ``target`` won deals and two more than the other."""
 
     target: int
+
+    def won(self, end: str, winner: int | None, sides: int) -> list[int]:
+        """The won deals a finished deal gives each side: one to its winner,
+        two after a false «31» (the declarer loses double), none otherwise."""
+        out = [0] * sides
+        if winner is not None:
+            out[winner] = 2 if end == FALSE_DECLARATION else 1
+        return out
 
     def over(self, wins: Sequence[int]) -> bool:
         best = max(wins)
@@ -421,10 +439,12 @@ class RuleSet:
                     return LEAD_OUT, seat, combo.id, cards
         return None
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
         """``(winning side or None, penalties per side)`` of a finished deal.
-        ``seat`` is the declarer or the winning combination's holder."""
-        pens = round_penalties(points, self.pass_mark)
+        ``seat`` is the declarer or the winning combination's holder;
+        ``took`` the tricks each side took."""
+        pens = round_penalties(points, self.pass_mark, took if self.six_counts_tricks else None)
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
@@ -438,7 +458,11 @@ class RuleSet:
         return tuple(side for side, p in enumerate(points) if p == best)
 
     def next_dealer(self, dealer: int, end: str, winner: int | None, ended_by: int | None) -> int:
-        """Who deals after a deal dealt by ``dealer`` ended so: the next seat."""
+        """Who deals after a deal dealt by ``dealer`` ended so: the next seat,
+        or where the winner deals (RULES-house.md §8.3) the winner, the same
+        dealer after a deal nobody won."""
+        if self.winner_deals:
+            return dealer if winner is None else winner
         return (dealer + 1) % self.players
 
     def match_over(self, penalties: Sequence[int], chips: Sequence[int], won: bool) -> bool:
@@ -484,7 +508,8 @@ class Bura31RuleSet(RuleSet):
                 return LEAD_OUT, seat, combo.id, cards
         return None
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             winner = most_points(points, self.declaration)
@@ -505,7 +530,8 @@ class PotRuleSet(Bura31RuleSet):
     for a pot of chips.  A deal is won (the pot to its winner), or played
     again for the same pot: after a false «31», which doubles it, or void."""
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             return most_points(points, self.declaration), pens
@@ -574,21 +600,19 @@ _ONE_EACH_2 = ((0,), (1,))
 
 FORMATS: dict[str, RuleSet] = {
     "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31, house_keys=("six",)),
-    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("elimination", "six")),
-    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("elimination", "six")),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("six",)),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("six",)),
     "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
                     discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True,
                     house_keys=("six",)),
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False,
-                            house_keys=("both_bura", "redeal", "no_trump", "open", "handicap", "open_four",
-                                        "match", "next_dealer")),
+                            house_keys=("match", "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
-                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY,
-                           house_keys=("both_bura", "redeal", "no_trump")),
+                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY),
 }
 """The tables the browser's table and the bots offer, by name."""
 

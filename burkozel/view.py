@@ -207,6 +207,14 @@ class SeatView(RulesFacts):
                        self.chips if self.stack is not None else None, self.pot, self.taken, self.chips_won)
 
     @property
+    def tricks_taken(self) -> list[int]:
+        """The finished tricks each side took (public: RULES-house.md §2.2)."""
+        took = [0] * self.side_count
+        for t in self.history:
+            took[self.side_of(t.winner)] += 1
+        return took
+
+    @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
@@ -241,7 +249,7 @@ class SeatView(RulesFacts):
         if self.trick is None:
             return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare,
                                answering=self.answering, may_raise=self.may_raise)
-        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
+        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning, shield=self.table.shield)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -257,7 +265,8 @@ class SeatView(RulesFacts):
         if self.trick is None:
             return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare, dave=self.dave,
                                answering=self.answering, may_raise=self.may_raise)
-        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave)
+        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave,
+                           shield=self.table.shield)
 
     def pick(self, picked: Sequence[str], card: object, held: Sequence[object] | None = None) -> list[str] | None:
         """The cards picked for a move after a tap on ``card`` (written ``"AS"``):
@@ -281,7 +290,8 @@ class SeatView(RulesFacts):
             return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
                               may_declare=self.table.declaration is not None, first_trick=not self.history,
                               answering=self.answering, dave=self.dave, raised=self.seat in self.raised)
-        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning)
+        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning,
+                          shield=self.table.shield)
 
     # --- serialising ----------------------------------------------------------
 
