@@ -265,6 +265,13 @@ class Robber:
     seat with at least ``target`` won deals and two more than the other."""
 
     target: int
+    keeps_penalties = False
+
+    def match_over(self, match) -> bool:
+        return self.over(match.wins)
+
+    def match_winners(self, match) -> list[int]:
+        return self.winners(match.wins)
 
     def won(self, end: str, winner: int | None, sides: int) -> list[int]:
         """The won deals a finished deal gives each side: one to its winner,
@@ -282,7 +289,38 @@ class Robber:
         return [wins.index(max(wins))] if self.over(wins) else []
 
 
-MatchSystem = Robber
+@dataclass(frozen=True)
+class Elimination:
+    """Going out at ``limit`` (RULES-house.md §1): after each round every seat
+    in with a total of ``limit`` or more goes out; a round is dealt to the
+    seats still in, with the pass mark ``pass_marks`` gives for their number;
+    the match ends after the round that leaves one seat in, which wins."""
+
+    limit: int = 12
+    pass_marks: tuple[tuple[int, int], ...] = ((2, 31),)
+    """Pass marks by the number of seats in a round, where not the table's."""
+    keeps_penalties = True
+
+    def match_over(self, match) -> bool:
+        return len(match.standing.seats_in) == 1
+
+    def match_winners(self, match) -> list[int]:
+        return list(match.standing.seats_in)
+
+    def pass_mark(self, seats: int, default: int) -> int:
+        return dict(self.pass_marks).get(seats, default)
+
+    def going_out(self, totals: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:
+        """The seats of ``seats`` a round leaves with ``totals`` that go out."""
+        return tuple(s for s in seats if totals[s] >= self.limit)
+
+    def places(self, totals: Sequence[int], going: Sequence[int], staying: int) -> dict[int, int]:
+        """The places of the seats ``going`` out together, ``staying`` still in
+        (§1.8): after those in and those going with a lower total."""
+        return {s: 1 + staying + sum(totals[o] < totals[s] for o in going) for s in going}
+
+
+MatchSystem = Robber | Elimination
 """The match systems besides penalties to a limit (the table's own methods)."""
 
 
@@ -440,11 +478,23 @@ class RuleSet:
         return None
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None,
-                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         """``(winning side or None, penalties per side)`` of a finished deal.
         ``seat`` is the declarer or the winning combination's holder;
-        ``took`` the tricks each side took."""
-        pens = round_penalties(points, self.pass_mark, took if self.six_counts_tricks else None)
+        ``took`` the tricks each side took; ``seats`` those dealt in (all by
+        default; the others, out of the match, score nothing)."""
+        counted = took if self.six_counts_tricks else None
+        if seats is None or len(seats) == len(points):
+            pens = round_penalties(points, self.pass_mark, counted)
+        else:
+            mark = self.system.pass_mark(len(seats), self.pass_mark)
+            some = round_penalties([points[s] for s in seats], mark,
+                                   None if counted is None else [counted[s] for s in seats])
+            pens = [0] * len(points)
+            for s, p in zip(seats, some):
+                pens[s] = p
+            best = [s for s in seats if pens[s] == 0]
+            return (best[0] if len(best) == 1 else None), pens
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
@@ -509,7 +559,7 @@ class Bura31RuleSet(RuleSet):
         return None
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None,
-                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             winner = most_points(points, self.declaration)
@@ -531,7 +581,7 @@ class PotRuleSet(Bura31RuleSet):
     again for the same pot: after a false «31», which doubles it, or void."""
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None,
-                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             return most_points(points, self.declaration), pens
@@ -574,6 +624,7 @@ SPADES = 3
 """The suit of RULES-house.md §7.5 (canonical order C, D, H, S)."""
 
 HOUSE_EFFECTS: dict[str, Callable[[object], dict]] = {
+    "elimination": lambda v: {"system": Elimination() if v else None},
     "six": lambda v: {"six_counts_tricks": v == "no_tricks"},
     "spades": lambda v: {"shield": SPADES if v else -1},
     "match": lambda v: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
@@ -600,8 +651,8 @@ _ONE_EACH_2 = ((0,), (1,))
 
 FORMATS: dict[str, RuleSet] = {
     "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31, house_keys=("six",)),
-    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("six",)),
-    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("six",)),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("elimination", "six")),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("elimination", "six")),
     "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
                     discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True,
                     house_keys=("six",)),
