@@ -107,7 +107,7 @@ def test_a_save_with_seats_out_resumes():
     for seed in range(20):
         match = Match(TableRules("four", (), house={"elimination": True}), seed=seed)
         while not match.is_over and len(match.standing.seats_in) == 4:
-            play_deal(match.round)
+            play_deal(match)
             if not match.is_over:
                 match.next_round()
         if not match.is_over:
