@@ -178,7 +178,7 @@ class Deal:
         d.stock = list(reversed(deck[dealt:]))
         if log:
             d.log, d.plays = [], []
-        d.open_trick(first)
+        d.open_trick(first, dealt=True)
         return d
 
     @classmethod
@@ -353,11 +353,12 @@ class Deal:
             return
         self.open_trick(winner)
 
-    def open_trick(self, leader: int) -> None:
-        """Before the first card of a trick: the check of the hands (an
-        out-of-turn combination, or one that wins the deal)."""
+    def open_trick(self, leader: int, dealt: bool = False) -> None:
+        """Before the first card of a trick (``dealt``: the first, right after
+        the deal): the check of the hands (an out-of-turn combination, one
+        that wins the deal, or a redeal)."""
         if self.active and len(self.hands[leader]) >= 3:
-            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats)
+            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats, dealt)
             if found is not None:
                 if found[0] == LEAD_OUT:
                     _, seat, combo, cards = found

@@ -85,8 +85,8 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
     if "combos" not in data and not table.reports_deal_end:
         raise ScenarioError(f"combos is required for {fmt}")
     if combos is not None:
-        if not isinstance(combos, list) or any(c not in table.combo_ids for c in combos):
-            raise ScenarioError(f"combos must be a list of {', '.join(table.combo_ids)}")
+        if not isinstance(combos, list) or any(c not in table.all_combo_ids for c in combos):
+            raise ScenarioError(f"combos must be a list of {', '.join(table.all_combo_ids)}")
         if len(set(combos)) != len(combos):
             raise ScenarioError("a combination is listed twice")
         for a, b in EXCLUSIVE_COMBOS:
