@@ -180,7 +180,7 @@ bench-bots-pot:
 # Every level through thousands of random deals of every format and combination set,
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.
 bench-bots-legal:
-	$(PYTHON) bench/bot_legality.py --workers 2
+	$(PYTHON) bench/bot_legality.py --workers 2 --house-deals 100
 
 bench-bots-hands:
 	$(ARENA) --format four --seats hard-hands,medium,medium,medium --deals 300 --seed 3 --iterations 450

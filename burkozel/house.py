@@ -136,6 +136,17 @@ def switches_for(fmt: str) -> tuple[Switch, ...]:
     return tuple(s for s in SWITCHES if s.key in keys)
 
 
+def one_off(fmt: str) -> list[dict[str, Any]]:
+    """Each of table ``fmt``'s switches at each value but its default, one at
+    a time (what tests and the bots' legality run exercise), as JSON data."""
+    out = []
+    for s in switches_for(fmt):
+        for value in s.values if s.key != "handicap" else s.offered:
+            if value != s.default:
+                out.append({s.key: list(value) if isinstance(value, tuple) else value})
+    return out
+
+
 def check_house(table, house: HouseRules, combos: tuple[str, ...] = ()) -> None:
     """``ValueError`` naming the switch and the table when ``house`` sets a
     switch ``table`` lacks, or ``combos`` names ids that exclude each other."""

@@ -71,3 +71,19 @@ def test_elimination_views_say_who_is_in_and_bots_lead_no_more_than_a_hand():
     while not rnd.is_over:
         rnd.push(bot("medium", 1).get_move(rnd.view(rnd.to_act)))
     assert sum(rnd.points) == 120 and rnd.points[0] == rnd.points[2] == 0
+
+
+def test_the_legality_bench_runs_every_house_rule(monkeypatch, capsys):
+    """``make bench-bots-legal`` (``--house-deals``): each switch of each table
+    at each value off its default, bura5 among the tables."""
+    import scriptpaths  # noqa: F401
+    import bot_legality
+
+    argv = ["bot_legality.py", "--levels", "easy", "--formats", "bura5", "--deals", "1", "--house-deals", "1",
+            "--workers", "1"]
+    monkeypatch.setattr("sys.argv", argv)
+    assert bot_legality.main() == 0
+    lines = capsys.readouterr().out.splitlines()
+    house = [line for line in lines if " house " in line]
+    assert [line.split()[3] for line in house] == ['{"six":', '{"spades":', '{"match":', '{"match":', '{"next_dealer":']
+    assert lines[-1].endswith("every move legal, no exception")
