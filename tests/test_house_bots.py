@@ -87,3 +87,24 @@ def test_the_legality_bench_runs_every_house_rule(monkeypatch, capsys):
     house = [line for line in lines if " house " in line]
     assert [line.split()[3] for line in house] == ['{"six":', '{"spades":', '{"match":', '{"match":', '{"next_dealer":']
     assert lines[-1].endswith("every move legal, no exception")
+
+
+def test_the_searches_value_a_robbers_deal_by_the_deals_won():
+    """RULES-house.md §8.2 for the hard bot: in a robber a deal lost with 59
+    points is worth as little as one lost with 0 (no band is kept), and a false
+    «31» costs two won deals; with penalties the bands count."""
+    from burkozel.bots.search.utility import WIN_WEIGHT, utility
+    from burkozel.kernel import Deal
+
+    def finished(house, points, end="cards_out", ended_by=None):
+        rules = TableRules("bura5" if end == "cards_out" else "bura31", house=house)
+        return Deal.at(rules, hands=[[], []], stock=[], trump_card=DECK[0], trump_drawn_by=0, points=points,
+                       to_act=None, tricks_done=18, end=end, ended_by=ended_by)
+
+    robber = {"match": "robber11"}
+    close, far = finished(robber, [59, 61]), finished(robber, [0, 120])
+    assert round(utility(close, 0) - utility(far, 0), 6) == round(0.02 * (-2 + 120), 6)
+    assert utility(close, 0) < 0 < utility(close, 1)
+    false = finished(robber, [20, 0], end="false_declaration", ended_by=0)
+    assert utility(false, 0) == -2 * WIN_WEIGHT + 0.02 * 20
+    assert utility(finished({}, [0, 120]), 0) < utility(finished({}, [59, 61]), 0) - 3
