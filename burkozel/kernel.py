@@ -82,7 +82,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask")
 
     # --- making one ---------------------------------------------------------------
 
@@ -98,6 +98,7 @@ class Deal:
         d.side = table.seat_sides
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
+        d.open_mask = sum(1 << s for s in table.open_seats)
         d.active = rules.active
         d.draw_from_leader = table.draw_first == "leader"
         d.declaration = table.declaration
@@ -289,7 +290,7 @@ class Deal:
             hand.remove(c)
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if kind == DISCARD and not self.open_discards:
+        if kind == DISCARD and not self.open_discards and not self.open_mask >> seat & 1:
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += len(cards)
@@ -385,7 +386,7 @@ class Deal:
 
     def declare(self, seat: int) -> None:
         """«31»: with the points the deal is won, without it is lost double."""
-        enough = self.points[self.side[seat]] >= self.declaration
+        enough = self.table.with_handicaps(self.points)[self.side[seat]] >= self.declaration
         self.finish(DECLARED if enough else FALSE_DECLARATION, seat)
 
     def wager(self, seat: int, kind: str) -> None:

@@ -44,15 +44,12 @@ def house_cases() -> list[tuple[str, dict, tuple[str, ...] | None]]:
     """Every table with each of its switches at each value off its default
     (the robber and the winner dealing together), ``bura5`` as it is, and the
     fuller combinations of Бура: ``(format, house rules, combos or None)``."""
-    from burkozel.house import SWITCH
+    from burkozel.house import one_off
     from burkozel.rules import TABLES
 
     out: list[tuple[str, dict, tuple[str, ...] | None]] = [("bura5", {}, None)]
     for fmt, table in TABLES.items():
-        for key in table.house_keys:
-            for value in SWITCH[key].values:
-                if value != SWITCH[key].default:
-                    out.append((fmt, {key: value}, None))
+        out += [(fmt, house, None) for house in one_off(fmt)]
         if table.house_combo_ids:
             out.append((fmt, {}, ("moscow_lead", "small_moscow", "molodka")))
             out.append((fmt, {"redeal": True, "both_bura": "top"}, ("moscow", "small_moscow_sixes", "molodka")))

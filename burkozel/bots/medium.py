@@ -194,6 +194,8 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     my_side = side[seat]
     my_points, hidden = ((st.seen_points[my_side], st.unseen_taken[my_side]) if st.faces_hidden
                          else (st.points[my_side], 0))
+    if st.table.handicaps:  # an open seat's фора counts as points for «31» (RULES-house.md §6.3)
+        my_points += st.table.handicaps[my_side]
     betting = st.chips is not None and (st.answers or st.dave)
     guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
     taken = my_points
