@@ -449,6 +449,8 @@ class RuleSet:
     """The seats that play open (§6.2): their hands and discards face up."""
     handicaps: tuple[int, ...] = ()
     """Points added per seat for «31» and when the cards run out (§6.3; empty: none)."""
+    hand_sizes: tuple[int, ...] = ()
+    """Per seat, where the hands differ (§6.4: the open seat holds four); empty: ``hand_size`` each."""
 
     def with_handicaps(self, points: Sequence[int]) -> Sequence[int]:
         """``points`` with each seat's handicap (§6.3), for «31» and the cards' end."""
@@ -472,7 +474,7 @@ class RuleSet:
     def uneven_hands(self) -> bool:
         """Whether the last draw can leave the hands unequal (the stock not a
         multiple of the players)."""
-        return self.stock_size % self.players != 0
+        return bool(self.hand_sizes) or self.stock_size % self.players != 0
 
     def seated(self, players: int) -> "RuleSet":
         """This table for ``players`` players, each for themselves where the
@@ -514,7 +516,7 @@ class RuleSet:
     @property
     def stock_size(self) -> int:
         """Cards left in the stock after the deal."""
-        return 36 - self.hand_size * self.players
+        return 36 - (sum(self.hand_sizes) if self.hand_sizes else self.hand_size * self.players)
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
                 active: Sequence[Combination], seats: Sequence[int] | None = None,
@@ -708,6 +710,7 @@ HOUSE_EFFECTS: dict[str, Callable[[object, HouseRules], dict]] = {
     "redeal": lambda v, h: {"redeal_dealt": v},
     "open": lambda v, h: {"open_seats": tuple(v)},
     "handicap": lambda v, h: {"handicaps": tuple(v if s in h.open else 0 for s in range(2)) if v else ()},
+    "open_four": lambda v, h: {"hand_sizes": tuple(4 if s in h.open else 3 for s in range(2)) if v else ()},
 }
 """What each house-rule switch changes in a table's rule set, by key: the
 rule set's fields it sets for a value (RULES-house.md §0)."""
@@ -738,7 +741,8 @@ FORMATS: dict[str, RuleSet] = {
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False,
-                            house_keys=("both_bura", "redeal", "open", "handicap", "match", "next_dealer")),
+                            house_keys=("both_bura", "redeal", "open", "handicap", "open_four", "match",
+                                        "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),

@@ -1,13 +1,13 @@
-"""RULES-house.md §6: open Бура (``open``, ``handicap``) at ``bura31`` — an open
-hand and its discards are seen by everyone, bots included; the фора counts for
-«31» and when the cards run out, never in the points.  (``open_four``, §6.4, is
-not played yet: the table does not offer it.)"""
+"""RULES-house.md §6: open Бура (``open``, ``handicap``, ``open_four``) at
+``bura31`` — an open hand and its discards are seen by everyone, bots included;
+the фора counts for «31» and when the cards run out, never in the points; the
+open seat may hold four cards."""
 
 import json
 
 import pytest
 
-from burkozel import Move, Round, TableRules
+from burkozel import IllegalMoveError, Move, Round, TableRules
 from burkozel.bots import make_bot
 from burkozel.replay import ScenarioError, replay
 from stacking import deal_deck
@@ -71,8 +71,6 @@ def test_handicap_and_open_four_need_exactly_one_open_seat():
             TableRules("bura31", house=house)
         with pytest.raises(ScenarioError):
             replay({"format": "bura31", "dealer": 0, **house, "rounds": [{"deck": [str(c) for c in H8]}]})
-    with pytest.raises(ValueError, match="open_four"):
-        TableRules("bura31", house={"open": [0], "open_four": True})  # not offered yet
 
 
 def test_the_replay_reads_open_seats_and_the_handicap():
@@ -101,3 +99,57 @@ def test_the_bots_see_the_open_hand(level):
         seat = rnd.to_act
         rnd.push(make_bot("easy", seed=2).get_move(rnd.view(seat)) if seat == 0 else bot.get_move(rnd.view(seat)),
                  seat)
+
+
+def report(name):
+    from househelp import house_scenario
+    out, status = replay(house_scenario(name))
+    assert status == 0
+    return out
+
+
+@pytest.mark.parametrize("handicap, end, penalties, match", [(5, "declared", [0, 2], [0, 4]),
+                                                             (0, "false_declaration", [4, 0], [4, 2])])
+def test_h8_open_with_four_cards(handicap, end, penalties, match):
+    out = report(f"h8_bura31_open_four_handicap_{handicap}")
+    first, second = out["rounds"]
+    assert (first["end"], first["points"], first["penalties"]) == (end, [27, 0], penalties)
+    assert (second["end"], second["winner"]) == ("bura", 0) and out["penalties"] == match
+
+
+def test_h8_the_deal_the_lead_and_the_draw_with_four_cards():
+    from burkozel import Match
+    from stacking import cards
+    from burkozel import DECK
+
+    front, last = cards("AD 6C TD 7C KD JC 6S 7D 8C 9D 9C QC 6D"), cards("8H")[0]
+    deck = front + [c for c in DECK if c not in front and c != last] + [last]
+    rules = TableRules("bura31", house={"open": [0], "open_four": True, "handicap": 5})
+    rnd = Round(rules, 1, deck)
+    assert sorted(map(str, rnd.hands[0])) == sorted("AD TD KD 6S".split()) and len(rnd.hands[1]) == 3
+    assert rnd.stock_size == 29 and rnd.view(1).open_hands[0] == tuple(rnd.hands[0])
+    with pytest.raises(IllegalMoveError):
+        rnd.push(Move.lead("AD", "TD", "KD", "6S"))  # never more than the opponent holds
+    rnd.push(Move.lead("AD", "TD", "KD"))
+    rnd.push(Move.discard())
+    assert sorted(map(str, rnd.hands[0])) == sorted("7D 9D QC 6S".split())
+    assert sorted(map(str, rnd.hands[1])) == sorted("8C 9C 6D".split())
+
+
+def test_with_four_cards_the_cards_run_out_when_a_hand_is_empty():
+    import random
+    rules = TableRules("bura31", house={"open": [1], "open_four": True})
+    left = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        deck = list(__import__("burkozel").DECK)
+        rng.shuffle(deck)
+        rnd = Round(rules, seed % 2, deck)
+        while not rnd.is_over:
+            moves = [m for m in rnd.legal_moves if m.kind != "declare"]
+            rnd.push(rng.choice(moves))
+        if rnd.end == "cards_out":
+            assert rnd.stock_size == 0 and not all(rnd.hands)
+            assert sum(rnd.points) + sum(c.points for h in rnd.hands for c in h) == 120
+            left += bool(rnd.hands[1])
+    assert left > 0

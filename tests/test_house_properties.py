@@ -45,7 +45,11 @@ def check(rnd: Round) -> None:
     assert sorted(cards) == list(DECK)
     assert all(not rnd.hands[s] for s in range(rnd.players) if s not in rnd.in_play)
     if rnd.trick is None and not rnd.is_over and rnd.stock:
-        assert len({len(rnd.hands[s]) for s in rnd.in_deal}) == 1
+        sizes = rnd.rules.table.hand_sizes  # the open four-card hand (§6.4), else all equal
+        if sizes:
+            assert [len(rnd.hands[s]) for s in rnd.in_deal] == [sizes[s] for s in rnd.in_deal]
+        else:
+            assert len({len(rnd.hands[s]) for s in rnd.in_deal}) == 1
     if rnd.is_over and rnd.end == "redeal":
         assert rnd.tricks == [] and rnd.winner is None and sum(rnd.points) == 0
 

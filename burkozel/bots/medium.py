@@ -300,6 +300,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
         chances: dict[tuple[int, int], float] = {}  # the same for every lead of k cards with as many threats
         best, best_key = (hand[0],), None
         i = 0
+        most = st.max_lead  # no more than a player in the deal holds (an open four-card hand, RULES-house.md §6.4)
         while i < len(hand):
             # The hand is sorted: a suit's cards are together, lowest first.
             suit = SUIT_OF[hand[i]]
@@ -308,7 +309,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
                 j += 1
             same = hand[i:j]
             i = j
-            for k in range(1, len(same) + 1):
+            for k in range(1, min(len(same), most) + 1):
                 loot = loot_rate * k * n_opp + (avg * 0.4 * k if partner else 0.0)
                 for cards in combinations(same, k):
                     mine = 0
