@@ -73,7 +73,12 @@ class Deal:
     list per seat, else ``None``): ``pot``, ``bet`` (the stake), ``ante``,
     ``raised`` and ``folded`` (bitmasks of seats), and while a «даве» is
     answered ``raiser`` (else -1) and ``answers`` (the seats still to
-    answer, in turn); ``set_aside`` keeps the hands of the folded."""
+    answer, in turn); ``set_aside`` keeps the hands of the folded.
+
+    The house rules' state (RULES-house.md): ``took``, the tricks each side
+    has taken (§2); ``open_mask``, the open seats (§6), and ``face_down`` per
+    seat whether its discards lie face down; ``sizes``, the hand sizes where
+    they differ (§6.4); ``shield``, the suit no trump beats (§7.5)."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
                  "draw_from_leader", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
@@ -82,7 +87,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "face_down", "shield")
 
     # --- making one ---------------------------------------------------------------
 
@@ -98,7 +103,9 @@ class Deal:
         d.side = table.seat_sides
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
-        d.open_mask = sum(1 << s for s in table.open_seats)
+        d.open_mask = table.open_mask
+        d.face_down = rules.face_down
+        d.shield = table.shield
         d.sizes = table.hand_sizes or None
         d.active = rules.active
         d.draw_from_leader = table.draw_first == "leader"
@@ -294,7 +301,7 @@ class Deal:
             hand.remove(c)
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if kind == DISCARD and not self.open_discards and not self.open_mask >> seat & 1:
+        if kind == DISCARD and self.face_down[seat]:
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += len(cards)

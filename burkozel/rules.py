@@ -471,6 +471,11 @@ class RuleSet:
         return tuple((s + 1) % self.players for s in range(self.players))
 
     @cached_property
+    def open_mask(self) -> int:
+        """The open seats (RULES-house.md §6.2) as a bitmask."""
+        return sum(1 << s for s in self.open_seats)
+
+    @cached_property
     def uneven_hands(self) -> bool:
         """Whether the last draw can leave the hands unequal (the stock not a
         multiple of the players)."""
@@ -871,6 +876,12 @@ class TableRules(RulesFacts):
     def __reduce__(self):  # pickled by its choices: the derived table is rebuilt
         return (TableRules, (self.format, self.combos, self.discard, self.players, self.stack, self.ante,
                              self.dave, self.house))
+
+    @cached_property
+    def face_down(self) -> tuple[bool, ...]:
+        """Per seat, whether its discards lie face down (not with open
+        discards, nor an open seat's, RULES-house.md §6.2)."""
+        return tuple(not self.open_discards and s not in self.table.open_seats for s in range(self.players))
 
     @cached_property
     def active(self) -> tuple[Combination, ...]:
