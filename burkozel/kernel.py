@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Sequence
 
-from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .cards import DECK, POINTS_OF, SUIT_OF, Card, trump_of
 from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, TableRules
 
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
@@ -110,8 +110,9 @@ class Deal:
         d.active = rules.active
         d.draw_from_leader = table.draw_first == "leader"
         d.declaration = table.declaration
-        d.trump_card = DECK[trump_card]
-        d.trump = SUIT_OF[trump_card]
+        # Without trumps (RULES-house.md §5) no card is turned: the last card is only the stock's last.
+        d.trump_card = DECK[trump_card] if trump_card is not None and table.trumps else None
+        d.trump = trump_of(d.trump_card)
         d.hands = [[] for _ in range(n)]
         d.stock = []
         d.points = [0] * table.side_count
