@@ -74,8 +74,9 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
         lead = (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
-        # Hands are equal at a lead but where the stock ran out short (five players, or a fold).
-        return LEAD, lead if len(lead) == 1 or deal.stock else lead[:deal.max_lead]
+        # Hands are equal at a lead but where the stock ran out short (five players, or a fold)
+        # or an open hand holds four (RULES-house.md §6.4).
+        return LEAD, lead if len(lead) == 1 or (deal.stock and not deal.sizes) else lead[:deal.max_lead]
     k = deal.size
     if k == h:
         cards = tuple(hand)
