@@ -809,9 +809,9 @@ def test_relays_refusing_for_rate_mid_deal_and_the_game_goes_on_through_the_next
         assert relay.refusals > 0
         check_frames(host, guest, inv)
         spare = relay.spare
-        for page in (host, guest):
+        for page in (host, guest):  # (a rested relay is tried again once its rest is over)
             late = page.evaluate("window.burkozelRelay.published")[-5:]
-            assert late and all(e["url"].startswith(spare) for e in late), late
+            assert sum(e["url"].startswith(spare) for e in late) >= 3, late
     finally:
         for ctx in contexts:
             ctx.close()
