@@ -120,10 +120,9 @@ def seated(relay: Relay, fmt: str = "duel"):
     return host, guest
 
 
-def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
-    relay = Relay()
-    host, guest = seated(relay)
-    rng = random.Random(3)
+def play_out(relay: Relay, host, guest, rng: random.Random) -> int:
+    """The host (its person's random moves, its timers) and the guest (by clicks) play the
+    deal to its end; returns the guest's moves."""
     guest_moves = 0
     for _ in range(400):
         t = host.table
@@ -146,8 +145,77 @@ def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
             relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
             guest_moves += 1
         relay.run([host, guest])
+    return guest_moves
+
+
+def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
+    relay = Relay()
+    host, guest = seated(relay)
+    guest_moves = play_out(relay, host, guest, random.Random(3))
     assert guest_moves >= 3 and host.table.phase() in ("round_end", "match_end", "clearing", "play")
     assert len(host.table.rounds[0]) > 6
+
+
+def click(relay: Relay, pages, page, action: str) -> str:
+    """``page`` clicks ``action``; the rooms carry what follows; the ``#info`` panel's text."""
+    relay.effects(page, page.handle({"type": "click", "action": action}))
+    relay.run(pages)
+    return page.cache.get("info-body", "")
+
+
+def test_a_guest_reviews_the_finished_deal_from_its_own_seat_and_never_sees_a_hidden_card():
+    """«Разобрать раздачу» on a guest's page: every step of the deal just played, with the
+    guest's own hand (as dealt at step 0) and the trick, asked of the host; a card the
+    guest's seat never saw (the opponent's face-down discards) is on no step."""
+    relay = Relay()
+    host, guest = seated(relay)
+    dealt = set(guest.peer.guest.display_hand())
+    play_out(relay, host, guest, random.Random(3))
+    t = host.table
+    assert t.phase() in ("round_end", "match_end")
+    never_seen = {str(c) for c in t.match.round.unknown_to(1)}
+    assert never_seen, "the deal must hold face-down discards the guest never saw"
+    panel = click(relay, [host, guest], guest, "review")
+    total = len(t.rounds[-1])
+    assert f'data-step="0"' in panel and f"0 из {total}" in unescape(panel)
+    shown_hand = set(re.findall(r'data-card="(\w+)"', re.findall(r'<div class="frame-hand">(.*?)</div>', panel)[0]))
+    assert shown_hand == dealt
+    seen: set[str] = set()
+    for step in range(1, total + 1):
+        panel = click(relay, [host, guest], guest, "review-next")
+        assert f'data-step="{step}"' in panel
+        seen |= set(re.findall(r'data-card="(\w+)"', panel))
+    assert not seen & never_seen, seen & never_seen
+    assert len(seen) > len(dealt)  # the opponent's face-up cards are there too
+
+
+def test_a_guest_shares_a_finished_deal_once_the_match_is_over():
+    """«Поделиться раздачей» on a guest's page: while a deal is played it says when it can;
+    after a deal of a match still going on it says why the host's table waits (the link
+    would tell the deals to come); at the match's end it is the link of the deal just
+    finished, which opens that very deal."""
+    from table.coach import share
+
+    relay = Relay()
+    host, guest = seated(relay)
+    pages = [host, guest]
+    assert "сыграна до конца" in unescape(click(relay, pages, guest, "share"))
+    rng = random.Random(8)
+    later = False
+    for _ in range(30):
+        play_out(relay, host, guest, rng)
+        if host.table.phase() == "match_end":
+            break
+        later = later or "в конце партии" in unescape(click(relay, pages, guest, "share"))
+        click(relay, pages, guest, "close-info")
+        relay.effects(host, host.handle({"type": "click", "action": "next"}))
+        relay.run(pages)
+    assert later and host.table.phase() == "match_end"
+    panel = unescape(click(relay, pages, guest, "share"))
+    link = re.search(r'data-share-link href="([^"]+)"', panel).group(1)
+    shared = share.parse(link.split("?", 1)[1])
+    t = host.table
+    assert (shared.seed, shared.deal) == (t.info.seed, t.info.first_deal + t.match.round_no)
 
 
 def test_a_second_device_with_the_same_link_is_refused():

@@ -288,10 +288,13 @@ class App:
 
     def panel_html(self) -> str:
         kind = self.panel.get("kind")
-        names = list(self.table.names)
+        guest = self.peer.guest
+        names = list(guest.names()) if guest is not None else list(self.table.names)
         words = self.table.texts
         if kind == "last":
-            return coachview.last_trick_panel(self.table.display(), names, words)
+            return coachview.last_trick_panel(self.screen.display(), names, words)
+        if guest is not None and kind in ("share", "review"):
+            return self._guest_panel(kind, names)
         if kind == "stats":
             t = self.table
             key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
@@ -303,6 +306,23 @@ class App:
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names, words)
         return ""
+
+    def _guest_panel(self, kind: str, names: list[str]) -> str:
+        """A guest's review and share of the deal just finished, as the host sent it
+        (``peer.HostTable.finished_deal``), or why not yet."""
+        guest, words = self.peer.guest, self.table.texts
+        assert guest is not None
+        deal = guest.finished()
+        over = guest.phase() in ("round_end", "match_end")
+        if deal is None:
+            reason = words.GUEST_DEAL_WAIT if over else words.GUEST_SHARE_PLAYED
+            title = words.SHARE if kind == "share" else words.STORY_REVIEW
+            return coachview.panel(title, f'<p role="status" data-guest-deal="wait">{reason}</p>', t=words)
+        if kind == "review":
+            return coachview.review_panel(guest.review_frames(), self.panel.get("step", 0), names, words)
+        if deal["share"] is None:
+            return coachview.panel(words.SHARE, f'<p data-guest-deal="later">{words.GUEST_SHARE_LATER}</p>', t=words)
+        return coachview.share_panel(self.base() + deal["share"], words)
 
     def share_link(self) -> str:
         """«Поделиться раздачей»: the deal in play (or just played, with the player's result)."""
@@ -475,10 +495,13 @@ class App:
             t.coach.dismiss()
         elif action == "last-trick":
             self.open_panel("last")
+        elif action in ("review", "share") and self.peer.guest is not None:
+            self.peer.guest_ask_deal()
+            self.open_panel(action, step=0)
         elif action == "review":
             self.open_panel("review", frames=self.review_frames(), step=0)
         elif action in ("review-prev", "review-next"):
-            frames = self.panel.get("frames", [])
+            frames = self.peer.guest.review_frames() if self.peer.guest is not None else self.panel.get("frames", [])
             step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
             self.panel["step"] = max(0, min(step, len(frames) - 1))
         elif action == "stats":

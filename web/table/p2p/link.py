@@ -96,6 +96,13 @@ class PeerLink:
         if request is not None:
             self.js.send("host", request)
 
+    def guest_ask_deal(self) -> None:
+        """A guest opens the review or the share of the deal just finished: ask the host for
+        it, once (its answer redraws the open panel)."""
+        guest = self.guest
+        if guest is not None and guest.finished() is None and guest.phase() in ("round_end", "match_end"):
+            self.js.send("host", guest.ask_deal())
+
     def sync(self) -> None:
         """The link bar, ``html[data-peer]``, and the host's pending messages."""
         if self.host is not None:

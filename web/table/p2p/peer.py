@@ -17,9 +17,11 @@ import json
 from dataclasses import replace
 from typing import Any, Callable
 
+from table.coach import share, story
 from table.match import seats
 from table.i18n import languages
-from burkozel import Move, SeatView
+from burkozel import Card, Move, SeatView
+from burkozel.view import TrickView
 from table.match.record import MatchInfo
 from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
 from table.match.seats import Seat
@@ -32,8 +34,13 @@ MAX_MESSAGE = 64_000
 """No message of ours comes near this; anything longer is refused unread."""
 
 STATE, REFUSED, HELLO, MOVE = "state", "refused", "hello", "move"
-FROM_HOST = (STATE, REFUSED)
-FROM_GUEST = (HELLO, MOVE)
+ASK, DEAL = "ask", "deal"
+"""A guest asks for the deal just finished (``what: deal``); the host answers with it as the
+guest's seat saw it (:meth:`HostTable.finished_deal`)."""
+FROM_HOST = (STATE, REFUSED, DEAL)
+FROM_GUEST = (HELLO, MOVE, ASK)
+MAX_FRAMES = 400
+"""More review steps than any deal has: a longer list is not read."""
 
 
 def dump(kind: str, **fields: Any) -> str:
@@ -90,6 +97,8 @@ class HostTable(Table):
         self.stood_in: set[int] = set()
         self.remote_names: dict[int, str] = {}
         self.befores: list[SeatView] = []
+        self.deals: dict[tuple[Any, int], dict[str, Any]] = {}
+        """Finished deals already made for a guest, by (position, seat): asking again costs nothing."""
         super().__init__(settings, **kw)
 
     def _start(self, info: MatchInfo) -> None:
@@ -151,6 +160,30 @@ class HostTable(Table):
         befores = [self.match.view(s) for s in range(self.match.rules.players)]
         super()._push(seat, move)
         self.befores = befores
+
+    def may_share(self) -> bool:
+        """Whether a guest may have the link of the deal just finished.  The link carries the
+        match's seed, from which every later deal of the match follows: only once the match
+        is over does it tell a guest nothing they could play on."""
+        return self.phase() == "match_end"
+
+    def finished_deal(self, seat: int) -> dict[str, Any] | None:
+        """The deal just finished as ``seat`` saw it, for that guest's «Разобрать раздачу»
+        (each step's hand and trick from the seat's own view, replayed by the engine: never
+        a card it did not see) and «Поделиться раздачей» (the link, or ``None`` while
+        :meth:`may_share` says no); ``None`` while no deal is finished."""
+        if self.info is None or self.match is None or self.phase() not in ("round_end", "match_end"):
+            return None
+        at = [self.match.round_no, len(self.match.round.moves)]
+        key = (tuple(at), seat)
+        if key not in self.deals:
+            frames = story.frames(self.info.rules, self.info.seed, self.rounds, self.info.first_deal, seat=seat)
+            deal = self.info.first_deal + self.match.round_no
+            link = share.query(share.of_match(self.info, deal, dealt=self.match.round)) if self.may_share() else None
+            self.deals = {key: {"at": at, "share": link,
+                                "frames": [{"mover": f.mover, "held": f.view["held"], "trick": f.trick}
+                                           for f in frames]}}
+        return self.deals[key]
 
     def display(self, seat: int | None = None) -> dict[str, Any] | None:
         """``seat``'s screen (the host's own by default), as :func:`match.screen.shown` draws it."""
@@ -283,6 +316,9 @@ class Host:
         seq = data.get("seq")
         if seat not in self.online:
             return []
+        if data["t"] == ASK:
+            deal = self.table.finished_deal(seat) if data.get("what") == "deal" else None
+            return [(seat, dump(DEAL, **deal))] if deal is not None else []
         if seq != self.seq.get(seat):
             return [(seat, dump(REFUSED, code="stale", seq=seq))]
         try:
@@ -314,9 +350,57 @@ class Guest:
         self.message: str | None = None
         self.sent_seq: int | None = None
         """The state last answered with a move: one move per state, never two clicks' worth."""
+        self.deal: dict[str, Any] | None = None
+        """The finished deal the host sent (:meth:`HostTable.finished_deal`), checked."""
 
     def hello(self, name: str) -> str:
         return dump(HELLO, name=name)
+
+    def ask_deal(self) -> str:
+        """Ask the host for the deal just finished (its review and link)."""
+        return dump(ASK, what="deal")
+
+    def finished(self) -> dict[str, Any] | None:
+        """The finished deal on the screen now, once the host has sent it."""
+        if self.deal is None or self.state is None or self.phase() not in ("round_end", "match_end"):
+            return None
+        return self.deal if self.deal["at"] == self.state.get("at") else None
+
+    def review_frames(self) -> list[story.Frame]:
+        """«Разобрать раздачу»'s steps: this seat's hand and the trick after each move."""
+        deal = self.finished()
+        if deal is None:
+            return []
+        return [story.Frame(i, f["mover"], {"held": f["held"]}, f["trick"]) for i, f in enumerate(deal["frames"])]
+
+    def _take_deal(self, data: dict[str, Any]) -> bool:
+        """Keep a ``deal`` from the host if every part of it reads: a broken one is dropped."""
+        frames, link, at = data.get("frames"), data.get("share"), data.get("at")
+        if not isinstance(frames, list) or not 0 < len(frames) <= MAX_FRAMES or not isinstance(at, list):
+            return False
+        if link is not None and (not isinstance(link, str) or share.parse(link) is None):
+            return False
+        seats_ = range(len(self.state["names"]) if self.state else 0)
+        kept = []
+        try:
+            for f in frames:
+                mover, held, trick = f["mover"], f["held"], f["trick"]
+                if mover is not None and (type(mover) is not int or mover not in seats_):
+                    return False
+                if not isinstance(held, list) or len(held) > 36:
+                    return False
+                cards = [str(Card.parse(c)) for c in held]
+                if trick is not None:
+                    read = TrickView.from_dict(trick)
+                    if read.winner not in seats_ or any(p.seat not in seats_ or type(p.count) is not int
+                                                        or not 0 <= p.count <= 6 for p in read.plays):
+                        return False
+                    trick = read.to_dict()
+                kept.append({"mover": mover, "held": cards, "trick": trick})
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+            return False
+        self.deal = {"at": at, "share": link, "frames": kept}
+        return True
 
     def receive(self, text: Any) -> bool:
         """Take a message from the host; whether the screen changes."""
@@ -326,6 +410,8 @@ class Guest:
                 self.message = self.texts.P2P_OTHER_VERSION
                 return True
             return False
+        if data["t"] == DEAL:
+            return self._take_deal(data)
         if data["t"] == REFUSED:
             self.sent_seq = None
             if data.get("code") != "stale":
