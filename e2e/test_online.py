@@ -160,6 +160,8 @@ def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: d
     for seat in people:
         host.select_option(f"select[name=seat-{seat}]", "human")
     button(host, "#menu", "Играть с другом").click()
+    first = host.locator("#p2p .dlg-scroll button").first  # by link first, the same-Wi-Fi codes second
+    assert first.text_content() == "Пригласить по ссылке" and "primary" in first.get_attribute("class")
     button(host, "#p2p", "Пригласить по ссылке").click()
     host.wait_for_selector("[data-online-link]")
     assert host.locator("#p2p svg.qr").count() >= 1
@@ -507,6 +509,8 @@ def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tupl
         open_link(guests[seat], server, link)
         # Seated before the start: the guest's own list of who has joined, its seat among them.
         guests[seat].wait_for_selector(f'#p2p [data-online-seat="{seat}"] [data-online-status=joined]', timeout=30_000)
+        assert guests[seat].locator("#p2p [data-online-mine]").count() == 1  # their own seat, marked
+        assert guests[seat].locator(f'#p2p [data-online-seat="{seat}"] [data-online-mine]').count() == 1
         assert "#join=" not in guests[seat].inner_html("#p2p")
     host.wait_for_function(all_joined, timeout=45_000)
     first = next(iter(guests.values()))
@@ -660,3 +664,33 @@ def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
     check(host, "the host's table")
     assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
         f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
+def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_may_share_it(make_page, server):
+    """On the guest's page, at the deal's end: «Разобрать раздачу» steps through the deal as
+    the guest's seat saw it (its hand as dealt, every card it saw, never the opponent's
+    face-down discards), asked of the host through the relay; «Поделиться раздачей» mid-match
+    says the link comes at the match's end; the guest's bar says it plays through the relay."""
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True)
+    dealt = set(guest.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card)"))
+    assert play_deal(host, guest, random.Random(21)) >= 3
+    assert "через ретранслятор" in peer_bar(guest)
+    guest.wait_for_selector("#result-body [data-action=review]", timeout=30_000)
+    match = replay(saved(host))
+    never_seen = {str(c) for c in match.round.unknown_to(inv.seat)}
+    total = len(saved(host)["rounds"][-1])
+    guest.click("#result-body [data-action=review]")
+    guest.wait_for_selector('#info [data-step="0"]', timeout=30_000)
+    cards = "(s) => [...document.querySelectorAll(s)].map((e) => e.dataset.card)"
+    assert set(guest.evaluate(cards, "#info .frame-hand [data-card]")) == dealt
+    seen: set[str] = set()
+    for step in range(1, total + 1):
+        guest.click("#info [data-action=review-next]")
+        guest.wait_for_selector(f'#info [data-step="{step}"]', timeout=10_000)
+        seen |= set(guest.evaluate(cards, "#info [data-card]"))
+    assert guest.is_disabled("#info [data-action=review-next]")
+    assert not seen & never_seen and len(seen) > len(dealt)
+    guest.click("#info .dlg-buttons [data-action=close-info]")
+    guest.click("#result-body [data-action=share]")
+    guest.wait_for_selector('#info [data-guest-deal="later"]', timeout=10_000)
+    assert "в конце партии" in guest.text_content("#info")

@@ -448,3 +448,73 @@ def test_a_guest_counts_down_the_hosts_move_timer(monkeypatch):
     fx = guest.handle({"type": "click", "action": move.kind})
     assert "осталось" not in guest.cache["peer-bar"]  # the move is sent: no more countdown
     assert guest.peer.online.count_timer is None
+
+
+def test_play_with_a_friend_offers_the_link_first_and_describes_both_ways():
+    app, _ = start(env(stored={}, rtc=True))
+    fx = app.handle({"type": "click", "action": "p2p"})
+    markup = fx["regions"]["p2p"]
+    by_link, wifi = markup.index('data-way="link"'), markup.index('data-way="wifi"')
+    assert by_link < wifi
+    assert markup.index('data-action="online-host"') < markup.index('data-action="p2p-host"')
+    assert re.search(r'class="btn primary" data-action="online-host"', markup)
+    assert "по ссылке" in markup[by_link:wifi] and "Wi‑Fi" in markup[wifi:]
+    assert 'class="btn primary" data-action="p2p-host"' not in markup
+
+
+def test_the_hosts_lobby_folds_each_qr_code_and_puts_the_timer_first():
+    relay = Relay()
+    host, links, markup = host_with_lobby(relay, "pairs", ["human", "human", "human", "human"])
+    assert markup.index('name="online-timer"') < markup.index("data-online-seat=")
+    folded = re.findall(r'<details class="online-qr"><summary>[^<]+</summary><div class="p2p-qr"><svg', markup)
+    assert len(folded) == len(links) == 3 and markup.count("<svg") == 3
+
+
+def test_a_seated_guests_lobby_marks_their_own_seat():
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "bura_pot", ["human", "human", "human", "bot"])
+    guest, _ = guest_at(relay, links[2])
+    relay.run([host, guest])
+    rows = dict(re.findall(r'data-online-seat="(\d)">(.*?)</li>', guest.cache["p2p"]))
+    assert "data-online-mine" in rows["2"] and "ваше место" in rows["2"]
+    assert "data-online-mine" not in rows["1"]
+
+
+def test_a_guest_nobody_answers_gets_a_hint_then_stops_waiting_and_may_try_again(monkeypatch):
+    """A link whose host's page is closed (or whose seat another device holds, and the refusal
+    does not arrive): after a while the page says what may be wrong, after a minute it stops
+    saying «Подключаемся…» and offers to connect again."""
+    from table.control.app import App
+
+    clock = [1000.0]
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+    relay.gone(host)  # the host's page is closed
+    guest, fx = guest_at(relay, links[1])
+    assert "Подключаемся" in fx["regions"]["p2p"] and "data-online-hint" not in fx["regions"]["p2p"]
+
+    def tick() -> str:
+        relay.effects(guest, guest.handle({"type": "timer", "name": "online", "gen": guest.peer.online.tick_timer}))
+        return guest.cache["p2p"]
+
+    clock[0] += 5
+    assert "data-online-hint" not in tick()
+    clock[0] += 10
+    assert 'data-online-hint="slow"' in tick() and "занято" in guest.cache["p2p"]
+    clock[0] += 50
+    markup = tick()
+    assert 'data-online-error="noanswer"' in markup and "Подключаемся" not in markup
+    sent = relay.sent
+    relay.effects(guest, guest.handle({"type": "click", "action": "online-again"}))
+    assert relay.sent == sent + 1 and "Подключаемся" in guest.cache["p2p"]
+
+
+def test_a_guest_playing_through_the_relay_is_told_so():
+    relay = Relay()
+    host, guest = seated(relay)
+    relay.run([host, guest])
+    fx = guest.handle({"type": "online", "id": "host", "kind": "way", "data": "relay"})
+    assert "через ретранслятор" in fx["regions"]["peer-bar"]
+    fx = guest.handle({"type": "online", "id": "host", "kind": "way", "data": "direct"})
+    assert "напрямую" in fx["regions"]["peer-bar"]

@@ -7,9 +7,11 @@ with its link as the text of ``[data-online-link]``; «Начать игру» i
 Copy and share are buttons with ``data-copy`` / ``data-share`` that
 ``host.js`` handles in the click itself (browsers allow the clipboard only there).
 
-Steps: ``invite`` (the host's lobby), ``online-joining``, ``online-lobby`` (a
-guest seated before the host starts: who has joined, from the host's state),
-``online-taken``, ``online-bad`` (``reason``: empty, damaged, version, unavailable).
+Steps: ``invite`` (the host's lobby), ``online-joining`` (``slow``: no answer for a
+while, with a hint), ``online-noanswer`` (none for a minute: try again or leave),
+``online-lobby`` (a guest seated before the host starts: who has joined, their own
+seat marked, from the host's state), ``online-taken``, ``online-bad`` (``reason``:
+empty, damaged, version, unavailable).
 """
 
 from __future__ import annotations
@@ -28,13 +30,15 @@ def _button(action: str, title: str, primary: bool = False, extra: str = "") -> 
     return f'<button type="button" class="{cls}" data-action="{action}"{extra}>{escape(title)}</button>'
 
 
-def _seat_head(row: dict[str, Any], t: Texts) -> str:
-    """A seat's name and who is there (``joined``, ``bot``, ``waiting``; ``way`` once joined)."""
+def _seat_head(row: dict[str, Any], t: Texts, mine: bool = False) -> str:
+    """A seat's name and who is there (``joined``, ``bot``, ``waiting``; ``way`` once joined);
+    ``mine``: the guest reading it sits there."""
     status = row["status"] if row.get("status") in ("joined", "bot") else "waiting"
     label = {"joined": t.ONLINE_JOINED, "bot": t.ONLINE_WITH_BOT}.get(status, t.ONLINE_NOT_YET)
     if status == "joined" and row.get("way"):
         label += " · " + (t.ONLINE_DIRECT if row["way"] == "direct" else t.ONLINE_VIA_RELAY)
-    return (f'<p class="online-seat-name"><strong>{escape(t.online_seat_line(str(row.get("name", ""))))}</strong> '
+    you = f' <span class="online-mine" data-online-mine>({escape(t.ONLINE_YOUR_SEAT)})</span>' if mine else ""
+    return (f'<p class="online-seat-name"><strong>{escape(t.online_seat_line(str(row.get("name", ""))))}</strong>{you} '
             f'<span class="online-status {status}" data-online-status="{status}">{escape(label)}</span></p>')
 
 
@@ -51,10 +55,12 @@ def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: 
     note = ""
     if said and said.get("seat") == str(seat):
         note = f'<p class="online-said" role="status">{escape(said["text"])}</p>'
+    # The QR code folded: on a phone the lobby is read, not scrolled past a code per seat.
     return (f'<li class="online-seat" data-online-seat="{seat}">{head}'
-            f'<div class="p2p-qr">{qr.make(link, "L").svg(label=t.ONLINE_QR_LABEL)}</div>'
             f'<p class="p2p-code online-link" data-online-link="{seat}">{escape(link)}</p>'
-            f'<div class="online-buttons">{buttons}</div>{note}</li>')
+            f'<div class="online-buttons">{buttons}</div>{note}'
+            f'<details class="online-qr"><summary>{escape(t.ONLINE_SHOW_QR)}</summary>'
+            f'<div class="p2p-qr">{qr.make(link, "L").svg(label=t.ONLINE_QR_LABEL)}</div></details></li>')
 
 
 def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
@@ -63,12 +69,11 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
     if step == "invite":
         rows = state.get("rows") or []
         ready = all(r["status"] != "waiting" for r in rows)
-        body = (f'<p>{t.ONLINE_INVITE_INTRO}</p><ul class="online-seats">'
-                + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
         options = "".join(f'<option value="{n}"{" selected" if n == state.get("timer", 0) else ""}>'
                           f'{escape(t.online_seconds(n) if n else t.ONLINE_TIMER_OFF)}</option>' for n in CHOICES)
-        body += (f'<label class="online-timer">{t.ONLINE_TIMER} '
-                 f'<select name="online-timer">{options}</select></label>')
+        body = (f'<p>{t.ONLINE_INVITE_INTRO}</p><label class="online-timer">{t.ONLINE_TIMER} '
+                f'<select name="online-timer">{options}</select></label><ul class="online-seats">'
+                + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
         if not ready:
             body += f'<p class="fine">{t.ONLINE_START_WAIT}</p>'
         buttons += _button("online-start", t.ONLINE_START, primary=True, extra="" if ready else " disabled")
@@ -76,9 +81,16 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         fmt = state.get("format") or ""
         body = (f'<p>{escape(t.online_joining(fmt, int(state.get("seat") or 0)))}</p>'
                 f'<p class="p2p-wait" role="status">{t.ONLINE_JOINING}</p>')
+        if state.get("slow"):
+            body += f'<p class="online-hint" role="status" data-online-hint="slow">{t.ONLINE_JOIN_SLOW}</p>'
+    elif step == "online-noanswer":
+        body = f'<p class="p2p-failed" role="alert" data-online-error="noanswer">{t.ONLINE_NO_ANSWER}</p>'
+        buttons += _button("online-again", t.ONLINE_TRY_AGAIN, primary=True)
     elif step == "online-lobby":
         fmt, seat = state.get("format") or "", int(state.get("seat") or 0)
-        rows = "".join(f'<li class="online-seat" data-online-seat="{int(r.get("seat") or 0)}">{_seat_head(r, t)}</li>'
+        rows = "".join(f'<li class="online-seat{" mine" if int(r.get("seat") or 0) == seat else ""}" '
+                       f'data-online-seat="{int(r.get("seat") or 0)}">'
+                       f'{_seat_head(r, t, int(r.get("seat") or 0) == seat)}</li>'
                        for r in state.get("rows") or [])
         body = (f'<p>{escape(t.online_joining(fmt, seat))}</p><ul class="online-seats">{rows}</ul>'
                 f'<p class="p2p-wait" role="status">{t.ONLINE_LOBBY_WAIT}</p>')

@@ -122,6 +122,7 @@ class PeerLink:
             if self.playing_online:
                 left = self.online.time_left()
                 links[0]["left"] = left
+                links[0]["way"] = self.online.ways.get("host")  # a guest knows it plays through the relay
                 self.online.arm_count(left is not None)
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
@@ -181,6 +182,8 @@ class PeerLink:
             seat = str(event.get("seat") or "")
             if seat.isdigit():
                 self.online.fill_with_bot(int(seat))
+        elif action == "online-again":
+            self.online.join_again()
         elif action == "online-start":
             if self.playing_online and self.host is not None and self.online.ready():
                 self.dialog = None

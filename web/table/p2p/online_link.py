@@ -25,6 +25,10 @@ from table.p2p.move_timer import MoveClock
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
 TICK_MS = int(online.HEARTBEAT_S * 1000)
+JOIN_HINT_S = 12.0
+"""A guest's page unanswered this long says what may be wrong (the host's page closed, the seat taken)."""
+JOIN_GIVE_UP_S = 60.0
+"""Unanswered this long, it stops saying «Подключаемся…» and offers to try again (it still listens)."""
 
 
 class _Rooms:
@@ -250,9 +254,29 @@ class OnlineLink:
         self.app.cache.clear()
         self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
         self.send("host", end.hello(self.peer.my_name()))
-        self.peer.dialog = {"step": "online-joining", "format": inv.format, "seat": inv.seat}
+        self.peer.dialog = {"step": "online-joining", "format": inv.format, "seat": inv.seat,
+                            "since": self.app.now()}
         self.app.dialogs = ["p2p"]
         self._arm()
+
+    def join_again(self) -> None:
+        """«Подключиться снова» after no answer: say hello again and wait as at first."""
+        end = self.end
+        if isinstance(end, online.OnlineGuest) and (self.peer.dialog or {}).get("step") == "online-noanswer":
+            self.send("host", end.hello(end.name))
+            self.peer.dialog = {"step": "online-joining", "format": end.invite.format, "seat": end.invite.seat,
+                                "since": self.app.now()}
+
+    def _waited(self, now: float) -> None:
+        """A guest still unanswered: a hint after a while, and after a minute no more «Подключаемся…»."""
+        state = self.peer.dialog or {}
+        if state.get("step") != "online-joining" or not isinstance(state.get("since"), (int, float)):
+            return
+        waited = now - state["since"]
+        if waited >= JOIN_GIVE_UP_S:
+            self.peer.dialog = {"step": "online-noanswer"}
+        elif waited >= JOIN_HINT_S:
+            state["slow"] = True
 
     # --- events ------------------------------------------------------------------------
 
@@ -289,7 +313,7 @@ class OnlineLink:
     def _guest_lobby(self, end: online.OnlineGuest) -> None:
         """A guest's dialog once the host answers: who has joined until the host starts, then the table."""
         step = (self.peer.dialog or {}).get("step")
-        if step not in ("online-joining", "online-lobby"):
+        if step not in ("online-joining", "online-lobby", "online-noanswer"):
             return
         facts = end.screen.state.get("online") or {}
         if isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list):
@@ -344,6 +368,7 @@ class OnlineLink:
                 self.peer._arm_away_timer()
         else:
             self.send("host", self.end.heartbeat())
+            self._waited(now)
             if self.end.heard is not None and now - self.end.heard > online.SILENT_S:
                 self.peer.guest_link = "lost"
             elif self.end.heard is not None:
