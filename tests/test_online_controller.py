@@ -518,3 +518,78 @@ def test_a_guest_playing_through_the_relay_is_told_so():
     assert "через ретранслятор" in fx["regions"]["peer-bar"]
     fx = guest.handle({"type": "online", "id": "host", "kind": "way", "data": "direct"})
     assert "напрямую" in fx["regions"]["peer-bar"]
+
+
+def play_match_out(relay: Relay, host, guests: dict, rng: random.Random) -> None:
+    """The host's person and every guest (by clicks) play deal after deal until the match is over."""
+    pages = [host, *guests.values()]
+    for _ in range(20_000):
+        t = host.table
+        phase = t.phase()
+        if phase == "match_end":
+            return
+        if phase == "round_end":
+            relay.effects(host, host.handle({"type": "click", "action": "next"}))
+        elif t.next_timer() is not None:
+            relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
+        elif t.match.to_act in guests:
+            guest = guests[t.match.to_act]
+            move = rng.choice(guest.peer.guest.view().legal_moves)
+            for card in [str(c) for c in move.cards]:
+                relay.effects(guest, guest.handle({"type": "click", "card": card}))
+            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+        else:
+            t.play_for(t.match.to_act, rng.choice(t.match.view(t.match.to_act).legal_moves))
+            host.refresh()
+            relay.effects(host, host.take())
+        relay.run(pages)
+    raise AssertionError("the match did not end")
+
+
+def test_another_match_for_the_same_people_on_the_same_links():
+    """«Ещё партию» at a match's end of пары with three guests: the host's result offers it,
+    every guest is asked on their own page, the host changes a switch meanwhile; two play on,
+    one leaves (their page goes back to the menu) and a bot takes that seat; the next match
+    starts with the new switch, the same rooms and no new link."""
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "human"])
+    guests = {seat: guest_at(relay, link)[0] for seat, link in links.items()}
+    pages = [host, *guests.values()]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    play_match_out(relay, host, guests, random.Random(4))
+    assert 'data-action="next"' in host.cache["result-body"] and "Ещё партию" in host.cache["result-body"]
+    rooms = dict(host._rooms)
+    first_match = host.table.match
+    relay.effects(host, host.handle({"type": "click", "action": "next"}))
+    relay.run(pages)
+    assert host.table.match is first_match and host.table.phase() == "match_end"
+    lobby = host.cache["p2p"]
+    assert "тем же составом" in lobby and 'data-action="online-start" disabled' in lobby
+    assert all(g.peer.dialog["step"] == "online-rematch" for g in guests.values())
+    assert all("Играть ещё" in g.cache["p2p"] for g in guests.values())
+    combo = next(c for c in ("moscow", "bura", "molodka") if f'name="{c}"' in lobby)
+    was = bool(host.table.settings["tables"]["pairs"]["combos"].get(combo))
+    relay.effects(host, host.handle({"type": "change", "name": combo, "checked": not was}))
+    for seat in (1, 2):
+        relay.effects(guests[seat], guests[seat].handle({"type": "click", "action": "online-rematch-yes"}))
+    relay.run(pages)
+    assert guests[1].peer.dialog["step"] == "online-lobby"
+    relay.effects(guests[3], guests[3].handle({"type": "click", "action": "online-rematch-no"}))
+    relay.run(pages)
+    assert guests[3].peer.guest is None and guests[3].dialogs == ["menu"]
+    statuses = dict(re.findall(r'data-online-seat="(\d)">.*?data-online-status="(\w+)"', host.cache["p2p"]))
+    assert statuses == {"1": "joined", "2": "joined", "3": "bot"}
+    assert 'data-action="online-start" disabled' not in host.cache["p2p"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    t = host.table
+    assert t.match is not first_match and t.phase() == "play" and not t.match.moves
+    assert (combo in t.info.combos) is (not was)
+    assert 3 in t.stood_in and 1 not in t.stood_in and 2 not in t.stood_in
+    assert {k: v for k, v in host._rooms.items() if k != "3"} == {k: v for k, v in rooms.items() if k != "3"}
+    for seat in (1, 2):
+        g = guests[seat]
+        assert g.peer.dialog is None and "p2p" not in g.dialogs
+        assert g.peer.guest.state["match"] == t.match_key and len(g.peer.guest.display_hand()) == 4

@@ -172,6 +172,7 @@ class App:
     def ui(self) -> dict[str, Any]:
         ui = self.screen.ui()
         ui["lang"] = self.table.texts.LANG
+        ui["rematch"] = self.peer.host is not None and self.peer.playing_online
         ui["notices"] = list(self.table.notices)
         t = self.table
         if t.info is not None and t.match is not None:
@@ -539,6 +540,8 @@ class App:
             t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
             t.new_match()
             self.dialogs = []
+        elif action == "next" and t.phase() == "match_end" and self.peer.host is not None and self.peer.playing_online:
+            self.peer.online.offer_rematch()  # «Ещё партию»: the same people, asked at the same links
         elif action == "next":
             if t.phase() == "match_end":
                 t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]

@@ -105,13 +105,16 @@ class Table:
 
     # --- the match ------------------------------------------------------------------
 
-    def new_match(self, seating: tuple[Seat, ...] | None = None) -> None:
+    def new_match(self, seating: tuple[Seat, ...] | None = None, fmt: str | None = None,
+                  players: int | None = None) -> None:
         """Start a match with the menu's current settings (RULES.md §8); ``seating``
-        overrides the menu's seats (e.g. a seat played from another device)."""
+        overrides the menu's seats (e.g. a seat played from another device), ``fmt`` and
+        ``players`` the menu's table and count (another match at the same links: only the
+        switches may change)."""
         s = self.settings
-        fmt = s["format"]
+        fmt = fmt or s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
-                           seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
+                           players or seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done

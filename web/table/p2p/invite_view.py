@@ -10,7 +10,8 @@ Copy and share are buttons with ``data-copy`` / ``data-share`` that
 Steps: ``invite`` (the host's lobby), ``online-joining`` (``slow``: no answer for a
 while, with a hint), ``online-noanswer`` (none for a minute: try again or leave),
 ``online-lobby`` (a guest seated before the host starts: who has joined, their own
-seat marked, from the host's state), ``online-taken``, ``online-bad`` (``reason``:
+seat marked, from the host's state), ``online-rematch`` (a guest asked «Ещё партию»;
+the host's own is ``invite`` with ``rematch`` and the table's ``switches``), ``online-taken``, ``online-bad`` (``reason``:
 empty, damaged, version, unavailable).
 """
 
@@ -63,6 +64,15 @@ def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: 
             f'<div class="p2p-qr">{qr.make(link, "L").svg(label=t.ONLINE_QR_LABEL)}</div></details></li>')
 
 
+def _switches(switches: list[tuple[str, str, bool]], t: Texts) -> str:
+    """The table's switches in the lobby of «Ещё партию» (the menu's inputs, by the same names)."""
+    if not switches:
+        return ""
+    items = "".join(f'<label class="online-switch"><input type="checkbox" name="{escape(name)}" role="switch"'
+                    f'{" checked" if on else ""}> {escape(title)}</label>' for name, title, on in switches)
+    return f'<fieldset class="online-switches"><legend>{t.ONLINE_REMATCH_SWITCHES}</legend>{items}</fieldset>'
+
+
 def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
     step = state.get("step")
     buttons = _button("p2p-cancel", t.P2P_CANCEL)
@@ -71,7 +81,8 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         ready = all(r["status"] != "waiting" for r in rows)
         options = "".join(f'<option value="{n}"{" selected" if n == state.get("timer", 0) else ""}>'
                           f'{escape(t.online_seconds(n) if n else t.ONLINE_TIMER_OFF)}</option>' for n in CHOICES)
-        body = (f'<p>{t.ONLINE_INVITE_INTRO}</p><label class="online-timer">{t.ONLINE_TIMER} '
+        intro = t.ONLINE_REMATCH_INTRO if state.get("rematch") else t.ONLINE_INVITE_INTRO
+        body = (f'<p>{intro}</p>{_switches(state.get("switches") or [], t)}<label class="online-timer">{t.ONLINE_TIMER} '
                 f'<select name="online-timer">{options}</select></label><ul class="online-seats">'
                 + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
         if not ready:
@@ -94,6 +105,13 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
                        for r in state.get("rows") or [])
         body = (f'<p>{escape(t.online_joining(fmt, seat))}</p><ul class="online-seats">{rows}</ul>'
                 f'<p class="p2p-wait" role="status">{t.ONLINE_LOBBY_WAIT}</p>')
+    elif step == "online-rematch":
+        rows = "".join(f'<li class="online-seat" data-online-seat="{int(r.get("seat") or 0)}">'
+                       f'{_seat_head(r, t, int(r.get("seat") or 0) == int(state.get("seat") or 0))}</li>'
+                       for r in state.get("rows") or [])
+        body = f'<p role="status">{t.ONLINE_REMATCH_OFFER}</p><ul class="online-seats">{rows}</ul>'
+        buttons = (_button("online-rematch-no", t.ONLINE_REMATCH_LEAVE)
+                   + _button("online-rematch-yes", t.ONLINE_REMATCH_YES, primary=True))
     elif step == "online-taken":
         body = f'<p class="p2p-failed" role="alert">{t.ONLINE_TAKEN}</p>'
     else:

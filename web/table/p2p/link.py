@@ -86,6 +86,8 @@ class PeerLink:
         state = dict(self.dialog or {})
         if state.get("step") == "invite" and self.playing_online:
             state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
+            if self.online.rematch:
+                state.update(rematch=True, switches=self.online.switches())
         return state
 
     def guest_act(self, kind: str) -> None:
@@ -158,7 +160,10 @@ class PeerLink:
             else:
                 self.dialog = {"step": "guest-paste"}
         elif action == "p2p-cancel":
-            if self.host is not None and self.host.online:
+            if self.playing_online and self.online.rematch:  # no other match after all: the result stays
+                self.online.rematch = False
+                self.dialog = None
+            elif self.host is not None and self.host.online:
                 if state.get("seat") is not None and state["seat"] not in self.host.online:
                     self.js.close(str(state["seat"]))
                 self.dialog = None
@@ -184,8 +189,12 @@ class PeerLink:
                 self.online.fill_with_bot(int(seat))
         elif action == "online-again":
             self.online.join_again()
+        elif action in ("online-rematch-yes", "online-rematch-no"):
+            self.online.answer_rematch(action.endswith("yes"))
         elif action == "online-start":
             if self.playing_online and self.host is not None and self.online.ready():
+                if self.online.rematch:
+                    self.online.start_rematch()
                 self.dialog = None
 
     def start_hosting(self, offer: bool = True) -> None:

@@ -17,6 +17,7 @@ import json
 import math
 from typing import Any
 
+from burkozel import FORMATS
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer
@@ -68,6 +69,10 @@ class OnlineLink:
         """A guest's move awaited now: (its position ``at``, since when on this page's clock)."""
         self.count_timer: int | None = None
         """A guest's one-second page timer ``count`` while its move is timed."""
+        self.rematch = False
+        """The host offers «Ещё партию»: the lobby is open again for the same links."""
+        self.said_again: bool | None = None
+        """A guest's answer to «Ещё партию» (``None``: not asked, or not answered yet)."""
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -102,6 +107,8 @@ class OnlineLink:
         self.end = None
         self.ways = {}
         self.bots = set()
+        self.rematch = False
+        self.said_again = None
         self.clock = MoveClock()
         self.arm_count(False)
         self.turn = None
@@ -172,8 +179,12 @@ class OnlineLink:
         names = self.app.table.seat_names()
         page = self.app.env.href
         rows = []
+        again = self.end.host.again
         for seat, line in self.end.lines.items():
             status = "bot" if seat in self.bots else ("joined" if seat in self.end.host.online else "waiting")
+            if self.rematch and status != "bot" and again.get(seat) is not True:
+                # Asked and not answered yet; a guest who said no leaves the seat to a bot.
+                status = "bot" if again.get(seat) is False else "waiting"
             rows.append({"seat": seat, "name": names[seat], "link": invite.link(page, line.invite),
                          "status": status, "way": self.ways.get(str(seat))})
         return rows
@@ -185,7 +196,45 @@ class OnlineLink:
             return {}
         started = (self.peer.dialog or {}).get("step") != "invite"
         rows = [{"seat": r["seat"], "name": r["name"], "status": r["status"]} for r in self.seats()]
-        return {"started": started, "seats": rows, "timer": self.clock.seconds}
+        return {"started": started, "seats": rows, "timer": self.clock.seconds, "rematch": self.rematch}
+
+    # --- «Ещё партию» ------------------------------------------------------------------
+
+    def offer_rematch(self) -> None:
+        """At a match's end: another match for the same people at the same links.  Each guest
+        is asked (their answer comes as ``peer.AGAIN``); the lobby opens again, where the
+        host may change the table's switches, seat a bot for anyone who does not answer,
+        and start once every seat is answered."""
+        if not isinstance(self.end, online.OnlineHost) or self.app.table.phase() != "match_end":
+            return
+        self.rematch = True
+        self.end.host.again = {}
+        self.peer.dialog = {"step": "invite"}
+        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+
+    def start_rematch(self) -> None:
+        """«Начать игру» in the lobby of «Ещё партию»: a guest who left gets a bot for good, and
+        the next match starts at the same table and seats with the menu's switches now."""
+        assert isinstance(self.end, online.OnlineHost)
+        table = self.app.table
+        for seat, yes in self.end.host.again.items():
+            if not yes and seat not in self.bots:
+                self.fill_with_bot(seat)
+        table.new_match(seating=table.info.seating, fmt=table.info.format, players=table.match.rules.players)
+        for seat in self.bots:
+            table.stand_in(seat)
+        self.rematch = False
+        self.end.host.again = {}
+        self._remember()
+
+    def switches(self) -> list[tuple[str, str, bool]]:
+        """The match's table's switches as the menu names them, (input name, title, on): the
+        rematch lobby offers them (the menu's change events set them)."""
+        table = self.app.table
+        fmt, t = table.info.format, table.texts
+        mine = table.settings["tables"][fmt]
+        out = [(c, t.COMBO_TITLES[c], bool(mine["combos"].get(c))) for c in FORMATS[fmt].combo_ids]
+        return out + [(c, t.SWITCH_TITLES[c], bool(on)) for c, on in mine.get("switches", {}).items()]
 
     def set_timer(self, value: Any) -> None:
         if isinstance(self.end, online.OnlineHost) and self.clock.set(value):
@@ -218,7 +267,13 @@ class OnlineLink:
         return all(row["status"] != "waiting" for row in self.seats())
 
     def fill_with_bot(self, seat: int) -> None:
-        if isinstance(self.end, online.OnlineHost) and seat in self.end.lines and seat not in self.end.host.online:
+        """«Посадить бота» for a seat nobody has taken (or, offering «Ещё партию», whose guest
+        has not said yes): its room closes, a bot plays it for good."""
+        if not isinstance(self.end, online.OnlineHost) or seat not in self.end.lines:
+            return
+        host = self.end.host
+        if seat not in host.online or (self.rematch and host.again.get(seat) is not True):
+            host.online.discard(seat)
             self.bots.add(seat)
             self.app.table.stand_in(seat)
             self.peer.js.close(str(seat))
@@ -311,18 +366,41 @@ class OnlineLink:
                 self._guest_lobby(end)
 
     def _guest_lobby(self, end: online.OnlineGuest) -> None:
-        """A guest's dialog once the host answers: who has joined until the host starts, then the table."""
+        """A guest's dialog once the host answers: who has joined until the host starts, then the
+        table; at a match's end, the host's «Ещё партию» until this guest answers it."""
         step = (self.peer.dialog or {}).get("step")
-        if step not in ("online-joining", "online-lobby", "online-noanswer"):
+        if step not in ("online-joining", "online-lobby", "online-noanswer", "online-rematch", None):
             return
         facts = end.screen.state.get("online") or {}
-        if isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list):
+        waiting = isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list)
+        rows = [r for r in facts["seats"] if isinstance(r, dict)] if waiting else []
+        if waiting and facts.get("rematch") is True and self.said_again is None:
+            self.peer.dialog = {"step": "online-rematch", "format": end.invite.format, "seat": end.invite.seat,
+                                "rows": rows}
+            self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")] + ["p2p"]
+        elif waiting and (step is not None or self.said_again):
             self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
-                                "rows": [r for r in facts["seats"] if isinstance(r, dict)]}
+                                "rows": rows}
             self.app.dialogs = ["p2p"]
-        else:
+        elif step is not None:
             self.peer.dialog = None
             self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+        if not waiting:
+            self.said_again = None
+
+    def answer_rematch(self, yes: bool) -> None:
+        """A guest's «Играть ещё» or «Выйти из-за стола» to the host's «Ещё партию»."""
+        end = self.end
+        if not isinstance(end, online.OnlineGuest) or (self.peer.dialog or {}).get("step") != "online-rematch":
+            return
+        self.send("host", end.message(end.screen.answer_again(yes)))
+        if yes:
+            self.said_again = True
+            self._guest_lobby(end)
+        else:
+            self.peer.leave()
+            self.peer.dialog = None
+            self.app.dialogs = ["menu"]
 
     def time_left(self) -> int | None:
         """A guest's whole seconds left for the move its screen awaits, if the host times moves

@@ -37,8 +37,10 @@ STATE, REFUSED, HELLO, MOVE = "state", "refused", "hello", "move"
 ASK, DEAL = "ask", "deal"
 """A guest asks for the deal just finished (``what: deal``); the host answers with it as the
 guest's seat saw it (:meth:`HostTable.finished_deal`)."""
+AGAIN = "again"
+"""A guest's answer to «Ещё партию» (``yes``: true to play the next match, false to leave)."""
 FROM_HOST = (STATE, REFUSED, DEAL)
-FROM_GUEST = (HELLO, MOVE, ASK)
+FROM_GUEST = (HELLO, MOVE, ASK, AGAIN)
 MAX_FRAMES = 400
 """More review steps than any deal has: a longer list is not read."""
 
@@ -210,6 +212,8 @@ class Host:
         self.seq: dict[int, int] = {}
         self.extra: Callable[[int], dict[str, Any]] | None = None
         """More public facts for a seat's ``state`` (online play: the lobby, the move timer)."""
+        self.again: dict[int, bool] = {}
+        """Each guest's answer to «Ещё партию» while the host offers another match."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -316,6 +320,10 @@ class Host:
         seq = data.get("seq")
         if seat not in self.online:
             return []
+        if data["t"] == AGAIN:
+            if isinstance(data.get("yes"), bool) and self.table.phase() == "match_end":
+                self.again[seat] = data["yes"]
+            return []
         if data["t"] == ASK:
             deal = self.table.finished_deal(seat) if data.get("what") == "deal" else None
             return [(seat, dump(DEAL, **deal))] if deal is not None else []
@@ -355,6 +363,10 @@ class Guest:
 
     def hello(self, name: str) -> str:
         return dump(HELLO, name=name)
+
+    def answer_again(self, yes: bool) -> str:
+        """This guest's answer to «Ещё партию»."""
+        return dump(AGAIN, yes=yes)
 
     def ask_deal(self) -> str:
         """Ask the host for the deal just finished (its review and link)."""

@@ -501,7 +501,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
-    button = t.NEW_MATCH if over else t.NEXT_ROUND
+    button = (t.REMATCH if ui.get("rematch") else t.NEW_MATCH) if over else t.NEXT_ROUND
     note = t.penalty_note(fmt)
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
