@@ -131,7 +131,8 @@ def make_page(p2p_browser, server, relay):
 
     def make(no_direct: bool = False, clock: bool = False, **options):
         guard = Guard(origins={server.origin})
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU", **options)
+        options.setdefault("locale", "ru-RU")
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, **options)
         if clock:  # Playwright's clock: it runs as time does, until a test moves it on
             ctx.clock.install()
         ctx.on("request", guard.on_request)
@@ -499,13 +500,14 @@ def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page,
     check_frames(host, guest, inv)
 
 
-def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = ()) -> dict[int, object]:
-    """Each link opened in a context of its own (``relay_only``: with no direct connection),
-    and the game started once every guest has joined."""
+def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = (),
+                locales: dict[int, str] | None = None) -> dict[int, object]:
+    """Each link opened in a context of its own (``relay_only``: with no direct connection;
+    ``locales``: a browser language by seat), and the game started once every guest has joined."""
     guests = {}
     all_joined = f"() => document.querySelectorAll('#p2p [data-online-status=joined]').length === {len(links)}"
     for seat, link in links.items():
-        guests[seat] = make_page(no_direct=seat in relay_only)
+        guests[seat] = make_page(no_direct=seat in relay_only, locale=(locales or {}).get(seat, "ru-RU"))
         open_link(guests[seat], server, link)
         # Seated before the start: the guest's own list of who has joined, its seat among them.
         guests[seat].wait_for_selector(f'#p2p [data-online-seat="{seat}"] [data-online-status=joined]', timeout=30_000)
@@ -694,3 +696,64 @@ def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_
     guest.click("#result-body [data-action=share]")
     guest.wait_for_selector('#info [data-guest-deal="later"]', timeout=10_000)
     assert "в конце партии" in guest.text_content("#info")
+
+
+def test_four_friends_play_another_match_on_the_same_links(make_page, server):
+    """«Ещё партию»: пары with three guests (one through the relay only) play a whole match;
+    the host's result offers another, each guest says «Играть ещё» on their own page, and the
+    next match starts on the same pages and links, played by the same people."""
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2, 3))
+    guests = seat_guests(make_page, server, host, links, relay_only=(2,))
+    rng = random.Random(23)
+    for _ in range(15):
+        play_devices(host, list(guests.values()), rng)
+        if phase(host) == "match_end":
+            break
+        host.click("#result-body [data-action=next]")
+    assert phase(host) == "match_end"
+    urls = {seat: page.url for seat, page in guests.items()}
+    assert "Ещё партию" in host.text_content("#result-body [data-action=next]")
+    host.click("#result-body [data-action=next]")
+    host.wait_for_selector("#p2p [data-action=online-start][disabled]")
+    for page in guests.values():
+        page.wait_for_selector("#p2p [data-action=online-rematch-yes]", timeout=30_000)
+    for page in guests.values():
+        page.click("#p2p [data-action=online-rematch-yes]")
+    host.wait_for_selector("#p2p [data-action=online-start]:not([disabled])", timeout=45_000)
+    assert host.locator("#p2p [data-online-status=joined]").count() == 3
+    button(host, "#p2p", "Начать игру").click()
+    for seat, page in guests.items():
+        page.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+        page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=30_000)
+        assert page.url == urls[seat] and page.get_attribute("#me .seat", "data-seat") == str(seat)
+    assert not saved(host)["rounds"][-1] or len(saved(host)["rounds"]) == 1
+    made = play_devices(host, list(guests.values()), rng)  # the next match's first deal, by the same people
+    assert all(n >= 2 for n in made), made
+    assert "играет бот" not in peer_bar(host)
+
+
+def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language(make_page, server):
+    """Пары: the host reads Russian, seat 1 English (through the relay only), seat 2 Ukrainian.
+    Seat 1 says «Nice move»: a bubble at its seat on every page, in each page's own words,
+    and the same words in the table's polite live region; the host's «Минутку» likewise."""
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2))
+    guests = seat_guests(make_page, server, host, links, relay_only=(1,), locales={1: "en-US", 2: "uk-UA"})
+    en, uk = guests[1], guests[2]
+    en.click("#peer-bar [data-action=online-phrases]")
+    en.click("#peer-bar [data-action=online-say][data-key=good_move]")
+    host.wait_for_selector("#seat-1 .phrase-bubble[data-phrase=good_move]", timeout=30_000)
+    assert host.text_content("#seat-1 .phrase-bubble") == "Хороший ход"
+    uk.wait_for_selector("#seat-3 .phrase-bubble[data-phrase=good_move]", timeout=30_000)
+    assert uk.text_content("#seat-3 .phrase-bubble") == "Гарний хід"
+    en.wait_for_selector("#me .phrase-bubble[data-phrase=good_move]", timeout=30_000)
+    assert en.text_content("#me .phrase-bubble") == "Nice move"
+    assert "Хороший ход" in host.text_content("#live") and host.get_attribute("#live", "aria-live") == "polite"
+    host.wait_for_selector(".phrase-bubble", state="detached", timeout=15_000)  # it fades
+    host.click("#peer-bar [data-action=online-phrases]")
+    host.click("#peer-bar [data-action=online-say][data-key=wait]")
+    en.wait_for_selector("#seat-3 .phrase-bubble[data-phrase=wait]", timeout=30_000)
+    assert en.text_content("#seat-3 .phrase-bubble") == "Just a moment"
+    uk.wait_for_selector("#seat-2 .phrase-bubble[data-phrase=wait]", timeout=30_000)
+    assert uk.text_content("#seat-2 .phrase-bubble") == "Хвилинку"

@@ -79,10 +79,10 @@ def host_with_lobby(relay: Relay, fmt: str = "duel", seats: list[str] | None = N
     return host, links, markup
 
 
-def guest_at(relay: Relay, link: str, stored: dict | None = None):
+def guest_at(relay: Relay, link: str, stored: dict | None = None, **kw):
     fragment = "#" + link.split("#", 1)[1]
     guest, fx = start(env(stored={} if stored is None else stored, hash=fragment,
-                          href="http://127.0.0.1:8000/?speed=fast" + fragment))
+                          href="http://127.0.0.1:8000/?speed=fast" + fragment, **kw))
     relay.effects(guest, fx)
     return guest, fx
 
@@ -593,3 +593,70 @@ def test_another_match_for_the_same_people_on_the_same_links():
         g = guests[seat]
         assert g.peer.dialog is None and "p2p" not in g.dialogs
         assert g.peer.guest.state["match"] == t.match_key and len(g.peer.guest.display_hand()) == 4
+
+
+def test_quick_phrases_reach_everyone_in_their_own_language_at_most_one_a_seat_every_two_seconds(monkeypatch):
+    """Пары: the host reads Russian, seat 1 English, seat 2 Ukrainian. A phrase is a key: each
+    page shows it at the speaker's seat in its own words and says it in the polite live
+    region; the host drops a second one from the same seat within 2 s and a key that does
+    not exist; a seat muted on one page is not shown there; a bubble fades after 4 s."""
+    from table.control.app import App
+
+    clock = [1000.0]
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "bot"])
+    en = guest_at(relay, links[1], languages=("en",))[0]
+    uk = guest_at(relay, links[2], languages=("uk",))[0]
+    pages = [host, en, uk]
+    relay.effects(host, host.handle({"type": "click", "action": "online-bot", "seat": "3"}))
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    assert 'data-action="online-phrases"' in en.cache["peer-bar"]
+    relay.effects(en, en.handle({"type": "click", "action": "online-phrases"}))
+    assert 'data-action="online-say" data-key="good_move"' in en.cache["peer-bar"]
+
+    def say(page, key) -> None:
+        relay.effects(page, page.handle({"type": "click", "action": "online-say", "key": key}))
+        relay.run(pages)
+
+    def bubble(page, region) -> str:
+        found = re.search(r'class="phrase-bubble" data-phrase="\w+" aria-hidden="true">(.*?)</p>', page.cache[region])
+        return unescape(found.group(1)) if found else ""
+
+    say(en, "good_move")
+    # Seat 1 is at the host's left («seat-1»), across the table from seat 3 (uk's «seat-3»).
+    assert bubble(host, "seat-1") == "Хороший ход" and bubble(en, "me") == "Nice move"
+    assert bubble(uk, "seat-3") == "Гарний хід"
+    assert "Хороший ход" in host.cache["live"] and "Гарний хід" in uk.cache["live"]
+    sent = relay.sent
+    clock[0] += 1.0
+    say(en, "thanks")  # within 2 s: the host drops it
+    assert bubble(host, "seat-1") == "Хороший ход" and bubble(uk, "seat-3") == "Гарний хід"
+    assert relay.sent == sent + 1  # (only the guest's own frame went out)
+    relay.effects(en, en.handle({"type": "online", "id": "host", "kind": "frame", "data": "junk"}))
+    sent = relay.sent
+    en_screen = en.peer.guest
+    relay.effects(en, en.handle({"type": "click", "action": "online-say", "key": "nonsense"}))
+    relay.run(pages)
+    assert relay.sent == sent  # an unknown key is not even sent
+    # A page bent on sending one anyway: the host passes nothing on.
+    en.peer.online.send("host", en.peer.online.end.message(en_screen.say("nonsense")))
+    relay.effects(en, en.take())
+    relay.run(pages)
+    assert relay.sent == sent + 1
+    clock[0] += 4.0
+    for page in pages:
+        gen = page.peer.online.phrase_timer
+        if gen is not None:
+            relay.effects(page, page.handle({"type": "timer", "name": "phrase", "gen": gen}))
+    assert not bubble(host, "seat-1") and not bubble(uk, "seat-3") and "Хороший ход" not in host.cache["live"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-phrases"}))
+    relay.effects(host, host.handle({"type": "click", "action": "online-mute", "seat": "1"}))
+    assert 'data-seat="1" aria-pressed="true"' in host.cache["peer-bar"]
+    say(en, "thumbs")
+    assert not bubble(host, "seat-1") and "👍" in bubble(uk, "seat-3") and 'aria-label="Клас"' in uk.cache["seat-3"]
+    clock[0] += 2.5
+    say(host, "wait")  # the host's own phrase, under the same rule
+    assert bubble(host, "me") == "Минутку" and bubble(en, "seat-3") == "Just a moment"

@@ -226,7 +226,7 @@ class App:
                     self.fx.attr(selector, name, value)
                     self.attrs[selector + name] = value
         for region, markup in render.regions(view, ui).items():
-            self._draw(region, markup)
+            self._draw(region, self.peer.decorate(region, markup, view, ui.get("names") or []))
         self._record_stats()
         self._sync_dialogs()
         self.peer.sync()
@@ -432,10 +432,12 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
-        if event.get("name") in ("online", "move", "count"):
+        if event.get("name") in ("online", "move", "count", "phrase"):
             if not self.peer.playing_online:
                 return
-            if event.get("name") == "online":
+            if event.get("name") == "phrase":
+                self.peer.online.on_phrase_timer(event.get("gen"))
+            elif event.get("name") == "online":
                 self.peer.online.on_tick(event.get("gen"))
             elif event.get("name") == "count":
                 self.peer.online.on_count(event.get("gen"))

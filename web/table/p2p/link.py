@@ -98,6 +98,10 @@ class PeerLink:
         if request is not None:
             self.js.send("host", request)
 
+    def decorate(self, region: str, markup: str, view: dict[str, Any] | None, names: list[str]) -> str:
+        """A region's markup with what online play adds to it (a phrase's bubble at its seat)."""
+        return self.online.decorate(region, markup, view, names) if self.playing_online else markup
+
     def guest_ask_deal(self) -> None:
         """A guest opens the review or the share of the deal just finished: ask the host for
         it, once (its answer redraws the open panel)."""
@@ -129,7 +133,10 @@ class PeerLink:
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
             links, state = [], "none"
-        self.app._draw("peer-bar", peerview.bar_html(links, self.app.table.texts))
+        bar = peerview.bar_html(links, self.app.table.texts)
+        if self.playing_online:
+            bar += self.online.phrase_picker()
+        self.app._draw("peer-bar", bar)
         self.app.fx.attr("html", "data-peer", state)
 
     def click(self, action: str, event: dict[str, Any]) -> None:
@@ -187,6 +194,14 @@ class PeerLink:
             seat = str(event.get("seat") or "")
             if seat.isdigit():
                 self.online.fill_with_bot(int(seat))
+        elif action == "online-say":
+            self.online.say(event.get("key"))
+        elif action == "online-phrases":
+            self.online.board.open = not self.online.board.open
+        elif action == "online-mute":
+            seat = str(event.get("seat") or "")
+            if seat.isdigit():
+                self.online.board.toggle_mute(int(seat))
         elif action == "online-again":
             self.online.join_again()
         elif action in ("online-rematch-yes", "online-rematch-no"):

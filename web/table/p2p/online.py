@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.p2p import peer, seal, session
+from table.p2p import peer, phrases, seal, session
 from table.p2p.invite import Invite
 
 HEARTBEAT_S = 5.0
@@ -55,6 +55,9 @@ class OnlineHost:
         self.me = me
         self.lines = {seat: SeatLine(inv, session.Outgoing(me)) for seat, inv in invites.items()}
         self.pending: list[tuple[int, str]] = []
+        self.gate = phrases.Gate()
+        self.spoken: list[tuple[int, str]] = []
+        """Phrases passed on since the host's page last showed them (its own board)."""
 
     def receive(self, seat: Any, text: Any, now: float) -> bool:
         """Take a frame that came for ``seat``'s room; whether anything changed.  A frame
@@ -89,6 +92,8 @@ class OnlineHost:
             if data is not None and data["t"] == peer.HELLO:
                 self.host.joined(seat, data.get("name"))
                 changed = True
+            elif data is not None and data["t"] == peer.SAY:
+                changed = (seat in self.host.online and self.say(seat, data.get("key"), now)) or changed
             elif seat in self.host.online:
                 before = len(self.host.table.match.moves) if self.host.table.match is not None else None
                 for to, reply in self.host.receive(seat, body):
@@ -96,6 +101,18 @@ class OnlineHost:
                 after = len(self.host.table.match.moves) if self.host.table.match is not None else None
                 changed = changed or before != after
         return changed
+
+    def say(self, seat: int, key: Any, now: float) -> bool:
+        """Pass a phrase of ``seat``'s on to every guest (and this page): a known key, and one
+        a seat per ``phrases.GAP_S``; anything else is dropped."""
+        if not self.gate.let(seat, key, now):
+            return False
+        text = peer.dump(peer.SAID, seat=seat, key=key)
+        for to in sorted(self.host.online):
+            if to in self.lines:
+                self.send(to, text)
+        self.spoken.append((seat, key))
+        return True
 
     def send(self, seat: int, text: str) -> None:
         line = self.lines[seat]

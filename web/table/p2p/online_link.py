@@ -20,7 +20,7 @@ from typing import Any
 from burkozel import FORMATS
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
-from table.p2p import invite, online, peer
+from table.p2p import invite, online, peer, phrases
 from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
@@ -73,6 +73,9 @@ class OnlineLink:
         """The host offers «Ещё партию»: the lobby is open again for the same links."""
         self.said_again: bool | None = None
         """A guest's answer to «Ещё партию» (``None``: not asked, or not answered yet)."""
+        self.board = phrases.Board()
+        """The quick phrases this page shows (bubbles, mutes, «Фразы» unfolded)."""
+        self.phrase_timer: int | None = None
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -109,6 +112,7 @@ class OnlineLink:
         self.bots = set()
         self.rematch = False
         self.said_again = None
+        self.board = phrases.Board()
         self.clock = MoveClock()
         self.arm_count(False)
         self.turn = None
@@ -197,6 +201,66 @@ class OnlineLink:
         started = (self.peer.dialog or {}).get("step") != "invite"
         rows = [{"seat": r["seat"], "name": r["name"], "status": r["status"]} for r in self.seats()]
         return {"started": started, "seats": rows, "timer": self.clock.seconds, "rematch": self.rematch}
+
+    # --- quick phrases ----------------------------------------------------------------
+
+    def say(self, key: Any) -> None:
+        """This page's player says a phrase: the host passes its own on at once (timed like
+        anyone's); a guest's goes to the host, and shows when the host passes it back."""
+        end = self.end
+        self.board.open = False
+        if isinstance(end, online.OnlineHost):
+            end.say(0, key, self.app.now())
+            self.flush()
+        elif isinstance(end, online.OnlineGuest) and isinstance(key, str) and key in phrases.KEYS:
+            self.send("host", end.message(end.screen.say(key)))
+        self.heard()
+
+    def heard(self) -> None:
+        """Show the phrases that came (the host's own list, or the guest's screen's) and time their fading."""
+        end, now = self.end, self.app.now()
+        if isinstance(end, online.OnlineHost):
+            said, end.spoken = end.spoken, []
+        elif isinstance(end, online.OnlineGuest):
+            said, end.screen.heard = end.screen.heard, []
+        else:
+            return
+        for seat, key in said:
+            self.board.show(seat, key, now)
+        self._arm_phrase()
+
+    def _arm_phrase(self) -> None:
+        due = self.board.due(self.app.now())
+        if self.phrase_timer is not None:
+            self.app.fx.timer("phrase", self.phrase_timer, None)
+            self.phrase_timer = None
+        if due is not None:
+            self.peer.timer_gen += 1
+            self.phrase_timer = self.peer.timer_gen
+            self.app.fx.timer("phrase", self.phrase_timer, int(due * 1000) + 20)
+
+    def on_phrase_timer(self, gen: Any) -> None:
+        if gen == self.phrase_timer:
+            self.phrase_timer = None
+            self.board.fade(self.app.now())
+            self._arm_phrase()
+
+    def phrase_picker(self) -> str:
+        """«Фразы» under the link bar once the game is on (not in a lobby)."""
+        end = self.end
+        if self.peer.dialog is not None or end is None:
+            return ""
+        if isinstance(end, online.OnlineGuest):
+            state = end.screen.state
+            if state is None:
+                return ""
+            viewer, names = end.screen.seat, end.screen.names()
+        else:
+            viewer, names = 0, list(self.app.table.names)
+        return self.board.picker([(s, n) for s, n in enumerate(names) if s != viewer], self.app.table.texts)
+
+    def decorate(self, region: str, markup: str, view: dict[str, Any] | None, names: list[str]) -> str:
+        return self.board.decorate(region, markup, view, names, self.app.table.texts)
 
     # --- «Ещё партию» ------------------------------------------------------------------
 
@@ -351,6 +415,7 @@ class OnlineLink:
                 match = self.app.table.match
                 before = len(match.moves) if match is not None else 0
                 end.receive(seat, data, now)
+                self.heard()
                 played = match is not None and len(match.moves) > before and match.moves[before][0] == seat
                 if played or (seat in self.clock.benched and seat not in self.app.table.stood_in):
                     self.clock.acted(seat)
@@ -359,6 +424,7 @@ class OnlineLink:
             changed, replies = end.receive(data, now)
             for frame in replies:
                 self.send("host", frame)
+            self.heard()
             if end.refused:
                 self.peer.dialog = {"step": "online-taken"}
             elif changed and end.screen.state is not None:

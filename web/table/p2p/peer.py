@@ -39,8 +39,10 @@ ASK, DEAL = "ask", "deal"
 guest's seat saw it (:meth:`HostTable.finished_deal`)."""
 AGAIN = "again"
 """A guest's answer to «Ещё партию» (``yes``: true to play the next match, false to leave)."""
-FROM_HOST = (STATE, REFUSED, DEAL)
-FROM_GUEST = (HELLO, MOVE, ASK, AGAIN)
+SAY, SAID = "say", "said"
+"""A quick phrase by its key (``phrases.KEYS``): a guest's to the host, the host's to every guest."""
+FROM_HOST = (STATE, REFUSED, DEAL, SAID)
+FROM_GUEST = (HELLO, MOVE, ASK, AGAIN, SAY)
 MAX_FRAMES = 400
 """More review steps than any deal has: a longer list is not read."""
 
@@ -320,6 +322,8 @@ class Host:
         seq = data.get("seq")
         if seat not in self.online:
             return []
+        if data["t"] == SAY:
+            return []  # (passed on by online play's host, which times them: ``online.OnlineHost.say``)
         if data["t"] == AGAIN:
             if isinstance(data.get("yes"), bool) and self.table.phase() == "match_end":
                 self.again[seat] = data["yes"]
@@ -360,9 +364,14 @@ class Guest:
         """The state last answered with a move: one move per state, never two clicks' worth."""
         self.deal: dict[str, Any] | None = None
         """The finished deal the host sent (:meth:`HostTable.finished_deal`), checked."""
+        self.heard: list[tuple[Any, Any]] = []
+        """Phrases the host passed on, (seat, key), not yet shown (``phrases.Board`` checks them)."""
 
     def hello(self, name: str) -> str:
         return dump(HELLO, name=name)
+
+    def say(self, key: str) -> str:
+        return dump(SAY, key=key)
 
     def answer_again(self, yes: bool) -> str:
         """This guest's answer to «Ещё партию»."""
@@ -424,6 +433,10 @@ class Guest:
             return False
         if data["t"] == DEAL:
             return self._take_deal(data)
+        if data["t"] == SAID:
+            if len(self.heard) < 16:
+                self.heard.append((data.get("seat"), data.get("key")))
+            return True
         if data["t"] == REFUSED:
             self.sent_seq = None
             if data.get("code") != "stale":
