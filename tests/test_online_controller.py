@@ -660,3 +660,86 @@ def test_quick_phrases_reach_everyone_in_their_own_language_at_most_one_a_seat_e
     clock[0] += 2.5
     say(host, "wait")  # the host's own phrase, under the same rule
     assert bubble(host, "me") == "Минутку" and bubble(en, "seat-3") == "Just a moment"
+
+
+def public_cards(t) -> set[str]:
+    """Every card anyone at the table may know now: the trump card and every face-up card of
+    the finished tricks (a watcher may see no other)."""
+    view = t.match.view(0)
+    cards = {str(view.trump_card)}
+    for trick in view.history:
+        for play in trick.plays:
+            if play.kind != "discard" or view.discard == "open":
+                cards |= {str(c) for c in play.cards}
+    return cards
+
+
+WATCHED_REGIONS = ("seat-1", "seat-2", "seat-3", "me", "hand", "trick", "deck", "live", "result-body", "announce")
+
+
+def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing():
+    """A watch link from the host's lobby: the watcher's page shows every finished trick and
+    no other card (no hand, no face-down face, not the trick being played) at every step of
+    a deal, both players' bars count it; what it sends besides being there changes nothing;
+    the eleventh watcher is told the room is full."""
+    relay = Relay()
+    host, links, markup = host_with_lobby(relay, "duel")
+    watch_link = unescape(re.search(r"data-online-watch-link>([^<]+)<", markup).group(1))
+    assert "#watch=" in watch_link and watch_link not in links.values()
+    guest, _ = guest_at(relay, links[1])
+    watcher, fx = guest_at(relay, watch_link)
+    assert "зритель" in fx["regions"]["p2p"]
+    pages = [host, guest, watcher]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    assert watcher.peer.dialog is None and "p2p" not in watcher.dialogs
+    assert "Зрители: 1" in host.cache["peer-bar"] and "Зрители: 1" in guest.cache["peer-bar"]
+    assert "Вы смотрите игру" in watcher.cache["peer-bar"]
+    rng = random.Random(6)
+    tricks_seen = set()
+    for _ in range(400):
+        t = host.table
+        shown = set()
+        for region in WATCHED_REGIONS:
+            shown |= set(re.findall(r'data-card="(\w+)"', watcher.cache.get(region, "")))
+        assert not watcher.cache.get("hand", "").count("data-card")
+        assert shown <= public_cards(t), shown - public_cards(t)
+        tricks_seen.add(len(watcher.peer.guest.display()["history"]))
+        if t.phase() in ("round_end", "match_end"):
+            break
+        # The watcher clicks whatever it can: nothing is sent but its being there.
+        sent = relay.sent
+        for card in t.match.view(0).hand[:1]:
+            relay.effects(watcher, watcher.handle({"type": "click", "card": str(card)}))
+        relay.effects(watcher, watcher.handle({"type": "click", "action": "lead"}))
+        assert relay.sent == sent
+        if t.next_timer() is not None:
+            relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
+        elif t.match.to_act == 0:
+            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+            host.refresh()
+            relay.effects(host, host.take())
+        else:
+            move = rng.choice(guest.peer.guest.view().legal_moves)
+            for card in [str(c) for c in move.cards]:
+                relay.effects(guest, guest.handle({"type": "click", "card": card}))
+            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+        relay.run(pages)
+    t = host.table
+    assert t.phase() in ("round_end", "match_end")
+    done = len(t.match.view(0).history)
+    assert tricks_seen == set(range(done + 1)), (tricks_seen, done)  # every trick, one at a time
+    assert "result-body" in watcher.cache and watcher.cache["result-body"]
+    # A move sealed with the watch link's own secret, as a hostile watcher page could send it:
+    from table.p2p import peer as peer_mod
+    moves = len(t.match.moves)
+    w = watcher.peer.online.end
+    forged = w._frame(w.out.message(peer_mod.dump(peer_mod.MOVE, move={"kind": "lead", "cards": []}, seq=1)))
+    relay.effects(host, host.handle({"type": "online", "id": "watch", "kind": "frame", "data": forged}))
+    assert len(t.match.moves) == moves
+    # Ten watch at most.
+    crowd = [guest_at(relay, watch_link, stored={})[0] for _ in range(10)]
+    relay.run([host, guest, watcher, *crowd])
+    assert sum(1 for c in crowd if c.peer.dialog and c.peer.dialog["step"] == "online-watch-full") == 1
+    assert "Зрители: 10" in host.cache["peer-bar"]

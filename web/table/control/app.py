@@ -135,6 +135,8 @@ class App:
             self.adopt(early)
         if p2pcode.JOIN_KEY in env.hash:
             self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
+        elif p2pcode.WATCH_KEY in env.hash:
+            self.peer.online.watch(env.hash)  # a watch link: the table's public state, never a seat
         elif self.peer.online_resume(saved, resumed):
             self.dialogs = []  # back at the online table: the guests come back by themselves
         elif p2pcode.LINK_KEY in env.hash:

@@ -11,7 +11,7 @@ Steps: ``invite`` (the host's lobby), ``online-joining`` (``slow``: no answer fo
 while, with a hint), ``online-noanswer`` (none for a minute: try again or leave),
 ``online-lobby`` (a guest seated before the host starts: who has joined, their own
 seat marked, from the host's state), ``online-rematch`` (a guest asked «Ещё партию»;
-the host's own is ``invite`` with ``rematch`` and the table's ``switches``), ``online-taken``, ``online-bad`` (``reason``:
+the host's own is ``invite`` with ``rematch`` and the table's ``switches``), ``online-watching`` and ``online-watch-full`` (a watch link's page), ``online-taken``, ``online-bad`` (``reason``:
 empty, damaged, version, unavailable).
 """
 
@@ -64,6 +64,21 @@ def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: 
             f'<div class="p2p-qr">{qr.make(link, "L").svg(label=t.ONLINE_QR_LABEL)}</div></details></li>')
 
 
+def _watch_row(link: str, share: bool, said: dict[str, Any] | None, t: Texts) -> str:
+    """The watch link: anyone who has it sees the table's public state, a trick late."""
+    quoted = escape(link, quote=True)
+    buttons = (f'<button type="button" class="btn ghost" data-copy="{quoted}" data-seat="watch">{t.ONLINE_COPY}</button>'
+               + (f'<button type="button" class="btn ghost" data-share="{quoted}" data-seat="watch">{t.ONLINE_SHARE}</button>'
+                  if share else ""))
+    note = ""
+    if said and said.get("seat") == "watch":
+        note = f'<p class="online-said" role="status">{escape(said["text"])}</p>'
+    return (f'<section class="online-watch" data-online-watch><p class="online-seat-name"><strong>{t.ONLINE_WATCH_TITLE}'
+            f'</strong></p><p class="fine">{t.ONLINE_WATCH_NOTE}</p>'
+            f'<p class="p2p-code online-link" data-online-watch-link>{escape(link)}</p>'
+            f'<div class="online-buttons">{buttons}</div>{note}</section>')
+
+
 def _switches(switches: list[tuple[str, str, bool]], t: Texts) -> str:
     """The table's switches in the lobby of «Ещё партию» (the menu's inputs, by the same names)."""
     if not switches:
@@ -85,6 +100,8 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         body = (f'<p>{intro}</p>{_switches(state.get("switches") or [], t)}<label class="online-timer">{t.ONLINE_TIMER} '
                 f'<select name="online-timer">{options}</select></label><ul class="online-seats">'
                 + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
+        if state.get("watch"):
+            body += _watch_row(state["watch"], bool(state.get("share")), state.get("said"), t)
         if not ready:
             body += f'<p class="fine">{t.ONLINE_START_WAIT}</p>'
         buttons += _button("online-start", t.ONLINE_START, primary=True, extra="" if ready else " disabled")
@@ -112,6 +129,10 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         body = f'<p role="status">{t.ONLINE_REMATCH_OFFER}</p><ul class="online-seats">{rows}</ul>'
         buttons = (_button("online-rematch-no", t.ONLINE_REMATCH_LEAVE)
                    + _button("online-rematch-yes", t.ONLINE_REMATCH_YES, primary=True))
+    elif step == "online-watching":
+        body = f'<p class="p2p-wait" role="status">{t.ONLINE_WATCH_JOINING}</p>'
+    elif step == "online-watch-full":
+        body = f'<p class="p2p-failed" role="alert" data-online-error="watch-full">{t.ONLINE_WATCH_FULL}</p>'
     elif step == "online-taken":
         body = f'<p class="p2p-failed" role="alert">{t.ONLINE_TAKEN}</p>'
     else:

@@ -88,6 +88,7 @@ class PeerLink:
             state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
             if self.online.rematch:
                 state.update(rematch=True, switches=self.online.switches())
+            state["watch"] = self.online.watch_link()
         return state
 
     def guest_act(self, kind: str) -> None:
@@ -135,7 +136,7 @@ class PeerLink:
             links, state = [], "none"
         bar = peerview.bar_html(links, self.app.table.texts)
         if self.playing_online:
-            bar += self.online.phrase_picker()
+            bar += self.online.watchers_line() + self.online.phrase_picker()
         self.app._draw("peer-bar", bar)
         self.app.fx.attr("html", "data-peer", state)
 

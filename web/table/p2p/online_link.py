@@ -95,7 +95,7 @@ class OnlineLink:
 
     def flush(self) -> None:
         if isinstance(self.end, online.OnlineHost):
-            for seat, frame in self.end.outbox():
+            for seat, frame in self.end.outbox(self.app.now()):
                 self.send(str(seat), frame)
 
     def _arm(self) -> None:
@@ -129,13 +129,15 @@ class OnlineLink:
         fmt = table.info.format
         players = table.match.rules.players  # the match's own count: a pot table seats 2 to 6
         invites = {seat: invite.new_invite(fmt, seat, players) for seat in table.remote_seats}
-        self._host(invites)
+        self._host(invites, invite.new_watch(fmt, players))
         self.peer.dialog = {"step": "invite"}
         self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
         self._remember()
 
-    def _host(self, invites: dict[int, invite.Invite]) -> None:
-        self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}")
+    def _host(self, invites: dict[int, invite.Invite], watch: invite.Invite | None = None) -> None:
+        self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}", watch)
+        if watch is not None:  # the watchers' room: anyone with its link may look, never play
+            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": watch.room_id, "secret": watch.secret_hex})
         self.peer.host.extra = self.facts
         self.peer.js = _Rooms(self)
         for seat, inv in invites.items():
@@ -147,7 +149,8 @@ class OnlineLink:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
         self.app.store.set(ONLINE_HOST_KEY, json.dumps({
             "seed": self.app.table.info.seed, "bots": sorted(self.bots), "timer": self.clock.seconds,
-            "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()}}))
+            "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
+            **({"watch": invite.encode(self.end.watch.invite)} if self.end.watch is not None else {})}))
 
     def resume(self, saved: dict[str, Any] | None, resumed: Resumed | None = None) -> bool:
         """The host's page reloaded in the middle of an online match: the same table, the
@@ -159,6 +162,7 @@ class OnlineLink:
                 return False
             invites = {int(seat): invite.decode(code) for seat, code in dict(kept["seats"]).items()}
             bots = {int(seat) for seat in kept.get("bots", [])}
+            watch = invite.decode(kept["watch"], watch=True) if "watch" in kept else None
         except (ValueError, TypeError, KeyError, invite.InviteError):
             self.app.store.remove(ONLINE_HOST_KEY)
             return False
@@ -173,7 +177,7 @@ class OnlineLink:
         self.clock.set(kept.get("timer", 0))
         for seat in bots:
             table.stand_in(seat)
-        self._host(invites)
+        self._host(invites, watch)
         self.app.cache.clear()
         return True
 
@@ -200,7 +204,30 @@ class OnlineLink:
             return {}
         started = (self.peer.dialog or {}).get("step") != "invite"
         rows = [{"seat": r["seat"], "name": r["name"], "status": r["status"]} for r in self.seats()]
-        return {"started": started, "seats": rows, "timer": self.clock.seconds, "rematch": self.rematch}
+        return {"started": started, "seats": rows, "timer": self.clock.seconds, "rematch": self.rematch,
+                "watchers": self.end.watching(self.app.now())}
+
+    def watch_link(self) -> str | None:
+        """The host's watch link (the lobby shows it), if the table may be watched."""
+        end = self.end
+        if isinstance(end, online.OnlineHost) and end.watch is not None:
+            return invite.link(self.app.env.href, end.watch.invite)
+        return None
+
+    def watchers_line(self) -> str:
+        """Under the link bar: how many watch (on the players' pages), or that this page watches."""
+        end, t = self.end, self.app.table.texts
+        if isinstance(end, online.OnlineWatcher):
+            return f'<p class="watchers" data-watching>{t.ONLINE_YOU_WATCH}</p>'
+        if isinstance(end, online.OnlineHost):
+            n = end.watching(self.app.now())
+        elif isinstance(end, online.OnlineGuest) and end.screen.state is not None:
+            facts = end.screen.state.get("online") or {}
+            n = facts.get("watchers") if isinstance(facts, dict) else 0
+            n = n if type(n) is int and 0 <= n <= 99 else 0
+        else:
+            n = 0
+        return f'<p class="watchers" data-watchers="{n}">{t.ONLINE_WATCHERS.format(n=n)}</p>' if n else ""
 
     # --- quick phrases ----------------------------------------------------------------
 
@@ -397,6 +424,27 @@ class OnlineLink:
         elif waited >= JOIN_HINT_S:
             state["slow"] = True
 
+    def watch(self, fragment: str) -> None:
+        """Opened from a watch link: look at the table (its public state, a trick late), or say why not."""
+        try:
+            inv = invite.decode(invite.code_in(fragment, invite.WATCH_KEY) or "", watch=True)
+        except invite.InviteError as error:
+            self.peer.dialog = {"step": "online-bad", "reason": error.reason}
+            self.app.dialogs = ["p2p"]
+            return
+        self.peer.leave()
+        end = online.OnlineWatcher(inv, self.device(), self.app.table.settings.get("lang"))
+        self.end = end
+        self.peer.guest = end.screen
+        self.peer.guest_link = "connecting"
+        self.peer.js = _Rooms(self)
+        self.app.cache.clear()
+        self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
+        self.send("host", end.hello())
+        self.peer.dialog = {"step": "online-watching", "format": inv.format}
+        self.app.dialogs = ["p2p"]
+        self._arm()
+
     # --- events ------------------------------------------------------------------------
 
     def on_event(self, event: dict[str, Any]) -> None:
@@ -409,6 +457,20 @@ class OnlineLink:
         elif kind == "unavailable":
             self.peer.dialog = {"step": "online-bad", "reason": "unavailable"}
             self.app.dialogs = ["p2p"]
+        elif kind == "frame" and isinstance(end, online.OnlineHost) and room == "watch":
+            end.receive_watch(data, now)
+            self.flush()
+        elif kind == "frame" and isinstance(end, online.OnlineWatcher) and room == "host":
+            if end.receive(data, now):
+                if end.refused:
+                    self.peer.dialog = {"step": "online-watch-full"}
+                    self.app.dialogs = ["p2p"]
+                    self.peer.js.close("host")
+                elif end.screen.state is not None:
+                    self.peer.guest_link = "up"
+                    if (self.peer.dialog or {}).get("step") == "online-watching":
+                        self.peer.dialog = None
+                        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
         elif kind == "frame" and isinstance(end, online.OnlineHost) and room.isdigit():
             seat = int(room)
             if seat not in self.bots:
@@ -510,6 +572,12 @@ class OnlineLink:
                     self.send(str(seat), frame)
             if online_before != self.end.host.online:
                 self.peer._arm_away_timer()
+        elif isinstance(self.end, online.OnlineWatcher):
+            if self.end.refused:
+                return  # (the room is full: this page has left it)
+            self.send("host", self.end.heartbeat())
+            if self.end.heard is not None:
+                self.peer.guest_link = "lost" if now - self.end.heard > 3 * online.SILENT_S else "up"
         else:
             self.send("host", self.end.heartbeat())
             self._waited(now)
