@@ -757,3 +757,61 @@ def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language(make_pa
     assert en.text_content("#seat-3 .phrase-bubble") == "Just a moment"
     uk.wait_for_selector("#seat-2 .phrase-bubble[data-phrase=wait]", timeout=30_000)
     assert uk.text_content("#seat-2 .phrase-bubble") == "Хвилинку"
+
+
+def public_cards(match) -> set[str]:
+    """What anyone at the table may know at ``match``'s moment: the trump card and the face-up
+    cards of the finished tricks (a watcher may see nothing else)."""
+    view = match.view(0)
+    cards = {str(view.trump_card)}
+    for trick in view.history:
+        for play in trick.plays:
+            if play.kind != "discard" or view.discard == "open":
+                cards |= {str(c) for c in play.cards}
+    return cards
+
+
+def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page, server):
+    """The host's watch link opened in a third context: at every move its page holds no card
+    but the trump and the finished tricks' face-up cards (no hand, no face-down face, not the
+    trick in play), every frame it got holds no other either (each read at its own moment),
+    those frames show every trick of the deal, and both players' bars count it."""
+    host, guest, watcher = make_page(), make_page(no_direct=True), make_page()
+    links = invite_links(host, server, "duel")
+    watch_link = host.text_content("#p2p [data-online-watch-link]")
+    secret = invite.decode(invite.code_in(watch_link, invite.WATCH_KEY), watch=True).secret
+    open_link(guest, server, links[1])
+    boot(watcher, app_url(server.url, speed="instant", sw="off") + "#" + watch_link.split("#", 1)[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('Зрители: 1')",
+                           timeout=45_000)
+    button(host, "#p2p", "Начать игру").click()
+    watcher.wait_for_selector("#trump [data-card]", state="attached", timeout=60_000)
+    guest.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('Зрители: 1')",
+                            timeout=30_000)
+    assert "Вы смотрите игру" in peer_bar(watcher)
+    checks = [0]
+
+    def each(_page) -> None:
+        shown = set(watcher.evaluate(CARDS_IN_DOM))
+        allowed = public_cards(replay(saved(host)))  # read after: as far on as the watcher or further
+        assert shown <= allowed, f"the watcher's page shows {shown - allowed}"
+        assert not watcher.locator("#hand [data-card]").count()
+        checks[0] += 1
+
+    assert play_deal(host, guest, random.Random(31)) >= 3
+    assert checks[0] >= 6
+    data = saved(host)
+    watcher.wait_for_selector("#result-body .result-table", state="attached", timeout=30_000)
+    tricks = set()
+    for f in watcher.evaluate("window.burkozelRelay.frames"):
+        text = seal.unseal(secret, seal.TO_GUEST, f["data"]) if f["dir"] == "in" else None
+        frame = session.parse(text) if text is not None else None
+        if frame is None or frame.kind != "m":
+            continue
+        state = json.loads(frame.body)
+        allowed = public_cards(replay(data, tuple(state["at"])))
+        shown = set(re.findall(r'"([6-9TJQKA][SHDC])"', frame.body))
+        assert shown <= allowed, f"a frame to the watcher holds {shown - allowed}"
+        tricks.add(len(state["view"]["history"]))
+    assert tricks >= set(range(len(replay(data).view(0).history) + 1)), tricks
