@@ -799,7 +799,7 @@ def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page,
         assert not watcher.locator("#hand [data-card]").count()
         checks[0] += 1
 
-    assert play_deal(host, guest, random.Random(31)) >= 3
+    assert play_devices(host, [guest], random.Random(31), each=each)[0] >= 3
     assert checks[0] >= 6
     data = saved(host)
     watcher.wait_for_selector("#result-body .result-table", state="attached", timeout=30_000)

@@ -15,6 +15,7 @@ import webpath  # noqa: F401
 from table.i18n import languages
 from table.p2p import invite
 from test_controller import env, start
+from test_online_wire import public_cards
 
 
 class Relay:
@@ -660,18 +661,6 @@ def test_quick_phrases_reach_everyone_in_their_own_language_at_most_one_a_seat_e
     clock[0] += 2.5
     say(host, "wait")  # the host's own phrase, under the same rule
     assert bubble(host, "me") == "Минутку" and bubble(en, "seat-3") == "Just a moment"
-
-
-def public_cards(t) -> set[str]:
-    """Every card anyone at the table may know now: the trump card and every face-up card of
-    the finished tricks (a watcher may see no other)."""
-    view = t.match.view(0)
-    cards = {str(view.trump_card)}
-    for trick in view.history:
-        for play in trick.plays:
-            if play.kind != "discard" or view.discard == "open":
-                cards |= {str(c) for c in play.cards}
-    return cards
 
 
 WATCHED_REGIONS = ("seat-1", "seat-2", "seat-3", "me", "hand", "trick", "deck", "live", "result-body", "announce")

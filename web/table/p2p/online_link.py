@@ -391,17 +391,21 @@ class OnlineLink:
             self.peer.dialog = {"step": "online-bad", "reason": error.reason}
             self.app.dialogs = ["p2p"]
             return
-        self.peer.leave()
         end = online.OnlineGuest(inv, self.device(), self.app.table.settings.get("lang"))
+        self._enter(end, {"step": "online-joining", "format": inv.format, "seat": inv.seat, "since": self.app.now()})
+        self.send("host", end.hello(self.peer.my_name()))
+
+    def _enter(self, end: online.OnlineGuest | online.OnlineWatcher, dialog: dict[str, Any]) -> None:
+        """This page becomes a guest's or a watcher's: its screen is ``end``'s, its room the host's."""
+        self.peer.leave()
         self.end = end
         self.peer.guest = end.screen
         self.peer.guest_link = "connecting"
         self.peer.js = _Rooms(self)
         self.app.cache.clear()
+        inv = end.invite
         self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
-        self.send("host", end.hello(self.peer.my_name()))
-        self.peer.dialog = {"step": "online-joining", "format": inv.format, "seat": inv.seat,
-                            "since": self.app.now()}
+        self.peer.dialog = dialog
         self.app.dialogs = ["p2p"]
         self._arm()
 
@@ -432,18 +436,9 @@ class OnlineLink:
             self.peer.dialog = {"step": "online-bad", "reason": error.reason}
             self.app.dialogs = ["p2p"]
             return
-        self.peer.leave()
         end = online.OnlineWatcher(inv, self.device(), self.app.table.settings.get("lang"))
-        self.end = end
-        self.peer.guest = end.screen
-        self.peer.guest_link = "connecting"
-        self.peer.js = _Rooms(self)
-        self.app.cache.clear()
-        self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
+        self._enter(end, {"step": "online-watching", "format": inv.format})
         self.send("host", end.hello())
-        self.peer.dialog = {"step": "online-watching", "format": inv.format}
-        self.app.dialogs = ["p2p"]
-        self._arm()
 
     # --- events ------------------------------------------------------------------------
 
