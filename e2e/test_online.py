@@ -662,6 +662,9 @@ def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
     check(host, "the host's lobby, every seat joined")
     button(host, "#p2p", "Начать игру").click()
     guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    guest.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+    guest.click("#peer-bar [data-action=online-phrases]")  # «Фразы» unfolded: its phrases and mutes
+    guest.wait_for_selector("#peer-bar [data-action=online-say]")
     check(guest, "the friend's table")
     check(host, "the host's table")
     assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
