@@ -577,6 +577,11 @@ def test_another_match_for_the_same_people_on_the_same_links():
         relay.effects(guests[seat], guests[seat].handle({"type": "click", "action": "online-rematch-yes"}))
     relay.run(pages)
     assert guests[1].peer.dialog["step"] == "online-lobby"
+    host.peer.host.again.pop(2)  # the host's page lost an answer (it reloaded): seat 2 says it again
+    host.refresh()
+    relay.effects(host, host.take())
+    relay.run(pages)
+    assert host.peer.host.again.get(2) is True
     relay.effects(guests[3], guests[3].handle({"type": "click", "action": "online-rematch-no"}))
     relay.run(pages)
     assert guests[3].peer.guest is None and guests[3].dialogs == ["menu"]

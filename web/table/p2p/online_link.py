@@ -505,6 +505,9 @@ class OnlineLink:
             self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
                                 "rows": rows}
             self.app.dialogs = ["p2p"]
+            mine = next((r for r in rows if r.get("seat") == end.invite.seat), {})
+            if facts.get("rematch") is True and self.said_again and mine.get("status") == "waiting":
+                self.send("host", end.message(end.screen.answer_again(True)))  # (the host's page lost it: a reload)
         elif step is not None:
             self.peer.dialog = None
             self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
