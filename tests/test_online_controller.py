@@ -725,6 +725,9 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing():
     done = len(t.match.view(0).history)
     assert tricks_seen == set(range(done + 1)), (tricks_seen, done)  # every trick, one at a time
     assert "result-body" in watcher.cache and watcher.cache["result-body"]
+    sent = relay.sent
+    relay.effects(watcher, watcher.handle({"type": "click", "action": "share"}))
+    assert 'data-guest-deal="watcher"' in watcher.cache["info-body"] and relay.sent == sent  # nothing asked
     # A move sealed with the watch link's own secret, as a hostile watcher page could send it:
     from table.p2p import peer as peer_mod
     moves = len(t.match.moves)

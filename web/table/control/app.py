@@ -317,6 +317,9 @@ class App:
         assert guest is not None
         deal = guest.finished()
         over = guest.phase() in ("round_end", "match_end")
+        if self.peer.watching:
+            title = words.SHARE if kind == "share" else words.STORY_REVIEW
+            return coachview.panel(title, f'<p data-guest-deal="watcher">{words.ONLINE_WATCH_NO_DEAL}</p>', t=words)
         if deal is None:
             reason = words.GUEST_DEAL_WAIT if over else words.GUEST_SHARE_PLAYED
             title = words.SHARE if kind == "share" else words.STORY_REVIEW

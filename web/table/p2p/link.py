@@ -78,6 +78,11 @@ class PeerLink:
             self.online.touched()
 
     @property
+    def watching(self) -> bool:
+        """This page watches a table by link (a watcher plays no seat and asks the host nothing)."""
+        return self.guest is not None and bool(self.guest.ui().get("watching"))
+
+    @property
     def active(self) -> bool:
         return self.host is not None or self.guest is not None
 
@@ -107,7 +112,8 @@ class PeerLink:
         """A guest opens the review or the share of the deal just finished: ask the host for
         it, once (its answer redraws the open panel)."""
         guest = self.guest
-        if guest is not None and guest.finished() is None and guest.phase() in ("round_end", "match_end"):
+        if guest is not None and not self.watching and guest.finished() is None \
+                and guest.phase() in ("round_end", "match_end"):
             self.js.send("host", guest.ask_deal())
 
     def sync(self) -> None:
