@@ -363,18 +363,27 @@ def test_a_guest_asks_for_the_deal_just_finished_and_a_broken_answer_is_dropped(
     play_match(wire, random.Random(2), max_rounds=1)
     assert table.phase() == "round_end"
     assert wire.guest.finished() is None
-    [(seat, text)] = wire.host.receive(1, wire.guest.ask_deal())
-    assert seat == 1 and not hidden_in(text, table, 1) and str(table.info.seed) not in text
-    assert wire.guest.receive(text)
+    replies = wire.host.receive(1, wire.guest.ask_deal())
+    assert len(replies) > 1 and all(len(text) < 2_500 for _, text in replies)  # parts a relay takes
+    for seat, text in replies:
+        assert seat == 1 and not hidden_in(text, table, 1) and str(table.info.seed) not in text
+        assert wire.guest.finished() is None
+        changed = wire.guest.receive(text)
+    assert changed
     deal = wire.guest.finished()
     assert deal is not None and deal["share"] is None
     assert len(wire.guest.review_frames()) == len(table.rounds[-1]) + 1
     assert wire.host.receive(1, peer.dump(peer.ASK, what="everything")) == []
-    good = json.loads(text)
+    good = json.loads(replies[0][1])
+    good["frames"] = [f for _, text in replies for f in json.loads(text)["frames"]]
     for broken in ({"mover": 7}, {"held": ["ZZ"]}, {"held": "AS"}, {"trick": {"plays": []}},
                    {"trick": {**(good["frames"][-1]["trick"] or {}), "winner": 5}}):
         wire.guest.deal = None
         frames = [dict(good["frames"][0], **broken)] + good["frames"][1:]
-        assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share=None, frames=frames))
+        assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share=None, frames=frames, part=0, parts=1))
         assert wire.guest.finished() is None
-    assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share="?table=nope", frames=good["frames"]))
+    assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share="?table=nope", frames=good["frames"],
+                                            part=0, parts=1))
+    for part, parts in ((1, 1), (-1, 2), ("0", 1), (0, 10**6)):  # parts that cannot be
+        assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share=None, frames=good["frames"],
+                                                part=part, parts=parts))

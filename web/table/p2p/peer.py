@@ -45,6 +45,10 @@ FROM_HOST = (STATE, REFUSED, DEAL, SAID)
 FROM_GUEST = (HELLO, MOVE, ASK, AGAIN, SAY)
 MAX_FRAMES = 400
 """More review steps than any deal has: a longer list is not read."""
+DEAL_PART = 1_500
+"""A finished deal goes in parts of about this many characters of steps: each part, sealed,
+stays well under what a relay takes in one event (4,096 characters at many)."""
+MAX_PARTS = 64
 
 
 def dump(kind: str, **fields: Any) -> str:
@@ -330,7 +334,19 @@ class Host:
             return []
         if data["t"] == ASK:
             deal = self.table.finished_deal(seat) if data.get("what") == "deal" else None
-            return [(seat, dump(DEAL, **deal))] if deal is not None else []
+            if deal is None:
+                return []
+            parts: list[list[dict[str, Any]]] = [[]]
+            size = 0
+            for frame in deal["frames"]:
+                n = len(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+                if parts[-1] and size + n > DEAL_PART:
+                    parts.append([])
+                    size = 0
+                parts[-1].append(frame)
+                size += n
+            return [(seat, dump(DEAL, at=deal["at"], share=deal["share"], part=i, parts=len(parts), frames=part))
+                    for i, part in enumerate(parts)]
         if seq != self.seq.get(seat):
             return [(seat, dump(REFUSED, code="stale", seq=seq))]
         try:
@@ -364,6 +380,8 @@ class Guest:
         """The state last answered with a move: one move per state, never two clicks' worth."""
         self.deal: dict[str, Any] | None = None
         """The finished deal the host sent (:meth:`HostTable.finished_deal`), checked."""
+        self.deal_parts: tuple[Any, dict[int, list[Any]]] | None = None
+        """The parts of a finished deal come so far: (its position, steps by part)."""
         self.heard: list[tuple[Any, Any]] = []
         """Phrases the host passed on, (seat, key), not yet shown (``phrases.Board`` checks them)."""
 
@@ -393,6 +411,21 @@ class Guest:
         if deal is None:
             return []
         return [story.Frame(i, f["mover"], {"held": f["held"]}, f["trick"]) for i, f in enumerate(deal["frames"])]
+
+    def _take_part(self, data: dict[str, Any]) -> bool:
+        """One part of a finished deal; once every part is here, the deal (:meth:`_take_deal`)."""
+        part, parts, at = data.get("part"), data.get("parts"), data.get("at")
+        if type(part) is not int or type(parts) is not int or not 0 <= part < parts <= MAX_PARTS \
+                or not isinstance(data.get("frames"), list):
+            return False
+        if self.deal_parts is None or self.deal_parts[0] != (at, parts):
+            self.deal_parts = ((at, parts), {})
+        got = self.deal_parts[1]
+        got[part] = data["frames"]
+        if len(got) < parts:
+            return False
+        self.deal_parts = None
+        return self._take_deal({**data, "frames": [f for i in range(parts) for f in got[i]]})
 
     def _take_deal(self, data: dict[str, Any]) -> bool:
         """Keep a ``deal`` from the host if every part of it reads: a broken one is dropped."""
@@ -432,7 +465,7 @@ class Guest:
                 return True
             return False
         if data["t"] == DEAL:
-            return self._take_deal(data)
+            return self._take_part(data)
         if data["t"] == SAID:
             if len(self.heard) < 16:
                 self.heard.append((data.get("seat"), data.get("key")))
