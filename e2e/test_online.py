@@ -309,13 +309,13 @@ def test_copy_puts_the_seats_link_on_the_clipboard_and_share_hands_it_to_the_sha
     links = invite_links(sharing, server, "duel")
     for answer in ("AbortError", ""):  # closed unused, then shared: the sheet speaks for itself
         sharing.evaluate("(a) => { window.__shareAnswer = a; window.__shared = []; }", answer)
-        button(sharing, "#p2p", "Поделиться").click()
+        sharing.click('#p2p [data-online-seat="1"] [data-share]')
         sharing.wait_for_function("() => window.__shared.length > 0", timeout=10_000)
         sharing.evaluate("window.burkozelSettled()")
         assert sharing.evaluate("window.__shared") == [{"url": links[1]}]
         assert not sharing.locator("#p2p .online-said").count(), sharing.text_content("#p2p .online-said")
     sharing.evaluate("() => { window.__shareAnswer = 'NotAllowedError'; navigator.clipboard.writeText(''); }")
-    button(sharing, "#p2p", "Поделиться").click()  # a sheet that cannot open: the link is copied instead
+    sharing.click('#p2p [data-online-seat="1"] [data-share]')  # a sheet that cannot open: the link is copied instead
     sharing.wait_for_selector("#p2p .online-said", timeout=10_000)
     assert "Ссылка скопирована" in sharing.text_content("#p2p .online-said")
     assert sharing.evaluate("navigator.clipboard.readText()") == links[1]
@@ -781,6 +781,7 @@ def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page,
     those frames show every trick of the deal, and both players' bars count it."""
     host, guest, watcher = make_page(), make_page(no_direct=True), make_page()
     links = invite_links(host, server, "duel")
+    host.click("#p2p [data-action=online-watch]")  # «Позвать зрителей»: the watchers' room opens
     watch_link = host.text_content("#p2p [data-online-watch-link]")
     secret = invite.decode(invite.code_in(watch_link, invite.WATCH_KEY), watch=True).secret
     open_link(guest, server, links[1])

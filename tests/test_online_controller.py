@@ -678,6 +678,12 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing():
     the eleventh watcher is told the room is full."""
     relay = Relay()
     host, links, markup = host_with_lobby(relay, "duel")
+    assert "data-online-watch-link" not in markup and 'data-action="online-watch"' in markup
+    assert not [op for op in host.take().get("p2p", []) if op.get("id") == "watch"]  # no room until asked
+    fx = host.handle({"type": "click", "action": "online-watch"})
+    relay.effects(host, fx)
+    assert [op["op"] for op in fx["p2p"] if op.get("id") == "watch"] == ["online-open"]
+    markup = host.cache["p2p"]
     watch_link = unescape(re.search(r"data-online-watch-link>([^<]+)<", markup).group(1))
     assert "#watch=" in watch_link and watch_link not in links.values()
     guest, _ = guest_at(relay, links[1])

@@ -143,14 +143,16 @@ export async function open(id, room, secret) {
   retry.wake();
 }
 
-/** Send a sealed frame: through the DataChannel when one is open, else through the relays. */
-export function send(id, frame) {
+/** Send a sealed frame: through the DataChannel when one is open, else through the relays;
+ *  `both`: through the relays too (a room of many, the watchers', where some may have no
+ *  DataChannel; they drop what they have already had). */
+export function send(id, frame, both = false) {
   const room = rooms.get(id);
   if (!room) return false;
   const way = direct(room) ? "direct" : "relay";
   frames.push({ id, dir: "out", way, data: frame });
-  if (way === "direct") room.action.send(frame).catch(() => publish(room, frame));
-  else publish(room, frame);
+  if (way === "direct") room.action.send(frame).catch(() => both || publish(room, frame));
+  if (way !== "direct" || both) publish(room, frame);
   return true;
 }
 

@@ -102,6 +102,9 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
                 + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
         if state.get("watch"):
             body += _watch_row(state["watch"], bool(state.get("share")), state.get("said"), t)
+        elif state.get("watch") == "":
+            body += (f'<section class="online-watch" data-online-watch><p class="fine">{t.ONLINE_WATCH_NOTE}</p>'
+                     f'<p>{_button("online-watch", t.ONLINE_WATCH_OPEN)}</p></section>')
         if not ready:
             body += f'<p class="fine">{t.ONLINE_START_WAIT}</p>'
         buttons += _button("online-start", t.ONLINE_START, primary=True, extra="" if ready else " disabled")

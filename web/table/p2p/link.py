@@ -93,7 +93,7 @@ class PeerLink:
             state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
             if self.online.rematch:
                 state.update(rematch=True, switches=self.online.switches())
-            state["watch"] = self.online.watch_link()
+            state["watch"] = self.online.watch_link()  # None: none; "": not yet opened; else the link
         return state
 
     def guest_act(self, kind: str) -> None:
@@ -209,6 +209,8 @@ class PeerLink:
             seat = str(event.get("seat") or "")
             if seat.isdigit():
                 self.online.board.toggle_mute(int(seat))
+        elif action == "online-watch":
+            self.online.open_watch()
         elif action == "online-again":
             self.online.join_again()
         elif action in ("online-rematch-yes", "online-rematch-no"):

@@ -76,6 +76,8 @@ class OnlineLink:
         self.board = phrases.Board()
         """The quick phrases this page shows (bubbles, mutes, «Фразы» unfolded)."""
         self.phrase_timer: int | None = None
+        self.watched = False
+        """The host has opened the watchers' room («Позвать зрителей»)."""
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -91,7 +93,8 @@ class OnlineLink:
         return self.device_id
 
     def send(self, room: str, frame: str) -> None:
-        self.app.fx.p2p({"op": "online-send", "id": room, "text": frame})
+        # The watchers' room is of many: each frame goes through the relays too (``relay.js``).
+        self.app.fx.p2p({"op": "online-send", "id": room, "text": frame, **({"both": True} if room == "watch" else {})})
 
     def flush(self) -> None:
         if isinstance(self.end, online.OnlineHost):
@@ -113,6 +116,7 @@ class OnlineLink:
         self.rematch = False
         self.said_again = None
         self.board = phrases.Board()
+        self.watched = False
         self.clock = MoveClock()
         self.arm_count(False)
         self.turn = None
@@ -134,10 +138,12 @@ class OnlineLink:
         self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
         self._remember()
 
-    def _host(self, invites: dict[int, invite.Invite], watch: invite.Invite | None = None) -> None:
+    def _host(self, invites: dict[int, invite.Invite], watch: invite.Invite | None = None,
+              watched: bool = False) -> None:
         self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}", watch)
-        if watch is not None:  # the watchers' room: anyone with its link may look, never play
-            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": watch.room_id, "secret": watch.secret_hex})
+        self.watched = False
+        if watched:
+            self.open_watch()
         self.peer.host.extra = self.facts
         self.peer.js = _Rooms(self)
         for seat, inv in invites.items():
@@ -150,7 +156,8 @@ class OnlineLink:
         self.app.store.set(ONLINE_HOST_KEY, json.dumps({
             "seed": self.app.table.info.seed, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
-            **({"watch": invite.encode(self.end.watch.invite)} if self.end.watch is not None else {})}))
+            **({"watch": invite.encode(self.end.watch.invite), "watched": self.watched}
+               if self.end.watch is not None else {})}))
 
     def resume(self, saved: dict[str, Any] | None, resumed: Resumed | None = None) -> bool:
         """The host's page reloaded in the middle of an online match: the same table, the
@@ -163,6 +170,7 @@ class OnlineLink:
             invites = {int(seat): invite.decode(code) for seat, code in dict(kept["seats"]).items()}
             bots = {int(seat) for seat in kept.get("bots", [])}
             watch = invite.decode(kept["watch"], watch=True) if "watch" in kept else None
+            watched = kept.get("watched") is True
         except (ValueError, TypeError, KeyError, invite.InviteError):
             self.app.store.remove(ONLINE_HOST_KEY)
             return False
@@ -177,7 +185,7 @@ class OnlineLink:
         self.clock.set(kept.get("timer", 0))
         for seat in bots:
             table.stand_in(seat)
-        self._host(invites, watch)
+        self._host(invites, watch, watched)
         self.app.cache.clear()
         return True
 
@@ -207,11 +215,21 @@ class OnlineLink:
         return {"started": started, "seats": rows, "timer": self.clock.seconds, "rematch": self.rematch,
                 "watchers": self.end.watching(self.app.now())}
 
+    def open_watch(self) -> None:
+        """«Позвать зрителей»: the watchers' room opens (only then: a table nobody watches costs
+        the relays nothing for it), and the lobby shows its link."""
+        end = self.end
+        if isinstance(end, online.OnlineHost) and end.watch is not None and not self.watched:
+            self.watched = True
+            inv = end.watch.invite
+            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": inv.room_id, "secret": inv.secret_hex})
+            self._remember()
+
     def watch_link(self) -> str | None:
-        """The host's watch link (the lobby shows it), if the table may be watched."""
+        """The host's watch link once its room is open (``""``: the table may be watched, not yet asked)."""
         end = self.end
         if isinstance(end, online.OnlineHost) and end.watch is not None:
-            return invite.link(self.app.env.href, end.watch.invite)
+            return invite.link(self.app.env.href, end.watch.invite) if self.watched else ""
         return None
 
     def watchers_line(self) -> str:
