@@ -25,6 +25,8 @@ class Relay:
         self.members: dict[str, list[tuple[object, str]]] = {}
         self.queue: list[tuple[object, dict]] = []
         self.sent = 0
+        self.ops: list[tuple[object, dict]] = []
+        """Every ``online-*`` effect, with the page that made it."""
 
     def effects(self, app, fx: dict) -> None:
         stored = app.__dict__.setdefault("_stored", dict(app.store.data))
@@ -34,6 +36,7 @@ class Relay:
             else:
                 stored[key] = value
         for op in fx.get("p2p", []):
+            self.ops.append((app, op))
             if op["op"] == "online-open":
                 app._rooms = getattr(app, "_rooms", {})
                 app._rooms[op["id"]] = op["room"]
@@ -190,11 +193,10 @@ def test_a_guest_reviews_the_finished_deal_from_its_own_seat_and_never_sees_a_hi
     assert len(seen) > len(dealt)  # the opponent's face-up cards are there too
 
 
-def test_a_guest_shares_a_finished_deal_once_the_match_is_over():
+def test_a_guest_shares_each_finished_deal_by_its_own_key():
     """«Поделиться раздачей» on a guest's page: while a deal is played it says when it can;
-    after a deal of a match still going on it says why the host's table waits (the link
-    would tell the deals to come); at the match's end it is the link of the deal just
-    finished, which opens that very deal."""
+    after each deal it is that deal's link, by the deal's own key (from which no later deal
+    of the match follows), which opens that very deal."""
     from table.coach import share
 
     relay = Relay()
@@ -202,21 +204,18 @@ def test_a_guest_shares_a_finished_deal_once_the_match_is_over():
     pages = [host, guest]
     assert "сыграна до конца" in unescape(click(relay, pages, guest, "share"))
     rng = random.Random(8)
-    later = False
-    for _ in range(30):
+    for _ in range(2):
         play_out(relay, host, guest, rng)
-        if host.table.phase() == "match_end":
-            break
-        later = later or "в конце партии" in unescape(click(relay, pages, guest, "share"))
+        t = host.table
+        panel = unescape(click(relay, pages, guest, "share"))
+        link = re.search(r'data-share-link href="([^"]+)"', panel).group(1)
+        shared = share.parse(link.split("?", 1)[1])
+        assert shared.key == t.match.key_for(t.match.round_no).hex() and shared.deal == t.match.round_no
         click(relay, pages, guest, "close-info")
+        if t.phase() == "match_end":
+            break
         relay.effects(host, host.handle({"type": "click", "action": "next"}))
         relay.run(pages)
-    assert later and host.table.phase() == "match_end"
-    panel = unescape(click(relay, pages, guest, "share"))
-    link = re.search(r'data-share-link href="([^"]+)"', panel).group(1)
-    shared = share.parse(link.split("?", 1)[1])
-    t = host.table
-    assert (shared.seed, shared.deal) == (t.info.seed, t.info.first_deal + t.match.round_no)
 
 
 def test_a_second_device_with_the_same_link_is_refused():
@@ -229,6 +228,12 @@ def test_a_second_device_with_the_same_link_is_refused():
     relay.run([host, first, second])
     assert second.peer.dialog == {"step": "online-taken"}
     assert first.peer.dialog["step"] == "online-lobby"  # still seated, waiting for the start
+    # The refusal goes through the relays even while the holder is connected directly
+    # (the second device is not the direct peer), and the refused page stops talking.
+    refusals = [op for app, op in relay.ops if app is host and op.get("loud")]
+    assert len(refusals) >= 1 and all(op["op"] == "online-send" and op["id"] == "1" for op in refusals)
+    assert ("online-close", "host") in [(op["op"], op["id"]) for app, op in relay.ops if app is second]
+    assert second.peer.online.tick_timer is None
 
 
 def test_damaged_and_old_links_say_so_and_change_nothing():

@@ -93,8 +93,13 @@ class OnlineLink:
         return self.device_id
 
     def send(self, room: str, frame: str) -> None:
-        # The watchers' room is of many: each frame goes through the relays too (``relay.js``).
-        self.app.fx.p2p({"op": "online-send", "id": room, "text": frame, **({"both": True} if room == "watch" else {})})
+        op = {"op": "online-send", "id": room, "text": frame}
+        if isinstance(self.end, online.OnlineHost) and frame in self.end.refusals:
+            self.end.refusals.discard(frame)
+            op["loud"] = True  # (through the relays too: the refused device is not the direct peer)
+        if room == "watch":
+            op["loud"] = True  # (the watchers' room is of many: some may have no DataChannel)
+        self.app.fx.p2p(op)
 
     def flush(self) -> None:
         if isinstance(self.end, online.OnlineHost):
@@ -502,6 +507,10 @@ class OnlineLink:
             self.heard()
             if end.refused:
                 self.peer.dialog = {"step": "online-taken"}
+                self.peer.js.close("host")  # (nothing more to say to the host: no heartbeats)
+                if self.tick_timer is not None:
+                    self.app.fx.timer("online", self.tick_timer, None)
+                    self.tick_timer = None
             elif changed and end.screen.state is not None:
                 self.peer.guest_link = "up"
                 self._guest_lobby(end)
@@ -595,7 +604,8 @@ class OnlineLink:
             if self.end.heard is not None:
                 self.peer.guest_link = "lost" if now - self.end.heard > 3 * online.SILENT_S else "up"
         else:
-            self.send("host", self.end.heartbeat())
+            if (beat := self.end.heartbeat()) is not None:
+                self.send("host", beat)
             self._waited(now)
             if self.end.heard is not None and now - self.end.heard > online.SILENT_S:
                 self.peer.guest_link = "lost"

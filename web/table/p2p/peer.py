@@ -23,7 +23,7 @@ from table.i18n import languages
 from burkozel import Card, Move, SeatView
 from burkozel.view import TrickView
 from table.match.record import MatchInfo
-from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
+from table.match.screen import HUMAN, ScreenState, button_states, move_for, seat_positions, shown, table_prompt
 from table.match.seats import Seat
 from table.match.table import Table
 
@@ -127,7 +127,7 @@ class HostTable(Table):
     def stand_in(self, seat: int) -> None:
         """A bot of the match's level plays ``seat`` from now on (its person is away)."""
         if seat in self.remote_seats and seat not in self.stood_in and self.info is not None:
-            self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=f"{self.info.seed}/{seat}")
+            self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=self.bot_seed(seat))
             self.stood_in.add(seat)
 
     def seat_back(self, seat: int) -> None:
@@ -158,10 +158,9 @@ class HostTable(Table):
         names[HUMAN] = self.texts.YOU
         return tuple(names)
 
-    def ui(self) -> dict[str, Any]:
-        ui = super().ui()
-        ui["bot_seats"] = sorted(self.stood_in)  # «бот» on a guest's seat while one stands in
-        return ui
+    def ui(self) -> ScreenState:
+        # «бот» on a guest's seat while one stands in
+        return replace(super().ui(), bot_seats=tuple(sorted(self.stood_in)))
 
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
@@ -169,26 +168,22 @@ class HostTable(Table):
         super()._push(seat, move)
         self.befores = befores
 
-    def may_share(self) -> bool:
-        """Whether a guest may have the link of the deal just finished.  The link carries the
-        match's seed, from which every later deal of the match follows: only once the match
-        is over does it tell a guest nothing they could play on."""
-        return self.phase() == "match_end"
-
     def finished_deal(self, seat: int) -> dict[str, Any] | None:
         """The deal just finished as ``seat`` saw it, for that guest's «Разобрать раздачу»
         (each step's hand and trick from the seat's own view, replayed by the engine: never
-        a card it did not see) and «Поделиться раздачей» (the link, or ``None`` while
-        :meth:`may_share` says no); ``None`` while no deal is finished."""
+        a card it did not see) and «Поделиться раздачей» (its link, which carries that deal's
+        own key; ``None`` for a match dealt from an old seed, whose link would tell the
+        deals to come); ``None`` while no deal is finished."""
         if self.info is None or self.match is None or self.phase() not in ("round_end", "match_end"):
             return None
-        at = [self.match.round_no, len(self.match.round.moves)]
+        r = self.match.round_no
+        at = [r, len(self.match.round.moves)]
         key = (tuple(at), seat)
         if key not in self.deals:
-            frames = story.frames(self.info.rules, self.info.seed, self.rounds, self.info.first_deal, seat=seat)
-            deal = self.info.first_deal + self.match.round_no
-            link = share.query(share.of_match(self.info, deal, dealt=self.match.round)) if self.may_share() else None
-            self.deals = {key: {"at": at, "share": link,
+            frames = story.frames(self.info.rules, self.info.seed, self.rounds, self.info.first_deal,
+                                  fresh=self.info.fresh_match(), seat=seat)
+            link = share.query(share.of_match(self.info, self.match, r)) if r in share.finished(self.match) else None
+            self.deals = {key: {"at": at, "deal": self.info.first_deal + r, "share": link,
                                 "frames": [{"mover": f.mover, "held": f.view["held"], "trick": f.trick}
                                            for f in frames]}}
         return self.deals[key]
@@ -345,8 +340,8 @@ class Host:
                     size = 0
                 parts[-1].append(frame)
                 size += n
-            return [(seat, dump(DEAL, at=deal["at"], share=deal["share"], part=i, parts=len(parts), frames=part))
-                    for i, part in enumerate(parts)]
+            return [(seat, dump(DEAL, at=deal["at"], deal=deal["deal"], share=deal["share"], part=i, parts=len(parts),
+                                frames=part)) for i, part in enumerate(parts)]
         if seq != self.seq.get(seat):
             return [(seat, dump(REFUSED, code="stale", seq=seq))]
         try:
@@ -429,8 +424,9 @@ class Guest:
 
     def _take_deal(self, data: dict[str, Any]) -> bool:
         """Keep a ``deal`` from the host if every part of it reads: a broken one is dropped."""
-        frames, link, at = data.get("frames"), data.get("share"), data.get("at")
-        if not isinstance(frames, list) or not 0 < len(frames) <= MAX_FRAMES or not isinstance(at, list):
+        frames, link, at, number = data.get("frames"), data.get("share"), data.get("at"), data.get("deal")
+        if not isinstance(frames, list) or not 0 < len(frames) <= MAX_FRAMES or not isinstance(at, list) \
+                or type(number) is not int or not 0 <= number <= 10_000:
             return False
         if link is not None and (not isinstance(link, str) or share.parse(link) is None):
             return False
@@ -453,7 +449,7 @@ class Guest:
                 kept.append({"mover": mover, "held": cards, "trick": trick})
         except (TypeError, KeyError, ValueError, AttributeError, IndexError):
             return False
-        self.deal = {"at": at, "share": link, "frames": kept}
+        self.deal = {"at": at, "deal": number, "share": link, "frames": kept}
         return True
 
     def receive(self, text: Any) -> bool:
@@ -515,7 +511,7 @@ class Guest:
             return []
         return [self.texts.YOU if s == self.seat else n for s, n in enumerate(self.state["names"])]
 
-    def ui(self) -> dict[str, Any]:
+    def ui(self) -> ScreenState:
         view = self.view()
         phase = self.phase()
         names = self.names()
@@ -525,33 +521,29 @@ class Guest:
             prompt = self.texts.P2P_BOT_PLAYS_FOR_YOU
         n = self.state["players"] if self.state and self.state["players"] else 2
         seat = self.seat
-        return {
-            "phase": phase,
-            "names": names,
-            "positions": [POSITIONS[n][(s - seat) % n] for s in range(n)],
-            "selection": list(self.selection),
-            "actions": button_states(view, phase, my_turn, self.selection, self.texts),
-            "prompt": prompt,
-            "message": self.message,
-            "thinking": thinking,
-            "announce": announce,
-            "speed": self.state["speed"] if self.state else "normal",
-            "difficulty": None,
-            "bot_level": self.state["bot_level"] if self.state else None,
-            "autoplay": False,
-            "my_turn": my_turn,
-            "round_no": view.round_no if view is not None else None,
-            "viewer": seat,
-            "seat_names": list(self.state["names"]) if self.state else [],
-            "bot_seats": list(self.state["stand_ins"]) if self.state else [],
-            "format": self.state["format"] if self.state else None,
-            "players": n,
-            "handover": None,
-            "hot_seat": False,
-            "guest": True,
-            "answers": self.state.get("answers") if self.state else None,
-            "match_key": self.match_key(),
-        }
+        return ScreenState(
+            phase=phase,
+            names=tuple(names),
+            positions=seat_positions(n, seat),
+            selection=tuple(self.selection),
+            actions=button_states(view, phase, my_turn, self.selection, self.texts),
+            prompt=prompt,
+            message=self.message,
+            thinking=thinking,
+            announce=announce,
+            speed=self.state["speed"] if self.state else "normal",
+            bot_level=self.state["bot_level"] if self.state else None,
+            my_turn=my_turn,
+            round_no=view.round_no if view is not None else None,
+            viewer=seat,
+            seat_names=tuple(self.state["names"]) if self.state else (),
+            bot_seats=tuple(self.state["stand_ins"]) if self.state else (),
+            format=self.state["format"] if self.state else None,
+            players=n,
+            guest=True,
+            answers=self.state.get("answers") if self.state else None,
+            match_key=self.match_key(),
+        )
 
     def match_key(self) -> str | None:
         """The host's match key (``Table.match_key``): a new match on this screen too is

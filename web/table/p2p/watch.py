@@ -13,9 +13,10 @@ and the host reads nothing from the watchers' room but their hellos.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from table.match.screen import POSITIONS
+from table.match.screen import POSITIONS, ScreenState
 from table.p2p import peer
 
 MAX_WATCHERS = 10
@@ -64,8 +65,7 @@ class Watcher(peer.Guest):
         """Every seat by its own name: a watcher is none of them."""
         return list(self.state["names"]) if self.state else []
 
-    def ui(self) -> dict[str, Any]:
+    def ui(self) -> ScreenState:
         ui = super().ui()
         n = ui["players"]
-        ui.update(named_seats=True, watching=True, positions=[POSITIONS[n][s % n] for s in range(n)])
-        return ui
+        return replace(ui, named_seats=True, watching=True, positions=tuple(POSITIONS[n][s % n] for s in range(n)))
