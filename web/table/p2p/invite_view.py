@@ -7,12 +7,10 @@ with its link as the text of ``[data-online-link]``; «Начать игру» i
 Copy and share are buttons with ``data-copy`` / ``data-share`` that
 ``host.js`` handles in the click itself (browsers allow the clipboard only there).
 
-Steps: ``invite`` (the host's lobby), ``online-joining`` (``slow``: no answer for a
-while, with a hint), ``online-noanswer`` (none for a minute: try again or leave),
-``online-lobby`` (a guest seated before the host starts: who has joined, their own
-seat marked, from the host's state), ``online-rematch`` (a guest asked «Ещё партию»;
-the host's own is ``invite`` with ``rematch`` and the table's ``switches``), ``online-watching`` and ``online-watch-full`` (a watch link's page), ``online-taken``, ``online-bad`` (``reason``:
-empty, damaged, version, unavailable).
+Steps: ``invite`` (the host's lobby; ``rematch``: «Ещё партию» with the ``switches``),
+``online-joining`` (``slow``: a hint), ``online-noanswer``, ``online-lobby`` (the guest's
+own seat marked), ``online-rematch``, ``online-watching``, ``online-watch-full``,
+``online-taken``, ``online-bad`` (``reason``: empty, damaged, version, unavailable).
 """
 
 from __future__ import annotations
