@@ -20,7 +20,7 @@ from bisect import insort
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import DECK, POINTS_OF, SUIT_OF, TOTAL_POINTS, Card
+from .cards import DECK, POINTS_OF, SUIT_OF, TOTAL_POINTS, Card, trump_of
 from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, TableRules
 
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
@@ -37,11 +37,12 @@ def accept_price(stake: int) -> int:
 ALL_CARDS = (1 << 36) - 1
 
 
-def face_down(kind: str, open_discards: bool) -> bool:
+def face_down(kind: str, open_discards: bool, open_seat: bool = False) -> bool:
     """Whether a play's cards lie face down (RULES.md §4, §9): a discard at a
-    table whose discards are closed.  Everyone sees every other card played;
-    a face-down card's face only its own player."""
-    return kind == DISCARD and not open_discards
+    table whose discards are closed, not by a seat playing open
+    (RULES-house.md §6.2).  Everyone sees every other card played; a
+    face-down card's face only its own player."""
+    return kind == DISCARD and not open_discards and not open_seat
 
 
 def declaration_open(declares: bool, first_trick: bool, answering: bool) -> bool:
@@ -120,6 +121,17 @@ class Seen:
         deal.trick_unseen = self.trick_unseen
 
 
+def ring(players: int, seats: Sequence[int]) -> tuple[int, ...]:
+    """The next of ``seats`` clockwise after each seat of the table."""
+    out = []
+    for s in range(players):
+        k = (s + 1) % players
+        while k not in seats:
+            k = (k + 1) % players
+        out.append(k)
+    return tuple(out)
+
+
 class Deal:
     """One deal's position, mutable, on plain lists.
 
@@ -149,7 +161,11 @@ class Deal:
     list per seat, else ``None``): ``pot``, ``bet`` (the stake), ``ante``,
     ``raised`` and ``folded`` (bitmasks of seats), and while a «даве» is
     answered ``raiser`` (else -1) and ``answers`` (the seats still to
-    answer, in turn); ``set_aside`` keeps the hands of the folded."""
+    answer, in turn); ``set_aside`` keeps the hands of the folded.
+
+    The house rules' state (RULES-house.md): ``took``, the tricks each side
+    has taken (§2); ``open_mask``, the open seats (§6); ``sizes``, the hand sizes where
+    they differ (§6.4); ``shield``, the suit no trump beats (§7.5)."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
                  "draw_first", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
@@ -158,7 +174,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "shield")
 
     # --- making one ---------------------------------------------------------------
 
@@ -174,14 +190,19 @@ class Deal:
         d.side = table.seat_sides
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
+        d.open_mask = table.open_mask
+        d.shield = table.shield
+        d.sizes = table.hand_sizes or None
         d.active = rules.active
         d.draw_first = table.draw_first
         d.declaration = table.declaration
-        d.trump_card = DECK[trump_card]
-        d.trump = SUIT_OF[trump_card]
+        # Without trumps (RULES-house.md §5) no card is turned: the last card is only the stock's last.
+        d.trump_card = DECK[trump_card] if trump_card is not None and table.trumps else None
+        d.trump = trump_of(d.trump_card)
         d.hands = [[] for _ in range(n)]
         d.stock = []
         d.points = [0] * table.side_count
+        d.took = [0] * table.side_count
         d.to_act = None
         d.leader, d.size, d.winner, d.winning, d.combo, d.stake = -1, 0, -1, (), None, 0
         d.plays = d.log = None
@@ -220,26 +241,43 @@ class Deal:
         self.bet = rules.ante
         self.set_aside = [()] * self.players
 
+    def seat_in(self, seats: Sequence[int]) -> None:
+        """Only ``seats`` play this deal (the others are out of the match,
+        RULES-house.md §1.5): every "next" passes over the others, and the
+        pass mark is the one for their number."""
+        self.seats = tuple(seats)
+        self.next_seat = ring(self.players, self.seats)
+        self.pass_mark = self.table.system.pass_mark(len(seats), self.table.pass_mark)
+
     @classmethod
     def dealt(cls, rules: TableRules, dealer: int, deck: Sequence[Card], log: bool = False,
-              chips: Sequence[int] | None = None, pot: int = 0) -> "Deal":
+              chips: Sequence[int] | None = None, pot: int = 0, seats: Sequence[int] | None = None) -> "Deal":
         """The deal of ``deck`` (draw order, RULES.md §3): one card at a time
         from the seat after the dealer, the rest the stock, the last card the
         face-up trump; then the check before the first trick.  At a table
-        for a pot, ``chips`` and ``pot`` are the chips before it."""
+        for a pot, ``chips`` and ``pot`` are the chips before it; ``seats``
+        the seats still in the match where some are out (all by default)."""
         d = cls.empty(rules, deck[-1])
         if rules.table.has_pot:
             d.put_chips(chips, pot)
         n = d.players
-        dealt = d.hand_size * n
+        if seats is not None and len(seats) < n:
+            d.seat_in(seats)
+        first = d.next_seat[dealer]
+        dealt = sum(d.sizes) if d.sizes else d.hand_size * len(d.seats)
+        s = first
         for i in range(dealt):
-            d.hands[(dealer + 1 + i) % n].append(deck[i])
+            if d.sizes:  # hands of different sizes (RULES-house.md §6.4): a full hand is passed over
+                while len(d.hands[s]) == d.sizes[s]:
+                    s = d.next_seat[s]
+            d.hands[s].append(deck[i])
+            s = d.next_seat[s]
         for hand in d.hands:
             hand.sort()
         d.stock = list(reversed(deck[dealt:]))
         if log:
             d.log, d.plays = [], []
-        d.open_trick((dealer + 1) % n)
+        d.open_trick(first, dealt=True)
         return d
 
     @classmethod
@@ -247,7 +285,8 @@ class Deal:
            trump_drawn_by: int | None, points: Sequence[int], to_act: int | None, tricks_done: int,
            trick=None, end: str | None = None, ended_by: int | None = None,
            chips: Sequence[int] | None = None, pot: int = 0, stake: int | None = None,
-           folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None) -> "Deal":
+           folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None,
+           took: Sequence[int] | None = None, seats: Sequence[int] | None = None) -> "Deal":
         """A deal at a given position (a world a bot samples, say): ``stock``
         in draw order, ``trick`` the trick under way (anything with
         ``leader``, ``size``, ``combo``, ``winner``, ``winning`` and ``plays``
@@ -255,13 +294,19 @@ class Deal:
         (``to_act`` ``None``) ended as ``end`` says (the cards out by
         default).  At a pot: the chips and the pot now, the stake, who folded
         and who raised, and ``raiser`` while its «даве» is answered (by
-        ``to_act`` first).  What the players have seen is left empty: the
+        ``to_act`` first).  ``took``: the tricks each side has taken (where
+        a six needs none, RULES-house.md §2); ``seats``, those still in the
+        match (§1).  What the players have seen is left empty: the
         caller knows whose knowledge it wants."""
         d = cls.empty(rules, trump_card)
+        if seats is not None and len(seats) < d.players:
+            d.seat_in(seats)
         d.hands = [sorted(DECK[c] for c in h) for h in hands]
         d.stock = [DECK[c] for c in reversed(stock)]
         d.trump_drawn_by = trump_drawn_by
         d.points = list(points)
+        if took is not None:
+            d.took = list(took)
         d.to_act = to_act
         d.tricks_done = tricks_done
         if trick is not None:
@@ -294,6 +339,7 @@ class Deal:
         d.hands = [list(h) for h in self.hands]
         d.stock = list(self.stock)
         d.points = list(self.points)
+        d.took = list(self.took)
         d.own = list(self.own)
         d.own_points = list(self.own_points)
         d.seen_points = list(self.seen_points)
@@ -341,8 +387,13 @@ class Deal:
     def seen_faces(self, seat: int) -> int:
         """Every card whose face ``seat`` has seen (RULES.md §9), as a
         bitmask: its hand, the trump card turned up, the cards played face
-        up, its own face-down discards."""
-        return self.held(seat)[0] | self.gone | self.own[seat] | 1 << self.trump_card
+        up, its own face-down discards, and every open hand (RULES-house.md §6.2)."""
+        seen = self.held(seat)[0] | self.gone | self.own[seat]
+        if self.trump_card is not None:  # none is turned without trumps (§5)
+            seen |= 1 << self.trump_card
+        for s in self.table.open_seats:
+            seen |= self.held(s)[0]
+        return seen
 
     def unplaced(self, seat: int) -> tuple[int, int]:
         """The cards ``seat`` cannot place, as a bitmask, and their points:
@@ -352,7 +403,7 @@ class Deal:
         mask, points = self.held(seat)
         known = mask | self.gone | self.own[seat]
         points = TOTAL_POINTS - points - self.gone_points - self.own_points[seat]
-        if self.stock:
+        if self.stock and self.trump_card is not None:
             known |= 1 << self.trump_card
             points -= POINTS_OF[self.trump_card]
         return ALL_CARDS & ~known, points
@@ -368,7 +419,7 @@ class Deal:
         for c in cards:
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if face_down(kind, self.open_discards):
+        if face_down(kind, self.open_discards, self.open_mask >> seat & 1):
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += count
@@ -444,6 +495,7 @@ class Deal:
         winner = self.winner
         leader = self.leader
         self.points[self.side[winner]] += self.stake
+        self.took[self.side[winner]] += 1
         self.see_taken(winner)
         if self.log is not None:
             self.log.append((leader, self.size, self.combo, tuple(self.plays), winner, self.winning))
@@ -455,8 +507,11 @@ class Deal:
         hands = self.hands
         if stock:
             seats = self.seats
-            order = drawers(first_drawer(self.draw_first, leader, winner),
-                            self.hand_size - len(hands[winner]), len(stock), self.next_seat, len(seats))
+            if self.sizes:
+                order = self.drawers_to_sizes(first_drawer(self.draw_first, leader, winner))
+            else:
+                order = drawers(first_drawer(self.draw_first, leader, winner),
+                                self.hand_size - len(hands[winner]), len(stock), self.next_seat, len(seats))
             for s in order:
                 insort(hands[s], stock.pop())
             if not stock:
@@ -470,11 +525,28 @@ class Deal:
             return
         self.open_trick(winner)
 
-    def open_trick(self, leader: int) -> None:
-        """Before the first card of a trick: the check of the hands (an
-        out-of-turn combination, or one that wins the deal)."""
+    def drawers_to_sizes(self, s: int) -> list[int]:
+        """Who draws after a trick where hands differ in size (RULES-house.md
+        §6.4), card by card: one at a time from ``s``, a full hand passed
+        over, until every hand is full or the stock is empty."""
+        sizes, nxt = self.sizes, self.next_seat
+        need = {x: sizes[x] - len(self.hands[x]) for x in self.seats}
+        order: list[int] = []
+        left = len(self.stock)
+        while left and any(need.values()):
+            if need.get(s):
+                order.append(s)
+                need[s] -= 1
+                left -= 1
+            s = nxt[s]
+        return order
+
+    def open_trick(self, leader: int, dealt: bool = False) -> None:
+        """Before the first card of a trick (``dealt``: the first, right after
+        the deal): the check of the hands (an out-of-turn combination, one
+        that wins the deal, or a redeal)."""
         if self.active and len(self.hands[leader]) >= 3:
-            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats)
+            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats, dealt)
             if found is not None:
                 if found[0] == LEAD_OUT:
                     _, seat, combo, cards = found
@@ -497,7 +569,7 @@ class Deal:
 
     def declare(self, seat: int) -> None:
         """«31»: with the points the deal is won, without it is lost double."""
-        enough = self.points[self.side[seat]] >= self.declaration
+        enough = self.table.with_handicaps(self.points)[self.side[seat]] >= self.declaration
         self.finish(DECLARED if enough else FALSE_DECLARATION, seat)
 
     def wager(self, seat: int, kind: str) -> None:
@@ -542,20 +614,13 @@ class Deal:
         self.hands[seat] = []
         self.points[self.side[seat]] = self.seen_points[self.side[seat]] = self.unseen_taken[self.side[seat]] = 0
         self.seats = tuple(s for s in self.seats if s != seat)
-        n = self.players
-        ring = []
-        for s in range(n):
-            k = (s + 1) % n
-            while self.folded >> k & 1:
-                k = (k + 1) % n
-            ring.append(k)
-        self.next_seat = tuple(ring)
+        self.next_seat = ring(self.players, self.seats)
 
     def finish(self, end: str, seat: int | None = None) -> None:
         self.to_act = None
         self.ended_by = seat
         table = self.table
-        self.result = table.deal_result(end, self.points, seat)
+        self.result = table.deal_result(end, self.points, seat, self.took, self.seats)
         if end == CARDS_OUT and self.result[0] is None and table.void_end is not None:
             end = table.void_end
         self.end = end

@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUITS, SUIT_OF, Card
+from .house import EXCLUSIVE_COMBOS, SWITCH, HouseRules
 from .match import Match
-from .rules import BAD_MOVE, TABLES, IllegalMoveError, TableRules
+from .rules import BAD_MOVE, HOUSE_TABLES, TABLES, IllegalMoveError, TableRules
 from .round import check_deck
 from .trick import BARE_KINDS, KINDS, Move, written_card
 
@@ -50,6 +51,26 @@ def _table_switches(data: dict, table) -> dict:
     return out
 
 
+def _house(data: dict, table) -> HouseRules:
+    """The house rules a scenario names (RULES-house.md §10): a key of §0 the
+    table lacks is unreadable whatever its value, and so is a value outside
+    its list or a combination of switches the book excludes."""
+    chosen = {}
+    for key in SWITCH:
+        if key in data:
+            if key not in table.house_keys:
+                raise ScenarioError(f"{key} is not a switch of {table.name}")
+            try:
+                chosen[key] = SWITCH[key].check(data[key])
+            except ValueError as e:
+                raise ScenarioError(f"{e} (one of {', '.join(map(repr, SWITCH[key].values[:6]))}"
+                                    f"{', …' if len(SWITCH[key].values) > 6 else ''})") from None
+    try:
+        return HouseRules(**chosen)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+
+
 def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], list[tuple[Any, Any]]]]]:
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
@@ -58,20 +79,27 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
         raise ScenarioError(f"unknown format {fmt!r}")
     table = TABLES[fmt]
     switches = _table_switches(data, table)
+    house = _house(data, table)
     # The four-card tables name their combinations always; the others default.
     combos = data.get("combos", None if table.reports_deal_end else [])
     if "combos" not in data and not table.reports_deal_end:
         raise ScenarioError(f"combos is required for {fmt}")
     if combos is not None:
-        if not isinstance(combos, list) or any(c not in table.combo_ids for c in combos):
-            raise ScenarioError(f"combos must be a list of {', '.join(table.combo_ids)}")
+        if not isinstance(combos, list) or any(c not in table.all_combo_ids for c in combos):
+            raise ScenarioError(f"combos must be a list of {', '.join(table.all_combo_ids)}")
         if len(set(combos)) != len(combos):
             raise ScenarioError("a combination is listed twice")
+        for a, b in EXCLUSIVE_COMBOS:
+            if a in combos and b in combos:
+                raise ScenarioError(f"{a} and {b} exclude each other")
         combos = tuple(combos)
     discard = data.get("discard")
     if discard is not None and discard not in table.discard_faces:
         raise ScenarioError(f"discard must be one of {', '.join(table.discard_faces)} for {fmt}")
-    rules = TableRules(fmt, combos, discard, **switches)
+    try:
+        rules = TableRules(fmt, combos, discard, house=house, **switches)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ScenarioError(f"dealer must be a seat from 0 to {rules.players - 1}")
@@ -117,11 +145,19 @@ def _action(action: dict, table, where: str) -> Move | IllegalMoveError:
         raise ScenarioError(f"{where}: {e}") from None
 
 
+def strict_rounds(data: dict, table) -> bool:
+    """Whether only the last round may stop early and none may follow the
+    match's end (exit 2 otherwise): with any key of RULES-house.md §0 but
+    ``combos``, at a house table, or where the table's conventions say so."""
+    return (table.replay.unfinished_exit == 2 or table.name in HOUSE_TABLES
+            or any(key in data for key in SWITCH))
+
+
 def _round_report(rnd) -> dict:
     over = rnd.is_over
     table = rnd.rules.table
     out = {
-        "trump": SUITS[SUIT_OF[rnd.trump_card]],
+        "trump": None if rnd.trump_card is None else SUITS[SUIT_OF[rnd.trump_card]],
         "tricks": [{"leader": t.leader, "combo": t.combo, "lead": [str(c) for c in t.lead],
                     "winner": t.winner, "points": t.points} for t in rnd.tricks],
         "complete": over,
@@ -130,7 +166,8 @@ def _round_report(rnd) -> dict:
     if table.has_pot:
         out["dealer"] = rnd.dealer
     else:
-        out["penalties"] = list(rnd.penalties) if over else None
+        kept = table.system is None or table.system.keeps_penalties
+        out["penalties"] = list(rnd.penalties) if over and kept else None
     if table.reports_deal_end:
         out.update(end=rnd.end, winner=rnd.winner)
     if table.has_pot:
@@ -138,10 +175,20 @@ def _round_report(rnd) -> dict:
     return out
 
 
+def _in_play_report(out: dict, rnd, going) -> None:
+    """RULES-house.md §10's fields of a round where seats go out: its dealer,
+    its seats and those it put out; nothing scored for the seats not in it."""
+    for key in ("points", "penalties"):
+        if out[key] is not None:
+            out[key] = [v if s in rnd.in_play else None for s, v in enumerate(out[key])]
+    out.update(dealer=rnd.dealer, seats=list(rnd.in_play), out=None if going is None else list(going))
+
+
 def replay(data: Any) -> tuple[dict, int]:
     """Replay a scenario: ``(output, exit status)``.  Raises :class:`ScenarioError`
     for unreadable input."""
     rules, dealer, rounds = _parse(data)
+    strict = strict_rounds(data, rules.table)
     match = Match(rules, seed=0, dealer=dealer, decks=[deck for deck, _ in rounds])
     error = None
     for r, (_, moves) in enumerate(rounds):
@@ -149,7 +196,7 @@ def replay(data: Any) -> tuple[dict, int]:
             try:
                 match.next_round()
             except IllegalMoveError as e:
-                if rules.table.replay.unfinished_exit == 2:
+                if strict:
                     raise ScenarioError(f"round {r}: {e}") from None
                 error = {"round": r, "index": 0, "message": str(e)}
                 break
@@ -165,10 +212,18 @@ def replay(data: Any) -> tuple[dict, int]:
             break
     rnd = match.round
     out = {"rounds": [_round_report(x) for x in match.rounds]}
+    if match.eliminating:
+        standing = match.standing
+        for report, x, going in zip(out["rounds"], match.rounds, standing.round_out):
+            _in_play_report(report, x, going)
     if rules.table.has_pot:
         out.update(chips=match.chips, pot=match.pot)
+    elif match.wins is not None:
+        out.update(penalties=None, wins=match.wins)
     else:
         out["penalties"] = match.penalties
+    if match.eliminating:
+        out.update(out=list(standing.out), places=list(standing.places))
     out.update({
         "match_over": match.is_over,
         "winners": match.winners,

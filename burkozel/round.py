@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, Sequence
 
-from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .cards import DECK, SUIT_OF, Card
 from .kernel import ACCEPT, DAVE, FOLD, Deal
 from .outcome import Outcome
 from .rules import NOT_YOUR_TURN, ROUND_OVER, IllegalMoveError, TableRules, beats_all
@@ -66,7 +66,7 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
         if deal.answers:
             return (FOLD if random() < 0.3 else ACCEPT), ()
         if deal.may_declare(seat):
-            enough = deal.points[deal.side[seat]] >= deal.declaration
+            enough = deal.table.with_handicaps(deal.points)[deal.side[seat]] >= deal.declaration
             if random() < (0.5 if enough else 0.02):
                 return DECLARE, ()
         if deal.may_raise(seat) and random() < 0.1:
@@ -74,8 +74,9 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
         lead = (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
-        # Hands are equal at a lead but where the stock ran out short (five players, or a fold).
-        return LEAD, lead if len(lead) == 1 or deal.stock else lead[:deal.max_lead]
+        # Hands are equal at a lead but where the stock ran out short (five players, or a fold)
+        # or an open hand holds four (RULES-house.md §6.4).
+        return LEAD, lead if len(lead) == 1 or (deal.stock and not deal.sizes) else lead[:deal.max_lead]
     k = deal.size
     if k == h:
         cards = tuple(hand)
@@ -87,7 +88,7 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
             j = i + int(random() * (h - i))
             pool[i], pool[j] = pool[j], pool[i]
         cards = tuple(pool[:k])
-    return (BEAT if beats_all(cards, deal.winning, deal.trump) else DISCARD), cards
+    return (BEAT if beats_all(cards, deal.winning, deal.trump, deal.shield) else DISCARD), cards
 
 
 def check_chips(rules: TableRules, chips: Sequence[int], pot: int) -> None:
@@ -122,10 +123,12 @@ class Round:
     ``deck`` lists the 36 cards in draw order: the first ``h·n`` are dealt one
     at a time from the seat after the dealer, the rest is the stock drawn from
     the front, and the last card is the face-up trump (RULES.md §3).
+    ``in_play``: the seats dealt in, where some are out of the match
+    (RULES-house.md §1; all of them by default).
     """
 
     def __init__(self, rules: TableRules, dealer: int, deck: Sequence[object],
-                 chips: Sequence[int] | None = None, pot: int = 0) -> None:
+                 chips: Sequence[int] | None = None, pot: int = 0, in_play: Sequence[int] | None = None) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         n = rules.players
@@ -137,7 +140,16 @@ class Round:
         self.rules = rules
         self.dealer = dealer
         self.deck = cards
-        self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot)
+        if in_play is None:
+            self.in_play = rules.table.seat_order
+        else:
+            self.in_play = tuple(sorted(in_play))
+            if not self.in_play or not set(self.in_play) <= set(range(n)) or (
+                    len(self.in_play) < n and rules.table.system is None) or dealer not in self.in_play:
+                raise ValueError(f"seats in play must be seats of {rules.format}, the dealer among them, "
+                                 "and fewer only where seats go out")
+        self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot,
+                               seats=None if len(self.in_play) == n else self.in_play)
         self._tricks: list[Trick] = []
         self._start = (None if chips is None else tuple(chips), pot)
         self.moves: list[Move] = []
@@ -315,7 +327,7 @@ class Round:
         if d.leader < 0:
             return legal_kinds(d.hands[seat], d.trump, None, may_declare=d.may_declare(seat), dave=d.dave,
                                answering=bool(d.answers), may_raise=d.may_raise(seat))
-        return legal_kinds(d.hands[seat], d.trump, d.size, d.winning, dave=d.dave)
+        return legal_kinds(d.hands[seat], d.trump, d.size, d.winning, dave=d.dave, shield=d.table.shield)
 
     def side_of(self, seat: int) -> int:
         return self.deal.side[seat]
@@ -323,8 +335,9 @@ class Round:
     def unknown_to(self, seat: int) -> set[Card]:
         """The cards whose faces ``seat`` cannot know now (RULES.md §9): the
         other hands, the stock and the other seats' face-down discards — but
-        never the trump card, which everyone saw turned up
-        (:meth:`Deal.seen_faces`, the engine's record)."""
+        never the trump card, which everyone saw turned up, nor an open seat's
+        hand or discards (RULES-house.md §6.2): :meth:`Deal.seen_faces`, the
+        engine's record."""
         seen = self.deal.seen_faces(seat)
         return {card for card in DECK if not seen >> card & 1}
 
@@ -343,7 +356,7 @@ class Round:
             return check_move(move, hand, d.trump, None, max_lead=d.max_lead,
                               declares=d.table.declaration is not None, first_trick=d.tricks_done == 0,
                               answering=bool(d.answers), dave=d.dave, raised=bool(d.raised >> d.to_act & 1))
-        return check_move(move, hand, d.trump, d.size, d.winning)
+        return check_move(move, hand, d.trump, d.size, d.winning, shield=d.table.shield)
 
     def is_legal(self, move: Move, seat: int | None = None) -> bool:
         try:
@@ -368,7 +381,8 @@ class Round:
             raise IndexError("pop from a round with no move to take back")
         moves = self.moves[:-1]
         chips, pot = self._start
-        self.deal = Deal.dealt(self.rules, self.dealer, self.deck, log=True, chips=chips, pot=pot)
+        self.deal = Deal.dealt(self.rules, self.dealer, self.deck, log=True, chips=chips, pot=pot,
+                               seats=self.in_play)
         self._tricks = []
         last = self.moves[-1]
         self.moves = []
@@ -393,6 +407,7 @@ class Round:
         other.deal.plays = list(self.deal.plays)
         other._tricks = list(self._tricks)
         other._start, other.moves = self._start, list(self.moves)
+        other.in_play = self.in_play
         return other
 
     @classmethod
@@ -405,7 +420,8 @@ class Round:
         from its view.  ``stock`` is in draw order.  The deck it records is the
         position's cards in no meaningful order.  At a pot, ``stakes`` are
         :meth:`Deal.at`'s ``chips``, ``pot``, ``stake``, ``folded``, ``raised``
-        and ``raiser`` (a seat's view has them all).  What the players have seen
+        and ``raiser`` (a seat's view has them all), and ``seats``, those in
+        the deal where some are out of the match.  What the players have seen
         (:class:`~burkozel.kernel.Seen`) is kept over the tricks given
         (:meth:`Deal.see_tricks`)."""
         self = cls.__new__(cls)
@@ -413,9 +429,12 @@ class Round:
         self.dealer = dealer
         self.deck = ()
         self._start, self.moves = (None, 0), []
+        self.in_play = tuple(stakes.get("seats") or range(rules.players))
         d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
                                 trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
-                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by, **stakes)
+                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by,
+                                took=[sum(rules.side_of(t.winner) == side for t in tricks)
+                                      for side in range(rules.side_count)], **stakes)
         d.log = [(t.leader, t.size, t.combo, tuple(tuple(p) for p in t.plays), t.winner, t.winning)
                  for t in tricks]
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
@@ -432,7 +451,8 @@ class Round:
         if penalties is None:
             penalties = tuple(self.penalties) if over else (0,) * rules.side_count
         opened = rules.open_discards
-        history = tuple(trick_view(t, seat, opened) for t in self.tricks)
+        shown = rules.table.open_seats
+        history = tuple(trick_view(t, seat, opened, shown) for t in self.tricks)
         side = self.side_of(seat)
         points, unseen = self.points[side], 0
         if not over and d.faces_hidden:
@@ -450,7 +470,7 @@ class Round:
             hand=tuple(sorted(self.hands[seat])),
             hand_sizes=tuple(len(h) for h in self.hands),
             to_act=self.to_act,
-            trick=trick_view(trick, seat, opened) if trick is not None else None,
+            trick=trick_view(trick, seat, opened, shown) if trick is not None else None,
             history=history,
             points=points,
             penalties=tuple(penalties),
@@ -475,6 +495,9 @@ class Round:
             folded=self.folded,
             raised=self.raised,
             raiser=self.raiser,
+            house=rules.house,
+            in_play=self.in_play if len(self.in_play) < self.players else (),
+            open_hands=tuple(tuple(sorted(h)) if s in shown else () for s, h in enumerate(self.hands)) if shown else (),
         )
 
     def __repr__(self) -> str:

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
-from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card
+from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card, trump_of
+from .house import DEFAULT_HOUSE, HouseRules, check_house
 
 # --- errors -----------------------------------------------------------------
 
@@ -59,10 +60,11 @@ ERROR_CODES = (ROUND_OVER, NOT_YOUR_TURN, BAD_MOVE, NO_DECLARATION, DECLARE_TOO_
 # --- beating -----------------------------------------------------------------
 
 
-def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
+def beats_all(answer: Sequence[int], target: Sequence[int], trump: int, shield: int = -1) -> bool:
     """Whether ``answer`` beats every card of ``target``, each answering card a
     different one (RULES.md §4.2): a perfect bipartite matching, found here by
-    augmenting paths (at most four cards a side)."""
+    augmenting paths (at most five cards a side).  A card of the ``shield``
+    suit is beaten only by a higher card of its suit (RULES-house.md §7.5)."""
     n = len(target)
     if len(answer) != n:
         return False
@@ -70,13 +72,13 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
         a, t = answer[0], target[0]
         if SUIT_OF[a] == SUIT_OF[t]:
             return RANK_OF[a] > RANK_OF[t]
-        return SUIT_OF[a] == trump
+        return SUIT_OF[a] == trump and SUIT_OF[t] != shield
     # can[i] = target indices answer i beats
     can = []
     for a in answer:
         sa, ra = SUIT_OF[a], RANK_OF[a]
         row = [j for j, t in enumerate(target)
-               if (ra > RANK_OF[t] if sa == SUIT_OF[t] else sa == trump)]
+               if (ra > RANK_OF[t] if sa == SUIT_OF[t] else sa == trump and SUIT_OF[t] != shield)]
         if not row:
             return False
         can.append(row)
@@ -95,6 +97,13 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
         if not augment(i, [False] * n):
             return False
     return True
+
+
+@lru_cache(maxsize=None)
+def beater_masks(trump: int, shield: int = -1) -> tuple[int, ...]:
+    """Per card, the bitmask of every card that beats it alone (with ``trump``
+    and the ``shield`` suit of :func:`beats_all`)."""
+    return tuple(sum(1 << a for a in range(36) if beats_all((a,), (c,), trump, shield)) for c in range(36))
 
 
 # --- auto-discard ------------------------------------------------------------
@@ -138,11 +147,14 @@ class Combination:
     effect: str
     find: Callable[[Sequence[int], int], "tuple[Card, ...] | None"] = field(repr=False)
     switchable: bool = True
+    house: bool = False
+    """A house rule (RULES-house.md §3): chosen among the house rules, not
+    listed with the table's own combinations (:attr:`RuleSet.combo_ids`)."""
 
 
 def _of_rank(rank: int, count: int, with_trump: bool = False):
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-        trump = SUIT_OF[trump_card]
+        trump = trump_of(trump_card)
         same = [c for c in hand if RANK_OF[c] == rank]
         if len(same) < count:
             return None
@@ -153,28 +165,31 @@ def _of_rank(rank: int, count: int, with_trump: bool = False):
 
 
 def _trumps(count: int):
+    """``count`` trumps, the highest where a hand holds more (RULES-house.md §3.6)."""
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-        trump = SUIT_OF[trump_card]
+        trump = trump_of(trump_card)
         same = [c for c in hand if SUIT_OF[c] == trump]
-        return _ordered(same, trump)[:count] if len(same) >= count else None
+        return _ordered(sorted(same)[-count:], trump) if len(same) >= count else None
     return find
 
 
 def _plain_suit(count: int):
+    """``count`` cards of one non-trump suit, its highest where a hand holds
+    more (RULES-house.md §3.5)."""
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-        trump = SUIT_OF[trump_card]
+        trump = trump_of(trump_card)
         for suit in range(4):
             if suit != trump:
                 same = [c for c in hand if SUIT_OF[c] == suit]
                 if len(same) >= count:
-                    return _ordered(same, trump)[:count]
+                    return _ordered(sorted(same)[-count:], trump)
         return None
     return find
 
 
 def _four_ends(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
     ends = [c for c in hand if RANK_OF[c] in (ACE, TEN)]
-    return _ordered(ends, SUIT_OF[trump_card])[:4] if len(ends) >= 4 else None
+    return _ordered(ends, trump_of(trump_card))[:4] if len(ends) >= 4 else None
 
 
 BURKOZEL_COMBINATIONS: tuple[Combination, ...] = (
@@ -190,9 +205,14 @@ BURKOZEL_COMBINATIONS: tuple[Combination, ...] = (
 BURA31_COMBINATIONS: tuple[Combination, ...] = (
     Combination("moscow", 3, WINS, _of_rank(ACE, 3)),
     Combination("bura", 3, WINS, _trumps(3), switchable=False),
+    Combination("moscow_lead", 3, LEAD_OUT, _of_rank(ACE, 3), house=True),
+    Combination("small_moscow", 3, LEAD_OUT, _of_rank(TEN, 3), house=True),
+    Combination("small_moscow_sixes", 3, LEAD_OUT, _of_rank(0, 3, with_trump=True), house=True),
     Combination("molodka", 3, LEAD_OUT, _plain_suit(3)),
 )
-"""Бура «31»'s checks in their order (RULES-variants.md §1.5, §3)."""
+"""Бура «31»'s checks in their order (RULES-variants.md §1.5, §3; the fuller
+ones of RULES-house.md §3.1 among them, by rank: the two малые Москвы exclude
+each other and so share one)."""
 
 COMBOS: tuple[str, ...] = tuple(c.id for c in BURKOZEL_COMBINATIONS)
 """The ids of the four-card table's combinations, highest priority first."""
@@ -217,15 +237,17 @@ def _may_hold(code: int) -> bool:
 # --- penalties ---------------------------------------------------------------
 
 
-def round_penalties(points: Sequence[int], pass_mark: int) -> list[int]:
+def round_penalties(points: Sequence[int], pass_mark: int, took: Sequence[int] | None = None) -> list[int]:
     """Penalties per side for one round (RULES.md §5): 0 to every side with the
-    most points; to the others 6 with 0 points, 4 below the pass mark, 2 at it."""
+    most points; to the others 6 with 0 points, 4 below the pass mark, 2 at it.
+    With ``took`` (tricks per side, RULES-house.md §2) 6 needs no trick taken:
+    0 points in tricks is a 4."""
     best = max(points)
     out = []
-    for p in points:
+    for side, p in enumerate(points):
         if p == best:
             out.append(0)
-        elif p == 0:
+        elif p == 0 and (took is None or not took[side]):
             out.append(6)
         elif p < pass_mark:
             out.append(4)
@@ -247,6 +269,72 @@ def match_winners(penalties: Sequence[int]) -> list[int]:
     return [side for side, p in enumerate(penalties) if p == least]
 
 
+@dataclass(frozen=True)
+class Robber:
+    """A robber (RULES-house.md §8.2): a deal's winner gets one won deal, a
+    false «31» two to the opponent; the match ends after a deal that leaves a
+    seat with at least ``target`` won deals and two more than the other."""
+
+    target: int
+    keeps_penalties = False
+
+    def match_over(self, match) -> bool:
+        return self.over(match.wins)
+
+    def match_winners(self, match) -> list[int]:
+        return self.winners(match.wins)
+
+    def won(self, end: str, winner: int | None, sides: int) -> list[int]:
+        """The won deals a finished deal gives each side: one to its winner,
+        two after a false «31» (the declarer loses double), none otherwise."""
+        out = [0] * sides
+        if winner is not None:
+            out[winner] = 2 if end == FALSE_DECLARATION else 1
+        return out
+
+    def over(self, wins: Sequence[int]) -> bool:
+        best = max(wins)
+        return best >= self.target and best - min(wins) >= 2
+
+    def winners(self, wins: Sequence[int]) -> list[int]:
+        return [wins.index(max(wins))] if self.over(wins) else []
+
+
+@dataclass(frozen=True)
+class Elimination:
+    """Going out at ``limit`` (RULES-house.md §1): after each round every seat
+    in with a total of ``limit`` or more goes out; a round is dealt to the
+    seats still in, with the pass mark ``pass_marks`` gives for their number;
+    the match ends after the round that leaves one seat in, which wins."""
+
+    limit: int = 12
+    pass_marks: tuple[tuple[int, int], ...] = ((2, 31),)
+    """Pass marks by the number of seats in a round, where not the table's."""
+    keeps_penalties = True
+
+    def match_over(self, match) -> bool:
+        return len(match.standing.seats_in) == 1
+
+    def match_winners(self, match) -> list[int]:
+        return list(match.standing.seats_in)
+
+    def pass_mark(self, seats: int, default: int) -> int:
+        return dict(self.pass_marks).get(seats, default)
+
+    def going_out(self, totals: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:
+        """The seats of ``seats`` a round leaves with ``totals`` that go out."""
+        return tuple(s for s in seats if totals[s] >= self.limit)
+
+    def places(self, totals: Sequence[int], going: Sequence[int], staying: int) -> dict[int, int]:
+        """The places of the seats ``going`` out together, ``staying`` still in
+        (§1.8): after those in and those going with a lower total."""
+        return {s: 1 + staying + sum(totals[o] < totals[s] for o in going) for s in going}
+
+
+MatchSystem = Robber | Elimination
+"""The match systems besides penalties to a limit (the table's own methods)."""
+
+
 # --- the tables --------------------------------------------------------------
 
 
@@ -265,12 +353,40 @@ class ReplayConventions:
 
 
 POT_REPLAY = ReplayConventions(frozenset(("format", "players", "dealer", "stack", "ante", "combos", "discard",
-                                          "dave", "rounds")), bad_action_exit=1, unfinished_exit=2)
+                                          "dave", "rounds", "both_bura", "redeal", "no_trump")),
+                               bad_action_exit=1, unfinished_exit=2)
 
 CARDS_OUT, DECLARED, FALSE_DECLARATION = "cards_out", "declared", "false_declaration"
 """How a deal ends (besides a winning combination, which ends it by its id)."""
 VOID, FOLDED = "void", "folded"
 """How a pot's deal also ends: the cards ran out with no winner; everyone else folded."""
+REDEAL = "redeal"
+"""A deal dealt with a combination, gathered and dealt again (RULES-house.md §4)."""
+
+
+def beat_over(have: Sequence[tuple[int, tuple]], hands: Sequence[Sequence[int]], trump: int) -> int | None:
+    """Several holders of a winning combination, in turn from the regular
+    leader (RULES-variants.md §1.5, ``both_bura: beat``): the first holds the
+    winning set; each next takes over only if its cards beat all of it."""
+    seat, winning = have[0]
+    for other, cards in have[1:]:
+        if beats_all(cards, winning, trump):
+            seat, winning = other, cards
+    return seat
+
+
+def top_trump(have: Sequence[tuple[int, tuple]], hands: Sequence[Sequence[int]], trump: int) -> int | None:
+    """``both_bura: top`` (RULES-house.md §3.6): the holder of the highest trump wins."""
+    return max(have, key=lambda h: max(c for c in hands[h[0]] if SUIT_OF[c] == trump))[0]
+
+
+def nobody(have: Sequence[tuple[int, tuple]], hands: Sequence[Sequence[int]], trump: int) -> int | None:
+    """``both_bura: void`` (RULES-house.md §3.6): the deal is void, nobody wins."""
+    return None
+
+
+SEVERAL_HOLDERS: dict[str, Callable] = {"beat": beat_over, "top": top_trump, "void": nobody}
+"""Who wins when several hold a winning combination, by ``both_bura``'s value."""
 
 Opening = tuple
 """What the check before a trick finds: ``("lead", seat, combo, cards)`` or
@@ -315,6 +431,33 @@ class RuleSet:
     ante: int | None = None
     void_end: str | None = None
     replay: ReplayConventions = ReplayConventions()
+    house_keys: tuple[str, ...] = ()
+    """The house-rule switches this table has (RULES-house.md §0), by key."""
+    shield: int = -1
+    """A suit no trump of another suit beats (§7.5's spades; -1: none)."""
+    six_counts_tricks: bool = False
+    """Whether a losing side gets 6 only when it took no trick (§2), not for 0 points."""
+    system: "MatchSystem | None" = None
+    """How the match is scored and ends when not by penalties (a robber, §8)."""
+    winner_deals: bool = False
+    """Whether a deal's winner deals the next (§8.3; no winner: the same dealer)."""
+    several: Callable = field(default=beat_over, repr=False)
+    """Who wins when several hold a winning combination (§3.6, ``both_bura``)."""
+    redeal_dealt: bool = False
+    """Whether a deal dealt with a combination is dealt again (§4)."""
+    open_seats: tuple[int, ...] = ()
+    """The seats that play open (§6.2): their hands and discards face up."""
+    handicaps: tuple[int, ...] = ()
+    """Points added per seat for «31» and when the cards run out (§6.3; empty: none)."""
+    hand_sizes: tuple[int, ...] = ()
+    """Per seat, where the hands differ (§6.4: the open seat holds four); empty: ``hand_size`` each."""
+    trumps: bool = True
+    """Whether the deck's last card is turned for trumps (§5: without, it is the stock's last,
+    face down, and no card is a trump: no бура, a молодка of any suit)."""
+
+    def with_handicaps(self, points: Sequence[int]) -> Sequence[int]:
+        """``points`` with each seat's handicap (§6.3), for «31» and the cards' end."""
+        return [p + h for p, h in zip(points, self.handicaps)] if self.handicaps else points
 
     @property
     def has_pot(self) -> bool:
@@ -331,10 +474,15 @@ class RuleSet:
         return tuple((s + 1) % self.players for s in range(self.players))
 
     @cached_property
+    def open_mask(self) -> int:
+        """The open seats (RULES-house.md §6.2) as a bitmask."""
+        return sum(1 << s for s in self.open_seats)
+
+    @cached_property
     def uneven_hands(self) -> bool:
         """Whether the last draw can leave the hands unequal (the stock not a
         multiple of the players)."""
-        return self.stock_size % self.players != 0
+        return bool(self.hand_sizes) or self.stock_size % self.players != 0
 
     def seated(self, players: int) -> "RuleSet":
         """This table for ``players`` players, each for themselves where the
@@ -360,20 +508,32 @@ class RuleSet:
 
     @property
     def combo_ids(self) -> tuple[str, ...]:
-        """The switchable combinations, highest priority first."""
+        """The table's own switchable combinations, highest priority first."""
+        return tuple(c.id for c in self.combinations if c.switchable and not c.house)
+
+    @property
+    def house_combo_ids(self) -> tuple[str, ...]:
+        """The combinations a match may add as house rules (RULES-house.md §3)."""
+        return tuple(c.id for c in self.combinations if c.house)
+
+    @property
+    def all_combo_ids(self) -> tuple[str, ...]:
+        """Every combination a match may switch on, in the order they are checked."""
         return tuple(c.id for c in self.combinations if c.switchable)
 
     @property
     def stock_size(self) -> int:
         """Cards left in the stock after the deal."""
-        return 36 - self.hand_size * self.players
+        return 36 - (sum(self.hand_sizes) if self.hand_sizes else self.hand_size * self.players)
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
-                active: Sequence[Combination], seats: Sequence[int] | None = None) -> Opening | None:
+                active: Sequence[Combination], seats: Sequence[int] | None = None,
+                dealt: bool = False) -> Opening | None:
         """The check before a trick (RULES.md §6): the highest-priority active
         combination, led by its holder nearest in turn order to the regular
         ``leader`` (the leader first).  ``seats``: the players still in the
-        deal, clockwise (all of them by default; nobody folds here)."""
+        deal, clockwise (all of them by default; nobody folds here);
+        ``dealt``: right after the deal (no table of RULES.md redeals)."""
         n = len(hands)
         order = []
         for k in range(n):
@@ -390,10 +550,24 @@ class RuleSet:
                     return LEAD_OUT, seat, combo.id, cards
         return None
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         """``(winning side or None, penalties per side)`` of a finished deal.
-        ``seat`` is the declarer or the winning combination's holder."""
-        pens = round_penalties(points, self.pass_mark)
+        ``seat`` is the declarer or the winning combination's holder;
+        ``took`` the tricks each side took; ``seats`` those dealt in (all by
+        default; the others, out of the match, score nothing)."""
+        counted = took if self.six_counts_tricks else None
+        if seats is None or len(seats) == self.players:
+            pens = round_penalties(points, self.pass_mark, counted)
+        else:
+            mark = self.system.pass_mark(len(seats), self.pass_mark)
+            some = round_penalties([points[s] for s in seats], mark,
+                                   None if counted is None else [counted[s] for s in seats])
+            pens = [0] * len(points)
+            for s, p in zip(seats, some):
+                pens[s] = p
+            best = [s for s in seats if pens[s] == 0]
+            return (best[0] if len(best) == 1 else None), pens
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
@@ -407,7 +581,13 @@ class RuleSet:
         return tuple(side for side, p in enumerate(points) if p == best)
 
     def next_dealer(self, dealer: int, end: str, winner: int | None, ended_by: int | None) -> int:
-        """Who deals after a deal dealt by ``dealer`` ended so: the next seat."""
+        """Who deals after a deal dealt by ``dealer`` ended so: the next seat,
+        or where the winner deals (RULES-house.md §8.3) the winner, the same
+        dealer after a deal nobody won."""
+        if end == REDEAL or (self.winner_deals and winner is None):
+            return dealer
+        if self.winner_deals:
+            return winner
         return (dealer + 1) % self.players
 
     def match_over(self, penalties: Sequence[int], chips: Sequence[int], won: bool) -> bool:
@@ -424,39 +604,48 @@ class Bura31RuleSet(RuleSet):
     declared, a deal is won (0) or lost (2, a false «31» 4) or drawn."""
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
-                active: Sequence[Combination], seats: Sequence[int] | None = None) -> Opening | None:
+                active: Sequence[Combination], seats: Sequence[int] | None = None,
+                dealt: bool = False) -> Opening | None:
         """The checks in their order among the players in the deal, in turn
-        from the regular ``leader`` (RULES-pot.md §6.1, for two players
-        RULES-variants.md §1.5): a winning combination held by several goes
-        to the last of them, in that order, whose cards beat all of the
-        winning set so far; a lead out of turn only when its first holder
-        is not the leader and every other player holds the full hand."""
+        from the regular ``leader`` (RULES-house.md §3.3, which RULES-pot.md
+        §6.1 and RULES-variants.md §1.5 say with its switches off): right
+        after the deal (``dealt``) a redeal where the table has one; a
+        winning combination, held by several decided by :attr:`several`; the
+        highest-ranked lead combination anybody holds, led out of turn by its
+        first holder unless that is the leader or another player holds fewer
+        than its cards — then nothing, no lower one either."""
         if seats is None:
             seats = tuple(range(len(hands)))
         k = seats.index(leader)
         order = seats[k:] + seats[:k]
+        if dealt and self.redeal_dealt:
+            for combo in active:
+                if any(len(hands[s]) >= combo.size and combo.find(hands[s], trump_card) is not None for s in order):
+                    return WINS, None, REDEAL
         for combo in active:
             size, find = combo.size, combo.find
             have = [(seat, cards) for seat in order
                     if len(hands[seat]) >= size and (cards := find(hands[seat], trump_card)) is not None]
             if not have:
                 continue
-            trump = SUIT_OF[trump_card]
             if combo.effect == WINS:
-                seat, winning = have[0]
-                for other, cards in have[1:]:
-                    if beats_all(cards, winning, trump):
-                        seat, winning = other, cards
-                return WINS, seat, combo.id
+                if len(have) == 1:
+                    return WINS, have[0][0], combo.id
+                seat = self.several(have, hands, trump_of(trump_card))
+                return (WINS, None, VOID) if seat is None else (WINS, seat, combo.id)
             seat, cards = have[0]
             if seat != leader and all(len(hands[s]) >= combo.size for s in order):
                 return LEAD_OUT, seat, combo.id, cards
+            return None
         return None
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
+        if end in (VOID, REDEAL):
+            return None, pens
         if end == CARDS_OUT:
-            winner = most_points(points, self.declaration)
+            winner = most_points(self.with_handicaps(points), self.declaration)
             if winner is None:
                 return None, pens
         elif end == FALSE_DECLARATION:
@@ -474,7 +663,8 @@ class PotRuleSet(Bura31RuleSet):
     for a pot of chips.  A deal is won (the pot to its winner), or played
     again for the same pot: after a false «31», which doubles it, or void."""
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             return most_points(points, self.declaration), pens
@@ -488,6 +678,8 @@ class PotRuleSet(Bura31RuleSet):
         if winner is not None:
             chips[winner] += pot
             return 0
+        if end == REDEAL:
+            return pot
         if end == FALSE_DECLARATION:
             chips[ended_by] -= pot
             return 2 * pot
@@ -513,26 +705,72 @@ def _seated(table: RuleSet, players: int) -> RuleSet:
     return replace(table, players=players, sides=tuple((s,) for s in range(players)))
 
 
+SPADES = 3
+"""The suit of RULES-house.md §7.5 (canonical order C, D, H, S)."""
+
+HOUSE_EFFECTS: dict[str, Callable[[object, HouseRules], dict]] = {
+    "elimination": lambda v, h: {"system": Elimination() if v else None},
+    "six": lambda v, h: {"six_counts_tricks": v == "no_tricks"},
+    "spades": lambda v, h: {"shield": SPADES if v else -1},
+    "match": lambda v, h: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
+    "next_dealer": lambda v, h: {"winner_deals": v == "winner"},
+    "both_bura": lambda v, h: {"several": SEVERAL_HOLDERS[v]},
+    "redeal": lambda v, h: {"redeal_dealt": v},
+    "open": lambda v, h: {"open_seats": tuple(v)},
+    "handicap": lambda v, h: {"handicaps": tuple(v if s in h.open else 0 for s in range(2)) if v else ()},
+    "no_trump": lambda v, h: {"trumps": not v},
+    "open_four": lambda v, h: {"hand_sizes": tuple(4 if s in h.open else 3 for s in range(2)) if v else ()},
+}
+"""What each house-rule switch changes in a table's rule set, by key: the
+rule set's fields it sets for a value (RULES-house.md §0)."""
+
+
+@lru_cache(maxsize=None)
+def with_house(table: RuleSet, house: HouseRules) -> RuleSet:
+    """``table`` as a match with ``house`` plays it: each of the table's
+    switches' effects applied (the defaults' too, which leave it as it is)."""
+    changes: dict = {}
+    for key in table.house_keys:
+        effect = HOUSE_EFFECTS.get(key)
+        if effect is not None:
+            changes.update(effect(getattr(house, key), house))
+    changes = {k: v for k, v in changes.items() if getattr(table, k) != v}
+    return replace(table, **changes) if changes else table
+
+
 _ONE_EACH_2 = ((0,), (1,))
 
 FORMATS: dict[str, RuleSet] = {
-    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31),
-    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21),
-    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21),
+    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31, house_keys=("six",)),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("elimination", "six")),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("elimination", "six")),
     "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
-                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True),
+                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True,
+                    house_keys=("six",)),
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
-                            reports_deal_end=True, closed_points_known=False),
+                            reports_deal_end=True, closed_points_known=False,
+                            house_keys=("both_bura", "redeal", "no_trump", "open", "handicap", "open_four",
+                                        "match", "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
-                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY),
+                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY,
+                           house_keys=("both_bura", "redeal", "no_trump")),
 }
 """The tables the browser's table and the bots offer, by name."""
 
+HOUSE_TABLES: dict[str, RuleSet] = {
+    "bura5": RuleSet("bura5", 2, _ONE_EACH_2, 5, 31, combinations=(), default_combos=(),
+                     discard_faces=("open", "closed"), reports_deal_end=True, closed_points_known=False,
+                     house_keys=("six", "spades", "match", "next_dealer")),
+}
+"""The tables of RULES-house.md (Бура на пять карт, §7): the engine, the bots
+and the replay play them; the browser offers them once its menu has them."""
+
 TABLES: dict[str, RuleSet] = {
     **FORMATS,
+    **HOUSE_TABLES,
 }
 """Every table the engine plays, by name: the registry :func:`find_table`, the
 rules, the views and the replay read."""
@@ -606,15 +844,20 @@ class TableRules(RulesFacts):
     stack: int | None = None
     ante: int | None = None
     dave: bool = False
+    house: HouseRules = DEFAULT_HOUSE
+    """The house rules (RULES-house.md): a :class:`HouseRules`, or a mapping of
+    switches by key; only the table's own switches may leave their default."""
 
     def __post_init__(self) -> None:
         table = find_table(self.format)
+        house = self.house if isinstance(self.house, HouseRules) else HouseRules.from_dict(self.house)
+        object.__setattr__(self, "house", house)
         combos = table.default_combos if self.combos is None else tuple(self.combos)
         for combo in combos:
-            if combo not in table.combo_ids:
+            if combo not in table.all_combo_ids:
                 raise ValueError(f"unknown combination {combo!r} for {self.format}")
         # Stored in priority order, without repeats: equal rules compare equal.
-        object.__setattr__(self, "combos", tuple(c for c in table.combo_ids if c in combos))
+        object.__setattr__(self, "combos", tuple(c for c in table.all_combo_ids if c in combos))
         discard = table.discard_faces[0] if self.discard is None else self.discard
         if discard not in table.discard_faces:
             raise ValueError(f"discard must be one of {', '.join(table.discard_faces)} for {self.format}")
@@ -622,7 +865,10 @@ class TableRules(RulesFacts):
         players = table.players if self.players is None else self.players
         if type(players) is not int:
             raise ValueError(f"players must be a whole number, not {players!r}")
-        object.__setattr__(self, "_table", table.seated(players))
+        check_house(table, house, self.combos)
+        object.__setattr__(self, "_table", with_house(table.seated(players), house))
+        if not self._table.trumps and "small_moscow_sixes" in self.combos:
+            raise ValueError("small_moscow_sixes needs a trump six: not with no_trump")
         object.__setattr__(self, "players", players)
         if type(self.dave) is not bool:
             raise ValueError(f"dave is true or false, not {self.dave!r}")
@@ -635,7 +881,7 @@ class TableRules(RulesFacts):
 
     def __reduce__(self):  # pickled by its choices: the derived table is rebuilt
         return (TableRules, (self.format, self.combos, self.discard, self.players, self.stack, self.ante,
-                             self.dave))
+                             self.dave, self.house))
 
     @cached_property
     def active(self) -> tuple[Combination, ...]:
@@ -650,16 +896,19 @@ class TableRules(RulesFacts):
         out = {"format": self.format, "combos": list(self.combos), "discard": self.discard}
         if self.table.has_pot:
             out.update(players=self.players, stack=self.stack, ante=self.ante, dave=self.dave)
+        if not self.house.is_default:
+            out["house"] = self.house.changed()
         return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "TableRules":
         """The rules :meth:`to_dict` wrote; ``ValueError`` for anything else."""
         if not isinstance(data, dict) or set(data) - {"format", "combos", "discard", "players", "stack",
-                                                      "ante", "dave"}:
+                                                      "ante", "dave", "house"}:
             raise ValueError(f"not table rules: {data!r}")
         combos = data.get("combos")
         if combos is not None and (not isinstance(combos, list) or len(set(map(str, combos))) != len(combos)):
             raise ValueError("combos must be a list naming each combination once")
         return cls(data.get("format"), None if combos is None else tuple(combos), data.get("discard"),
-                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False))
+                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False),
+                   HouseRules.from_dict(data.get("house", {})))

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Sequence
 
-from .cards import POINTS_OF, SUIT_OF, SUITS, Card, held_order
+from .cards import POINTS_OF, SUIT_OF, SUITS, Card, held_order, trump_of
+from .house import DEFAULT_HOUSE, HouseRules
 from .kernel import Seen, accept_price, declaration_open, face_down, raise_open
 from .outcome import Outcome
-from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
+from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules, with_house
 from .trick import (CARD_KINDS, DECLARE, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
                     legal_moves, no_kinds)
 
@@ -93,17 +94,18 @@ class TrickView:
                    d["winner"], tuple(Card.parse(c) for c in d["winning"]), d["finished"])
 
 
-def play_view(play: Play, seat: int, open_discards: bool) -> PlayView:
-    """``play`` as ``seat`` sees it: a face-down discard's faces only if its own."""
-    if face_down(play.kind, open_discards):
+def play_view(play: Play, seat: int, open_discards: bool, open_seats: tuple[int, ...] = ()) -> PlayView:
+    """``play`` as ``seat`` sees it: a face-down discard's faces only if its own
+    (an open seat's discards lie face up, RULES-house.md §6.2)."""
+    if face_down(play.kind, open_discards, play.seat in open_seats):
         return PlayView(play.seat, play.kind, len(play.cards), (), play.cards if play.seat == seat else ())
     return PlayView(play.seat, play.kind, len(play.cards), play.cards)
 
 
-def trick_view(trick: Trick, seat: int, open_discards: bool) -> TrickView:
+def trick_view(trick: Trick, seat: int, open_discards: bool, open_seats: tuple[int, ...] = ()) -> TrickView:
     """``trick`` as ``seat`` sees it."""
     return TrickView(trick.leader, trick.size, trick.combo,
-                     tuple(play_view(p, seat, open_discards) for p in trick.plays),
+                     tuple(play_view(p, seat, open_discards, open_seats) for p in trick.plays),
                      trick.winner, trick.winning, trick.finished)
 
 
@@ -115,7 +117,8 @@ class SeatView(RulesFacts):
     format: str
     combos: tuple[str, ...]
     dealer: int
-    trump_card: Card
+    trump_card: Card | None
+    """The turned card (``None`` without trumps, RULES-house.md §5)."""
     trump_drawn_by: int | None
     stock: int
     hand: tuple[Card, ...]
@@ -164,6 +167,14 @@ class SeatView(RulesFacts):
     folded: tuple[int, ...] = ()
     raised: tuple[int, ...] = ()
     raiser: int | None = None
+    house: HouseRules = DEFAULT_HOUSE
+    """The match's house rules (RULES-house.md), public to every seat."""
+    in_play: tuple[int, ...] = ()
+    """The seats dealt in this round where some are out of the match
+    (RULES-house.md §1, public); empty when every seat is."""
+    open_hands: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, its hand where it plays open (RULES-house.md §6.2: seen by
+    everyone), else empty; an empty tuple when nobody plays open."""
 
     @property
     def accept_price(self) -> int:
@@ -171,7 +182,7 @@ class SeatView(RulesFacts):
         return accept_price(self.stake) if self.raiser is not None else 0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_table", TABLES[self.format].seated(len(self.hand_sizes)))
+        object.__setattr__(self, "_table", with_house(TABLES[self.format].seated(len(self.hand_sizes)), self.house))
 
     def __getstate__(self) -> dict:  # pickled without the derived table and rules, rebuilt on load
         return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules", "seen")}
@@ -185,7 +196,7 @@ class SeatView(RulesFacts):
     @cached_property
     def rules(self) -> TableRules:
         return TableRules(self.format, self.combos, self.discard, len(self.hand_sizes), self.stack, self.ante,
-                          self.dave)
+                          self.dave, self.house)
 
     @property
     def players(self) -> int:
@@ -209,11 +220,11 @@ class SeatView(RulesFacts):
 
     @property
     def trump(self) -> int:
-        return SUIT_OF[self.trump_card]
+        return trump_of(self.trump_card)
 
     @property
-    def trump_suit(self) -> str:
-        return SUITS[SUIT_OF[self.trump_card]]
+    def trump_suit(self) -> str | None:
+        return None if self.trump_card is None else SUITS[SUIT_OF[self.trump_card]]
 
     @property
     def round_over(self) -> bool:
@@ -227,6 +238,14 @@ class SeatView(RulesFacts):
                        self.chips if self.stack is not None else None, self.pot, self.taken, self.chips_won)
 
     @property
+    def tricks_taken(self) -> list[int]:
+        """The finished tricks each side took (public: RULES-house.md §2.2)."""
+        took = [0] * self.side_count
+        for t in self.history:
+            took[self.side_of(t.winner)] += 1
+        return took
+
+    @property
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
@@ -237,7 +256,8 @@ class SeatView(RulesFacts):
     @property
     def max_lead(self) -> int:
         """The most cards a lead may have: no more than any player in the deal holds."""
-        return min(n for s, n in enumerate(self.hand_sizes) if s not in self.folded)
+        return min(n for s, n in enumerate(self.hand_sizes)
+                   if s not in self.folded and (not self.in_play or s in self.in_play))
 
     @property
     def leading(self) -> bool:
@@ -263,7 +283,7 @@ class SeatView(RulesFacts):
         if self.trick is None:
             return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare,
                                answering=self.answering, may_raise=self.may_raise)
-        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
+        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning, shield=self.table.shield)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -279,7 +299,8 @@ class SeatView(RulesFacts):
         if self.trick is None:
             return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare, dave=self.dave,
                                answering=self.answering, may_raise=self.may_raise)
-        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave)
+        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave,
+                           shield=self.table.shield)
 
     def pick(self, picked: Sequence[str], card: object, held: Sequence[object] | None = None) -> list[str] | None:
         """The cards picked for a move after a tap on ``card`` (written ``"AS"``):
@@ -303,7 +324,8 @@ class SeatView(RulesFacts):
             return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
                               declares=self.table.declaration is not None, first_trick=not self.history,
                               answering=self.answering, dave=self.dave, raised=self.seat in self.raised)
-        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning)
+        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning,
+                          shield=self.table.shield)
 
     # --- serialising ----------------------------------------------------------
 
@@ -324,7 +346,7 @@ class SeatView(RulesFacts):
             "sides": [list(s) for s in self.sides],
             "side": self.side,
             "dealer": self.dealer,
-            "trump_card": str(self.trump_card),
+            "trump_card": None if self.trump_card is None else str(self.trump_card),
             "trump_suit": self.trump_suit,
             "trump_drawn_by": self.trump_drawn_by,
             "stock": self.stock,
@@ -361,13 +383,16 @@ class SeatView(RulesFacts):
             "folded": list(self.folded),
             "raised": list(self.raised),
             "raiser": self.raiser,
+            "house": self.house.changed(),
+            "in_play": list(self.in_play),
+            "open_hands": [[str(c) for c in h] for h in self.open_hands],
         }
 
     @classmethod
     def from_dict(cls, d: dict) -> "SeatView":
         return cls(
             seat=d["seat"], format=d["format"], combos=tuple(d["combos"]), dealer=d["dealer"],
-            trump_card=Card.parse(d["trump_card"]), trump_drawn_by=d["trump_drawn_by"], stock=d["stock"],
+            trump_card=None if d["trump_card"] is None else Card.parse(d["trump_card"]), trump_drawn_by=d["trump_drawn_by"], stock=d["stock"],
             hand=tuple(Card.parse(c) for c in d["hand"]), hand_sizes=tuple(d["hand_sizes"]),
             to_act=d["to_act"],
             trick=TrickView.from_dict(d["trick"]) if d["trick"] is not None else None,
@@ -383,4 +408,6 @@ class SeatView(RulesFacts):
             pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())),
             stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
+            house=HouseRules.from_dict(d.get("house", {})), in_play=tuple(d.get("in_play", ())),
+            open_hands=tuple(tuple(Card.parse(c) for c in h) for h in d.get("open_hands", ())),
         )

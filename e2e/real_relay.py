@@ -96,7 +96,7 @@ class RealRelay:
         return path
 
     def _start_relay(self) -> None:
-        log = open(Path(self.dir.name) / "relay.log", "w")
+        self.log_file = log = open(Path(self.dir.name) / "relay.log", "w")
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from nostr_relay.cli import main; main()", "-c", str(self._config()), "serve"],
             cwd=self.dir.name, stdout=log, stderr=subprocess.STDOUT)
@@ -175,6 +175,7 @@ class RealRelay:
 
     def _run_front(self, ready: threading.Event) -> None:
         self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
         context = self._certificate()
 
         async def start() -> None:
@@ -189,7 +190,8 @@ class RealRelay:
         tasks = asyncio.all_tasks(self.loop)
         for task in tasks:
             task.cancel()
-        self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+        if tasks:
+            self.loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
         self.loop.close()
 
     # --- outages -----------------------------------------------------------------------------
@@ -234,4 +236,6 @@ class RealRelay:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
+        if self.proc is not None:
+            self.log_file.close()
         self.dir.cleanup()

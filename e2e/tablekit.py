@@ -66,7 +66,7 @@ WATCH_DOM = """
 
 
 # Records every flight of coins at a pot (web/page/chips.js): which seat and way, the numbers
-# shown when it starts, the first coin's centre halfway through its flight (by its animation's
+# shown when it starts, the first coin's centre halfway through its flight (150 ms of 300, by its animation's
 # clock) with the centres of the pot and the stack,
 # what a tap at that coin would reach, and the numbers shown once it is gone.
 WATCH_COINS = """
@@ -84,7 +84,7 @@ WATCH_COINS = """
         const halfway = () => {
           if (!node.isConnected) return;
           const run = node.firstElementChild.getAnimations()[0];
-          if (run && run.playState === 'running' && (run.currentTime ?? 0) < 250) return requestAnimationFrame(halfway);
+          if (run && run.playState === 'running' && (run.currentTime ?? 0) < 150) return requestAnimationFrame(halfway);
           const stack = document.querySelector(`#table .seat[data-seat="${entry.seat}"] .tag.stack`);
           const coin = centre(node.firstElementChild);
           entry.mid = {coin, pot: centre(document.querySelector('#pot-box .pot-val')), stack: centre(stack),

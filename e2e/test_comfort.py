@@ -51,6 +51,12 @@ COVERED_JS = f"""() => {{
       const r = e.getBoundingClientRect();
       const x = r.left + r.width / 2, y = r.top + r.height / 2;
       if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+      // Scrolled out of its scrolling box (a dialog's body): nobody taps it before scrolling to it.
+      const box = e.parentElement.closest('.dlg-scroll');
+      if (box) {{
+        const b = box.getBoundingClientRect();
+        if (y < b.top || y > b.bottom || x < b.left || x > b.right) return false;
+      }}
       const hit = document.elementFromPoint(x, y);
       return hit && !e.contains(hit) && !hit.contains(e) && hit.closest('button, select, summary, a[href]');
     }})

@@ -84,12 +84,12 @@ COVERED_JS = """(covers) => {
 }"""
 
 BADGE_EVERYWHERE_JS = """() => {
-  const badge = document.querySelector('#table .seat .taking-badge');
-  if (!badge || !badge.parentElement.classList.contains('seat-foot') && !badge.closest('.self')) return false;
-  for (const seat of document.querySelectorAll('#table .seat')) {
+  const badge = document.querySelector('#table .seat:not(.self) .taking-badge');
+  if (!badge) return false;
+  const inFoot = badge.parentElement.classList.contains('seat-foot');  // where the table draws it
+  for (const seat of document.querySelectorAll('#table .seat:not(.self)')) {
     if (seat.querySelector('.taking-badge')) continue;
-    const foot = seat.querySelector('.seat-foot');
-    (foot || seat).appendChild(badge.cloneNode(true));
+    (inFoot ? seat.querySelector('.seat-foot') : seat).appendChild(badge.cloneNode(true));
   }
   return true;
 }"""

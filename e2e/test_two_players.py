@@ -20,6 +20,15 @@ from tablekit import (check_no_leak, new_match, open_table, play_round, play_tur
 RESULT_OVER = ("round_end", "match_end")
 
 
+def closed_cards(n: int) -> str:
+    """What the score says beside one's points of ``n`` face-down cards in one's tricks."""
+    import decisions  # noqa: F401 - puts the table's package (web/) on the path
+
+    from table.i18n import languages
+
+    return languages.for_lang("ru").unseen_short(n)
+
+
 shared, table = table_fixtures(seed=11)
 """One booted table for this module's tests; each starts its own match."""
 
@@ -132,7 +141,7 @@ def test_bura31_closed_discards_stay_face_down(table):
         view = my_view(page)
         assert page.text_content("#score .pts .val").startswith(str(view.points))
         if view.unseen_taken:
-            assert page.text_content("#score .unseen") == f"+{view.unseen_taken} закр."
+            assert page.text_content("#score .unseen") == closed_cards(view.unseen_taken)
             counted += 1
         else:
             assert page.locator("#score .unseen").count() == 0

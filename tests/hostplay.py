@@ -8,14 +8,16 @@ import random
 import webpath  # noqa: F401
 from table.p2p import peer
 
-OVER, MOVED, GUEST = "over", "moved", "guest"
+OVER, MOVED, GUEST, WAIT = "over", "moved", "guest", "wait"
 
 
 def host_step(table, rng: random.Random, max_rounds: int) -> str:
     """One step of the host's table: ``OVER`` when the match (or ``max_rounds`` deals)
     is done, ``MOVED`` when it dealt, ran a timer or played its person's random legal
-    move, ``GUEST`` when a guest's seat is to act."""
+    move, ``GUEST`` when a guest's seat is to act, ``WAIT`` while the deal waits for the guests' values."""
     phase = table.phase()
+    if phase == peer.KEYING:
+        return WAIT  # the deal waits for the guests' values
     if phase == "match_end" or (phase == "round_end" and table.match.round_no + 1 >= max_rounds):
         return OVER
     if phase == "round_end":

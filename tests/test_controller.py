@@ -161,6 +161,21 @@ def test_settings_change_is_stored():
     assert app.table.settings["format"] == "three"
 
 
+def test_the_sound_switch_is_stored_and_told_to_the_page():
+    """«Звук» off in the menu: saved in the settings, ``#table[data-sound]`` off (what
+    web/page/sound.js obeys), the menu's switch unchecked; a reload keeps it."""
+    app, fx = start()
+    assert fx["attrs"]["table"]["data-sound"] == "on" and fx["attrs"]["table"]["data-vibrate"] == "on"
+    assert 'id="signal-sound" role="switch" checked' in fx["regions"]["menu"]
+    fx = app.handle({"type": "change", "name": "sound", "value": "on", "checked": False})
+    stored = dict(fx["store"])[storage.SETTINGS_KEY]
+    assert json.loads(stored)["sound"] is False and json.loads(stored)["vibrate"] is True
+    assert fx["attrs"]["table"] == {"data-sound": "off"}
+    assert 'id="signal-sound" role="switch">' in fx["regions"]["menu"]
+    _, fx = start(env(stored={storage.SETTINGS_KEY: stored}))
+    assert fx["attrs"]["table"]["data-sound"] == "off" and not fx["regions"]["notices"]
+
+
 def test_the_rules_dialog_opens_and_closes_on_top_of_the_menu():
     app, _ = start()
     assert app.handle({"type": "click", "action": "rules"})["dialogs"] == ["menu", "rules"]

@@ -15,7 +15,7 @@ import pytest
 import webpath  # noqa: F401
 from hostplay import GUEST, OVER, host_step
 
-from burkozel import FORMATS, Move
+from burkozel import FORMATS, Move, fair
 from table.p2p import invite, online, peer, phrases, seal, session
 from table.p2p.peer import Host
 from test_peer import hidden_in, host_table
@@ -272,8 +272,8 @@ def test_pairs_with_three_guests_each_in_its_own_room():
 def test_a_second_device_with_the_same_link_is_refused_while_the_seat_is_held():
     room = Room("duel", seed=1, lossy=False)
     room.to_host.append((1, room.guests[1].hello("Первый")))
-    room.step()
-    room.step()
+    for _ in range(4):  # the hello, the state asking for a value, the value, the dealt state
+        room.step()
     assert room.host.holders() == {1: True}
     second = online.OnlineGuest(room.host.lines[1].invite, "second-device")
     assert room.host.receive(1, second.hello("Второй"), room.now) is False
@@ -296,8 +296,8 @@ def test_a_second_device_with_the_same_link_is_refused_while_the_seat_is_held():
 def test_a_reloaded_guest_keeps_its_id_and_gets_the_whole_screen_again():
     room = Room("duel", seed=6, lossy=False)
     room.to_host.append((1, room.guests[1].hello("Гость")))
-    room.step()
-    room.step()
+    for _ in range(4):  # the hello, the state asking for a value, the value, the dealt state
+        room.step()
     state = room.guests[1].screen.state
     assert state is not None
     reloaded = online.OnlineGuest(room.host.lines[1].invite, "guest-1")  # the same id, from storage
@@ -446,6 +446,8 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
         room.now += 0.1
         if t.phase() in ("round_end", "match_end"):
             t.next_round() if t.phase() == "round_end" else t.new_match()
+        if t.phase() == peer.KEYING:  # the seat's value (the hostile frames below hold its line's numbers)
+            t.take_value(seat, fair.new_secret().hex())
         while t.next_timer() is not None:
             t.run_timer(t.next_timer()[0])
         if t.phase() == "play" and t.match.to_act == 0:
@@ -531,6 +533,8 @@ def test_a_move_timer_lets_the_bot_play_one_move_and_keeps_the_seat_after_two():
     table = host_table("duel", seed=12)
     clock = MoveClock()
     assert not clock.set("45") and not clock.set("x") and clock.seconds == 0
+    assert clock.waiting_on(table) is None  # no move is timed while the deal waits for the guest's value
+    assert table.take_value(1, fair.new_secret().hex())
     rng = random.Random(1)
     while table.match.to_act != 1:
         table.play_for(0, rng.choice(table.match.view(0).legal_moves))

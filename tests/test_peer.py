@@ -12,7 +12,8 @@ import random
 import pytest
 
 import webpath  # noqa: F401
-from hostplay import GUEST, OVER, host_step
+from burkozel import fair
+from hostplay import GUEST, OVER, WAIT, host_step
 
 from table.i18n import languages
 from table.match import seats as seat_menu, storage
@@ -21,7 +22,7 @@ from table.p2p.peer import Guest, Host, HostTable
 from table.view import render
 
 GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
-              "bot_level", "at", "answers", "match"}
+              "bot_level", "at", "answers", "match", "fair"}
 
 
 def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None, level: str = "easy") -> HostTable:
@@ -69,6 +70,8 @@ class Wire:
                 assert data["answers"] == self.table.answers()
             self.messages.append(text)
             self.guest.receive(text)
+            for out in self.guest.outbox():  # its value for the deal about to be dealt
+                self.send(out)
 
     def send(self, text: str) -> None:
         self.deliver(self.host.receive(self.seat, text))
@@ -82,7 +85,7 @@ def play_match(wire: Wire, rng: random.Random, max_rounds: int = 3) -> int:
     for _ in range(5000):
         wire.deliver()
         step = host_step(t, rng, max_rounds)
-        if step == OVER:
+        if step == OVER or (step == WAIT and wire.guest.swapped):  # (a guest that stopped sends no value)
             return guest_moves
         if step == GUEST:
             assert t.match.to_act == wire.seat and wire.guest.my_turn()
@@ -99,7 +102,7 @@ def test_whole_matches_never_show_the_guest_a_hidden_card(fmt, seat):
         assert table.remote_seats == (seat,)
         wire = Wire(table, seat)
         moves = play_match(wire, random.Random(seed))
-        assert moves > 5
+        assert moves > 3  # (at a pot a guest that folds plays little)
         assert len(wire.messages) > moves
         # The guest's screen was the seat's own view each time (the hand it was dealt, its seat).
         assert wire.guest.state["seat"] == seat
@@ -117,7 +120,8 @@ def raised_by_a_bot(players: int = 4) -> Wire:
         for _ in range(600):
             wire.deliver()
             moves = t.rounds[-1] if t.rounds else []
-            if moves and "dave" in moves[-1][1] and moves[-1][0] >= 2 and t.phase() == "play":
+            if moves and "dave" in moves[-1][1] and moves[-1][0] >= 2 and t.phase() == "play" \
+                    and not any("fold" in m[1] for m in moves):  # the deal's first raise, all still in
                 return wire
             step = host_step(t, rng, max_rounds=3)
             if step == OVER:
@@ -234,8 +238,10 @@ def test_while_a_trick_is_shown_the_guest_sees_what_the_host_sees():
         wire.deliver()
         if t.phase() == "clearing":
             host_view, guest_view = t.display(), wire.guest.display()
-            public = [{k: v for k, v in p.items() if k != "own"} for p in host_view["trick"]["plays"]]
-            assert public == guest_view["trick"]["plays"]  # the faces of one's own discard stay one's own
+            public = [[{k: v for k, v in p.items() if k != "own"} for p in view["trick"]["plays"]]
+                      for view in (host_view, guest_view)]
+            assert public[0] == public[1]  # the faces of one's own discard stay one's own (``own``)
+            assert all("own" not in p for p in guest_view["trick"]["plays"] if p["seat"] != 1)
             assert host_view["trick"]["winner"] == guest_view["trick"]["winner"]
             assert host_view["stock"] == guest_view["stock"]
             assert host_view["hand_sizes"] == guest_view["hand_sizes"]
@@ -252,6 +258,7 @@ def test_while_a_trick_is_shown_the_guest_sees_what_the_host_sees():
 def guest_to_act(fmt: str = "duel") -> Wire:
     table = host_table(fmt, seed=8)
     wire = Wire(table, 1)
+    wire.deliver()  # the guest's value: the deal is dealt
     rng = random.Random(0)
     while table.match.to_act != 1:
         table.play_for(0, rng.choice(table.match.view(0).legal_moves))
@@ -391,6 +398,80 @@ def test_a_guest_asks_for_the_deal_just_finished_and_a_broken_answer_is_dropped(
     for part, parts in ((1, 1), (-1, 2), ("0", 1), (0, 10**6)):  # parts that cannot be
         assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share=None, frames=good["frames"],
                                                 part=part, parts=parts))
+
+
+# --- a deck nobody chooses alone -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt,seat", [("duel", 1), ("pairs", 2), ("bura_pot", 1)])
+def test_an_honest_host_passes_every_guest_check_over_whole_deals(fmt, seat):
+    """Each deal waits for the guest's value, is dealt from the host's part and that value,
+    and once over the guest's page checks the reveal: every deal passes."""
+    table = host_table(fmt, seed=1)
+    wire = Wire(table, seat)
+    assert table.phase() == peer.KEYING and table.display() is None  # no card before the value
+    play_match(wire, random.Random(4), max_rounds=3)
+    dealt = len(table.match.rounds) - (0 if table.match.round.is_over else 1)
+    assert len(wire.guest.checked) == dealt >= 2 and not wire.guest.swapped
+    for r, values in table.revealed.items():
+        (s, value), = values
+        deck = fair.deck_of(fair.joint_key(fair.deal_key(table.match.secret, r), [bytes.fromhex(value)]))
+        assert s == seat and table.match.rounds[r].deck == deck
+        assert wire.guest.values[(table.match_key, r)][1].hex() == value  # the guest's own value
+
+
+@pytest.mark.parametrize("tamper", ["part", "values", "commit"])
+def test_a_guest_catches_a_host_that_swaps_the_deck(tamper):
+    """A host that reveals another part than it committed to, other values than the guest
+    sent, or changes its commitment once the values are asked for: the guest's table stops
+    with «Хозяин стола подменил колоду», and plays no more."""
+    table = host_table("duel", seed=2)
+    honest = table.fair_facts
+
+    def forged() -> dict | None:
+        facts = honest()
+        if facts is None:
+            return None
+        if tamper == "part" and "part" in facts:
+            facts["part"] = fair.deal_key(table.match.secret, 99).hex()
+        if tamper == "values" and "values" in facts:
+            facts["values"] = [[s, fair.new_secret().hex()] for s, _ in facts["values"]]
+        if tamper == "commit" and table.match.round_no == 1:
+            facts["commit"] = fair.commitment(fair.new_secret())
+        return facts
+
+    table.fair_facts = forged
+    wire = Wire(table, 1)
+    play_match(wire, random.Random(5), max_rounds=3)
+    guest = wire.guest
+    assert guest.swapped and guest.message == guest.texts.FAIR_HOST_SWAPPED
+    assert not guest.my_turn() and guest.ui()["prompt"] == guest.texts.FAIR_HOST_SWAPPED
+    assert "Хозяин стола подменил колоду" in guest.texts.FAIR_HOST_SWAPPED or guest.texts.LANG != "ru"
+    assert not guest.receive(wire.messages[-1])  # nothing more is drawn
+
+
+def test_a_value_not_of_the_agreed_size_is_refused_and_the_deal_waits():
+    table = host_table("duel", seed=3)
+    host = Host(table)
+    guest = Guest()
+    host.joined(1)
+    host.receive(1, guest.hello("Гость"))
+    secret, round_no = table.match.secret, table.match.round_no
+    for bad in ("ab" * 31, "AB" * 32, 7, None, "zz" * 32):
+        replies = host.receive(1, peer.dump(peer.VALUE, deal=0, value=bad))
+        assert replies and json.loads(replies[0][1])["code"] == "bad_value"
+        assert table.phase() == peer.KEYING and table.match.round_no == round_no and table.match.secret == secret
+    guest.receive(host.outbox()[-1][1])
+    guest.receive(peer.dump(peer.REFUSED, code="bad_value", seq=None))
+    assert guest.message == guest.texts.FAIR_VALUE_REFUSED
+    for text in guest.outbox():
+        host.receive(1, text)
+    assert table.phase() == "play"
+    # A stand-in bot's seat gets the host's part: a guest gone for good holds no deal up.
+    table.next_round() if table.phase() == "round_end" else None
+    other = host_table("duel", seed=4)
+    other.stand_in(1)
+    assert other.phase() == "play" and other.revealed[0] == [[1, fair.deal_key(other.match.secret, 0).hex()]]
 
 
 def test_the_guest_and_the_host_make_one_screen_state():

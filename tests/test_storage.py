@@ -195,6 +195,7 @@ def test_a_save_of_schema_2_resumes_where_it_was_left():
     written = json.loads(storage.dump_settings(settings))
     for key in ("tables", "seats"):  # a table newer than the save joins with its defaults
         del written[key]["bura_pot"]
+    assert [written.pop(key) for key in storage.SIGNALS] == [True, True]  # and so do switches newer than it
     assert notices == [] and json.dumps(written, ensure_ascii=False, separators=(",", ":")) == V2_SETTINGS
     assert settings["lang"] == "en" and [s.name for s in seats.chosen(settings, "duel")] == ["Ann", "Bob"]
     saved, notices = storage.load_match(V2_MATCH)
@@ -316,3 +317,18 @@ def test_the_engines_record_is_kept_with_the_rules_off_their_defaults_and_read_b
     resumed, befores = record.resume(json.loads(storage.dump_match(saved)))
     assert resumed.to_dict() == match.to_dict() and [v.seat for v in befores] == [0, 1, 2, 3, 4]
     assert befores[0].to_act == match.moves[0][0] and befores[0].trick is None
+
+
+def test_the_device_switches_are_kept_and_a_bad_one_is_dropped():
+    """«Звук» and «Вибрация» are saved as they were set; one that is not a boolean takes its
+    default with a notice, and the rest of the settings stay."""
+    settings = storage.default_settings()
+    assert all(settings[key] is True for key in storage.SIGNALS)
+    settings["sound"] = False
+    again, notices = storage.load_settings(storage.dump_settings(settings))
+    assert notices == [] and again["sound"] is False and again["vibrate"] is True
+    raw = json.loads(storage.dump_settings({**settings, "format": "duel"}))
+    raw["vibrate"] = "yes"
+    broken, notices = storage.load_settings(json.dumps(raw))
+    assert notices == [texts.NOTICE_SETTINGS_PARTIAL]
+    assert broken["vibrate"] is True and broken["sound"] is False and broken["format"] == "duel"

@@ -138,7 +138,12 @@ def card_svg(card: dict, inner: str) -> str:
     )
 
 
-def render_svg() -> str:
+TURN_DOT = (80.0, 20.0, 17.0)
+"""The gold dot of the icon a hidden tab shows on the player's turn (icon-turn.svg): x, y, radius."""
+
+
+def render_svg(turn: bool = False) -> str:
+    """The icon; ``turn``: with the gold dot that says «ваш ход» in a tab's corner."""
     w, h, r = CARD_W, CARD_H, CARD_R
     back_inner = (
         f'<rect x="1.2" y="1.2" width="{w - 2.4}" height="{h - 2.4}" rx="{r - 1.2}" fill="{hexc(BACK)}"/>'
@@ -155,13 +160,16 @@ def render_svg() -> str:
         + card_svg(BACK_CARD, back_inner)
         + card_svg(FRONT_CARD, front_inner)
         + f'<polygon points="{heart}" fill="{hexc(HEART)}"/>'
-        "</svg>\n"
+        + (f'<circle cx="{TURN_DOT[0]:g}" cy="{TURN_DOT[1]:g}" r="{TURN_DOT[2]:g}" fill="{hexc(BACK)}" '
+           f'stroke="{hexc(OUTLINE)}" stroke-width="4"/>' if turn else "")
+        + "</svg>\n"
     )
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "icon.svg").write_text(render_svg(), encoding="utf-8")
+    (OUT / "icon-turn.svg").write_text(render_svg(turn=True), encoding="utf-8")
     for size in (192, 512):
         (OUT / f"icon-{size}.png").write_bytes(render_png(size))
         print(f"wrote {OUT / f'icon-{size}.png'}")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF, TOTAL_POINTS
 from ..kernel import Deal
-from ..rules import beats_all
+from ..rules import beater_masks, beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
 from .betting import at_least, bet_move, point_classes
 from .registry import register
@@ -56,7 +56,7 @@ def spend_table(base: float) -> tuple:
     """Per stage (stock left, stock out), trump suit and card: what spending
     the card costs (:func:`spend_cost`), so that a move's cost is a sum of
     table entries from 0.0, the same to the last bit as :func:`spend_cost`."""
-    return tuple(tuple(tuple(spend_cost((c,), t, late, base) for c in range(36)) for t in range(4))
+    return tuple(tuple(tuple(spend_cost((c,), t, late, base) for c in range(36)) for t in range(5))
                  for late in (False, True))
 
 
@@ -142,25 +142,25 @@ HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RAN
 BEATERS = tuple(
     tuple(HIGHER[c] | (0 if SUIT_OF[c] == t else sum(1 << u for u in range(36) if SUIT_OF[u] == t))
           for c in range(36))
-    for t in range(4))
-"""Per trump suit and card: every card that beats it alone."""
+    for t in range(5))
+"""Per trump suit and card (the fifth: no trumps, RULES-house.md §5): every card that beats it alone."""
 DISCARD_RANK = tuple(
     tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
-    for t in range(4))
+    for t in range(5))
 """Per trump suit and card: the discard order, least valuable first and trumps
 last (the engine's auto-discard order, ``rules.discard_key``)."""
 LOAD_RANK = tuple(
-    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
+    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(5))
 """Per trump suit and card: the order of loading a partner's trick, most points
 first and trumps kept."""
 
 
 # --- the valuation -------------------------------------------------------------
 
-def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, ...]]:
+def _beats(hand: list[int], size: int, winning, trump: int, shield: int = -1) -> list[tuple[int, ...]]:
     """Every set of ``size`` cards of the sorted ``hand`` that beats ``winning``
     (in the engine's order of legal moves)."""
-    beaters = BEATERS[trump]
+    beaters = BEATERS[trump] if shield < 0 else beater_masks(trump, shield)  # spades shielded (§7.5)
     if size == 1:
         beaten_by = beaters[winning[0]]
         return [(c,) for c in hand if beaten_by >> c & 1]
@@ -169,7 +169,7 @@ def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, .
     for w in winning:
         can |= beaters[w]
     useful = [c for c in hand if can >> c & 1]
-    return [cs for cs in combinations(useful, size) if beats_all(cs, winning, trump)]
+    return [cs for cs in combinations(useful, size) if beats_all(cs, winning, trump, shield)]
 
 
 def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
@@ -212,6 +212,8 @@ def _stake_or_guess(st: Deal, seat: int, weights: Weights, ranked: list | None) 
     my_side = st.side[seat]
     my_points, hidden = ((st.seen_points[my_side], st.unseen_taken[my_side]) if st.faces_hidden
                          else (st.points[my_side], 0))
+    if st.table.handicaps:  # an open seat's фора counts as points for «31» (RULES-house.md §6.3)
+        my_points += st.table.handicaps[my_side]
     betting = st.chips is not None and (st.answers or st.dave)
     guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
     taken = my_points
@@ -240,7 +242,7 @@ class Counting:
         self.pool = pool = self.unknown.bit_count()  # cards in other hands, the stock and hidden discards
         self.avg = unknown_points / pool if pool else 0.0
         self.hands = st.hands
-        self.beaters = BEATERS[st.trump]
+        self.beaters = BEATERS[st.trump] if st.shield < 0 else beater_masks(st.trump, st.shield)
 
     def chance(self, k: int, threats: int, seats) -> float:
         """That one of ``seats`` holds ``k`` of ``threats`` unknown cards
@@ -262,9 +264,11 @@ class Counting:
         return self.chance(len(cards), (m & self.unknown).bit_count(), seats)
 
 
-def _leads(hand: list[int]) -> Iterator[tuple[int, ...]]:
+def _leads(hand: list[int], most: int = 5) -> Iterator[tuple[int, ...]]:
     """Every lead of the sorted ``hand``, in the engine's order of legal moves:
-    per suit (a suit's cards are together, lowest first), per number of cards."""
+    per suit (a suit's cards are together, lowest first), per number of cards,
+    at most ``most`` (no more than a player in the deal holds: an open
+    four-card hand, RULES-house.md §6.4)."""
     i = 0
     while i < len(hand):
         suit = SUIT_OF[hand[i]]
@@ -273,7 +277,7 @@ def _leads(hand: list[int]) -> Iterator[tuple[int, ...]]:
             j += 1
         same = hand[i:j]
         i = j
-        for k in range(1, len(same) + 1):
+        for k in range(1, min(len(same), most) + 1):
             yield from combinations(same, k)
 
 
@@ -288,7 +292,7 @@ def _lead(st: Deal, seat: int, my_points: int, w: Weights, ranked: list | None) 
         return LEAD, (hand[0],)
     value_of = _LeadValue(st, seat, my_points, Counting(st, seat), w)
     best, best_key = (hand[0],), None
-    for cards in _leads(hand):
+    for cards in _leads(hand, st.max_lead):
         value, sixes = value_of(cards)
         if ranked is not None:
             ranked.append((value, sixes, LEAD, cards))
@@ -370,7 +374,7 @@ def _answer(st: Deal, seat: int, my_points: int, w: Weights, ranked: list | None
     low = _lowest(hand, size, DISCARD_RANK[trump])
     if st.side[st.winner] == st.side[seat]:
         return _on_partner(st, seat, low, w, ranked)
-    beats = _beats(hand, size, st.winning, trump)
+    beats = _beats(hand, size, st.winning, trump, st.shield)
     if not beats and ranked is None:
         return DISCARD, low
     return _beat_or_throw(st, seat, my_points, low, beats, w, ranked)
@@ -385,7 +389,7 @@ def _on_partner(st: Deal, seat: int, low: tuple[int, ...], w: Weights,
     load = sum(POINTS_OF[c] for c in loaded) > sum(POINTS_OF[c] for c in low)
     if ranked is None and not load:
         return DISCARD, low
-    beats = _beats(hand, size, st.winning, trump) if ranked is not None else []
+    beats = _beats(hand, size, st.winning, trump, st.shield) if ranked is not None else []
     _, later_opponents = _later(st, seat)
     if load and Counting(st, seat).beat_chance(st.winning, later_opponents) < w.load_risk:
         if ranked is not None:

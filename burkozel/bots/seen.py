@@ -28,7 +28,8 @@ def view_deal(view: "SeatView") -> Deal:
     stock as so many :data:`UNSEEN` cards, the other sides' points as 0
     (the medium valuation reads only their sizes and its own points)."""
     n = view.players
-    hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
+    hands = [sorted(view.hand) if s == view.seat else sorted(view.open_hands[s]) if view.open_hands
+             and view.open_hands[s] else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
     points = [0] * view.side_count
     points[view.side] = view.points
     trick = None
@@ -38,7 +39,7 @@ def view_deal(view: "SeatView") -> Deal:
                       tv.winner, tv.winning)
     deal = Deal.at(view.rules, hands=hands, stock=[UNSEEN] * view.stock, trump_card=view.trump_card,
                    trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
-                   tricks_done=len(view.history), trick=trick, **pot_state(view))
+                   tricks_done=len(view.history), trick=trick, took=view.tricks_taken, **pot_state(view))
     view.seen.apply(deal)
     return deal
 
@@ -46,7 +47,10 @@ def view_deal(view: "SeatView") -> Deal:
 def pot_state(view: "SeatView") -> dict:
     """The chips of ``view`` as :meth:`Deal.at` takes them (nothing at a
     table without a pot): a position built from the view answers a «даве»
-    being answered, as the real deal does."""
+    being answered, as the real deal does.  Where seats are out of the match
+    (RULES-house.md §1, never at a pot), the seats in the deal instead."""
+    if view.in_play:
+        return {"seats": view.in_play}
     if not view.chips:
         return {}
     return {"chips": view.chips, "pot": view.pot, "stake": view.stake, "folded": view.folded,

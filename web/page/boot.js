@@ -115,7 +115,7 @@ function fail(details, kind) {
 /** A named stage (host.js) in the player's language. */
 const setStage = (key) => setStatus(words().stages[key] ?? String(key));
 
-window.burkozelBoot = { fail: (details, kind) => fail(String(details), kind), setStatus, setStage, relabel };
+window.burkozelBoot = { fail: (details, kind) => fail(String(details), kind), setStatus, setStage, relabel, word: (key) => words()[key] };
 
 // Play with a friend (p2p.js): loaded only when a player asks for it.
 window.burkozelLoadP2P = () => import("./p2p.js");

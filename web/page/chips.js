@@ -9,10 +9,13 @@
 // last drawing with the new one and moves the difference. It decides nothing
 // about the game: a stack that went down sent its chips to a pot that went up,
 // a stack that went up took them from a pot that went down.
-// Nothing moves with prefers-reduced-motion: reduce or at ?speed=instant.
+// Nothing moves with prefers-reduced-motion: reduce, at ?speed=instant or in a hidden tab
+// (motion.js's motionAllowed), and no coin flies longer than a card does (300 ms).
 
-const FLIGHT_MS = 560;
-const STAGGER_MS = 60;
+import { motionAllowed } from "./motion.js";
+
+const FLIGHT_MS = 300;
+const STAGGER_MS = 40;
 const MOST_COINS = 5;
 
 let last = null; // the last drawing's chips: {match, deal, pot, stacks: {seat: chips}}
@@ -32,11 +35,6 @@ function drawn() {
 function comparable(before, now) {
   return before && before.match === now.match && (now.deal === before.deal || now.deal === before.deal + 1)
     && Object.keys(before.stacks).length === Object.keys(now.stacks).length;
-}
-
-function motionAllowed() {
-  return document.getElementById("table")?.dataset.speed !== "instant"
-    && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
 const visible = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";

@@ -18,6 +18,9 @@
 
 import { PyWorker } from "../../vendor/pyscript/core.js";
 import { moveChips } from "./chips.js";
+import { animate, snapshot } from "./motion.js";
+import { listenForGestures, sound } from "./sound.js";
+import { cue, listenForVisibility, peopleAtTable } from "./cues.js";
 
 const root = document.documentElement;
 const table = document.getElementById("table");
@@ -139,8 +142,10 @@ function arm(name, { gen, ms }) {
 }
 
 /** Apply one batch of effects; a promise while chips move (chips.js), so the next
- *  batch waits for them and the deal's result opens once they have landed. */
+ *  batch waits for them and the deal's result opens once they have landed. Cards move
+ *  (motion.js) and sound (sound.js) by what the batch changed, and nothing waits for them. */
 function apply(fx) {
+  const before = fx.regions ? snapshot() : null;
   for (const [element, attrs] of Object.entries(fx.attrs ?? {})) {
     const node = element === "table" ? table : element === "html" ? root : document.querySelector(element);
     for (const [name, value] of Object.entries(attrs)) node?.setAttribute(name, value);
@@ -151,6 +156,11 @@ function apply(fx) {
     if (node) replace(node, markup);
   }
   if (fx.noCancel) noCancel = fx.noCancel;
+  if (before) {
+    const what = animate(before);
+    sound(what, peopleAtTable());
+    cue(what);
+  } else if (fx.attrs) cue({ played: [] });
   const moving = moveChips();
   const opened = () => {
     if (fx.dialogs) syncDialogs(fx.dialogs);
@@ -340,6 +350,8 @@ async function start() {
     return; // the error screen stays until the player reloads
   }
   listen();
+  listenForGestures();
+  listenForVisibility();
   apply(first);
   // bench/startup.py's breakdown: the table is drawn; `detail` is the worker's own
   // clock (ms importing the engine, the controller, and opening the table).

@@ -84,6 +84,9 @@ function start() {
     speed: base.speed,
     tables,
   };
+  // The device's own switches (storage.SIGNALS: «Звук», «Вибрация»), kept apart from a table's.
+  const signals = Object.keys(data.defaults).filter((key) => typeof data.defaults[key] === "boolean");
+  for (const key of signals) state[key] = typeof base[key] === "boolean" ? base[key] : data.defaults[key];
   let action = null;
   let changed = false;
 
@@ -105,6 +108,10 @@ function start() {
     if (typeof mine.discard === "string") checkValue("discard", mine.discard);
     if (mine.players !== undefined) checkValue("players", String(mine.players));
     for (const box of menu.querySelectorAll("input[type=checkbox]")) {
+      if (box.id.startsWith("signal-")) {
+        box.checked = state[box.name] !== false;
+        continue;
+      }
       const group = box.id.startsWith("switch-") ? mine.switches : mine.combos;
       const on = isObject(group) ? group[box.name] : undefined;
       if (typeof on === "boolean") box.checked = on;
@@ -116,8 +123,13 @@ function start() {
     state.difficulty = checkedValue("difficulty");
     state.speed = checkedValue("speed");
     const table = { combos: {} };
-    // A combination's box is "combo-…", a table's own switch (at a pot: «даве») "switch-…".
+    // A combination's box is "combo-…", a table's own switch (at a pot: «даве») "switch-…",
+    // the device's (sound, vibration) "signal-…".
     for (const box of menu.querySelectorAll("input[type=checkbox]")) {
+      if (box.id.startsWith("signal-")) {
+        state[box.name] = box.checked;
+        continue;
+      }
       const group = box.id.startsWith("switch-") ? (table.switches ??= {}) : table.combos;
       group[box.name] = box.checked;
     }

@@ -52,8 +52,8 @@ const BATCH_MS = 30;
 const MAX_CONTENT = 3_000;
 const PARTS_KEPT = 64;
 const HEARD_FRESH_MS = 12_000;
-const ANNOUNCE_RELAYS = 3;
-const ANNOUNCE_AFTER_MS = [3_000, 10_000, 30_000, 60_000, 120_000, 300_000];
+const ANNOUNCE_RELAYS = 3; // when a room or a relay socket opens; later ones on the first relay only
+const ANNOUNCE_AFTER_MS = [5_000, 30_000, 120_000, 600_000];
 const ANNOUNCE_SOON_MS = 250;
 const REST_FIRST_MS = 30_000;
 const REST_LAST_MS = 600_000;
@@ -204,11 +204,11 @@ function watchSockets() {
 
 // --- announcing: a few relays, backed off, never while direct ---------------------------------
 
-async function announce(room) {
+async function announce(room, relays) {
   if (!room.open || direct(room)) return;
   const open = openSockets();
   const awake = open.filter(([url]) => !rests(url));
-  const targets = (awake.length ? awake : open).slice(0, ANNOUNCE_RELAYS);
+  const targets = (awake.length ? awake : open).slice(0, relays);
   if (!targets.length) return;
   const event = await nostr.createEvent(room.rootTopic, JSON.stringify({ peerId: nostr.selfId }));
   mine.add(JSON.parse(event)[1].id);
@@ -219,7 +219,7 @@ async function announce(room) {
 function announceFrom(room, step) {
   clearTimeout(room.announceTimer);
   if (!room.open) return;
-  announce(room);
+  announce(room, step ? 1 : ANNOUNCE_RELAYS); // (each announcement seen starts an offer on its relay)
   const wait = ANNOUNCE_AFTER_MS[Math.min(step, ANNOUNCE_AFTER_MS.length - 1)];
   room.announceTimer = setTimeout(() => announceFrom(room, step + 1), wait);
 }

@@ -184,7 +184,8 @@ class App:
         return self.peer.guest if self.peer.guest is not None else self.table
 
     def ui(self) -> ScreenState:
-        """The screen's state, with the page's language, its notices and the fair-play line."""
+        """The screen's state, with the page's language, its notices, the fair-play line and
+        the device's switches."""
         t = self.table
         fair = sharer = None
         if t.info is not None and t.match is not None:
@@ -194,7 +195,8 @@ class App:
                 sharer = sh.sharer
         verdict = share.verdict(self.shared) if self.shared is not None and self.shared.check else None
         return replace(self.screen.ui(), lang=t.texts.LANG, notices=tuple(t.notices), fair=fair,
-                       sharer=sharer, verdict=verdict, rematch=self.peer.host is not None and self.peer.playing_online)
+                       sharer=sharer, verdict=verdict, rematch=self.peer.host is not None and self.peer.playing_online,
+                       **{name: bool(t.settings.get(name, True)) for name in storage.SIGNALS})
 
     def fair_ui(self) -> dict[str, Any] | None:
         """What the table tells of its deals' keys: the commitment of the deal in play
@@ -652,6 +654,8 @@ class App:
                 s[name] = value
             if name == "lang" and self.peer.guest is not None:
                 self.peer.guest.texts = self.table.texts
+        elif name in storage.SIGNALS:
+            s[name] = bool(event.get("checked"))
         elif name == "seed":
             self.table.seed_override = share.parse_seed(value)
             self.refresh()

@@ -84,6 +84,11 @@ class ScreenState(Mapping):
     """The host's page of a table played by link: a match's end offers «Ещё партию»."""
     watching: bool = False
     """A watcher's page (``p2p.watch``): every seat by its name, nothing to play."""
+    waiting: str | None = None
+    """Why no cards are drawn yet: the deal waits for the guests' values (web/table/p2p/peer.py)."""
+    sound: bool = True
+    vibrate: bool = True
+    """The device's switches (``storage.SIGNALS``), which the page's sound and cues obey."""
 
     def __getitem__(self, key: str) -> Any:
         if key not in _SCREEN_FIELDS:

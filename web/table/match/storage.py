@@ -32,6 +32,9 @@ SCHEMA = 2
 
 SPEEDS = ("normal", "fast")
 """The speeds the menu offers and a save keeps (``?speed=instant`` is the URL's alone: :data:`table.match.table.PAUSES`)."""
+SIGNALS = ("sound", "vibrate")
+"""The device's own on/off switches, on by default: sound (``web/page/sound.js``) and a short
+vibration on the player's turn at a table with people (``web/page/cues.js``)."""
 MAX_SEED = 2**53 - 1
 """The largest seed kept and linked exactly (a page's numbers are doubles)."""
 OLD_FORMATS = ("pairs", "four", "three")
@@ -64,7 +67,8 @@ def switch_on(settings: dict[str, Any], name: str, fmt: str | None = None) -> bo
 def default_settings(lang: str = languages.DEFAULT) -> dict[str, Any]:
     """The settings of a first visit; ``lang``: the browser's language (``languages.lang_for_browser``)."""
     return {"lang": lang, "format": "pairs", "difficulty": "medium", "speed": "normal",
-            "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}, "seats": seats.default_settings()}
+            "tables": {fmt: table_defaults(fmt) for fmt in FORMATS}, "seats": seats.default_settings(),
+            **dict.fromkeys(SIGNALS, True)}
 
 
 def table_settings(settings: dict[str, Any], fmt: str | None = None) -> dict[str, Any]:
@@ -213,7 +217,12 @@ def load_settings(raw: Any, lang: str = languages.DEFAULT) -> tuple[dict[str, An
             settings["lang"] = data["lang"]
         else:
             clean = False
-    if set(data) - {"v", "lang", "format", "difficulty", "speed", "tables", "seats"}:
+    for key in SIGNALS:  # optional: settings saved before the switches existed have none
+        if isinstance(data.get(key, True), bool):
+            settings[key] = data.get(key, True)
+        else:
+            clean = False
+    if set(data) - {"v", "lang", "format", "difficulty", "speed", "tables", "seats", *SIGNALS}:
         clean = False
     return settings, ([] if clean else [texts.NOTICE_SETTINGS_PARTIAL])
 
@@ -232,7 +241,8 @@ def dump_settings(settings: dict[str, Any]) -> str:
         tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "lang": settings.get("lang", languages.DEFAULT), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
-                       "seats": {fmt: seats.seats_json(seats.chosen(settings, fmt)) for fmt in FORMATS}},
+                       "seats": {fmt: seats.seats_json(seats.chosen(settings, fmt)) for fmt in FORMATS},
+                       **{key: bool(settings.get(key, True)) for key in SIGNALS}},
                       ensure_ascii=False, separators=(",", ":"))
 
 

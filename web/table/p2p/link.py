@@ -366,6 +366,8 @@ class PeerLink:
                 self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
             elif kind == "message":
                 self.guest.receive(data)
+                for text in self.guest.outbox():  # its value for a deal about to be dealt
+                    self.js.send("host", text)
             elif kind == "closed":
                 self.guest_link = "lost"
             elif kind == "failed":

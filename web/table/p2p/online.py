@@ -183,8 +183,11 @@ class OnlineHost:
         room, match = self.watch, self.host.table.match
         if room is None or match is None:
             return None
+        if self.host.table.phase() == peer.KEYING:
+            return None  # (the deal waits for the guests' values: no cards yet)
         view = match.view(0)
-        at = (id(match), match.round_no, len(view.history), view.round_over)
+        # (a deal dealt anew once the guests' values are in keeps its number: its trump tells it)
+        at = (id(match), match.round_no, str(view.trump_card), len(view.history), view.round_over)
         if room.snap is None or room.snap[0] != at:
             room.snap = (at, watch.public(view.to_dict()))
         return room.snap[1]
@@ -293,6 +296,7 @@ class OnlineGuest:
         changed = False
         for body in bodies:
             changed = self.screen.receive(body) or changed
+        replies += [self.message(text) for text in self.screen.outbox()]  # its value for a deal about to be dealt
         return changed, replies
 
 

@@ -18,6 +18,7 @@ import math
 from typing import Any
 
 from burkozel import FORMATS
+from table.match import record
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer, phrases
@@ -159,7 +160,7 @@ class OnlineLink:
     def _remember(self) -> None:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
         self.app.store.set(ONLINE_HOST_KEY, json.dumps({
-            "seed": self.app.table.info.seed, "bots": sorted(self.bots), "timer": self.clock.seconds,
+            "match": self.app.table.info.ident, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
             **({"watch": invite.encode(self.end.watch.invite), "watched": self.watched}
                if self.end.watch is not None else {})}))
@@ -170,7 +171,8 @@ class OnlineLink:
         the boot made of ``saved`` (``storage.read_match``), taken instead of another one."""
         try:
             kept = json.loads(self.app.store.get(ONLINE_HOST_KEY) or "null")
-            if not isinstance(kept, dict) or saved is None or kept.get("seed") != saved.get("seed"):
+            # The same match: its name (a hash of its secret; an old match's seed).
+            if not isinstance(kept, dict) or saved is None or kept.get("match") != record.info_of(saved).ident:
                 return False
             invites = {int(seat): invite.decode(code) for seat, code in dict(kept["seats"]).items()}
             bots = {int(seat) for seat in kept.get("bots", [])}

@@ -9,6 +9,19 @@ last received and turns clicks into move requests, so it never receives a card
 its seat may not know (``tests/test_peer.py`` reads every message) and a
 changed guest page cannot cheat.  The messages are listed in web/README.md;
 ``link.py`` moves them in and out of ``web/page/p2p.js``'s DataChannels.
+
+Nor does the host choose the deck alone (``burkozel/fair.py``): before each deal
+its state carries the commitment to the host's part of the deal's key, and no
+view; every guest answers with a fresh random ``value``; the deal is dealt from
+the hash of the host's part and every value, in seat order.  Once it is over
+the host reveals its part and the values, and each guest's page checks the
+commitment, re-deals the deck and compares it with the hand and the trump it
+was dealt: a mismatch stops that guest's table with «Хозяин стола подменил
+колоду».  A seat a stand-in bot plays gets the host's part as its value, so a
+guest gone for good holds no deal up; a guest not yet back waits the deal too
+(it holds no cards until dealt).  What this proves: the deck was fixed before
+anyone saw a card and not by the host alone; not that the host's device did not
+look at the hands it deals.
 """
 
 from __future__ import annotations
@@ -20,7 +33,8 @@ from typing import Any, Callable
 from table.coach import share, story
 from table.match import seats
 from table.i18n import languages
-from burkozel import Card, Move, SeatView
+from burkozel import Card, Move, SeatView, TableRules, fair
+from burkozel.kernel import Deal
 from burkozel.view import TrickView
 from table.match.record import MatchInfo
 from table.match.screen import HUMAN, ScreenState, button_states, move_for, seat_positions, shown, table_prompt
@@ -33,7 +47,9 @@ AWAY_LIMIT_S = 60.0
 MAX_MESSAGE = 64_000
 """No message of ours comes near this; anything longer is refused unread."""
 
-STATE, REFUSED, HELLO, MOVE = "state", "refused", "hello", "move"
+STATE, REFUSED, HELLO, MOVE, VALUE = "state", "refused", "hello", "move", "value"
+KEYING = "keying"
+"""The host's table between the commitment to a deal and its dealing: no cards yet."""
 ASK, DEAL = "ask", "deal"
 """A guest asks for the deal just finished (``what: deal``); the host answers with it as the
 guest's seat saw it (:meth:`HostTable.finished_deal`)."""
@@ -42,7 +58,7 @@ AGAIN = "again"
 SAY, SAID = "say", "said"
 """A quick phrase by its key (``phrases.KEYS``): a guest's to the host, the host's to every guest."""
 FROM_HOST = (STATE, REFUSED, DEAL, SAID)
-FROM_GUEST = (HELLO, MOVE, ASK, AGAIN, SAY)
+FROM_GUEST = (HELLO, MOVE, VALUE, ASK, AGAIN, SAY)
 MAX_FRAMES = 400
 """More review steps than any deal has: a longer list is not read."""
 DEAL_PART = 1_500
@@ -107,7 +123,64 @@ class HostTable(Table):
         self.befores: list[SeatView] = []
         self.deals: dict[tuple[Any, int], dict[str, Any]] = {}
         """Finished deals already made for a guest, by (position, seat): asking again costs nothing."""
+        self.keying: dict[int, bytes] | None = None
+        """The guests' values for the deal waiting to be dealt, by seat (``None``: none waits)."""
+        self.revealed: dict[int, list[list[Any]]] = {}
+        """Each deal dealt with the guests' values: the values, ``[seat, hex]`` in seat order."""
         super().__init__(settings, **kw)
+
+    # --- a deck nobody chooses alone ---------------------------------------------------------
+
+    def host_part(self) -> bytes:
+        """The host's part of the current deal's key: derived from the match's secret."""
+        assert self.match is not None and self.match.secret is not None
+        return fair.deal_key(self.match.secret, self.match.first_deal + self.match.round_no)
+
+    def _await_values(self) -> None:
+        """A deal was just dealt: hold it back until every guest's value is in."""
+        self.keying = {} if self.remote_seats else None
+        self._deal_if_ready()
+
+    def take_value(self, seat: int, value: Any) -> bool:
+        """``seat``'s value for the deal waiting (hex of ``fair.SECRET_BYTES``): whether taken."""
+        if self.keying is None or seat not in self.remote_seats or seat in self.keying:
+            return self.keying is not None and seat in self.keying
+        try:
+            self.keying[seat] = fair.check_bytes(value, "a guest's value")
+        except ValueError:
+            return False
+        self._deal_if_ready()
+        return True
+
+    def _deal_if_ready(self) -> None:
+        """Deal the waiting deal once every guest seat has a value (a stand-in bot's: the host's part)."""
+        if self.keying is None or self.match is None:
+            return
+        host = self.host_part()
+        for seat in self.stood_in:
+            self.keying.setdefault(seat, host)
+        if any(seat not in self.keying for seat in self.remote_seats):
+            return
+        values = [[seat, self.keying[seat].hex()] for seat in sorted(self.remote_seats)]
+        self.match.rekey(fair.joint_key(host, [self.keying[seat] for seat in sorted(self.remote_seats)]))
+        self.revealed[self.match.round_no] = values
+        self.keying = None
+        self._seat_bots()
+
+    def phase(self) -> str:
+        return KEYING if self.keying is not None and self.match is not None else super().phase()
+
+    def fair_facts(self) -> dict[str, Any] | None:
+        """What the guests are told of the deal's key: the commitment to the host's part
+        (while it is dealt and played), and once it is over that part and every value."""
+        if self.match is None or self.match.secret is None or not self.remote_seats:
+            return None
+        r = self.match.round_no
+        host = self.host_part()
+        out: dict[str, Any] = {"deal": r, "commit": fair.commitment(host)}
+        if self.match.round.is_over and r in self.revealed:
+            out["part"], out["values"] = host.hex(), self.revealed[r]
+        return out
 
     def _start(self, info: MatchInfo) -> None:
         remote = guest_seats(info.seating)
@@ -118,6 +191,23 @@ class HostTable(Table):
             self.bots.pop(seat, None)
         self.stood_in = set()
         self.befores = []
+        self.revealed = {}
+        self._await_values()
+
+    def restore(self, saved: dict[str, Any], resumed: Any = None) -> bool:
+        """A resumed match goes on where it was; a deal nobody has played in yet waits
+        for the guests' values again (they answer the commitment they are sent anew)."""
+        done = super().restore(saved, resumed)
+        self.keying = None
+        if done and self.match is not None and not self.match.round.moves and not self.match.round.is_over:
+            self._await_values()
+        return done
+
+    def next_round(self) -> bool:
+        dealt = super().next_round()
+        if dealt and self.phase() != "none":
+            self._await_values()
+        return dealt
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -129,6 +219,7 @@ class HostTable(Table):
         if seat in self.remote_seats and seat not in self.stood_in and self.info is not None:
             self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=self.bot_seed(seat))
             self.stood_in.add(seat)
+            self._deal_if_ready()
 
     def seat_back(self, seat: int) -> None:
         """``seat``'s person is back: the stand-in bot leaves (its search, if any, is dropped)."""
@@ -159,8 +250,9 @@ class HostTable(Table):
         return tuple(names)
 
     def ui(self) -> ScreenState:
-        # «бот» on a guest's seat while one stands in
-        return replace(super().ui(), bot_seats=tuple(sorted(self.stood_in)))
+        # «бот» on a guest's seat while one stands in; no cards while the deal waits for values
+        waiting = self.texts.FAIR_WAITING_VALUES if self.phase() == KEYING else None
+        return replace(super().ui(), bot_seats=tuple(sorted(self.stood_in)), waiting=waiting)
 
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
@@ -181,7 +273,8 @@ class HostTable(Table):
         key = (tuple(at), seat)
         if key not in self.deals:
             frames = story.frames(self.info.rules, self.info.seed, self.rounds, self.info.first_deal,
-                                  fresh=self.info.fresh_match(), seat=seat)
+                                  fresh=replace(self.info, keys=tuple(k.hex() for k in self.match.keys)).fresh_match()
+                                  if self.info.secret is not None else self.info.fresh_match(), seat=seat)
             link = share.query(share.of_match(self.info, self.match, r)) if r in share.finished(self.match) else None
             self.deals = {key: {"at": at, "deal": self.info.first_deal + r, "share": link,
                                 "frames": [{"mover": f.mover, "held": f.view["held"], "trick": f.trick}
@@ -189,7 +282,10 @@ class HostTable(Table):
         return self.deals[key]
 
     def display(self, seat: int | None = None) -> dict[str, Any] | None:
-        """``seat``'s screen (the host's own by default), as :func:`match.screen.shown` draws it."""
+        """``seat``'s screen (the host's own by default), as :func:`match.screen.shown` draws it;
+        nothing while the deal waits for the guests' values."""
+        if self.phase() == KEYING:
+            return None
         if seat is None or seat == HUMAN:
             return super().display()
         if self.match is None:
@@ -291,6 +387,7 @@ class Host:
             "at": [match.round_no, len(match.round.moves)] if match is not None else None,
             "match": t.match_key,
             "answers": t.answers(),
+            **({"fair": t.fair_facts()} if t.fair_facts() is not None else {}),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
 
@@ -342,6 +439,13 @@ class Host:
                 size += n
             return [(seat, dump(DEAL, at=deal["at"], deal=deal["deal"], share=deal["share"], part=i, parts=len(parts),
                                 frames=part)) for i, part in enumerate(parts)]
+        if data["t"] == VALUE:
+            match = self.table.match
+            if match is None or data.get("deal") != match.round_no or self.table.phase() != KEYING:
+                return []  # late (the deal is dealt) or early: nothing to do with it
+            if not self.table.take_value(seat, data.get("value")):
+                return [(seat, dump(REFUSED, code="bad_value", seq=seq))]
+            return []
         if seq != self.seq.get(seat):
             return [(seat, dump(REFUSED, code="stale", seq=seq))]
         try:
@@ -379,6 +483,16 @@ class Guest:
         """The parts of a finished deal come so far: (its position, steps by part)."""
         self.heard: list[tuple[Any, Any]] = []
         """Phrases the host passed on, (seat, key), not yet shown (``phrases.Board`` checks them)."""
+        self.values: dict[tuple[str, int], tuple[str, bytes]] = {}
+        """Each deal's commitment as the host sent it before the deal, and this page's value for it
+        (a deal is the host's match key and the deal's number in it)."""
+        self.dealt: dict[tuple[str, int], set[str]] = {}
+        """Each deal's cards this seat held, and whether it saw the deal's start (``"@start"``)."""
+        self.trumps: dict[tuple[str, int], str] = {}
+        self.checked: set[tuple[str, int]] = set()
+        self.swapped = False
+        """The host revealed a part or a deck that is not what it committed to: the table stops."""
+        self._out: list[str] = []
 
     def hello(self, name: str) -> str:
         return dump(HELLO, name=name)
@@ -466,6 +580,9 @@ class Guest:
             if len(self.heard) < 16:
                 self.heard.append((data.get("seat"), data.get("key")))
             return True
+        if data["t"] == REFUSED and data.get("code") == "bad_value":
+            self._revalue()
+            return True
         if data["t"] == REFUSED:
             self.sent_seq = None
             if data.get("code") != "stale":
@@ -473,11 +590,93 @@ class Guest:
                 self.message = self.texts.reason(str(data.get("code")), kind="lead",
                                             size=view.trick.size if view and view.trick else None, selected=0)
             return True
+        if self.swapped:
+            return False  # the table has stopped: nothing the host sends is drawn any more
+        if data["t"] == STATE and data.get("fair") is not None:
+            self._fair(data)
         self.state = {k: v for k, v in data.items() if k not in ("v", "t", "seq")}
         self.seq = data.get("seq")
         hand = set(self.display_hand())
         self.selection = [c for c in self.selection if c in hand]
         return True
+
+    def outbox(self) -> list[str]:
+        """What this page must send the host now (its value for a deal about to be dealt)."""
+        out, self._out = self._out, []
+        return out
+
+    def _fair(self, data: dict[str, Any]) -> None:
+        """The deal's commitment, the cards this seat is dealt, and once the deal is over
+        the host's reveal, checked (see the module)."""
+        facts = data["fair"]
+        number = facts.get("deal") if isinstance(facts, dict) else None
+        if type(number) is not int:
+            return
+        deal = (str(data.get("match")), number)  # a deal of this match (a new match counts afresh)
+        commit = facts.get("commit")
+        if deal not in self.values:
+            if data.get("phase") != KEYING or not isinstance(commit, str):
+                return  # dealt before this page heard of it (a late join): nothing to check
+            self.values[deal] = (commit, fair.new_secret())
+        mine = self.values[deal]
+        if data.get("phase") == KEYING:
+            if commit != mine[0]:
+                self._stop()  # a host that changes its commitment once the values are asked for
+            else:
+                self._out.append(dump(VALUE, deal=number, value=mine[1].hex()))
+            return
+        view, at = data.get("view"), data.get("at")
+        if isinstance(view, dict) and isinstance(view.get("hand"), list):
+            seen = self.dealt.setdefault(deal, set())
+            seen.update(c for c in view["hand"] if isinstance(c, str))
+            if at == [number, 0] and not seen & {"@start"}:
+                seen.add("@start")
+                self.trumps[deal] = str(view.get("trump_card"))
+            self.trumps.setdefault(deal, str(view.get("trump_card")))
+        if "part" in facts and deal not in self.checked:
+            self.checked.add(deal)
+            if not self._honest(deal, facts, data):
+                self._stop()
+
+    def _honest(self, deal: tuple[str, int], facts: dict[str, Any], data: dict[str, Any]) -> bool:
+        """Whether the host's revealed part gives the commitment it sent before the deal,
+        the values hold this page's own at its seat, and the deck they deal gave this
+        seat the cards it held and turned up the trump it saw."""
+        commit, mine = self.values[deal]
+        try:
+            part = fair.check_bytes(facts.get("part"), "the host's part")
+            values = {int(seat): fair.check_bytes(v, "a value") for seat, v in facts.get("values")}
+        except (TypeError, ValueError):
+            return False
+        seat, view = data.get("seat"), data.get("view") or {}
+        if not fair.verify(part, commit) or values.get(seat) != mine:
+            return False
+        deck = fair.deck_of(fair.joint_key(part, [values[s] for s in sorted(values)]))
+        try:
+            rules = TableRules(str(data.get("format")), tuple(view.get("combos", ())), players=data.get("players"))
+            hands = Deal.dealt(rules, int(view["dealer"]), deck).hands
+        except (KeyError, TypeError, ValueError):
+            return False
+        held = self.dealt.get(deal, set())
+        start = {str(c) for c in hands[seat]}
+        stock = {str(c) for c in deck[rules.hand_size * rules.players:]}
+        cards = held - {"@start"}
+        if "@start" in held and not start <= cards:
+            return False
+        return cards <= start | stock and self.trumps.get(deal) == str(deck[-1])
+
+    def _revalue(self) -> None:
+        """The host refused this page's value (not of the agreed size): say so, and send a fresh one."""
+        self.message = self.texts.FAIR_VALUE_REFUSED
+        facts = (self.state or {}).get("fair") or {}
+        deal = (str((self.state or {}).get("match")), facts.get("deal") if isinstance(facts, dict) else None)
+        if self.phase() == KEYING and deal in self.values:
+            self.values[deal] = (self.values[deal][0], fair.new_secret())
+            self._out.append(dump(VALUE, deal=deal[1], value=self.values[deal][1].hex()))
+
+    def _stop(self) -> None:
+        self.swapped = True
+        self.message = self.texts.FAIR_HOST_SWAPPED
 
     # --- what the screen shows ------------------------------------------------------------
 
@@ -502,7 +701,7 @@ class Guest:
 
     def my_turn(self) -> bool:
         view = self.display()
-        return (self.phase() == "play" and view is not None and view["to_act"] == self.seat
+        return (self.phase() == "play" and view is not None and view["to_act"] == self.seat and not self.swapped
                 and self.seat not in self.state["stand_ins"] and self.sent_seq != self.seq)
 
     def names(self) -> list[str]:
@@ -519,6 +718,10 @@ class Guest:
         prompt, thinking, announce = table_prompt(view, phase, names, my_turn, self.texts)
         if self.state and self.seat in self.state["stand_ins"]:
             prompt = self.texts.P2P_BOT_PLAYS_FOR_YOU
+        if self.swapped:
+            prompt = self.texts.FAIR_HOST_SWAPPED
+        elif phase == KEYING:
+            prompt = self.texts.FAIR_WAITING_VALUES
         n = self.state["players"] if self.state and self.state["players"] else 2
         seat = self.seat
         return ScreenState(
@@ -543,6 +746,7 @@ class Guest:
             guest=True,
             answers=self.state.get("answers") if self.state else None,
             match_key=self.match_key(),
+            waiting=self.texts.FAIR_WAITING_VALUES if phase == KEYING else None,
         )
 
     def match_key(self) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from burkozel import FORMATS
 from table.i18n import common, languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import seats
+from table.match import seats, storage
 from table.view import card_art, coachview
 
 # --- the static frame ------------------------------------------------------------
@@ -113,7 +113,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
         out["handover-slot"] = handover_html(ui["handover"], t)
         return out
     if view is None:
-        out["status"] = f'<p class="prompt">{t.NO_MATCH_PROMPT}</p>'
+        out["status"] = f'<p class="prompt">{escape(ui.get("waiting") or t.NO_MATCH_PROMPT)}</p>'
         return out
     names = ui["names"]
     positions = ui["positions"]
@@ -138,7 +138,8 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
     """``data-*`` attributes of ``#table`` (layout by format, phase, speed).
 
     ``data-bots`` is the level of the bots really seated (``easy`` if the chosen
-    one is unavailable); it says nothing about any card."""
+    one is unavailable); it says nothing about any card.  ``data-sound`` and
+    ``data-vibrate``: the device's switches, which the page's sound and cues obey."""
     turn = "me" if ui.get("my_turn") else ("none" if view is None or view.get("to_act") is None else "bot")
     return {
         "data-bots": ui.get("bot_level") or "none",
@@ -148,6 +149,7 @@ def table_attrs(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, st
         "data-phase": ui.get("phase", "none"),
         "data-speed": ui.get("speed", "normal"),
         "data-turn": "handover" if ui.get("handover") else turn,
+        **{f"data-{name}": "on" if ui.get(name, True) else "off" for name in storage.SIGNALS},
     }
 
 
@@ -666,6 +668,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
+        + signals_html(settings, t)
         + lang_html(t)
         + coachview.seed_field(ui.get("seed"), t)
         + coachview.commit_line(ui.get("fair") if has_match else None, t)
@@ -703,6 +706,18 @@ def penalty_table(t: ModuleType = texts) -> str:
         + '</tbody></table>'
         f'<p class="fine">{t.pen_bura_note(bura.declaration, b31["lost"], b31["false"], common.shared_penalty_limit())}</p>'
     )
+
+
+def signals_html(settings: dict[str, Any], t: ModuleType) -> str:
+    """The device's own switches, «Звук» and «Вибрация» (``input[name=sound|vibrate]``, ids
+    ``signal-…``: the early menu keeps them apart from a table's switches)."""
+    rows = "".join(
+        f'<label class="switch"><span class="sw-text"><span class="opt-title">{t.SIGNAL_TITLES[name]}</span>'
+        f'<small>{t.SIGNAL_HINTS[name]}</small></span>'
+        f'<input type="checkbox" name="{name}" id="signal-{name}" role="switch"'
+        f'{" checked" if settings.get(name, True) else ""}>'
+        '<span class="knob" aria-hidden="true"></span></label>' for name in storage.SIGNALS)
+    return f'<fieldset class="group combos signals"><legend>{t.SIGNALS_LEGEND}</legend>{rows}</fieldset>'
 
 
 def lang_html(t: ModuleType) -> str:

@@ -1,0 +1,238 @@
+"""The table that moves and sounds (web/page/motion.js, sound.js, cues.js), seen in Chromium.
+
+Motion is sampled at every animation frame while a real deal is played at «fast»: cards fly
+to the table from the hand and from the seats, taken tricks fly to their taker, the draw
+comes from the stock, and no moving face-down card (a closed discard, a card drawn by the
+opponent, a taken trick's back) carries a card's identity at any frame. With reduced motion
+nothing runs. The sound is counted where the page makes it (AudioContext's sources), never
+before the first tap and never with «Звук» off; without Web Audio the table plays on.
+A table with people says «Ваш ход» in the tab's title and icon while the tab is hidden."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from harness import app_url, boot
+from tablekit import (WATCH_DOM, check_no_leak, hand, new_match, open_table, play_turn, replay, saved, to_menu,
+                      wait_settled)
+from test_p2p import host_table, p2p_browser, two_pages  # noqa: F401  (p2p_browser: a fixture)
+
+# Every running animation at every frame: what moves (by where it is), its transform, and
+# every face-down card inside a moving element that carries more than its class.
+SAMPLE_MOTION = """
+(() => {
+  const m = window.__motion = {kinds: {}, bad: [], frames: 0, ghosts: 0, longest: 0};
+  const born = new Map();  // each taken trick's flight: how long it stayed on the page
+  new MutationObserver((records) => {
+    for (const r of records) {
+      r.addedNodes.forEach((n) => { if (n.classList?.contains('flight-cards')) born.set(n, performance.now()); });
+      r.removedNodes.forEach((n) => {
+        if (born.has(n)) m.longest = Math.max(m.longest, performance.now() - born.get(n));
+        born.delete(n);
+      });
+    }
+  }).observe(document.body, {subtree: true, childList: true});
+  const kindOf = (el) => el.closest('#motion') ? 'take'
+    : el.closest('#trick') ? (el.classList.contains('back') ? 'trick-back' : 'trick-face')
+    : el.closest('#hand') ? 'hand' : el.closest('.mini-hand') ? 'seat-back'
+    : el.closest('#coins') ? 'coins' : el.classList.contains('seat') ? 'turn' : 'other';
+  const loop = () => {
+    m.frames++;
+    m.ghosts = Math.max(m.ghosts, document.querySelectorAll('#motion .ghost').length);
+    for (const a of document.getAnimations()) {
+      const el = a.effect && a.effect.target;
+      if (a.playState !== 'running' || !(el instanceof Element)) continue;
+      const kind = kindOf(el);
+      const seen = m.kinds[kind] = m.kinds[kind] || {count: 0, transforms: []};
+      seen.count++;
+      const t = getComputedStyle(el).transform;
+      if (seen.transforms.length < 40 && !seen.transforms.includes(t)) seen.transforms.push(t);
+      for (const back of [el, ...el.querySelectorAll('.back')]) {
+        if (!back.classList.contains('back')) continue;
+        const extra = back.getAttributeNames().filter((n) => n !== 'class' && n !== 'aria-hidden');
+        if (extra.length || back.childNodes.length || back.closest('[data-card]')) m.bad.push(el.outerHTML.slice(0, 300));
+      }
+      if (el.closest('#motion') && el.querySelector('[data-card], [aria-label]')) m.bad.push(el.outerHTML.slice(0, 300));
+    }
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+})();
+"""
+
+
+def _play(page, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        if wait_settled(page) != "play":
+            return
+        check_no_leak(page)
+        play_turn(page, rng)
+
+
+def test_cards_fly_and_a_face_down_card_moves_with_no_identity(page, base_url):
+    """Вдвоём (closed discards) at «fast»: every kind of card motion runs, by transforms that
+    change from frame to frame, and no frame shows a moving back with an identity."""
+    open_table(page, base_url, speed="fast", seed=11)
+    page.evaluate(SAMPLE_MOTION)
+    new_match(page, "duel", "easy", discard="closed")
+    _play(page, random.Random(2), 12)
+    m = page.evaluate("window.__motion")
+    assert m["frames"] > 20
+    kinds = m["kinds"]
+    for kind in ("trick-face", "trick-back", "take", "hand", "seat-back", "turn"):
+        assert kind in kinds, (kind, sorted(kinds))
+    for kind in ("trick-face", "take", "seat-back"):
+        assert len(kinds[kind]["transforms"]) >= 3, (kind, kinds[kind]["transforms"])  # sampled mid-flight
+    assert m["ghosts"] > 0
+    assert not m["bad"], m["bad"][:3]
+    # A taken trick's copies are gone once landed (300 ms; a loaded machine's frames come late).
+    assert 250 < m["longest"] < 2_000, m["longest"]
+    check_no_leak(page)
+
+
+def test_with_reduced_motion_no_card_moves(page, base_url):
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base_url, speed="fast", seed=11)
+    page.evaluate(SAMPLE_MOTION)
+    new_match(page, "duel", "easy", discard="closed")
+    _play(page, random.Random(2), 6)
+    m = page.evaluate("window.__motion")
+    assert m["frames"] > 20 and m["kinds"] == {} and m["ghosts"] == 0
+
+
+def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
+    """The page reloaded while a taken trick is in the air: the same hand, nothing mid-flight."""
+    open_table(page, base_url, speed="fast", seed=11)
+    new_match(page, "duel", "easy")
+    rng = random.Random(3)
+    for _ in range(20):
+        wait_settled(page)
+        play_turn(page, rng)
+        try:
+            page.wait_for_selector("#motion .ghost", state="attached", timeout=4_000)
+            break
+        except Exception:  # noqa: BLE001 - this move took no trick: play on
+            continue
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]")
+    wait_settled(page)
+    assert page.locator("#motion .ghost").count() == 0
+    match = replay(saved(page))
+    assert sorted(hand(page)) == sorted(str(c) for c in match.round.hands[0])
+
+
+# --- sound ----------------------------------------------------------------------------------
+
+# Counts the audio contexts made and the sounds started, whatever the browser plays them on.
+COUNT_SOUNDS = """
+(() => {
+  window.__audio = {contexts: 0, started: 0};
+  const Real = window.AudioContext;
+  if (!Real) return;
+  window.AudioContext = class extends Real {
+    constructor(...args) { super(...args); window.__audio.contexts++; }
+  };
+  const start = AudioScheduledSourceNode.prototype.start;
+  AudioScheduledSourceNode.prototype.start = function (...args) { window.__audio.started++; return start.apply(this, args); };
+})();
+"""
+
+
+def test_sounds_start_at_the_first_tap_and_the_switch_silences_them(page, base_url):
+    page.add_init_script(COUNT_SOUNDS)
+    open_table(page, base_url, speed="fast", seed=11)
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__audio") == {"contexts": 0, "started": 0}  # nothing before a gesture
+    new_match(page, "duel", "easy")
+    rng = random.Random(4)
+    _play(page, rng, 3)
+    audio = page.evaluate("window.__audio")
+    assert audio["contexts"] == 1 and audio["started"] > 0, audio
+    to_menu(page)
+    page.click("#menu label:has(#signal-sound)")
+    page.wait_for_selector("#table[data-sound=off]", state="attached")
+    page.click("#menu [data-action=continue]")
+    before = page.evaluate("window.__audio.started")
+    _play(page, rng, 3)
+    assert page.evaluate("window.__audio.started") == before
+
+
+def test_the_sound_switch_is_kept_across_a_reload(page, base_url):
+    open_table(page, base_url)
+    to_menu(page)
+    assert page.is_checked("#signal-sound") and page.is_checked("#signal-vibrate")
+    page.click("#menu label:has(#signal-sound)")
+    page.wait_for_selector("#table[data-sound=off]", state="attached")
+    page.reload()
+    page.wait_for_selector("#menu[open] #signal-sound", state="attached")
+    assert not page.is_checked("#signal-sound")  # the menu before Python reads it too
+    page.wait_for_selector("html[data-state=ready]")
+    assert page.get_attribute("#table", "data-sound") == "off"
+    assert not page.is_checked("#signal-sound") and page.is_checked("#signal-vibrate")
+
+
+@pytest.mark.parametrize("broken", ["missing", "throws"])
+def test_without_web_audio_the_table_plays_on_in_silence(page, base_url, broken):
+    """No AudioContext (or one that refuses to be made), no vibration, no wake lock: no error
+    in the console (the page fixture fails on one), and the deal goes on by clicks."""
+    script = {"missing": "delete window.AudioContext; delete window.webkitAudioContext;",
+              "throws": "window.AudioContext = class { constructor() { throw new Error('NotAllowedError'); } };"}[broken]
+    page.add_init_script(script + " delete Navigator.prototype.vibrate; delete Navigator.prototype.wakeLock;")
+    open_table(page, base_url, speed="fast", seed=11)
+    new_match(page, "duel", "easy")
+    before = len(saved(page)["rounds"][-1])
+    _play(page, random.Random(5), 3)
+    assert len(saved(page)["rounds"][-1]) > before
+
+
+# --- your turn at a table with people ----------------------------------------------------------
+
+HIDE = """(hidden) => {
+  Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
+  Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => hidden ? 'hidden' : 'visible'});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+@pytest.fixture
+def fast_pages(p2p_browser, server):  # noqa: F811
+    with two_pages(p2p_browser, server, speed="fast") as both:
+        yield both
+
+
+def test_a_hidden_tab_says_your_turn_at_a_table_with_people(fast_pages):
+    """The host's tab hidden while the friend is to move: when the turn comes back to the
+    host, the title and the icon say «Ваш ход»; shown again, the tab is as it was. A
+    single player's hidden tab keeps its title."""
+    host, guest = fast_pages
+    host_table(host, guest, "duel")
+    title = host.title()
+    rng = random.Random(8)
+    for _ in range(40):
+        if host.get_attribute("#table", "data-turn") != "me":
+            break
+        play_turn(host, rng)
+        host.wait_for_timeout(100)
+    assert host.get_attribute("#table", "data-turn") != "me"
+    host.evaluate(HIDE, True)
+    assert host.title() == title
+    guest.wait_for_selector("#table[data-turn=me]", state="attached")
+    play_turn(guest, rng)
+    host.wait_for_selector("#table[data-turn=me]", state="attached", timeout=20_000)
+    host.wait_for_function("document.title.startsWith('Ваш ход')")
+    assert host.get_attribute("link[rel=icon]", "href").endswith("icon-turn.svg")
+    host.evaluate(HIDE, False)
+    assert host.title() == title
+    assert not host.get_attribute("link[rel=icon]", "href").endswith("icon-turn.svg")
+
+
+def test_a_single_players_hidden_tab_keeps_its_title(page, base_url):
+    open_table(page, base_url, speed="fast", seed=11)
+    new_match(page, "duel", "easy")
+    title = page.title()
+    page.evaluate(HIDE, True)
+    _play(page, random.Random(6), 2)
+    wait_settled(page)
+    assert page.get_attribute("#table", "data-turn") == "me" and page.title() == title

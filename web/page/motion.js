@@ -1,0 +1,274 @@
+// Cards that move: a card flies from the hand or a seat to the table, a taken trick slides
+// to its taker, the deal and the draw come from the stock, the seat to act is marked.
+//
+// Why here and why by difference: the worker draws each screen as it is now
+// (web/table/view/render.py) and decides nothing about motion; like chips.js, this file
+// reads the table just before a batch's regions are drawn (read) and just after, and
+// moves the difference the FLIP way: each element is drawn where it now belongs and
+// starts, by a transform, from where the player last saw it. Only transform and opacity
+// move (the compositor's), each for at most 300 ms, and nothing waits for them: a click
+// or a bot's move draws the next screen at once, over whatever is still moving.
+//
+// A face-down card moves as the back drawn for it (render's card_art.back: no identity);
+// a taken trick flies as a copy of each play's top card, stripped of every attribute but its class. The
+// copies live outside the table (#motion) and are gone when they land, so a reload in
+// mid-flight draws the same table with nothing left in the air.
+// Nothing moves with prefers-reduced-motion: reduce, at ?speed=instant, or in a hidden tab.
+// What changed is also what sound.js and cues.js hear (changes()).
+
+const PLAY_MS = 260; // a card from the hand or a seat to the table
+const TAKE_MS = 300; // a taken trick to its taker
+const DRAW_MS = 280; // a card from the stock to a hand
+const DEAL_STEP_MS = 35; // between two cards of a deal, seat after seat
+const SLIDE_MS = 180; // the hand closing up or opening
+const PULSE_MS = 300; // the seat to act
+const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+
+/** Whether anything may move now (chips.js asks the same). */
+export function motionAllowed() {
+  return document.getElementById("table")?.dataset.speed !== "instant"
+    && !window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    && !document.hidden;
+}
+
+const box = (el) => (el && el.getClientRects().length ? el.getBoundingClientRect() : null);
+
+/** The table as drawn now, in the terms a change is told in; with ``measure``, where each
+ *  card and seat is on the screen too (one layout, taken before the batch changes it). */
+export function read(measure) {
+  const table = document.getElementById("table");
+  const at = (el) => (measure ? box(el) : null);
+  const me = document.querySelector("#me .seat[data-seat]");
+  const hand = new Map();
+  for (const el of document.querySelectorAll("#hand [data-card]")) hand.set(el.dataset.card, { el, rect: at(el) });
+  const seats = new Map();
+  for (const el of document.querySelectorAll("#felt .seat[data-seat]")) {
+    const mini = el.querySelector(".mini-hand");
+    const backs = mini ? [...mini.children] : [];
+    seats.set(el.dataset.seat, { el, backs, rect: measure ? box(backs.length ? mini : null) ?? box(el) : null });
+  }
+  const deck = document.querySelector("#deck .deck");
+  const count = deck?.querySelector(".count");
+  const trick = document.querySelector("#trick .trick-cards");
+  const plays = [...document.querySelectorAll("#trick .play[data-seat]")].map((play) => ({
+    seat: play.dataset.seat,
+    kind: [...play.classList].find((c) => c.startsWith("kind-")) ?? "",
+    cards: [...play.querySelectorAll(".cards > .card")].map((el) => ({ el, code: el.dataset.card ?? null, rect: at(el) })),
+  }));
+  const pot = document.querySelector("#pot-box .pot-val[data-chips]");
+  const mine = document.querySelector("#result-body tr.mine");
+  return {
+    phase: table?.dataset.phase ?? "none",
+    turn: table?.dataset.turn ?? "none",
+    me: me?.dataset.seat ?? null,
+    meEl: me,
+    hand,
+    seats,
+    stock: deck ? (count ? Number(count.textContent) : 0) : null,
+    stockRect: measure ? box(document.querySelector("#deck .stock .card:last-child")) ?? box(deck) : null,
+    plays,
+    finished: Boolean(trick?.classList.contains("taken")),
+    winner: document.querySelector("#trick .play.winning")?.dataset.seat ?? null,
+    turnSeat: document.querySelector("#table .seat.turn")?.dataset.seat ?? null,
+    pot: pot ? Number(pot.dataset.chips) : null,
+    match: document.querySelector("#pot-box")?.dataset.match ?? null,
+    // The deal's end as the result dialog draws it: the player's row best, or another's.
+    outcome: !mine ? null : mine.classList.contains("top") ? "won"
+      : document.querySelector("#result-body tr.top") ? "lost" : null,
+  };
+}
+
+const playKey = (p) => `${p.seat}/${p.kind}/${p.cards.map((c) => c.code ?? "?").join(",")}`;
+
+/**
+ * What changed from ``before`` to ``now`` (two ``read``s), as the player would say it:
+ * ``played`` the plays new on the table, ``taken`` the trick that left it (finished, with
+ * its taker), ``dealt`` a new deal, ``drawn`` cards drawn from the stock, ``chips`` the pot
+ * changed, ``ended`` won/lost when a deal's result appears, ``yourTurn`` the player is to act
+ * after someone else was.
+ */
+export function changes(before, now) {
+  const was = before.plays;
+  const same = was.length <= now.plays.length && was.every((p, i) => playKey(p) === playKey(now.plays[i]));
+  const sameViewer = before.me !== null && before.me === now.me;
+  const stockKnown = before.stock !== null && now.stock !== null && sameViewer;
+  const over = (phase) => phase === "round_end" || phase === "match_end";
+  return {
+    played: same ? now.plays.slice(was.length) : now.plays,
+    taken: !same && was.length && before.finished && before.winner !== null && sameViewer && !over(before.phase) ? before : null,
+    dealt: stockKnown && now.stock > before.stock,
+    drawn: stockKnown && now.stock < before.stock,
+    chips: before.pot !== null && now.pot !== null && before.match === now.match && before.pot !== now.pot,
+    ended: !over(before.phase) && over(now.phase) ? now.outcome : null,
+    yourTurn: now.turn === "me" && before.turn === "bot" && now.phase === "play",
+    sameViewer,
+  };
+}
+
+// --- moving -----------------------------------------------------------------------------------
+
+function layer() {
+  let el = document.getElementById("motion");
+  if (!el) {
+    el = document.createElement("div");
+    el.id = "motion";
+    el.className = "motion";
+    el.setAttribute("aria-hidden", "true");
+    document.body.append(el);
+  }
+  return el;
+}
+
+const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+
+/** Flights measured and not yet started (``flyFrom``): all are read before any starts, so
+ *  the batch costs one style and layout pass, not one a card. */
+const flights = [];
+
+/** Run ``el`` from the box ``from`` to where it is drawn (``to``), faded in if ``fade``. */
+function flyFrom(el, from, to, ms, delay, fade) {
+  const [x0, y0] = centre(from);
+  const [x1, y1] = centre(to);
+  const scale = Math.min(2, Math.max(0.3, from.width / (to.width || 1)));
+  if (Math.abs(x0 - x1) < 1 && Math.abs(y0 - y1) < 1 && Math.abs(scale - 1) < 0.01) return;
+  flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${scale})`, ms, delay, fade });
+}
+
+function startFlights() {
+  // Each starts before the element's own transform (a lifted card, a tilted discard) and ends
+  // on it, in keyframes that replace it: the compositor runs those (it runs no "add" animation).
+  for (const flight of flights) flight.own = getComputedStyle(flight.el).transform;
+  for (const { el, start, own, ms, delay, fade } of flights.splice(0)) {
+    el.animate([{ transform: own === "none" ? start : `${start} ${own}` }, { transform: own }],
+      { duration: ms, delay, easing: EASE_OUT, fill: "backwards" });
+    if (fade) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: Math.min(ms, 120), delay, fill: "backwards" });
+  }
+}
+
+/** A copy of a card of the taken trick, at ``rect``: its class and drawing, no identity. */
+function ghost(card, rect) {
+  const frame = document.createElement("div");
+  frame.className = "ghost";
+  for (const [name, value] of [["left", rect.left], ["top", rect.top], ["width", rect.width], ["height", rect.height]]) {
+    frame.style.setProperty(name, `${value}px`); // CSSOM, not a style attribute in markup: the CSP allows it
+  }
+  const copy = card.cloneNode(true);
+  for (const name of copy.getAttributeNames()) if (name !== "class") copy.removeAttribute(name);
+  copy.setAttribute("aria-hidden", "true");
+  frame.append(copy);
+  return frame;
+}
+
+/** The taken trick's cards, from where they lay to their taker's seat, fading. */
+function sweep(taken, now) {
+  const seat = taken.winner === now.me ? now.meEl : now.seats.get(taken.winner)?.el;
+  const target = box(seat?.querySelector(".pile") ?? seat);
+  if (!target) return;
+  const [x1, y1] = centre(target);
+  // One copy a play, its top card (the others lie under it): a few layers to paint, not sixteen.
+  const frames = [];
+  for (const play of taken.plays) {
+    const top = play.cards.at(-1);
+    if (top?.rect) frames.push([ghost(top.el, top.rect), top.rect]);
+  }
+  if (!frames.length) return;
+  const flight = document.createElement("div");
+  flight.className = "flight-cards";
+  for (const [frame] of frames) flight.append(frame);
+  layer().append(flight);
+  const runs = frames.map(([frame, rect], i) => {
+    const [x0, y0] = centre(rect);
+    return frame.animate([
+      { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
+      { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(0.45)`, opacity: 0 },
+    ], { duration: TAKE_MS, delay: Math.min(i, 5) * 12, easing: "ease-in", fill: "forwards" }).finished;
+  });
+  // A tab hidden mid-flight may hold the animations' clock: the copies go by the timer at the latest.
+  const late = new Promise((done) => setTimeout(done, TAKE_MS + 200));
+  Promise.race([Promise.allSettled(runs), late]).then(() => flight.remove());
+}
+
+/** Cards new in a hand since the last drawing, from the stock, seat after seat in deal order. */
+function fromStock(before, now, dealt) {
+  const stock = now.stockRect ?? before.stockRect;
+  if (!stock) return;
+  const order = [...now.seats.keys(), now.me].filter((s) => s !== null).map(Number).sort((a, b) => a - b);
+  const turn = (seat) => order.indexOf(Number(seat));
+  const step = (i, seat) => (dealt ? (i * order.length + turn(seat)) * DEAL_STEP_MS : turn(seat) * 60);
+  let i = 0;
+  for (const [code, card] of now.hand) {
+    if (before.hand.has(code)) continue;
+    if (card.rect) flyFrom(card.el, stock, card.rect, DRAW_MS, step(i++, now.me), true);
+  }
+  for (const [seat, place] of now.seats) {
+    const had = before.seats.get(seat)?.backs.length ?? 0;
+    place.backs.slice(dealt ? 0 : had).forEach((back, j) => {
+      const rect = box(back);
+      if (rect) flyFrom(back, stock, rect, DRAW_MS, step(j, seat), true);
+    });
+  }
+}
+
+/** Cards played to the table since the last drawing: from the hand (by their own place there;
+ *  a face-down one from a place a card left) or from the seat that played them. */
+function toTable(played, before, now) {
+  const faceUp = new Set(played.flatMap((p) => p.cards.map((c) => c.code)).filter(Boolean));
+  const left = [...before.hand.keys()].filter((code) => !now.hand.has(code) && !faceUp.has(code));
+  for (const play of played) {
+    const fromHand = play.seat === now.me && before.me === now.me;
+    play.cards.forEach((card, i) => {
+      const from = fromHand ? before.hand.get(card.code ?? left.shift())?.rect : before.seats.get(play.seat)?.rect;
+      if (from && card.rect) flyFrom(card.el, from, card.rect, PLAY_MS, i * 30, false);
+    });
+  }
+}
+
+let seen = null; // the table as last painted, measured, while its flights wait for the next frame
+let frame = 0;
+
+/** At the next frame (with the page's own layout, not in the batch's task): move what changed
+ *  since the table was last painted. Several batches drawn in one frame are moved as one. */
+function fly() {
+  frame = 0;
+  const before = seen;
+  seen = null;
+  // A frame that comes late (a tab shown again) finds an old table: nothing to fly from.
+  if (!before || !motionAllowed() || performance.now() - before.at > 1000) return;
+  const now = read(true);
+  const what = changes(before, now);
+  if (what.played.length) toTable(what.played, before, now);
+  if (what.sameViewer) {
+    if (what.dealt || what.drawn) fromStock(before, now, what.dealt);
+    // The hand closes up round a card that left it, or opens for one drawn; a card selected or
+    // put back only lifts or drops (a tap on the next card never waits for the last one's motion).
+    const changed = now.hand.size !== before.hand.size || [...now.hand.keys()].some((code) => !before.hand.has(code));
+    for (const [code, card] of changed ? now.hand : []) {
+      const was = before.hand.get(code);
+      if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false); // (none if it stayed)
+    }
+  }
+  startFlights();
+  if (what.taken) sweep(what.taken, now);
+  if (now.turnSeat !== null && now.turnSeat !== before.turnSeat) {
+    const seat = document.querySelector("#table .seat.turn");
+    seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
+      { duration: PULSE_MS, easing: "ease-out" });
+  }
+}
+
+/** Before a batch's regions are drawn: the table as it is (for ``animate``'s changes), and,
+ *  unless a frame is still to come for an earlier batch, where everything was painted. */
+export function snapshot() {
+  if (!seen && motionAllowed()) seen = { ...read(true), at: performance.now() };
+  return read(false);
+}
+
+/**
+ * After a batch's regions are drawn: what it changed since ``before`` (``snapshot``'s), for
+ * sound.js and cues.js; the cards move at the next frame. Nothing here is awaited: the next
+ * batch draws over whatever still moves.
+ */
+export function animate(before) {
+  if (seen && !frame) frame = requestAnimationFrame(fly);
+  return changes(before, read(false));
+}
