@@ -134,7 +134,8 @@ def make_page(p2p_browser, server, relay):
 
     def make(no_direct: bool = False, clock: bool = False, **options):
         guard = Guard(origins={server.origin})
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU", **options)
+        options.setdefault("locale", "ru-RU")
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, **options)
         if clock:  # Playwright's clock: it runs as time does, until a test moves it on
             ctx.clock.install()
         ctx.on("request", guard.on_request)
@@ -163,6 +164,8 @@ def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: d
     for seat in people:
         host.select_option(f"select[name=seat-{seat}]", "human")
     button(host, "#menu", "Играть с другом").click()
+    first = host.locator("#p2p .dlg-scroll button").first  # by link first, the same-Wi-Fi codes second
+    assert first.text_content() == "Пригласить по ссылке" and "primary" in first.get_attribute("class")
     button(host, "#p2p", "Пригласить по ссылке").click()
     host.wait_for_selector("[data-online-link]")
     assert host.locator("#p2p svg.qr").count() >= 1
@@ -328,13 +331,13 @@ def test_copy_puts_the_seats_link_on_the_clipboard_and_share_hands_it_to_the_sha
     links = invite_links(sharing, server, "duel")
     for answer in ("AbortError", ""):  # closed unused, then shared: the sheet speaks for itself
         sharing.evaluate("(a) => { window.__shareAnswer = a; window.__shared = []; }", answer)
-        button(sharing, "#p2p", "Поделиться").click()
+        sharing.click('#p2p [data-online-seat="1"] [data-share]')
         sharing.wait_for_function("() => window.__shared.length > 0", timeout=10_000)
         sharing.evaluate("window.burkozelSettled()")
         assert sharing.evaluate("window.__shared") == [{"url": links[1]}]
         assert not sharing.locator("#p2p .online-said").count(), sharing.text_content("#p2p .online-said")
     sharing.evaluate("() => { window.__shareAnswer = 'NotAllowedError'; navigator.clipboard.writeText(''); }")
-    button(sharing, "#p2p", "Поделиться").click()  # a sheet that cannot open: the link is copied instead
+    sharing.click('#p2p [data-online-seat="1"] [data-share]')  # a sheet that cannot open: the link is copied instead
     sharing.wait_for_selector("#p2p .online-said", timeout=10_000)
     assert "Ссылка скопирована" in sharing.text_content("#p2p .online-said")
     assert sharing.evaluate("navigator.clipboard.readText()") == links[1]
@@ -519,16 +522,19 @@ def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page,
     check_frames(host, guest, inv)
 
 
-def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = ()) -> dict[int, object]:
-    """Each link opened in a context of its own (``relay_only``: with no direct connection),
-    and the game started once every guest has joined."""
+def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = (),
+                locales: dict[int, str] | None = None) -> dict[int, object]:
+    """Each link opened in a context of its own (``relay_only``: with no direct connection;
+    ``locales``: a browser language by seat), and the game started once every guest has joined."""
     guests = {}
     all_joined = f"() => document.querySelectorAll('#p2p [data-online-status=joined]').length === {len(links)}"
     for seat, link in links.items():
-        guests[seat] = make_page(no_direct=seat in relay_only)
+        guests[seat] = make_page(no_direct=seat in relay_only, locale=(locales or {}).get(seat, "ru-RU"))
         open_link(guests[seat], server, link)
         # Seated before the start: the guest's own list of who has joined, its seat among them.
         guests[seat].wait_for_selector(f'#p2p [data-online-seat="{seat}"] [data-online-status=joined]', timeout=30_000)
+        assert guests[seat].locator("#p2p [data-online-mine]").count() == 1  # their own seat, marked
+        assert guests[seat].locator(f'#p2p [data-online-seat="{seat}"] [data-online-mine]').count() == 1
         assert "#join=" not in guests[seat].inner_html("#p2p")
     host.wait_for_function(all_joined, timeout=45_000)
     first = next(iter(guests.values()))
@@ -678,10 +684,164 @@ def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
     check(host, "the host's lobby, every seat joined")
     button(host, "#p2p", "Начать игру").click()
     guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    guest.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+    guest.click("#peer-bar [data-action=online-phrases]")  # «Фразы» unfolded: its phrases and mutes
+    guest.wait_for_selector("#peer-bar [data-action=online-say]")
     check(guest, "the friend's table")
     check(host, "the host's table")
     assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
         f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
+def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_may_share_it(make_page, server):
+    """On the guest's page, at the deal's end: «Разобрать раздачу» steps through the deal as
+    the guest's seat saw it (its hand as dealt, every card it saw, never the opponent's
+    face-down discards), asked of the host through the relay; «Поделиться раздачей» gives the
+    deal's link by its own key; the guest's bar says it plays through the relay."""
+    host, guest, inv = start_online(make_page, server, "duel", no_direct=True)
+    dealt = set(guest.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card)"))
+    assert play_deal(host, guest, random.Random(21)) >= 3
+    assert "через ретранслятор" in peer_bar(guest)
+    guest.wait_for_selector("#result-body [data-action=review]", timeout=30_000)
+    match = replay(saved(host))
+    never_seen = {str(c) for c in match.round.unknown_to(inv.seat)}
+    total = len(saved(host)["rounds"][-1])
+    guest.click("#result-body [data-action=review]")
+    guest.wait_for_selector('#info [data-step="0"]', timeout=30_000)
+    cards = "(s) => [...document.querySelectorAll(s)].map((e) => e.dataset.card)"
+    assert set(guest.evaluate(cards, "#info .frame-hand [data-card]")) == dealt
+    seen: set[str] = set()
+    for step in range(1, total + 1):
+        guest.click("#info [data-action=review-next]")
+        guest.wait_for_selector(f'#info [data-step="{step}"]', timeout=10_000)
+        seen |= set(guest.evaluate(cards, "#info [data-card]"))
+    assert guest.is_disabled("#info [data-action=review-next]")
+    assert not seen & never_seen and len(seen) > len(dealt)
+    guest.click("#info .dlg-buttons [data-action=close-info]")
+    guest.click("#result-body [data-action=share]")
+    guest.wait_for_selector("#info [data-share-link]", timeout=30_000)
+    key = replay(saved(host)).key_for(0).hex()
+    assert f"key={key}" in guest.get_attribute("#info [data-share-link]", "href")
+
+
+def test_four_friends_play_another_match_on_the_same_links(make_page, server):
+    """«Ещё партию»: пары with three guests (one through the relay only) play a whole match;
+    the host's result offers another, each guest says «Играть ещё» on their own page, and the
+    next match starts on the same pages and links, played by the same people."""
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2, 3))
+    guests = seat_guests(make_page, server, host, links, relay_only=(2,))
+    rng = random.Random(23)
+    for _ in range(15):
+        play_devices(host, list(guests.values()), rng)
+        if phase(host) == "match_end":
+            break
+        host.click("#result-body [data-action=next]")
+    assert phase(host) == "match_end"
+    urls = {seat: page.url for seat, page in guests.items()}
+    assert "Ещё партию" in host.text_content("#result-body [data-action=next]")
+    host.click("#result-body [data-action=next]")
+    host.wait_for_selector("#p2p [data-action=online-start][disabled]")
+    for page in guests.values():
+        page.wait_for_selector("#p2p [data-action=online-rematch-yes]", timeout=30_000)
+    for page in guests.values():
+        page.click("#p2p [data-action=online-rematch-yes]")
+    host.wait_for_selector("#p2p [data-action=online-start]:not([disabled])", timeout=45_000)
+    assert host.locator("#p2p [data-online-status=joined]").count() == 3
+    button(host, "#p2p", "Начать игру").click()
+    for seat, page in guests.items():
+        page.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+        page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=30_000)
+        assert page.url == urls[seat] and page.get_attribute("#me .seat", "data-seat") == str(seat)
+    assert not saved(host)["rounds"][-1] or len(saved(host)["rounds"]) == 1
+    made = play_devices(host, list(guests.values()), rng)  # the next match's first deal, by the same people
+    assert all(n >= 2 for n in made), made
+    assert "играет бот" not in peer_bar(host)
+
+
+def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language(make_page, server):
+    """Пары: the host reads Russian, seat 1 English (through the relay only), seat 2 Ukrainian.
+    Seat 1 says «Nice move»: a bubble at its seat on every page, in each page's own words,
+    and the same words in the table's polite live region; the host's «Минутку» likewise."""
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2))
+    guests = seat_guests(make_page, server, host, links, relay_only=(1,), locales={1: "en-US", 2: "uk-UA"})
+    en, uk = guests[1], guests[2]
+    en.click("#peer-bar [data-action=online-phrases]")
+    en.click("#peer-bar [data-action=online-say][data-key=good_move]")
+    host.wait_for_selector("#seat-1 .phrase-bubble[data-phrase=good_move]", timeout=30_000)
+    assert host.text_content("#seat-1 .phrase-bubble") == "Хороший ход"
+    uk.wait_for_selector("#seat-3 .phrase-bubble[data-phrase=good_move]", timeout=30_000)
+    assert uk.text_content("#seat-3 .phrase-bubble") == "Гарний хід"
+    en.wait_for_selector("#me .phrase-bubble[data-phrase=good_move]", timeout=30_000)
+    assert en.text_content("#me .phrase-bubble") == "Nice move"
+    assert "Хороший ход" in host.text_content("#live") and host.get_attribute("#live", "aria-live") == "polite"
+    host.wait_for_selector(".phrase-bubble", state="detached", timeout=15_000)  # it fades
+    host.click("#peer-bar [data-action=online-phrases]")
+    host.click("#peer-bar [data-action=online-say][data-key=wait]")
+    en.wait_for_selector("#seat-3 .phrase-bubble[data-phrase=wait]", timeout=30_000)
+    assert en.text_content("#seat-3 .phrase-bubble") == "Just a moment"
+    uk.wait_for_selector("#seat-2 .phrase-bubble[data-phrase=wait]", timeout=30_000)
+    assert uk.text_content("#seat-2 .phrase-bubble") == "Хвилинку"
+
+
+def public_cards(match) -> set[str]:
+    """What anyone at the table may know at ``match``'s moment: the trump card and the face-up
+    cards of the finished tricks (a watcher may see nothing else)."""
+    view = match.view(0)
+    cards = {str(view.trump_card)}
+    for trick in view.history:
+        for play in trick.plays:
+            if play.kind != "discard" or view.discard == "open":
+                cards |= {str(c) for c in play.cards}
+    return cards
+
+
+def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page, server):
+    """The host's watch link opened in a third context: at every move its page holds no card
+    but the trump and the finished tricks' face-up cards (no hand, no face-down face, not the
+    trick in play), every frame it got holds no other either (each read at its own moment),
+    those frames show every trick of the deal, and both players' bars count it."""
+    host, guest, watcher = make_page(), make_page(no_direct=True), make_page()
+    links = invite_links(host, server, "duel")
+    host.click("#p2p [data-action=online-watch]")  # «Позвать зрителей»: the watchers' room opens
+    watch_link = host.text_content("#p2p [data-online-watch-link]")
+    secret = invite.decode(invite.code_in(watch_link, invite.WATCH_KEY), watch=True).secret
+    open_link(guest, server, links[1])
+    boot(watcher, app_url(server.url, speed="instant", sw="off") + "#" + watch_link.split("#", 1)[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('Зрители: 1')",
+                           timeout=45_000)
+    button(host, "#p2p", "Начать игру").click()
+    watcher.wait_for_selector("#trump [data-card]", state="attached", timeout=60_000)
+    guest.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('Зрители: 1')",
+                            timeout=30_000)
+    assert "Вы смотрите игру" in peer_bar(watcher)
+    checks = [0]
+
+    def each(_page) -> None:
+        shown = set(watcher.evaluate(CARDS_IN_DOM))
+        allowed = public_cards(replay(saved(host)))  # read after: as far on as the watcher or further
+        assert shown <= allowed, f"the watcher's page shows {shown - allowed}"
+        assert not watcher.locator("#hand [data-card]").count()
+        checks[0] += 1
+
+    assert play_devices(host, [guest], random.Random(31), each=each)[0] >= 3
+    assert checks[0] >= 6
+    data = saved(host)
+    watcher.wait_for_selector("#result-body .result-table", state="attached", timeout=30_000)
+    tricks = set()
+    for f in watcher.evaluate("window.burkozelRelay.frames"):
+        text = seal.unseal(secret, seal.TO_GUEST, f["data"]) if f["dir"] == "in" else None
+        frame = session.parse(text) if text is not None else None
+        if frame is None or frame.kind != "m":
+            continue
+        state = json.loads(frame.body)
+        allowed = public_cards(replay(data, tuple(state["at"])))
+        shown = set(re.findall(r'"([6-9TJQKA][SHDC])"', frame.body))
+        assert shown <= allowed, f"a frame to the watcher holds {shown - allowed}"
+        tricks.add(len(state["view"]["history"]))
+    assert tricks >= set(range(len(replay(data).view(0).history) + 1)), tricks
 
 
 # --- through a real relay (PyPI's nostr-relay behind a TLS front: e2e/real_relay.py) ----------------

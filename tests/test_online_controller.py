@@ -15,6 +15,7 @@ import webpath  # noqa: F401
 from table.i18n import languages
 from table.p2p import invite
 from test_controller import env, start
+from test_online_wire import public_cards
 
 
 class Relay:
@@ -82,10 +83,10 @@ def host_with_lobby(relay: Relay, fmt: str = "duel", seats: list[str] | None = N
     return host, links, markup
 
 
-def guest_at(relay: Relay, link: str, stored: dict | None = None):
+def guest_at(relay: Relay, link: str, stored: dict | None = None, **kw):
     fragment = "#" + link.split("#", 1)[1]
     guest, fx = start(env(stored={} if stored is None else stored, hash=fragment,
-                          href="http://127.0.0.1:8000/?speed=fast" + fragment))
+                          href="http://127.0.0.1:8000/?speed=fast" + fragment, **kw))
     relay.effects(guest, fx)
     return guest, fx
 
@@ -123,10 +124,9 @@ def seated(relay: Relay, fmt: str = "duel"):
     return host, guest
 
 
-def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
-    relay = Relay()
-    host, guest = seated(relay)
-    rng = random.Random(3)
+def play_out(relay: Relay, host, guest, rng: random.Random) -> int:
+    """The host (its person's random moves, its timers) and the guest (by clicks) play the
+    deal to its end; returns the guest's moves."""
     guest_moves = 0
     for _ in range(400):
         t = host.table
@@ -149,8 +149,73 @@ def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
             relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
             guest_moves += 1
         relay.run([host, guest])
+    return guest_moves
+
+
+def test_a_guest_plays_a_whole_deal_of_duel_through_the_rooms():
+    relay = Relay()
+    host, guest = seated(relay)
+    guest_moves = play_out(relay, host, guest, random.Random(3))
     assert guest_moves >= 3 and host.table.phase() in ("round_end", "match_end", "clearing", "play")
     assert len(host.table.rounds[0]) > 6
+
+
+def click(relay: Relay, pages, page, action: str) -> str:
+    """``page`` clicks ``action``; the rooms carry what follows; the ``#info`` panel's text."""
+    relay.effects(page, page.handle({"type": "click", "action": action}))
+    relay.run(pages)
+    return page.cache.get("info-body", "")
+
+
+def test_a_guest_reviews_the_finished_deal_from_its_own_seat_and_never_sees_a_hidden_card():
+    """«Разобрать раздачу» on a guest's page: every step of the deal just played, with the
+    guest's own hand (as dealt at step 0) and the trick, asked of the host; a card the
+    guest's seat never saw (the opponent's face-down discards) is on no step."""
+    relay = Relay()
+    host, guest = seated(relay)
+    dealt = set(guest.peer.guest.display_hand())
+    play_out(relay, host, guest, random.Random(3))
+    t = host.table
+    assert t.phase() in ("round_end", "match_end")
+    never_seen = {str(c) for c in t.match.round.unknown_to(1)}
+    assert never_seen, "the deal must hold face-down discards the guest never saw"
+    panel = click(relay, [host, guest], guest, "review")
+    total = len(t.rounds[-1])
+    assert f'data-step="0"' in panel and f"0 из {total}" in unescape(panel)
+    shown_hand = set(re.findall(r'data-card="(\w+)"', re.findall(r'<div class="frame-hand">(.*?)</div>', panel)[0]))
+    assert shown_hand == dealt
+    seen: set[str] = set()
+    for step in range(1, total + 1):
+        panel = click(relay, [host, guest], guest, "review-next")
+        assert f'data-step="{step}"' in panel
+        seen |= set(re.findall(r'data-card="(\w+)"', panel))
+    assert not seen & never_seen, seen & never_seen
+    assert len(seen) > len(dealt)  # the opponent's face-up cards are there too
+
+
+def test_a_guest_shares_each_finished_deal_by_its_own_key():
+    """«Поделиться раздачей» on a guest's page: while a deal is played it says when it can;
+    after each deal it is that deal's link, by the deal's own key (from which no later deal
+    of the match follows), which opens that very deal."""
+    from table.coach import share
+
+    relay = Relay()
+    host, guest = seated(relay)
+    pages = [host, guest]
+    assert "сыграна до конца" in unescape(click(relay, pages, guest, "share"))
+    rng = random.Random(8)
+    for _ in range(2):
+        play_out(relay, host, guest, rng)
+        t = host.table
+        panel = unescape(click(relay, pages, guest, "share"))
+        link = re.search(r'data-share-link href="([^"]+)"', panel).group(1)
+        shared = share.parse(link.split("?", 1)[1])
+        assert shared.key == t.match.key_for(t.match.round_no).hex() and shared.deal == t.match.round_no
+        click(relay, pages, guest, "close-info")
+        if t.phase() == "match_end":
+            break
+        relay.effects(host, host.handle({"type": "click", "action": "next"}))
+        relay.run(pages)
 
 
 def test_a_second_device_with_the_same_link_is_refused():
@@ -397,3 +462,300 @@ def test_a_guest_counts_down_the_hosts_move_timer(monkeypatch):
     fx = guest.handle({"type": "click", "action": move.kind})
     assert "осталось" not in guest.cache["peer-bar"]  # the move is sent: no more countdown
     assert guest.peer.online.count_timer is None
+
+
+def test_play_with_a_friend_offers_the_link_first_and_describes_both_ways():
+    app, _ = start(env(stored={}, rtc=True))
+    fx = app.handle({"type": "click", "action": "p2p"})
+    markup = fx["regions"]["p2p"]
+    by_link, wifi = markup.index('data-way="link"'), markup.index('data-way="wifi"')
+    assert by_link < wifi
+    assert markup.index('data-action="online-host"') < markup.index('data-action="p2p-host"')
+    assert re.search(r'class="btn primary" data-action="online-host"', markup)
+    assert "по ссылке" in markup[by_link:wifi] and "Wi‑Fi" in markup[wifi:]
+    assert 'class="btn primary" data-action="p2p-host"' not in markup
+
+
+def test_the_hosts_lobby_folds_each_qr_code_and_puts_the_timer_first():
+    relay = Relay()
+    host, links, markup = host_with_lobby(relay, "pairs", ["human", "human", "human", "human"])
+    assert markup.index('name="online-timer"') < markup.index("data-online-seat=")
+    folded = re.findall(r'<details class="online-qr"><summary>[^<]+</summary><div class="p2p-qr"><svg', markup)
+    assert len(folded) == len(links) == 3 and markup.count("<svg") == 3
+
+
+def test_a_seated_guests_lobby_marks_their_own_seat():
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "bura_pot", ["human", "human", "human", "bot"])
+    guest, _ = guest_at(relay, links[2])
+    relay.run([host, guest])
+    rows = dict(re.findall(r'data-online-seat="(\d)">(.*?)</li>', guest.cache["p2p"]))
+    assert "data-online-mine" in rows["2"] and "ваше место" in rows["2"]
+    assert "data-online-mine" not in rows["1"]
+
+
+def test_a_guest_nobody_answers_gets_a_hint_then_stops_waiting_and_may_try_again(monkeypatch):
+    """A link whose host's page is closed (or whose seat another device holds, and the refusal
+    does not arrive): after a while the page says what may be wrong, after a minute it stops
+    saying «Подключаемся…» and offers to connect again."""
+    from table.control.app import App
+
+    clock = [1000.0]
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+    relay.gone(host)  # the host's page is closed
+    guest, fx = guest_at(relay, links[1])
+    assert "Подключаемся" in fx["regions"]["p2p"] and "data-online-hint" not in fx["regions"]["p2p"]
+
+    def tick() -> str:
+        relay.effects(guest, guest.handle({"type": "timer", "name": "online", "gen": guest.peer.online.tick_timer}))
+        return guest.cache["p2p"]
+
+    clock[0] += 5
+    assert "data-online-hint" not in tick()
+    clock[0] += 10
+    assert 'data-online-hint="slow"' in tick() and "занято" in guest.cache["p2p"]
+    clock[0] += 50
+    markup = tick()
+    assert 'data-online-error="noanswer"' in markup and "Подключаемся" not in markup
+    sent = relay.sent
+    relay.effects(guest, guest.handle({"type": "click", "action": "online-again"}))
+    assert relay.sent == sent + 1 and "Подключаемся" in guest.cache["p2p"]
+
+
+def test_a_guest_playing_through_the_relay_is_told_so():
+    relay = Relay()
+    host, guest = seated(relay)
+    relay.run([host, guest])
+    fx = guest.handle({"type": "online", "id": "host", "kind": "way", "data": "relay"})
+    assert "через ретранслятор" in fx["regions"]["peer-bar"]
+    fx = guest.handle({"type": "online", "id": "host", "kind": "way", "data": "direct"})
+    assert "напрямую" in fx["regions"]["peer-bar"]
+
+
+def play_match_out(relay: Relay, host, guests: dict, rng: random.Random) -> None:
+    """The host's person and every guest (by clicks) play deal after deal until the match is over."""
+    pages = [host, *guests.values()]
+    for _ in range(20_000):
+        t = host.table
+        phase = t.phase()
+        if phase == "match_end":
+            return
+        if phase == "round_end":
+            relay.effects(host, host.handle({"type": "click", "action": "next"}))
+        elif t.next_timer() is not None:
+            relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
+        elif t.match.to_act in guests:
+            guest = guests[t.match.to_act]
+            move = rng.choice(guest.peer.guest.view().legal_moves)
+            for card in [str(c) for c in move.cards]:
+                relay.effects(guest, guest.handle({"type": "click", "card": card}))
+            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+        else:
+            t.play_for(t.match.to_act, rng.choice(t.match.view(t.match.to_act).legal_moves))
+            host.refresh()
+            relay.effects(host, host.take())
+        relay.run(pages)
+    raise AssertionError("the match did not end")
+
+
+def test_another_match_for_the_same_people_on_the_same_links():
+    """«Ещё партию» at a match's end of пары with three guests: the host's result offers it,
+    every guest is asked on their own page, the host changes a switch meanwhile; two play on,
+    one leaves (their page goes back to the menu) and a bot takes that seat; the next match
+    starts with the new switch, the same rooms and no new link."""
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "human"])
+    guests = {seat: guest_at(relay, link)[0] for seat, link in links.items()}
+    pages = [host, *guests.values()]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    play_match_out(relay, host, guests, random.Random(4))
+    assert 'data-action="next"' in host.cache["result-body"] and "Ещё партию" in host.cache["result-body"]
+    rooms = dict(host._rooms)
+    first_match = host.table.match
+    relay.effects(host, host.handle({"type": "click", "action": "next"}))
+    relay.run(pages)
+    assert host.table.match is first_match and host.table.phase() == "match_end"
+    lobby = host.cache["p2p"]
+    assert "тем же составом" in lobby and 'data-action="online-start" disabled' in lobby
+    assert all(g.peer.dialog["step"] == "online-rematch" for g in guests.values())
+    assert all("Играть ещё" in g.cache["p2p"] for g in guests.values())
+    combo = next(c for c in ("moscow", "bura", "molodka") if f'name="{c}"' in lobby)
+    was = bool(host.table.settings["tables"]["pairs"]["combos"].get(combo))
+    relay.effects(host, host.handle({"type": "change", "name": combo, "checked": not was}))
+    for seat in (1, 2):
+        relay.effects(guests[seat], guests[seat].handle({"type": "click", "action": "online-rematch-yes"}))
+    relay.run(pages)
+    assert guests[1].peer.dialog["step"] == "online-lobby"
+    host.peer.host.again.pop(2)  # the host's page lost an answer (it reloaded): seat 2 says it again
+    host.refresh()
+    relay.effects(host, host.take())
+    relay.run(pages)
+    assert host.peer.host.again.get(2) is True
+    relay.effects(guests[3], guests[3].handle({"type": "click", "action": "online-rematch-no"}))
+    relay.run(pages)
+    assert guests[3].peer.guest is None and guests[3].dialogs == ["menu"]
+    statuses = dict(re.findall(r'data-online-seat="(\d)">.*?data-online-status="(\w+)"', host.cache["p2p"]))
+    assert statuses == {"1": "joined", "2": "joined", "3": "bot"}
+    assert 'data-action="online-start" disabled' not in host.cache["p2p"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    t = host.table
+    assert t.match is not first_match and t.phase() == "play" and not t.match.moves
+    assert (combo in t.info.combos) is (not was)
+    assert 3 in t.stood_in and 1 not in t.stood_in and 2 not in t.stood_in
+    assert {k: v for k, v in host._rooms.items() if k != "3"} == {k: v for k, v in rooms.items() if k != "3"}
+    for seat in (1, 2):
+        g = guests[seat]
+        assert g.peer.dialog is None and "p2p" not in g.dialogs
+        assert g.peer.guest.state["match"] == t.match_key and len(g.peer.guest.display_hand()) == 4
+
+
+def test_quick_phrases_reach_everyone_in_their_own_language_at_most_one_a_seat_every_two_seconds(monkeypatch):
+    """Пары: the host reads Russian, seat 1 English, seat 2 Ukrainian. A phrase is a key: each
+    page shows it at the speaker's seat in its own words and says it in the polite live
+    region; the host drops a second one from the same seat within 2 s and a key that does
+    not exist; a seat muted on one page is not shown there; a bubble fades after 4 s."""
+    from table.control.app import App
+
+    clock = [1000.0]
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "bot"])
+    en = guest_at(relay, links[1], languages=("en",))[0]
+    uk = guest_at(relay, links[2], languages=("uk",))[0]
+    pages = [host, en, uk]
+    relay.effects(host, host.handle({"type": "click", "action": "online-bot", "seat": "3"}))
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    assert 'data-action="online-phrases"' in en.cache["peer-bar"]
+    relay.effects(en, en.handle({"type": "click", "action": "online-phrases"}))
+    assert 'data-action="online-say" data-key="good_move"' in en.cache["peer-bar"]
+
+    def say(page, key) -> None:
+        relay.effects(page, page.handle({"type": "click", "action": "online-say", "key": key}))
+        relay.run(pages)
+
+    def bubble(page, region) -> str:
+        found = re.search(r'class="phrase-bubble" data-phrase="\w+" aria-hidden="true">(.*?)</p>', page.cache[region])
+        return unescape(found.group(1)) if found else ""
+
+    say(en, "good_move")
+    # Seat 1 is at the host's left («seat-1»), across the table from seat 3 (uk's «seat-3»).
+    assert bubble(host, "seat-1") == "Хороший ход" and bubble(en, "me") == "Nice move"
+    assert bubble(uk, "seat-3") == "Гарний хід"
+    assert "Хороший ход" in host.cache["live"] and "Гарний хід" in uk.cache["live"]
+    sent = relay.sent
+    clock[0] += 1.0
+    say(en, "thanks")  # within 2 s: the host drops it
+    assert bubble(host, "seat-1") == "Хороший ход" and bubble(uk, "seat-3") == "Гарний хід"
+    assert relay.sent == sent + 1  # (only the guest's own frame went out)
+    relay.effects(en, en.handle({"type": "online", "id": "host", "kind": "frame", "data": "junk"}))
+    sent = relay.sent
+    en_screen = en.peer.guest
+    relay.effects(en, en.handle({"type": "click", "action": "online-say", "key": "nonsense"}))
+    relay.run(pages)
+    assert relay.sent == sent  # an unknown key is not even sent
+    # A page bent on sending one anyway: the host passes nothing on.
+    en.peer.online.send("host", en.peer.online.end.message(en_screen.say("nonsense")))
+    relay.effects(en, en.take())
+    relay.run(pages)
+    assert relay.sent == sent + 1
+    clock[0] += 4.0
+    for page in pages:
+        gen = page.peer.online.phrase_timer
+        if gen is not None:
+            relay.effects(page, page.handle({"type": "timer", "name": "phrase", "gen": gen}))
+    assert not bubble(host, "seat-1") and not bubble(uk, "seat-3") and "Хороший ход" not in host.cache["live"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-phrases"}))
+    relay.effects(host, host.handle({"type": "click", "action": "online-mute", "seat": "1"}))
+    assert 'data-seat="1" aria-pressed="true"' in host.cache["peer-bar"]
+    say(en, "thumbs")
+    assert not bubble(host, "seat-1") and "👍" in bubble(uk, "seat-3") and 'aria-label="Клас"' in uk.cache["seat-3"]
+    clock[0] += 2.5
+    say(host, "wait")  # the host's own phrase, under the same rule
+    assert bubble(host, "me") == "Минутку" and bubble(en, "seat-3") == "Just a moment"
+
+
+WATCHED_REGIONS = ("seat-1", "seat-2", "seat-3", "me", "hand", "trick", "deck", "live", "result-body", "announce")
+
+
+def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing():
+    """A watch link from the host's lobby: the watcher's page shows every finished trick and
+    no other card (no hand, no face-down face, not the trick being played) at every step of
+    a deal, both players' bars count it; what it sends besides being there changes nothing;
+    the eleventh watcher is told the room is full."""
+    relay = Relay()
+    host, links, markup = host_with_lobby(relay, "duel")
+    assert "data-online-watch-link" not in markup and 'data-action="online-watch"' in markup
+    assert not [op for op in host.take().get("p2p", []) if op.get("id") == "watch"]  # no room until asked
+    fx = host.handle({"type": "click", "action": "online-watch"})
+    relay.effects(host, fx)
+    assert [op["op"] for op in fx["p2p"] if op.get("id") == "watch"] == ["online-open"]
+    markup = host.cache["p2p"]
+    watch_link = unescape(re.search(r"data-online-watch-link>([^<]+)<", markup).group(1))
+    assert "#watch=" in watch_link and watch_link not in links.values()
+    guest, _ = guest_at(relay, links[1])
+    watcher, fx = guest_at(relay, watch_link)
+    assert "зритель" in fx["regions"]["p2p"]
+    pages = [host, guest, watcher]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    assert watcher.peer.dialog is None and "p2p" not in watcher.dialogs
+    assert "Зрители: 1" in host.cache["peer-bar"] and "Зрители: 1" in guest.cache["peer-bar"]
+    assert "Вы смотрите игру" in watcher.cache["peer-bar"]
+    rng = random.Random(6)
+    tricks_seen = set()
+    for _ in range(400):
+        t = host.table
+        shown = set()
+        for region in WATCHED_REGIONS:
+            shown |= set(re.findall(r'data-card="(\w+)"', watcher.cache.get(region, "")))
+        assert not watcher.cache.get("hand", "").count("data-card")
+        assert shown <= public_cards(t), shown - public_cards(t)
+        tricks_seen.add(len(watcher.peer.guest.display()["history"]))
+        if t.phase() in ("round_end", "match_end"):
+            break
+        # The watcher clicks whatever it can: nothing is sent but its being there.
+        sent = relay.sent
+        for card in t.match.view(0).hand[:1]:
+            relay.effects(watcher, watcher.handle({"type": "click", "card": str(card)}))
+        relay.effects(watcher, watcher.handle({"type": "click", "action": "lead"}))
+        assert relay.sent == sent
+        if t.next_timer() is not None:
+            relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
+        elif t.match.to_act == 0:
+            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+            host.refresh()
+            relay.effects(host, host.take())
+        else:
+            move = rng.choice(guest.peer.guest.view().legal_moves)
+            for card in [str(c) for c in move.cards]:
+                relay.effects(guest, guest.handle({"type": "click", "card": card}))
+            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+        relay.run(pages)
+    t = host.table
+    assert t.phase() in ("round_end", "match_end")
+    done = len(t.match.view(0).history)
+    assert tricks_seen == set(range(done + 1)), (tricks_seen, done)  # every trick, one at a time
+    assert "result-body" in watcher.cache and watcher.cache["result-body"], (watcher.peer.guest.phase(), (watcher.peer.guest.display() or {}).get("round_over"))
+    sent = relay.sent
+    relay.effects(watcher, watcher.handle({"type": "click", "action": "share"}))
+    assert 'data-guest-deal="watcher"' in watcher.cache["info-body"] and relay.sent == sent  # nothing asked
+    # A move sealed with the watch link's own secret, as a hostile watcher page could send it:
+    from table.p2p import peer as peer_mod
+    moves = len(t.match.moves)
+    w = watcher.peer.online.end
+    forged = w._frame(w.out.message(peer_mod.dump(peer_mod.MOVE, move={"kind": "lead", "cards": []}, seq=1)))
+    relay.effects(host, host.handle({"type": "online", "id": "watch", "kind": "frame", "data": forged}))
+    assert len(t.match.moves) == moves
+    # Ten watch at most.
+    crowd = [guest_at(relay, watch_link, stored={})[0] for _ in range(10)]
+    relay.run([host, guest, watcher, *crowd])
+    assert sum(1 for c in crowd if c.peer.dialog and c.peer.dialog["step"] == "online-watch-full") == 1
+    assert "Зрители: 10" in host.cache["peer-bar"]

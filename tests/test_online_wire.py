@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 
 import pytest
@@ -15,7 +16,7 @@ import webpath  # noqa: F401
 from hostplay import GUEST, OVER, host_step
 
 from burkozel import FORMATS, Move, fair
-from table.p2p import invite, online, peer, seal, session
+from table.p2p import invite, online, peer, phrases, seal, session
 from table.p2p.peer import Host
 from test_peer import hidden_in, host_table
 
@@ -362,7 +363,16 @@ def hostile_messages(rng: random.Random, room: Room, seat: int, seen: list[str])
         seq = room.host.host.seq.get(seat) if rng.random() < 0.7 else rng.choice([None, -1, 0, 10**12, "1", 1.5])
         return peer.dump(peer.MOVE, move=move, seq=seq)
 
-    kind = rng.randrange(12)
+    kind = rng.randrange(15)
+    if kind == 12:  # quick phrases: known keys as fast as it can, keys that do not exist, text instead of a key
+        key = rng.choice(["good_move", "thanks", "thumbs", "nonsense", "", None, 5, ["wait"], "<b>x</b>", "x" * 3000])
+        return seat, framed(peer.dump(peer.SAY, key=key))
+    if kind == 13:  # asking for a deal or answering «Ещё партию» with anything
+        return seat, framed(peer.dump(rng.choice([peer.ASK, peer.AGAIN]), what=rng.choice(["deal", "x", None]),
+                                      yes=rng.choice([True, False, "yes", None, 1])))
+    if kind == 14:  # a host's message sent to the host
+        return seat, framed(peer.dump(rng.choice([peer.SAID, peer.DEAL]), seat=0, key="thanks", frames=[],
+                                      at=[0, 0], share=None))
     if kind == 0:
         return seat, rng.choice([None, 1, [], {}, "", "{", "x" * rng.randint(1, 200_000)])
     if kind == 1:
@@ -419,9 +429,10 @@ def test_a_guest_heard_again_after_the_host_stopped_hearing_it_is_back_without_a
 
 def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat():
     """10,000 random and mutated messages (bad JSON, huge payloads, wrong seats, out of
-    turn, illegal moves, replays, forged host messages, other devices): no exception,
-    and every move the match gains is the hostile seat's own and legal on its view, or
-    the host's and the bots' (played here)."""
+    turn, illegal moves, replays, forged host messages, other devices, phrase floods and
+    keys that do not exist): no exception, every move the match gains is the hostile
+    seat's own and legal on its view, or the host's and the bots' (played here), and the
+    host passes on only known phrases, at most one every 2 s."""
     room = Room("bura31", seed=9, lossy=False)
     seat = 1
     room.to_host.append((seat, room.guests[seat].hello("Злой")))
@@ -430,7 +441,9 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
     seen: list[str] = []
     t = room.table
     hostile_moves = 0
+    passed: list[tuple[float, str]] = []
     for _ in range(10_000):
+        room.now += 0.1
         if t.phase() in ("round_end", "match_end"):
             t.next_round() if t.phase() == "round_end" else t.new_match()
         if t.phase() == peer.KEYING:  # the seat's value (the hostile frames below hold its line's numbers)
@@ -444,6 +457,8 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
         view_before = match.view(seat)
         to, text = hostile_messages(rng, room, seat, seen)
         room.host.receive(to, text, room.now)
+        passed += [(room.now, key) for _, key in room.host.spoken]
+        room.host.spoken = []
         for s, frame in room.host.outbox():
             room.check(s, frame)
             room.guests[s].receive(frame, room.now)
@@ -459,6 +474,54 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
             hostile_moves += 1
     assert hostile_moves > 50  # the guest did get to play: the test reached real turns
     assert all(isinstance(m, Move) for _, m in t.match.moves)
+    assert passed and {key for _, key in passed} <= set(phrases.KEYS)
+    assert all(b - a >= phrases.GAP_S - 1e-9 for (a, _), (b, _) in zip(passed, passed[1:]))
+
+
+def public_cards(t) -> set[str]:
+    """The trump card and the face-up cards of the finished tricks: all a watcher may see."""
+    view = t.match.view(0)
+    cards = {str(view.trump_card)}
+    for trick in view.history:
+        cards |= {str(c) for p in trick.plays if p.kind != "discard" or view.discard == "open" for c in p.cards}
+    return cards
+
+
+def test_a_hostile_watcher_changes_nothing_and_the_room_holds_ten():
+    """The watchers' room: random and mutated frames under the watch link's secret (moves,
+    hellos, phrases, asks, floods from many devices): the match never changes, no exception,
+    at most ten are counted, and every frame to the room holds only public cards."""
+    room = Room("duel", seed=4, lossy=False)
+    ticket = invite.new_watch("duel", 2)
+    room.host.watch = online.WatchRoom(ticket, session.Outgoing("host-id"))
+    t = room.table
+    rng = random.Random(77)
+    bodies = [peer.dump(peer.MOVE, move={"lead": ["AS"]}, seq=1), peer.dump(peer.HELLO, name="x"),
+              peer.dump(peer.SAY, key="thanks"), peer.dump(peer.ASK, what="deal"), "", "{", "x" * 70_000]
+    for i in range(3_000):
+        room.now += 0.05
+        while t.next_timer() is not None:
+            t.run_timer(t.next_timer()[0])
+        if t.phase() == "play" and t.match.to_act == 0:
+            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
+        moves = list(t.match.moves)
+        device = f"w{rng.randrange(40)}:{rng.randrange(3)}"
+        frame = session.Frame(device, rng.randint(0, 9), rng.choice("mprjx"), rng.choice(bodies)).dump()
+        text = rng.choice([seal.seal(ticket.secret, seal.TO_HOST, frame), seal.seal(ticket.secret, seal.TO_GUEST, frame),
+                           frame, None, 5])
+        room.host.receive_watch(text, room.now)
+        assert t.match.moves == moves
+        assert room.host.watching(room.now) <= 10
+        for to, sealed in room.host.outbox(room.now):
+            if to == "watch":
+                body = session.parse(seal.unseal(ticket.secret, seal.TO_GUEST, sealed))
+                assert body is not None
+                shown = set(re.findall(r'"([6-9TJQKA][SHDC])"', body.body))
+                assert shown <= public_cards(t), shown - public_cards(t)
+                if body.kind == "m":
+                    view = json.loads(body.body)["view"]
+                    assert view["hand"] == [] and view["to_act"] is None
+    assert room.host.watching(room.now) == 10
 
 
 # --- the move timer ---------------------------------------------------------------------------

@@ -363,6 +363,43 @@ def test_a_reloaded_host_page_resumes_the_match_as_pass_and_play():
     assert table.match.moves == wire.table.match.moves
 
 
+def test_a_guest_asks_for_the_deal_just_finished_and_a_broken_answer_is_dropped():
+    """«Разобрать раздачу» on a friend's device (the same-Wi-Fi link too): the host answers
+    with every step of the deal as the guest's seat saw it — no card it never saw, and the
+    link of that deal by its own key (no later deal follows from it) — and the guest keeps it;
+    a deal whose steps do not read (a seat that does not exist, a card that is not one, a
+    count too big, a link that is no link) is dropped whole."""
+    table = host_table("duel", seed=2)
+    wire = Wire(table, 1)
+    play_match(wire, random.Random(2), max_rounds=1)
+    assert table.phase() == "round_end"
+    assert wire.guest.finished() is None
+    replies = wire.host.receive(1, wire.guest.ask_deal())
+    assert len(replies) > 1 and all(len(text) < 2_500 for _, text in replies)  # parts a relay takes
+    for seat, text in replies:
+        assert seat == 1 and not hidden_in(text, table, 1)
+        assert wire.guest.finished() is None
+        changed = wire.guest.receive(text)
+    assert changed
+    deal = wire.guest.finished()
+    assert deal is not None and f"key={table.match.key_for(0).hex()}" in deal["share"]
+    assert len(wire.guest.review_frames()) == len(table.rounds[-1]) + 1
+    assert wire.host.receive(1, peer.dump(peer.ASK, what="everything")) == []
+    good = json.loads(replies[0][1])
+    good["frames"] = [f for _, text in replies for f in json.loads(text)["frames"]]
+    for broken in ({"mover": 7}, {"held": ["ZZ"]}, {"held": "AS"}, {"trick": {"plays": []}},
+                   {"trick": {**(good["frames"][-1]["trick"] or {}), "winner": 5}}):
+        wire.guest.deal = None
+        frames = [dict(good["frames"][0], **broken)] + good["frames"][1:]
+        assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share=None, frames=frames, part=0, parts=1))
+        assert wire.guest.finished() is None
+    assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share="?table=nope", frames=good["frames"],
+                                            part=0, parts=1))
+    for part, parts in ((1, 1), (-1, 2), ("0", 1), (0, 10**6)):  # parts that cannot be
+        assert not wire.guest.receive(peer.dump(peer.DEAL, at=good["at"], share=None, frames=good["frames"],
+                                                part=part, parts=parts))
+
+
 # --- a deck nobody chooses alone -------------------------------------------------------------
 
 

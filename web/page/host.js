@@ -207,7 +207,7 @@ async function scan(js) {
 // It mounts online play's Python (online.zip) in the worker and loads the rest: a visit
 // that never plays online downloads none of it. Needed at start when the page was opened
 // from an invite link or the host's page reloads during an online match.
-const ONLINE_AT_START = () => location.hash.includes("join=") || readStorage()?.["burkozel.online-host"] != null;
+const ONLINE_AT_START = () => location.hash.includes("join=") || location.hash.includes("watch=") || readStorage()?.["burkozel.online-host"] != null;
 let online = null; // online.js, once imported
 let onlineMounted = null;
 

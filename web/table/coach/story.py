@@ -64,23 +64,24 @@ class Frame:
 
 
 def frames(rules: TableRules, seed: int | None, rounds: Sequence[Sequence[Any]], first_deal: int = 0, *,
-           fresh: Match | None = None) -> list[Frame]:
+           fresh: Match | None = None, seat: int = 0) -> list[Frame]:
     """The frames of the last of ``rounds`` (each a list of ``[seat, move dict]``),
     replayed from the match's seed (or from ``fresh``, the match as it started,
-    when it is dealt by keys): seat 0's view only, after every move."""
+    when it is dealt by keys): ``seat``'s view only, after every move (a friend on
+    another device reviews the deal from their own seat)."""
     match = fresh if fresh is not None else Match(rules, seed=seed, **({"first_deal": first_deal} if first_deal else {}))
     for r, moves in enumerate(rounds[:-1]):
-        for seat, move in moves:
-            match.push(Move.from_dict(move), seat)
+        for mover, move in moves:
+            match.push(Move.from_dict(move), mover)
         match.next_round()
         del r
-    view = match.view(0)
+    view = match.view(seat)
     out = [Frame(0, None, view.to_dict(), None)]
-    for i, (seat, move) in enumerate(rounds[-1] if rounds else []):
+    for i, (mover, move) in enumerate(rounds[-1] if rounds else []):
         before = len(view.history)
-        match.push(Move.from_dict(move), seat)
-        view = match.view(0)
+        match.push(Move.from_dict(move), mover)
+        view = match.view(seat)
         d = view.to_dict()
         trick = d["history"][-1] if len(view.history) > before else d["trick"]
-        out.append(Frame(i + 1, seat, d, trick))
+        out.append(Frame(i + 1, mover, d, trick))
     return out

@@ -147,6 +147,8 @@ class App:
             self.adopt(early)
         if p2pcode.JOIN_KEY in env.hash:
             self.peer.online.join(env.hash)  # opened from an invite link: the link stays in the address
+        elif p2pcode.WATCH_KEY in env.hash:
+            self.peer.online.watch(env.hash)  # a watch link: the table's public state, never a seat
         elif self.peer.online_resume(saved, resumed):
             self.dialogs = []  # back at the online table: the guests come back by themselves
         elif p2pcode.LINK_KEY in env.hash:
@@ -193,7 +195,7 @@ class App:
                 sharer = sh.sharer
         verdict = share.verdict(self.shared) if self.shared is not None and self.shared.check else None
         return replace(self.screen.ui(), lang=t.texts.LANG, notices=tuple(t.notices), fair=fair,
-                       sharer=sharer, verdict=verdict,
+                       sharer=sharer, verdict=verdict, rematch=self.peer.host is not None and self.peer.playing_online,
                        **{name: bool(t.settings.get(name, True)) for name in storage.SIGNALS})
 
     def fair_ui(self) -> dict[str, Any] | None:
@@ -260,7 +262,7 @@ class App:
                     self.fx.attr(selector, name, value)
                     self.attrs[selector + name] = value
         for region, markup in render.regions(view, ui).items():
-            self._draw(region, markup)
+            self._draw(region, self.peer.decorate(region, markup, view, list(ui.get("names") or [])))
         self._record_stats()
         self._sync_dialogs()
         self.peer.sync()
@@ -323,10 +325,13 @@ class App:
 
     def panel_html(self) -> str:
         kind = self.panel.get("kind")
-        names = list(self.table.names)
+        guest = self.peer.guest
+        names = list(guest.names()) if guest is not None else list(self.table.names)
         words = self.table.texts
         if kind == "last":
-            return coachview.last_trick_panel(self.table.display(), names, words)
+            return coachview.last_trick_panel(self.screen.display(), names, words)
+        if guest is not None and kind in ("share", "review"):
+            return self._guest_panel(kind, names)
         if kind == "stats":
             t = self.table
             key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
@@ -338,6 +343,25 @@ class App:
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names, words)
         return ""
+
+    def _guest_panel(self, kind: str, names: list[str]) -> str:
+        """A guest's review and share of the deal just finished, as the host sent it
+        (``peer.HostTable.finished_deal``), or why not yet."""
+        guest, words = self.peer.guest, self.table.texts
+        assert guest is not None
+        deal = guest.finished()
+        over = guest.phase() in ("round_end", "match_end")
+        title = words.SHARE if kind == "share" else words.STORY_REVIEW
+        if self.peer.watching:
+            return coachview.panel(title, f'<p data-guest-deal="watcher">{words.ONLINE_WATCH_NO_DEAL}</p>', t=words)
+        if deal is None:
+            reason = words.GUEST_DEAL_WAIT if over else words.GUEST_SHARE_PLAYED
+            return coachview.panel(title, f'<p role="status" data-guest-deal="wait">{reason}</p>', t=words)
+        if kind == "review":
+            return coachview.review_panel(guest.review_frames(), self.panel.get("step", 0), names, words)
+        if deal["share"] is None:  # (a match dealt from an old seed: its link would tell the deals to come)
+            return coachview.panel(words.SHARE, f'<p data-guest-deal="later">{words.SHARE_OLD_SEED}</p>', t=words)
+        return coachview.share_panel([(deal["deal"], self.base() + deal["share"])], None, words)
 
     def share_links(self) -> list[tuple[int, str]]:
         """«Поделиться раздачей»: the finished deals of the match, the latest first (with
@@ -451,10 +475,12 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
-        if event.get("name") in ("online", "move", "count"):
+        if event.get("name") in ("online", "move", "count", "phrase"):
             if not self.peer.playing_online:
                 return
-            if event.get("name") == "online":
+            if event.get("name") == "phrase":
+                self.peer.online.on_phrase_timer(event.get("gen"))
+            elif event.get("name") == "online":
                 self.peer.online.on_tick(event.get("gen"))
             elif event.get("name") == "count":
                 self.peer.online.on_count(event.get("gen"))
@@ -532,14 +558,21 @@ class App:
         self.table.coach.dismiss()
 
     def _click_panel(self, action: str, event: dict[str, Any]) -> None:
-        """«Последняя взятка», «Статистика», «Поделиться раздачей»: their panel opens."""
+        """«Последняя взятка», «Статистика», «Поделиться раздачей»: their panel opens (a guest's
+        share asks the host for the deal just finished)."""
+        if action == "share" and self.peer.guest is not None:
+            self.peer.guest_ask_deal()
         self.open_panel(PANELS[action])
 
     def _click_review(self, action: str, event: dict[str, Any]) -> None:
-        self.open_panel("review", frames=self.review_frames(), step=0)
+        if self.peer.guest is not None:
+            self.peer.guest_ask_deal()  # (a guest's review comes from the host: ``_guest_panel``)
+            self.open_panel("review", step=0)
+        else:
+            self.open_panel("review", frames=self.review_frames(), step=0)
 
     def _click_review_step(self, action: str, event: dict[str, Any]) -> None:
-        frames = self.panel.get("frames", [])
+        frames = self.peer.guest.review_frames() if self.peer.guest is not None else self.panel.get("frames", [])
         step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
         self.panel["step"] = max(0, min(step, len(frames) - 1))
 
@@ -582,6 +615,9 @@ class App:
         if self.peer.guest is not None:
             return False  # the host starts the next deal
         t = self.table
+        if t.phase() == "match_end" and self.peer.host is not None and self.peer.playing_online:
+            self.peer.online.offer_rematch()  # «Ещё партию»: the same people, asked at the same links
+            return True
         if t.phase() == "match_end":
             t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
         t.next_round()

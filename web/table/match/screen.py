@@ -80,6 +80,10 @@ class ScreenState(Mapping):
     sharer: Any = None
     verdict: Any = None
     """«Проверить раздачу»'s answer for a deal opened to be checked."""
+    rematch: bool = False
+    """The host's page of a table played by link: a match's end offers «Ещё партию»."""
+    watching: bool = False
+    """A watcher's page (``p2p.watch``): every seat by its name, nothing to play."""
     waiting: str | None = None
     """Why no cards are drawn yet: the deal waits for the guests' values (web/table/p2p/peer.py)."""
     sound: bool = True

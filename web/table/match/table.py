@@ -105,13 +105,16 @@ class Table:
 
     # --- the match ------------------------------------------------------------------
 
-    def new_match(self, seating: tuple[Seat, ...] | None = None) -> None:
+    def new_match(self, seating: tuple[Seat, ...] | None = None, fmt: str | None = None,
+                  players: int | None = None) -> None:
         """Start a match with the menu's current settings (RULES.md §8); ``seating``
-        overrides the menu's seats (e.g. a seat played from another device)."""
+        overrides the menu's seats (e.g. a seat played from another device), ``fmt`` and
+        ``players`` the menu's table and count (another match at the same links: only the
+        switches may change)."""
         s = self.settings
-        fmt = s["format"]
+        fmt = fmt or s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
-                           seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
+                           players or seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
         self.start(MatchInfo(fmt, rules.combos, s["difficulty"], None, rules.discard,
                              seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave,
                              players=rules.players if rules.players != seats.players_of(fmt, None) else None,

@@ -29,6 +29,8 @@ LINK_KEY = "p2p="
 JOIN_KEY = "join="
 """An online invite link's fragment key (``invite.py``; here so the page's start can see one
 without loading online play's modules)."""
+WATCH_KEY = "watch="
+"""A watch link's fragment key: ``…/#watch=<code>`` (``invite.py``)."""
 
 
 class CodeError(ValueError):

@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass
 
 from burkozel import FORMATS
-from table.p2p.codes import JOIN_KEY
+from table.p2p.codes import JOIN_KEY, WATCH_KEY
 
 VERSION = 1
 LINK_KEY = JOIN_KEY
@@ -63,6 +63,11 @@ class Invite:
 MAX_PLAYERS = 6
 
 
+def new_watch(fmt: str, players: int) -> Invite:
+    """The watchers' ticket: a room and secret of their own, seat 0 (they sit nowhere)."""
+    return Invite(0, players, fmt, os.urandom(ROOM_BYTES), os.urandom(SECRET_BYTES))
+
+
 def new_invite(fmt: str, seat: int, players: int | None = None) -> Invite:
     """A fresh room and secret for ``seat`` of a table of ``fmt`` (of ``players`` seats, by
     default the format's own count)."""
@@ -81,19 +86,23 @@ def encode(invite: Invite) -> str:
 
 
 def link(page: str, invite: Invite) -> str:
-    """The whole link: the page without its query or fragment, then ``#join=<code>``."""
-    return f"{page.split('#', 1)[0].split('?', 1)[0]}#{LINK_KEY}{encode(invite)}"
+    """The whole link: the page without its query or fragment, then ``#join=<code>``
+    (``#watch=<code>`` for the watchers' ticket, whose seat is 0)."""
+    key = WATCH_KEY if invite.seat == 0 else LINK_KEY
+    return f"{page.split('#', 1)[0].split('?', 1)[0]}#{key}{encode(invite)}"
 
 
-def code_in(text: str) -> str | None:
-    """The code in a URL fragment or a pasted link, if it names one."""
-    if not isinstance(text, str) or LINK_KEY not in text:
+def code_in(text: str, key: str = LINK_KEY) -> str | None:
+    """The code in a URL fragment or a pasted link, if it names one (``key``: ``WATCH_KEY``
+    for a watch link)."""
+    if not isinstance(text, str) or key not in text:
         return None
-    return text.split(LINK_KEY, 1)[1].split("&", 1)[0].strip()
+    return text.split(key, 1)[1].split("&", 1)[0].strip()
 
 
-def decode(code: str) -> Invite:
-    """The invite a code carries, or :class:`InviteError` saying why not."""
+def decode(code: str, watch: bool = False) -> Invite:
+    """The invite a code carries, or :class:`InviteError` saying why not (``watch``: a watch
+    link's, whose seat is 0; a seat's link is never read as one, nor the other way round)."""
     if not isinstance(code, str) or not code.strip():
         raise InviteError("empty")
     code = code.strip()
@@ -121,6 +130,6 @@ def decode(code: str) -> Invite:
         fmt = name.decode("ascii")
     except UnicodeDecodeError:
         raise InviteError("damaged") from None
-    if fmt not in FORMATS or not 0 < seat < players <= MAX_PLAYERS:
+    if fmt not in FORMATS or not players <= MAX_PLAYERS or not (seat == 0 if watch else 0 < seat < players):
         raise InviteError("damaged")
     return Invite(seat, players, fmt, rest[:ROOM_BYTES], rest[ROOM_BYTES:])

@@ -78,6 +78,11 @@ class PeerLink:
             self.online.touched()
 
     @property
+    def watching(self) -> bool:
+        """This page watches a table by link (a watcher plays no seat and asks the host nothing)."""
+        return self.guest is not None and bool(self.guest.ui().get("watching"))
+
+    @property
     def active(self) -> bool:
         return self.host is not None or self.guest is not None
 
@@ -86,6 +91,9 @@ class PeerLink:
         state = dict(self.dialog or {})
         if state.get("step") == "invite" and self.playing_online:
             state.update(rows=self.online.seats(), share=self.app.env.share, timer=self.online.clock.seconds)
+            if self.online.rematch:
+                state.update(rematch=True, switches=self.online.switches())
+            state["watch"] = self.online.watch_link()  # None: none; "": not yet opened; else the link
         return state
 
     def guest_act(self, kind: str) -> None:
@@ -95,6 +103,18 @@ class PeerLink:
         request = self.guest.act(kind)
         if request is not None:
             self.js.send("host", request)
+
+    def decorate(self, region: str, markup: str, view: dict[str, Any] | None, names: list[str]) -> str:
+        """A region's markup with what online play adds to it (a phrase's bubble at its seat)."""
+        return self.online.decorate(region, markup, view, names) if self.playing_online else markup
+
+    def guest_ask_deal(self) -> None:
+        """A guest opens the review or the share of the deal just finished: ask the host for
+        it, once (its answer redraws the open panel)."""
+        guest = self.guest
+        if guest is not None and not self.watching and guest.finished() is None \
+                and guest.phase() in ("round_end", "match_end"):
+            self.js.send("host", guest.ask_deal())
 
     def sync(self) -> None:
         """The link bar, ``html[data-peer]``, and the host's pending messages."""
@@ -115,11 +135,15 @@ class PeerLink:
             if self.playing_online:
                 left = self.online.time_left()
                 links[0]["left"] = left
+                links[0]["way"] = self.online.ways.get("host")  # a guest knows it plays through the relay
                 self.online.arm_count(left is not None)
             state = "connected" if self.guest_link == "up" else self.guest_link
         else:
             links, state = [], "none"
-        self.app._draw("peer-bar", peerview.bar_html(links, self.app.table.texts))
+        bar = peerview.bar_html(links, self.app.table.texts)
+        if self.playing_online:
+            bar += self.online.watchers_line() + self.online.phrase_picker()
+        self.app._draw("peer-bar", bar)
         self.app.fx.attr("html", "data-peer", state)
 
     def click(self, action: str, event: dict[str, Any]) -> None:
@@ -150,7 +174,10 @@ class PeerLink:
             else:
                 self.dialog = {"step": "guest-paste"}
         elif action == "p2p-cancel":
-            if self.host is not None and self.host.online:
+            if self.playing_online and self.online.rematch:  # no other match after all: the result stays
+                self.online.rematch = False
+                self.dialog = None
+            elif self.host is not None and self.host.online:
                 if state.get("seat") is not None and state["seat"] not in self.host.online:
                     self.js.close(str(state["seat"]))
                 self.dialog = None
@@ -174,8 +201,24 @@ class PeerLink:
             seat = str(event.get("seat") or "")
             if seat.isdigit():
                 self.online.fill_with_bot(int(seat))
+        elif action == "online-say":
+            self.online.say(event.get("key"))
+        elif action == "online-phrases":
+            self.online.board.open = not self.online.board.open
+        elif action == "online-mute":
+            seat = str(event.get("seat") or "")
+            if seat.isdigit():
+                self.online.board.toggle_mute(int(seat))
+        elif action == "online-watch":
+            self.online.open_watch()
+        elif action == "online-again":
+            self.online.join_again()
+        elif action in ("online-rematch-yes", "online-rematch-no"):
+            self.online.answer_rematch(action.endswith("yes"))
         elif action == "online-start":
             if self.playing_online and self.host is not None and self.online.ready():
+                if self.online.rematch:
+                    self.online.start_rematch()
                 self.dialog = None
 
     def start_hosting(self, offer: bool = True) -> None:

@@ -14,11 +14,12 @@ on CPython (``tests/test_online_wire.py``).
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.p2p import peer, seal, session
+from table.p2p import peer, phrases, seal, session, watch
 from table.p2p.invite import Invite
 
 HEARTBEAT_S = 5.0
@@ -49,11 +50,32 @@ class SeatLine:
         return seal.seal(self.invite.secret, seal.TO_GUEST, frame.dump())
 
 
+WATCH_RESEND_S = 20.0
+"""The watchers' state goes out again this often while anyone watches (a relay may have dropped it)."""
+
+
+@dataclass
+class WatchRoom:
+    """The host's end of the watchers' room: who watches (by device, when last heard), what was sent."""
+
+    invite: Invite
+    out: session.Outgoing
+    watchers: dict[str, float] = field(default_factory=dict)
+    sent: str | None = None
+    sent_at: float = 0.0
+    snap: tuple[Any, dict[str, Any]] | None = None
+    """(the position it was taken at, the public view): taken when a trick is taken or a deal begins."""
+
+    def frame(self, frame: session.Frame) -> str:
+        return seal.seal(self.invite.secret, seal.TO_GUEST, frame.dump())
+
+
 class OnlineHost:
     """The host's seat lines around a ``peer.Host``: frames in, frames out (sealed texts)."""
 
-    def __init__(self, host: peer.Host, invites: dict[int, Invite], me: str) -> None:
-        """``me``: this page's sender id, ``device:load`` (a reloaded host numbers afresh)."""
+    def __init__(self, host: peer.Host, invites: dict[int, Invite], me: str, watch: Invite | None = None) -> None:
+        """``me``: this page's sender id, ``device:load`` (a reloaded host numbers afresh);
+        ``watch``: the watchers' ticket, if the table may be watched."""
         self.host = host
         self.me = me
         self.lines = {seat: SeatLine(inv, session.Outgoing(me)) for seat, inv in invites.items()}
@@ -61,6 +83,10 @@ class OnlineHost:
         self.refusals: set[str] = set()
         """Frames refusing a second device: they go through the relays even while the holder
         is connected directly (that device is not the direct peer)."""
+        self.watch = WatchRoom(watch, session.Outgoing(me)) if watch is not None else None
+        self.gate = phrases.Gate()
+        self.spoken: list[tuple[int, str]] = []
+        """Phrases passed on since the host's page last showed them (its own board)."""
 
     def receive(self, seat: Any, text: Any, now: float) -> bool:
         """Take a frame that came for ``seat``'s room; whether anything changed.  A frame
@@ -104,6 +130,8 @@ class OnlineHost:
             if data is not None and data["t"] == peer.HELLO:
                 self.host.joined(seat, data.get("name"))
                 changed = True
+            elif data is not None and data["t"] == peer.SAY:
+                changed = (seat in self.host.online and self.say(seat, data.get("key"), now)) or changed
             elif seat in self.host.online:
                 before = len(self.host.table.match.moves) if self.host.table.match is not None else None
                 for to, reply in self.host.receive(seat, body):
@@ -112,17 +140,85 @@ class OnlineHost:
                 changed = changed or before != after
         return changed
 
+    def say(self, seat: int, key: Any, now: float) -> bool:
+        """Pass a phrase of ``seat``'s on to every guest (and this page): a known key, and one
+        a seat per ``phrases.GAP_S``; anything else is dropped."""
+        if not self.gate.let(seat, key, now):
+            return False
+        text = peer.dump(peer.SAID, seat=seat, key=key)
+        for to in sorted(self.host.online):
+            if to in self.lines:
+                self.send(to, text)
+        self.spoken.append((seat, key))
+        return True
+
+    # --- watchers ------------------------------------------------------------------------
+
+    def watching(self, now: float) -> int:
+        """How many watch now (heard from within :data:`SILENT_S`)."""
+        room = self.watch
+        return 0 if room is None else sum(1 for heard in room.watchers.values() if now - heard < SILENT_S)
+
+    def receive_watch(self, text: Any, now: float) -> bool:
+        """A frame in the watchers' room: only whether a watcher is there counts (a hello or a
+        heartbeat); anything a watcher says besides is read by no one.  Past
+        ``watch.MAX_WATCHERS`` a new one is told the room is full.  Whether the count changed."""
+        room = self.watch
+        frame = session.parse(seal.unseal(room.invite.secret, seal.TO_HOST, text)) if room is not None else None
+        if frame is None or frame.kind == session.TAKEN:
+            return False
+        device = frame.sender.split(":", 1)[0]
+        before = self.watching(now)
+        room.watchers = {d: t for d, t in room.watchers.items() if now - t < SILENT_S}
+        if device not in room.watchers and len(room.watchers) >= watch.MAX_WATCHERS:
+            self.pending.append(("watch", room.frame(session.Frame(self.me, 0, session.TAKEN, device))))
+            return False
+        if device not in room.watchers:
+            room.sent = None  # the newcomer gets the table now
+        room.watchers[device] = now
+        return self.watching(now) != before
+
+    def _watch_view(self) -> dict[str, Any] | None:
+        """The watchers' view, a trick late: retaken only when a trick is taken or a deal begins."""
+        room, match = self.watch, self.host.table.match
+        if room is None or match is None:
+            return None
+        if self.host.table.phase() == peer.KEYING:
+            return None  # (the deal waits for the guests' values: no cards yet)
+        view = match.view(0)
+        # (a deal dealt anew once the guests' values are in keeps its number: its trump tells it)
+        at = (id(match), match.round_no, str(view.trump_card), len(view.history), view.round_over)
+        if room.snap is None or room.snap[0] != at:
+            room.snap = (at, watch.public(view.to_dict()))
+        return room.snap[1]
+
+    def watch_outbox(self, now: float) -> list[tuple[Any, str]]:
+        """The public state for the watchers' room when it changed (or is due again), while anyone watches."""
+        room = self.watch
+        if room is None or not self.watching(now):
+            return []
+        view = self._watch_view()
+        state = {**self.host.state(0), "view": view, "answers": None, "stand_ins": sorted(self.host.table.stood_in),
+                 "online": {"started": True, "watchers": self.watching(now)}}
+        body = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        if body == room.sent and now - room.sent_at < WATCH_RESEND_S:
+            return []
+        room.sent, room.sent_at = body, now
+        text = peer.dump(peer.STATE, seq=room.out.next_seq, **state)
+        return [("watch", room.frame(room.out.message(text)))]
+
     def send(self, seat: int, text: str) -> None:
         line = self.lines[seat]
         self.pending.append((seat, line.frame(line.out.message(text))))
 
-    def outbox(self) -> list[tuple[int, str]]:
-        """Every sealed frame due now: the host's new states and the lines' own frames."""
+    def outbox(self, now: float | None = None) -> list[tuple[Any, str]]:
+        """Every sealed frame due now: the host's new states and the lines' own frames, and
+        the watchers' (room ``"watch"``) when ``now`` is given."""
         for seat, text in self.host.outbox():
             if seat in self.lines:
                 self.send(seat, text)
         out, self.pending = self.pending, []
-        return out
+        return out + (self.watch_outbox(now) if now is not None else [])
 
     def tick(self, now: float) -> list[tuple[int, str]]:
         """Heartbeats to every held seat; a guest silent too long has left."""
@@ -134,7 +230,7 @@ class OnlineHost:
             if line.out.next_seq == line.ticked_seq:
                 self.pending.append((seat, line.frame(line.out.heartbeat())))
             line.ticked_seq = line.out.next_seq
-        return self.outbox()
+        return self.outbox(now)
 
     def holders(self) -> dict[int, bool]:
         """Which seats a guest holds now (the lobby's «присоединился»)."""
@@ -202,3 +298,54 @@ class OnlineGuest:
             changed = self.screen.receive(body) or changed
         replies += [self.message(text) for text in self.screen.outbox()]  # its value for a deal about to be dealt
         return changed, replies
+
+
+class OnlineWatcher:
+    """A watcher's end: a ``watch.Watcher`` screen fed by the host's public states.
+
+    It says hello and then only that it is there; it keeps the newest state (each is
+    whole), so it needs no resends.  Nothing it could send would be read by the host."""
+
+    def __init__(self, invite: Invite, device: str, lang: str | None = None) -> None:
+        self.invite = invite
+        self.device = device
+        self.me = f"{device}:{new_id()[:8]}"
+        self.screen = watch.Watcher(lang)
+        self.out = session.Outgoing(self.me)
+        self.host_sender: str | None = None
+        self.last = 0
+        self.refused = False
+        """The room is full (``watch.MAX_WATCHERS``)."""
+        self.heard: float | None = None
+
+    def _frame(self, frame: session.Frame) -> str:
+        return seal.seal(self.invite.secret, seal.TO_HOST, frame.dump())
+
+    def hello(self) -> str:
+        return self._frame(self.out.message(peer.dump(peer.HELLO, name="")))
+
+    def heartbeat(self) -> str:
+        return self._frame(self.out.heartbeat())
+
+    def receive(self, text: Any, now: float) -> bool:
+        """Take a frame from the host; whether the screen changed."""
+        frame = session.parse(seal.unseal(self.invite.secret, seal.TO_GUEST, text))
+        if frame is None:
+            return False
+        if self.refused:
+            return False
+        if frame.kind == session.TAKEN:
+            if frame.body == self.device:  # (the room is one for all: it may have shown the table already)
+                self.refused = True
+                self.screen.state = None
+                return True
+            return False
+        self.heard = now
+        if frame.kind != session.MESSAGE:
+            return False
+        if frame.sender != self.host_sender:
+            self.host_sender, self.last = frame.sender, 0
+        if frame.seq <= self.last:
+            return False
+        self.last = frame.seq
+        return self.screen.receive(frame.body)

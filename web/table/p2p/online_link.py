@@ -17,15 +17,20 @@ import json
 import math
 from typing import Any
 
+from burkozel import FORMATS
 from table.match import record
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
-from table.p2p import invite, online, peer
+from table.p2p import invite, online, peer, phrases
 from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
 TICK_MS = int(online.HEARTBEAT_S * 1000)
+JOIN_HINT_S = 12.0
+"""A guest's page unanswered this long says what may be wrong (the host's page closed, the seat taken)."""
+JOIN_GIVE_UP_S = 60.0
+"""Unanswered this long, it stops saying «Подключаемся…» and offers to try again (it still listens)."""
 
 
 class _Rooms:
@@ -65,6 +70,15 @@ class OnlineLink:
         """A guest's move awaited now: (its position ``at``, since when on this page's clock)."""
         self.count_timer: int | None = None
         """A guest's one-second page timer ``count`` while its move is timed."""
+        self.rematch = False
+        """The host offers «Ещё партию»: the lobby is open again for the same links."""
+        self.said_again: bool | None = None
+        """A guest's answer to «Ещё партию» (``None``: not asked, or not answered yet)."""
+        self.board = phrases.Board()
+        """The quick phrases this page shows (bubbles, mutes, «Фразы» unfolded)."""
+        self.phrase_timer: int | None = None
+        self.watched = False
+        """The host has opened the watchers' room («Позвать зрителей»)."""
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -84,11 +98,13 @@ class OnlineLink:
         if isinstance(self.end, online.OnlineHost) and frame in self.end.refusals:
             self.end.refusals.discard(frame)
             op["loud"] = True  # (through the relays too: the refused device is not the direct peer)
+        if room == "watch":
+            op["loud"] = True  # (the watchers' room is of many: some may have no DataChannel)
         self.app.fx.p2p(op)
 
     def flush(self) -> None:
         if isinstance(self.end, online.OnlineHost):
-            for seat, frame in self.end.outbox():
+            for seat, frame in self.end.outbox(self.app.now()):
                 self.send(str(seat), frame)
 
     def _arm(self) -> None:
@@ -103,6 +119,10 @@ class OnlineLink:
         self.end = None
         self.ways = {}
         self.bots = set()
+        self.rematch = False
+        self.said_again = None
+        self.board = phrases.Board()
+        self.watched = False
         self.clock = MoveClock()
         self.arm_count(False)
         self.turn = None
@@ -119,13 +139,17 @@ class OnlineLink:
         fmt = table.info.format
         players = table.match.rules.players  # the match's own count: a pot table seats 2 to 6
         invites = {seat: invite.new_invite(fmt, seat, players) for seat in table.remote_seats}
-        self._host(invites)
+        self._host(invites, invite.new_watch(fmt, players))
         self.peer.dialog = {"step": "invite"}
         self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
         self._remember()
 
-    def _host(self, invites: dict[int, invite.Invite]) -> None:
-        self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}")
+    def _host(self, invites: dict[int, invite.Invite], watch: invite.Invite | None = None,
+              watched: bool = False) -> None:
+        self.end = online.OnlineHost(self.peer.host, invites, f"{self.device()}:{online.new_id()[:8]}", watch)
+        self.watched = False
+        if watched:
+            self.open_watch()
         self.peer.host.extra = self.facts
         self.peer.js = _Rooms(self)
         for seat, inv in invites.items():
@@ -137,7 +161,9 @@ class OnlineLink:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
         self.app.store.set(ONLINE_HOST_KEY, json.dumps({
             "match": self.app.table.info.ident, "bots": sorted(self.bots), "timer": self.clock.seconds,
-            "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()}}))
+            "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
+            **({"watch": invite.encode(self.end.watch.invite), "watched": self.watched}
+               if self.end.watch is not None else {})}))
 
     def resume(self, saved: dict[str, Any] | None, resumed: Resumed | None = None) -> bool:
         """The host's page reloaded in the middle of an online match: the same table, the
@@ -150,6 +176,8 @@ class OnlineLink:
                 return False
             invites = {int(seat): invite.decode(code) for seat, code in dict(kept["seats"]).items()}
             bots = {int(seat) for seat in kept.get("bots", [])}
+            watch = invite.decode(kept["watch"], watch=True) if "watch" in kept else None
+            watched = kept.get("watched") is True
         except (ValueError, TypeError, KeyError, invite.InviteError):
             self.app.store.remove(ONLINE_HOST_KEY)
             return False
@@ -164,7 +192,7 @@ class OnlineLink:
         self.clock.set(kept.get("timer", 0))
         for seat in bots:
             table.stand_in(seat)
-        self._host(invites)
+        self._host(invites, watch, watched)
         self.app.cache.clear()
         return True
 
@@ -174,8 +202,12 @@ class OnlineLink:
         names = self.app.table.seat_names()
         page = self.app.env.href
         rows = []
+        again = self.end.host.again
         for seat, line in self.end.lines.items():
             status = "bot" if seat in self.bots else ("joined" if seat in self.end.host.online else "waiting")
+            if self.rematch and status != "bot" and again.get(seat) is not True:
+                # Asked and not answered yet; a guest who said no leaves the seat to a bot.
+                status = "bot" if again.get(seat) is False else "waiting"
             rows.append({"seat": seat, "name": names[seat], "link": invite.link(page, line.invite),
                          "status": status, "way": self.ways.get(str(seat))})
         return rows
@@ -187,7 +219,138 @@ class OnlineLink:
             return {}
         started = (self.peer.dialog or {}).get("step") != "invite"
         rows = [{"seat": r["seat"], "name": r["name"], "status": r["status"]} for r in self.seats()]
-        return {"started": started, "seats": rows, "timer": self.clock.seconds}
+        return {"started": started, "seats": rows, "timer": self.clock.seconds, "rematch": self.rematch,
+                "watchers": self.end.watching(self.app.now())}
+
+    def open_watch(self) -> None:
+        """«Позвать зрителей»: the watchers' room opens (only then: a table nobody watches costs
+        the relays nothing for it), and the lobby shows its link."""
+        end = self.end
+        if isinstance(end, online.OnlineHost) and end.watch is not None and not self.watched:
+            self.watched = True
+            inv = end.watch.invite
+            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": inv.room_id, "secret": inv.secret_hex})
+            self._remember()
+
+    def watch_link(self) -> str | None:
+        """The host's watch link once its room is open (``""``: the table may be watched, not yet asked)."""
+        end = self.end
+        if isinstance(end, online.OnlineHost) and end.watch is not None:
+            return invite.link(self.app.env.href, end.watch.invite) if self.watched else ""
+        return None
+
+    def watchers_line(self) -> str:
+        """Under the link bar: how many watch (on the players' pages), or that this page watches."""
+        end, t = self.end, self.app.table.texts
+        if isinstance(end, online.OnlineWatcher):
+            return f'<p class="watchers" data-watching>{t.ONLINE_YOU_WATCH}</p>'
+        if isinstance(end, online.OnlineHost):
+            n = end.watching(self.app.now())
+        elif isinstance(end, online.OnlineGuest) and end.screen.state is not None:
+            facts = end.screen.state.get("online") or {}
+            n = facts.get("watchers") if isinstance(facts, dict) else 0
+            n = n if type(n) is int and 0 <= n <= 99 else 0
+        else:
+            n = 0
+        return f'<p class="watchers" data-watchers="{n}">{t.ONLINE_WATCHERS.format(n=n)}</p>' if n else ""
+
+    # --- quick phrases ----------------------------------------------------------------
+
+    def say(self, key: Any) -> None:
+        """This page's player says a phrase: the host passes its own on at once (timed like
+        anyone's); a guest's goes to the host, and shows when the host passes it back."""
+        end = self.end
+        self.board.open = False
+        if isinstance(end, online.OnlineHost):
+            end.say(0, key, self.app.now())
+            self.flush()
+        elif isinstance(end, online.OnlineGuest) and isinstance(key, str) and key in phrases.KEYS:
+            self.send("host", end.message(end.screen.say(key)))
+        self.heard()
+
+    def heard(self) -> None:
+        """Show the phrases that came (the host's own list, or the guest's screen's) and time their fading."""
+        end, now = self.end, self.app.now()
+        if isinstance(end, online.OnlineHost):
+            said, end.spoken = end.spoken, []
+        elif isinstance(end, online.OnlineGuest):
+            said, end.screen.heard = end.screen.heard, []
+        else:
+            return
+        for seat, key in said:
+            self.board.show(seat, key, now)
+        self._arm_phrase()
+
+    def _arm_phrase(self) -> None:
+        due = self.board.due(self.app.now())
+        if self.phrase_timer is not None:
+            self.app.fx.timer("phrase", self.phrase_timer, None)
+            self.phrase_timer = None
+        if due is not None:
+            self.peer.timer_gen += 1
+            self.phrase_timer = self.peer.timer_gen
+            self.app.fx.timer("phrase", self.phrase_timer, int(due * 1000) + 20)
+
+    def on_phrase_timer(self, gen: Any) -> None:
+        if gen == self.phrase_timer:
+            self.phrase_timer = None
+            self.board.fade(self.app.now())
+            self._arm_phrase()
+
+    def phrase_picker(self) -> str:
+        """«Фразы» under the link bar once the game is on (not in a lobby)."""
+        end = self.end
+        if self.peer.dialog is not None or end is None:
+            return ""
+        if isinstance(end, online.OnlineGuest):
+            state = end.screen.state
+            if state is None:
+                return ""
+            viewer, names = end.screen.seat, end.screen.names()
+        else:
+            viewer, names = 0, list(self.app.table.names)
+        return self.board.picker([(s, n) for s, n in enumerate(names) if s != viewer], self.app.table.texts)
+
+    def decorate(self, region: str, markup: str, view: dict[str, Any] | None, names: list[str]) -> str:
+        return self.board.decorate(region, markup, view, names, self.app.table.texts)
+
+    # --- «Ещё партию» ------------------------------------------------------------------
+
+    def offer_rematch(self) -> None:
+        """At a match's end: another match for the same people at the same links.  Each guest
+        is asked (their answer comes as ``peer.AGAIN``); the lobby opens again, where the
+        host may change the table's switches, seat a bot for anyone who does not answer,
+        and start once every seat is answered."""
+        if not isinstance(self.end, online.OnlineHost) or self.app.table.phase() != "match_end":
+            return
+        self.rematch = True
+        self.end.host.again = {}
+        self.peer.dialog = {"step": "invite"}
+        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+
+    def start_rematch(self) -> None:
+        """«Начать игру» in the lobby of «Ещё партию»: a guest who left gets a bot for good, and
+        the next match starts at the same table and seats with the menu's switches now."""
+        assert isinstance(self.end, online.OnlineHost)
+        table = self.app.table
+        for seat, yes in self.end.host.again.items():
+            if not yes and seat not in self.bots:
+                self.fill_with_bot(seat)
+        table.new_match(seating=table.info.seating, fmt=table.info.format, players=table.match.rules.players)
+        for seat in self.bots:
+            table.stand_in(seat)
+        self.rematch = False
+        self.end.host.again = {}
+        self._remember()
+
+    def switches(self) -> list[tuple[str, str, bool]]:
+        """The match's table's switches as the menu names them, (input name, title, on): the
+        rematch lobby offers them (the menu's change events set them)."""
+        table = self.app.table
+        fmt, t = table.info.format, table.texts
+        mine = table.settings["tables"][fmt]
+        out = [(c, t.COMBO_TITLES[c], bool(mine["combos"].get(c))) for c in FORMATS[fmt].combo_ids]
+        return out + [(c, t.SWITCH_TITLES[c], bool(on)) for c, on in mine.get("switches", {}).items()]
 
     def set_timer(self, value: Any) -> None:
         if isinstance(self.end, online.OnlineHost) and self.clock.set(value):
@@ -220,7 +383,13 @@ class OnlineLink:
         return all(row["status"] != "waiting" for row in self.seats())
 
     def fill_with_bot(self, seat: int) -> None:
-        if isinstance(self.end, online.OnlineHost) and seat in self.end.lines and seat not in self.end.host.online:
+        """«Посадить бота» for a seat nobody has taken (or, offering «Ещё партию», whose guest
+        has not said yes): its room closes, a bot plays it for good."""
+        if not isinstance(self.end, online.OnlineHost) or seat not in self.end.lines:
+            return
+        host = self.end.host
+        if seat not in host.online or (self.rematch and host.again.get(seat) is not True):
+            host.online.discard(seat)
             self.bots.add(seat)
             self.app.table.stand_in(seat)
             self.peer.js.close(str(seat))
@@ -247,18 +416,54 @@ class OnlineLink:
             self.peer.dialog = {"step": "online-bad", "reason": error.reason}
             self.app.dialogs = ["p2p"]
             return
-        self.peer.leave()
         end = online.OnlineGuest(inv, self.device(), self.app.table.settings.get("lang"))
+        self._enter(end, {"step": "online-joining", "format": inv.format, "seat": inv.seat, "since": self.app.now()})
+        self.send("host", end.hello(self.peer.my_name()))
+
+    def _enter(self, end: online.OnlineGuest | online.OnlineWatcher, dialog: dict[str, Any]) -> None:
+        """This page becomes a guest's or a watcher's: its screen is ``end``'s, its room the host's."""
+        self.peer.leave()
         self.end = end
         self.peer.guest = end.screen
         self.peer.guest_link = "connecting"
         self.peer.js = _Rooms(self)
         self.app.cache.clear()
+        inv = end.invite
         self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
-        self.send("host", end.hello(self.peer.my_name()))
-        self.peer.dialog = {"step": "online-joining", "format": inv.format, "seat": inv.seat}
+        self.peer.dialog = dialog
         self.app.dialogs = ["p2p"]
         self._arm()
+
+    def join_again(self) -> None:
+        """«Подключиться снова» after no answer: say hello again and wait as at first."""
+        end = self.end
+        if isinstance(end, online.OnlineGuest) and (self.peer.dialog or {}).get("step") == "online-noanswer":
+            self.send("host", end.hello(end.name))
+            self.peer.dialog = {"step": "online-joining", "format": end.invite.format, "seat": end.invite.seat,
+                                "since": self.app.now()}
+
+    def _waited(self, now: float) -> None:
+        """A guest still unanswered: a hint after a while, and after a minute no more «Подключаемся…»."""
+        state = self.peer.dialog or {}
+        if state.get("step") != "online-joining" or not isinstance(state.get("since"), (int, float)):
+            return
+        waited = now - state["since"]
+        if waited >= JOIN_GIVE_UP_S:
+            self.peer.dialog = {"step": "online-noanswer"}
+        elif waited >= JOIN_HINT_S:
+            state["slow"] = True
+
+    def watch(self, fragment: str) -> None:
+        """Opened from a watch link: look at the table (its public state, a trick late), or say why not."""
+        try:
+            inv = invite.decode(invite.code_in(fragment, invite.WATCH_KEY) or "", watch=True)
+        except invite.InviteError as error:
+            self.peer.dialog = {"step": "online-bad", "reason": error.reason}
+            self.app.dialogs = ["p2p"]
+            return
+        end = online.OnlineWatcher(inv, self.device(), self.app.table.settings.get("lang"))
+        self._enter(end, {"step": "online-watching", "format": inv.format})
+        self.send("host", end.hello())
 
     # --- events ------------------------------------------------------------------------
 
@@ -272,12 +477,27 @@ class OnlineLink:
         elif kind == "unavailable":
             self.peer.dialog = {"step": "online-bad", "reason": "unavailable"}
             self.app.dialogs = ["p2p"]
+        elif kind == "frame" and isinstance(end, online.OnlineHost) and room == "watch":
+            end.receive_watch(data, now)
+            self.flush()
+        elif kind == "frame" and isinstance(end, online.OnlineWatcher) and room == "host":
+            if end.receive(data, now):
+                if end.refused:
+                    self.peer.dialog = {"step": "online-watch-full"}
+                    self.app.dialogs = ["p2p"]
+                    self.peer.js.close("host")
+                elif end.screen.state is not None:
+                    self.peer.guest_link = "up"
+                    if (self.peer.dialog or {}).get("step") == "online-watching":
+                        self.peer.dialog = None
+                        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
         elif kind == "frame" and isinstance(end, online.OnlineHost) and room.isdigit():
             seat = int(room)
             if seat not in self.bots:
                 match = self.app.table.match
                 before = len(match.moves) if match is not None else 0
                 end.receive(seat, data, now)
+                self.heard()
                 played = match is not None and len(match.moves) > before and match.moves[before][0] == seat
                 if played or (seat in self.clock.benched and seat not in self.app.table.stood_in):
                     self.clock.acted(seat)
@@ -286,6 +506,7 @@ class OnlineLink:
             changed, replies = end.receive(data, now)
             for frame in replies:
                 self.send("host", frame)
+            self.heard()
             if end.refused:
                 self.peer.dialog = {"step": "online-taken"}
                 self.peer.js.close("host")  # (nothing more to say to the host: no heartbeats)
@@ -297,18 +518,44 @@ class OnlineLink:
                 self._guest_lobby(end)
 
     def _guest_lobby(self, end: online.OnlineGuest) -> None:
-        """A guest's dialog once the host answers: who has joined until the host starts, then the table."""
+        """A guest's dialog once the host answers: who has joined until the host starts, then the
+        table; at a match's end, the host's «Ещё партию» until this guest answers it."""
         step = (self.peer.dialog or {}).get("step")
-        if step not in ("online-joining", "online-lobby"):
+        if step not in ("online-joining", "online-lobby", "online-noanswer", "online-rematch", None):
             return
         facts = end.screen.state.get("online") or {}
-        if isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list):
+        waiting = isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list)
+        rows = [r for r in facts["seats"] if isinstance(r, dict)] if waiting else []
+        if waiting and facts.get("rematch") is True and self.said_again is None:
+            self.peer.dialog = {"step": "online-rematch", "format": end.invite.format, "seat": end.invite.seat,
+                                "rows": rows}
+            self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")] + ["p2p"]
+        elif waiting and (step is not None or self.said_again):
             self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
-                                "rows": [r for r in facts["seats"] if isinstance(r, dict)]}
+                                "rows": rows}
             self.app.dialogs = ["p2p"]
-        else:
+            mine = next((r for r in rows if r.get("seat") == end.invite.seat), {})
+            if facts.get("rematch") is True and self.said_again and mine.get("status") == "waiting":
+                self.send("host", end.message(end.screen.answer_again(True)))  # (the host's page lost it: a reload)
+        elif step is not None:
             self.peer.dialog = None
             self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+        if not waiting:
+            self.said_again = None
+
+    def answer_rematch(self, yes: bool) -> None:
+        """A guest's «Играть ещё» or «Выйти из-за стола» to the host's «Ещё партию»."""
+        end = self.end
+        if not isinstance(end, online.OnlineGuest) or (self.peer.dialog or {}).get("step") != "online-rematch":
+            return
+        self.send("host", end.message(end.screen.answer_again(yes)))
+        if yes:
+            self.said_again = True
+            self._guest_lobby(end)
+        else:
+            self.peer.leave()
+            self.peer.dialog = None
+            self.app.dialogs = ["menu"]
 
     def time_left(self) -> int | None:
         """A guest's whole seconds left for the move its screen awaits, if the host times moves
@@ -352,9 +599,16 @@ class OnlineLink:
                     self.send(str(seat), frame)
             if online_before != self.end.host.online:
                 self.peer._arm_away_timer()
+        elif isinstance(self.end, online.OnlineWatcher):
+            if self.end.refused:
+                return  # (the room is full: this page has left it)
+            self.send("host", self.end.heartbeat())
+            if self.end.heard is not None:
+                self.peer.guest_link = "lost" if now - self.end.heard > 3 * online.SILENT_S else "up"
         else:
             if (beat := self.end.heartbeat()) is not None:
                 self.send("host", beat)
+            self._waited(now)
             if self.end.heard is not None and now - self.end.heard > online.SILENT_S:
                 self.peer.guest_link = "lost"
             elif self.end.heard is not None:

@@ -30,10 +30,12 @@ import json
 from dataclasses import replace
 from typing import Any, Callable
 
+from table.coach import share, story
 from table.match import seats
 from table.i18n import languages
-from burkozel import Move, SeatView, TableRules, fair
+from burkozel import Card, Move, SeatView, TableRules, fair
 from burkozel.kernel import Deal
+from burkozel.view import TrickView
 from table.match.record import MatchInfo
 from table.match.screen import HUMAN, ScreenState, button_states, move_for, seat_positions, shown, table_prompt
 from table.match.seats import Seat
@@ -46,10 +48,23 @@ MAX_MESSAGE = 64_000
 """No message of ours comes near this; anything longer is refused unread."""
 
 STATE, REFUSED, HELLO, MOVE, VALUE = "state", "refused", "hello", "move", "value"
-FROM_HOST = (STATE, REFUSED)
-FROM_GUEST = (HELLO, MOVE, VALUE)
 KEYING = "keying"
 """The host's table between the commitment to a deal and its dealing: no cards yet."""
+ASK, DEAL = "ask", "deal"
+"""A guest asks for the deal just finished (``what: deal``); the host answers with it as the
+guest's seat saw it (:meth:`HostTable.finished_deal`)."""
+AGAIN = "again"
+"""A guest's answer to «Ещё партию» (``yes``: true to play the next match, false to leave)."""
+SAY, SAID = "say", "said"
+"""A quick phrase by its key (``phrases.KEYS``): a guest's to the host, the host's to every guest."""
+FROM_HOST = (STATE, REFUSED, DEAL, SAID)
+FROM_GUEST = (HELLO, MOVE, VALUE, ASK, AGAIN, SAY)
+MAX_FRAMES = 400
+"""More review steps than any deal has: a longer list is not read."""
+DEAL_PART = 1_500
+"""A finished deal goes in parts of about this many characters of steps: each part, sealed,
+stays well under what a relay takes in one event (4,096 characters at many)."""
+MAX_PARTS = 64
 
 
 def dump(kind: str, **fields: Any) -> str:
@@ -106,6 +121,8 @@ class HostTable(Table):
         self.stood_in: set[int] = set()
         self.remote_names: dict[int, str] = {}
         self.befores: list[SeatView] = []
+        self.deals: dict[tuple[Any, int], dict[str, Any]] = {}
+        """Finished deals already made for a guest, by (position, seat): asking again costs nothing."""
         self.keying: dict[int, bytes] | None = None
         """The guests' values for the deal waiting to be dealt, by seat (``None``: none waits)."""
         self.revealed: dict[int, list[list[Any]]] = {}
@@ -243,6 +260,27 @@ class HostTable(Table):
         super()._push(seat, move)
         self.befores = befores
 
+    def finished_deal(self, seat: int) -> dict[str, Any] | None:
+        """The deal just finished as ``seat`` saw it, for that guest's «Разобрать раздачу»
+        (each step's hand and trick from the seat's own view, replayed by the engine: never
+        a card it did not see) and «Поделиться раздачей» (its link, which carries that deal's
+        own key; ``None`` for a match dealt from an old seed, whose link would tell the
+        deals to come); ``None`` while no deal is finished."""
+        if self.info is None or self.match is None or self.phase() not in ("round_end", "match_end"):
+            return None
+        r = self.match.round_no
+        at = [r, len(self.match.round.moves)]
+        key = (tuple(at), seat)
+        if key not in self.deals:
+            frames = story.frames(self.info.rules, self.info.seed, self.rounds, self.info.first_deal,
+                                  fresh=replace(self.info, keys=tuple(k.hex() for k in self.match.keys)).fresh_match()
+                                  if self.info.secret is not None else self.info.fresh_match(), seat=seat)
+            link = share.query(share.of_match(self.info, self.match, r)) if r in share.finished(self.match) else None
+            self.deals = {key: {"at": at, "deal": self.info.first_deal + r, "share": link,
+                                "frames": [{"mover": f.mover, "held": f.view["held"], "trick": f.trick}
+                                           for f in frames]}}
+        return self.deals[key]
+
     def display(self, seat: int | None = None) -> dict[str, Any] | None:
         """``seat``'s screen (the host's own by default), as :func:`match.screen.shown` draws it;
         nothing while the deal waits for the guests' values."""
@@ -271,6 +309,8 @@ class Host:
         self.seq: dict[int, int] = {}
         self.extra: Callable[[int], dict[str, Any]] | None = None
         """More public facts for a seat's ``state`` (online play: the lobby, the move timer)."""
+        self.again: dict[int, bool] = {}
+        """Each guest's answer to «Ещё партию» while the host offers another match."""
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -378,6 +418,27 @@ class Host:
         seq = data.get("seq")
         if seat not in self.online:
             return []
+        if data["t"] == SAY:
+            return []  # (passed on by online play's host, which times them: ``online.OnlineHost.say``)
+        if data["t"] == AGAIN:
+            if isinstance(data.get("yes"), bool) and self.table.phase() == "match_end":
+                self.again[seat] = data["yes"]
+            return []
+        if data["t"] == ASK:
+            deal = self.table.finished_deal(seat) if data.get("what") == "deal" else None
+            if deal is None:
+                return []
+            parts: list[list[dict[str, Any]]] = [[]]
+            size = 0
+            for frame in deal["frames"]:
+                n = len(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+                if parts[-1] and size + n > DEAL_PART:
+                    parts.append([])
+                    size = 0
+                parts[-1].append(frame)
+                size += n
+            return [(seat, dump(DEAL, at=deal["at"], deal=deal["deal"], share=deal["share"], part=i, parts=len(parts),
+                                frames=part)) for i, part in enumerate(parts)]
         if data["t"] == VALUE:
             match = self.table.match
             if match is None or data.get("deal") != match.round_no or self.table.phase() != KEYING:
@@ -416,6 +477,12 @@ class Guest:
         self.message: str | None = None
         self.sent_seq: int | None = None
         """The state last answered with a move: one move per state, never two clicks' worth."""
+        self.deal: dict[str, Any] | None = None
+        """The finished deal the host sent (:meth:`HostTable.finished_deal`), checked."""
+        self.deal_parts: tuple[Any, dict[int, list[Any]]] | None = None
+        """The parts of a finished deal come so far: (its position, steps by part)."""
+        self.heard: list[tuple[Any, Any]] = []
+        """Phrases the host passed on, (seat, key), not yet shown (``phrases.Board`` checks them)."""
         self.values: dict[tuple[str, int], tuple[str, bytes]] = {}
         """Each deal's commitment as the host sent it before the deal, and this page's value for it
         (a deal is the host's match key and the deal's number in it)."""
@@ -430,6 +497,75 @@ class Guest:
     def hello(self, name: str) -> str:
         return dump(HELLO, name=name)
 
+    def say(self, key: str) -> str:
+        return dump(SAY, key=key)
+
+    def answer_again(self, yes: bool) -> str:
+        """This guest's answer to «Ещё партию»."""
+        return dump(AGAIN, yes=yes)
+
+    def ask_deal(self) -> str:
+        """Ask the host for the deal just finished (its review and link)."""
+        return dump(ASK, what="deal")
+
+    def finished(self) -> dict[str, Any] | None:
+        """The finished deal on the screen now, once the host has sent it."""
+        if self.deal is None or self.state is None or self.phase() not in ("round_end", "match_end"):
+            return None
+        return self.deal if self.deal["at"] == self.state.get("at") else None
+
+    def review_frames(self) -> list[story.Frame]:
+        """«Разобрать раздачу»'s steps: this seat's hand and the trick after each move."""
+        deal = self.finished()
+        if deal is None:
+            return []
+        return [story.Frame(i, f["mover"], {"held": f["held"]}, f["trick"]) for i, f in enumerate(deal["frames"])]
+
+    def _take_part(self, data: dict[str, Any]) -> bool:
+        """One part of a finished deal; once every part is here, the deal (:meth:`_take_deal`)."""
+        part, parts, at = data.get("part"), data.get("parts"), data.get("at")
+        if type(part) is not int or type(parts) is not int or not 0 <= part < parts <= MAX_PARTS \
+                or not isinstance(data.get("frames"), list):
+            return False
+        if self.deal_parts is None or self.deal_parts[0] != (at, parts):
+            self.deal_parts = ((at, parts), {})
+        got = self.deal_parts[1]
+        got[part] = data["frames"]
+        if len(got) < parts:
+            return False
+        self.deal_parts = None
+        return self._take_deal({**data, "frames": [f for i in range(parts) for f in got[i]]})
+
+    def _take_deal(self, data: dict[str, Any]) -> bool:
+        """Keep a ``deal`` from the host if every part of it reads: a broken one is dropped."""
+        frames, link, at, number = data.get("frames"), data.get("share"), data.get("at"), data.get("deal")
+        if not isinstance(frames, list) or not 0 < len(frames) <= MAX_FRAMES or not isinstance(at, list) \
+                or type(number) is not int or not 0 <= number <= 10_000:
+            return False
+        if link is not None and (not isinstance(link, str) or share.parse(link) is None):
+            return False
+        seats_ = range(len(self.state["names"]) if self.state else 0)
+        kept = []
+        try:
+            for f in frames:
+                mover, held, trick = f["mover"], f["held"], f["trick"]
+                if mover is not None and (type(mover) is not int or mover not in seats_):
+                    return False
+                if not isinstance(held, list) or len(held) > 36:
+                    return False
+                cards = [str(Card.parse(c)) for c in held]
+                if trick is not None:
+                    read = TrickView.from_dict(trick)
+                    if read.winner not in seats_ or any(p.seat not in seats_ or type(p.count) is not int
+                                                        or not 0 <= p.count <= 6 for p in read.plays):
+                        return False
+                    trick = read.to_dict()
+                kept.append({"mover": mover, "held": cards, "trick": trick})
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+            return False
+        self.deal = {"at": at, "deal": number, "share": link, "frames": kept}
+        return True
+
     def receive(self, text: Any) -> bool:
         """Take a message from the host; whether the screen changes."""
         data = parse(text, FROM_HOST)
@@ -438,6 +574,12 @@ class Guest:
                 self.message = self.texts.P2P_OTHER_VERSION
                 return True
             return False
+        if data["t"] == DEAL:
+            return self._take_part(data)
+        if data["t"] == SAID:
+            if len(self.heard) < 16:
+                self.heard.append((data.get("seat"), data.get("key")))
+            return True
         if data["t"] == REFUSED and data.get("code") == "bad_value":
             self._revalue()
             return True

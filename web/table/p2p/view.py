@@ -54,9 +54,12 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
     body = ""
     buttons = _button("p2p-cancel", t.P2P_CANCEL)
     if step == "choose":
-        body = f'<p>{t.P2P_INTRO}</p><p class="fine">{t.P2P_SEATS_NOTE}</p>'
-        buttons += (_button("p2p-join", t.P2P_JOIN) + _button("online-host", t.ONLINE_INVITE)
-                    + _button("p2p-host", t.P2P_CREATE, primary=True))
+        # By link first: it works at every table and from anywhere; the same-Wi-Fi codes second.
+        body = (f'<section class="p2p-way" data-way="link"><h3>{t.P2P_BY_LINK_TITLE}</h3>'
+                f'<p>{t.P2P_BY_LINK_INTRO}</p><p class="way-buttons">{_button("online-host", t.ONLINE_INVITE, primary=True)}</p>'
+                f'</section><section class="p2p-way" data-way="wifi"><h3>{t.P2P_WIFI_TITLE}</h3><p>{t.P2P_INTRO}</p>'
+                f'<p class="way-buttons">{_button("p2p-host", t.P2P_CREATE)}{_button("p2p-join", t.P2P_JOIN)}</p>'
+                f'</section><p class="fine">{t.P2P_SEATS_NOTE}</p>')
     elif step == "host":
         body = f'<p class="p2p-seat">{escape(t.p2p_waiting_for(state.get("name") or ""))}</p>'
         if state.get("code"):

@@ -506,7 +506,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     head += dealt_html(view, t)
-    button = t.NEW_MATCH if over else t.NEXT_ROUND
+    button = (t.REMATCH if ui.get("rematch") else t.NEW_MATCH) if over else t.NEXT_ROUND
     note = t.penalty_note(fmt)
     # The title stays above what scrolls and the buttons below it: on a phone the dialog
     # opens with its title in view, whatever the focused button or the length of the rest.
