@@ -1,27 +1,17 @@
 """Playing with friends on other devices: what the host and a guest say to each other.
 
-Why the host is the authority: only the host's table knows the deck and every
-hand.  It runs the engine and the bots, sends each guest nothing but that
-seat's view (``SeatView.to_dict()``, the very dict the host's own screen is
-drawn from) plus the public facts a screen needs, and checks every move a
-guest sends with the engine.  A guest's page holds no match: it draws what it
-last received and turns clicks into move requests, so it never receives a card
-its seat may not know (``tests/test_peer.py`` reads every message) and a
-changed guest page cannot cheat.  The messages are listed in web/README.md;
-``link.py`` moves them in and out of ``web/page/p2p.js``'s DataChannels.
-
-Nor does the host choose the deck alone (``burkozel/fair.py``): before each deal
-its state carries the commitment to the host's part of the deal's key, and no
-view; every guest answers with a fresh random ``value``; the deal is dealt from
-the hash of the host's part and every value, in seat order.  Once it is over
-the host reveals its part and the values, and each guest's page checks the
-commitment, re-deals the deck and compares it with the hand and the trump it
-was dealt: a mismatch stops that guest's table with «Хозяин стола подменил
-колоду».  A seat a stand-in bot plays gets the host's part as its value, so a
-guest gone for good holds no deal up; a guest not yet back waits the deal too
-(it holds no cards until dealt).  What this proves: the deck was fixed before
-anyone saw a card and not by the host alone; not that the host's device did not
-look at the hands it deals.
+The host is the authority: only its table knows the deck and every hand.  It runs the
+engine and the bots, sends each guest only that seat's view plus the public facts a
+screen needs, and checks every move a guest sends with the engine; a guest's page
+draws what it received and turns clicks into move requests (``tests/test_peer.py``
+reads every message).  Nor does the host choose the deck alone (``burkozel/fair.py``):
+before each deal it commits to its part of the key, every guest answers a fresh
+``value``, and the deal is dealt from the hash of all of them in seat order; after it
+the host reveals its part and each guest's page re-deals and compares, a mismatch
+stopping it with «Хозяин стола подменил колоду».  A stand-in bot's seat gets the
+host's part as its value.  This proves the deck was fixed before anyone saw a card
+and not by the host alone, not that the host did not look.  The messages are listed
+in web/README.md; ``link.py`` moves them through ``web/page/p2p.js``'s DataChannels.
 """
 
 from __future__ import annotations
