@@ -684,11 +684,15 @@ def test_quick_phrases_reach_everyone_in_their_own_language_at_most_one_a_seat_e
 WATCHED_REGIONS = ("seat-1", "seat-2", "seat-3", "me", "hand", "trick", "deck", "live", "result-body", "announce")
 
 
-def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing():
+def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeypatch):
     """A watch link from the host's lobby: the watcher's page shows every finished trick and
     no other card (no hand, no face-down face, not the trick being played) at every step of
     a deal, both players' bars count it; what it sends besides being there changes nothing;
-    the eleventh watcher is told the room is full."""
+    the eleventh watcher is told the room is full.  The pages' clock stands still (a loaded
+    machine's seconds would make the watcher fall silent: nobody runs its heartbeat here)."""
+    from table.control.app import App
+
+    monkeypatch.setattr(App, "now", lambda self: 1000.0)
     relay = Relay()
     host, links, markup = host_with_lobby(relay, "duel")
     assert "data-online-watch-link" not in markup and 'data-action="online-watch"' in markup

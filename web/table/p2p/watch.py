@@ -61,6 +61,10 @@ class Watcher(peer.Guest):
     def act(self, kind: Any) -> str | None:
         return None
 
+    def _fair(self, data: dict[str, Any]) -> None:
+        """A watcher sends no value and holds no hand, so it has no deal of its own to check
+        (and answering the host's call for values as seat 0 would fail its own check)."""
+
     def names(self) -> list[str]:
         """Every seat by its own name: a watcher is none of them."""
         return list(self.state["names"]) if self.state else []
