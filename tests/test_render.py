@@ -150,7 +150,7 @@ def test_menu_inputs_contract():
         if faces:
             assert f'name="discard" value="{table.discard_faces[0]}" id="discard-{table.discard_faces[0]}" checked' in html
     assert re.findall(r'name="format" value="\w+" id="format-\w+"[^>]*>\s*<span class="opt-title">([^<]+)', html) == \
-        ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»", "Бура на кон"]
+        ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»", "Бура на кон", "Бура на пять карт"]
     s["format"] = "bura31"
     assert "бура — три козыря — выигрывает сдачу всегда" in render.menu_html(s, {})
 

@@ -22,7 +22,7 @@ from table.coach import share, stats, story
 from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import seats, storage
+from table.match import house, seats, storage
 from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
@@ -193,8 +193,9 @@ class App:
         pending = False
         if info is not None:
             chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"],
-                      seats.chosen(s))
-            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
+                      seats.chosen(s), storage.chosen_house(s))
+            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating,
+                                 info.house)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
                 "p2p": self.peer.active,
                 "settings_pending": pending, "seed": t.seed_override}
@@ -564,6 +565,11 @@ class App:
                 mine["discard"] = value
         elif name in mine["combos"]:
             mine["combos"][name] = bool(event.get("checked"))
+            if mine["combos"][name]:
+                house.exclusive(mine["combos"], name)
+        elif name.startswith(house.PREFIX):
+            if not house.change(s["format"], mine.get("house", {}), name, value, bool(event.get("checked"))):
+                return
         elif name in mine.get("switches", {}):
             mine["switches"][name] = bool(event.get("checked"))
         elif not seats.apply_change(s, name, value):

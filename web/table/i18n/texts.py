@@ -32,6 +32,16 @@ PEOPLE_BY_PLAYERS = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("s
 faces, as card players name seats (seat 0 is the screen's bottom)."""
 
 
+def value_key(value: Any) -> str:
+    """How a catalogue names a house rule's value (``HOUSE_VALUES``, ``RULES_HOUSE``):
+    ``on``/``off``, a word as it is, a number in digits, seats joined by dots (``-``: none)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (list, tuple)):
+        return ".".join(map(str, value)) or "-"
+    return str(value)
+
+
 def _paired(fmt: str) -> bool:
     """Whether the table's sides are of two players (partners)."""
     return all(len(side) == 2 for side in FORMATS[fmt].sides)
@@ -235,7 +245,22 @@ class Texts:
         """The menu's line under a table's name, its numbers from the rule set."""
         table = FORMATS[fmt]
         return self.FORMAT_HINTS[fmt].format(pass_mark=table.pass_mark, hand_size=table.hand_size,
-                                             declaration=table.declaration)
+                                             declaration=table.declaration, half=HALF)
+
+    def house_value(self, key: str, value: Any) -> str:
+        """A house rule's value as the menu offers it («обе руки», «21 сдача»)."""
+        return self.HOUSE_VALUES[key][value_key(value)]
+
+    def house_lines(self, changed: dict[str, Any]) -> list[str]:
+        """The rules dialog's line for each house rule off its default (``HouseRules.changed()``):
+        a sentence per value, or one template for a number (``{n}``)."""
+        out = []
+        for key, value in changed.items():
+            said = self.RULES_HOUSE.get(key, {})
+            line = said.get(value_key(value)) or (said["n"].format(n=value) if "n" in said else None)
+            if line:
+                out.append(line)
+        return out
 
     def combo_hint(self, fmt: str, combo: str) -> str:
         return self.TABLE_COMBO_HINTS.get(fmt, {}).get(combo, self.COMBO_HINTS[combo])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from burkozel import Match, SeatView, TableRules
+from burkozel import HouseRules, Match, SeatView, TableRules
 from table.match import seats
 from table.match.seats import Seat
 
@@ -41,10 +41,12 @@ class MatchInfo:
     """At a pot, every stack before the first deal (``None``: fresh stacks)."""
     pot: int = 0
     """At a pot, what the first deal's pot already holds (a void deal's or a false «31»'s)."""
+    house: HouseRules = HouseRules()
+    """The house rules (RULES-house.md) the match is played with."""
 
     @property
     def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard, self.players, dave=self.dave)
+        return TableRules(self.format, self.combos, self.discard, self.players, dave=self.dave, house=self.house)
 
     @property
     def seating(self) -> tuple[Seat, ...]:
@@ -59,7 +61,8 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
     start = saved.get("start")
     return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
                      saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players,
-                     saved.get("dealer"), tuple(start["chips"]) if start else None, start["pot"] if start else 0)
+                     saved.get("dealer"), tuple(start["chips"]) if start else None, start["pot"] if start else 0,
+                     HouseRules.from_dict(saved.get("house", {})))
 
 
 KEPT = ("format", "combos", "discard", "difficulty", "seed", "rounds", "clearing")

@@ -111,13 +111,15 @@ class Table:
         s = self.settings
         fmt = s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
-                           seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
+                           seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt),
+                           house=storage.chosen_house(s, fmt))
         seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
         if self.autoplay and self.seed_override is not None:
             seed = self.seed_override + self.matches_done
         self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
                              seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave,
-                             players=rules.players if rules.players != seats.players_of(fmt, None) else None))
+                             players=rules.players if rules.players != seats.players_of(fmt, None) else None,
+                             house=rules.house))
 
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
@@ -567,4 +569,5 @@ class Table:
             "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,
+            "house": (self.info.house if self.info else storage.chosen_house(self.settings)).changed(),
         }

@@ -19,13 +19,14 @@ from typing import Any, Sequence
 from burkozel import FORMATS
 from table.i18n import common, languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import seats
+from table.match import house, seats
 from table.view import card_art, coachview
 
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules", "live")
+           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules", "live",
+           "rules-house")
 
 
 def lang_texts(ui: dict[str, Any]) -> ModuleType:
@@ -107,6 +108,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     out = {r: "" for r in REGIONS}
     out.update(frame_regions(t))  # a copy: the cached dict stays as it is
     out["notices"] = notices_html(ui.get("notices", []), t)
+    out["rules-house"] = rules_house_html(view["house"] if view else ui.get("house") or {}, t)
     if ui.get("handover"):
         out["handover-slot"] = handover_html(ui["handover"], t)
         return out
@@ -609,7 +611,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
             f'<label class="switch"><span class="prio" aria-hidden="true">{i + 1}</span>'
             f'<span class="sw-text"><span class="opt-title">{t.COMBO_TITLES[c]}</span>'
             f'<small>{t.combo_hint(chosen, c)}</small></span>'
-            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{" checked" if on else ""}>'
+            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{excludes(c, table.combo_ids)}{" checked" if on else ""}>'
             f'<span class="knob" aria-hidden="true"></span></label>')
     # A combination that wins the deal and cannot be switched off (Бура «31»'s бура) is said, not offered.
     legend = t.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
@@ -647,6 +649,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
+        + house_html(chosen, mine.get("house", {}), t) +
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
         + lang_html(t)
         + coachview.seed_field(ui.get("seed"), t)
@@ -655,6 +658,45 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         '</div>'
         f'<div class="dlg-buttons">{buttons}</div>'
     )
+
+
+def excludes(combo: str, offered: Sequence[str]) -> str:
+    """A combination's ``data-excludes``: those of the table's (``offered``) it turns off when
+    switched on (RULES-house.md §3.2)."""
+    others = [c for c in house.excluded_by(combo) if c in offered]
+    return f' data-excludes="{" ".join(others)}"' if others else ""
+
+
+def house_html(fmt: str, chosen: dict[str, Any], t: ModuleType = texts) -> str:
+    """«Домашние правила» of table ``fmt``: only the switches the engine says it has
+    (``burkozel.house.switches_for``), each with its line; ``chosen``: the table's kept
+    values.  Inputs as ``web/table/match/house.py`` describes (``name="house-<key>"``,
+    values as JSON text)."""
+    rows = []
+    for s in house.switches_for(fmt):
+        now = house.text(chosen.get(s.key, s.default))
+        title, hint = t.HOUSE_TITLES[s.key], t.HOUSE_HINTS[s.key]
+        if house.is_checkbox(s):
+            on, off = (house.text(v) for v in house.checkbox_values(s))
+            rows.append(
+                f'<label class="switch"><span class="prio" aria-hidden="true">·</span>'
+                f'<span class="sw-text"><span class="opt-title">{title}</span><small>{hint}</small></span>'
+                f'<input type="checkbox" name="{house.PREFIX}{s.key}" id="house-{s.key}" role="switch" '
+                f'value="{escape(on)}" data-off="{escape(off)}"{" checked" if now == on else ""}>'
+                f'<span class="knob" aria-hidden="true"></span></label>')
+            continue
+        opts = "".join(
+            f'<label class="opt"><input type="radio" name="{house.PREFIX}{s.key}" value="{escape(house.text(v))}" '
+            f'id="house-{s.key}-{i}"{" checked" if house.text(v) == now else ""}>'
+            f'<span class="opt-title">{t.house_value(s.key, v)}</span></label>'
+            for i, v in enumerate(s.offered))
+        rows.append(f'<div class="house-row" role="radiogroup" aria-labelledby="house-{s.key}-title">'
+                    f'<span class="sw-text"><span class="opt-title" id="house-{s.key}-title">{title}</span>'
+                    f'<small>{hint}</small></span><div class="opts house-opts">{opts}</div></div>')
+    if not rows:
+        return ""
+    return (f'<fieldset class="group house"><legend>{t.HOUSE_LEGEND} · {t.FORMAT_TITLES[fmt]} '
+            f'<small>{t.HOUSE_NOTE}</small></legend>{"".join(rows)}</fieldset>')
 
 
 PEN_COLUMNS = common.pass_mark_tables()
@@ -686,6 +728,16 @@ def penalty_table(t: ModuleType = texts) -> str:
     )
 
 
+def rules_house_html(changed: dict[str, Any], t: ModuleType = texts) -> str:
+    """The rules dialog's first section: the house rules in force (the match's, else the
+    chosen table's), one sentence each; nothing when every switch is at its default."""
+    lines = t.house_lines(changed)
+    if not lines:
+        return ""
+    body = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<section class="house"><h3>{t.RULES_HOUSE_TITLE}</h3><ul>{body}</ul></section>'
+
+
 def lang_html(t: ModuleType) -> str:
     """The menu's language switch (``input[name=lang]``): each language named in itself."""
     opts = "".join(_radio("lang", code, code == t.LANG, f'<span lang="{code}">{t.LANG_TITLES[code]}</span>', "")
@@ -706,7 +758,8 @@ def rules_html(t: ModuleType = texts) -> str:
     return (
         f'<div class="dlg-head"><h2 id="rules-title">{t.RULES_TITLE}</h2>'
         f'<button type="button" class="x" data-action="close-rules" aria-label="{t.CLOSE_RULES}">×</button></div>'
-        f'<div class="dlg-scroll" tabindex="0" role="region" aria-labelledby="rules-title">{"".join(sections)}{table}</div>'
+        f'<div class="dlg-scroll" tabindex="0" role="region" aria-labelledby="rules-title">'
+        f'<div id="rules-house" class="rules-house"></div>{"".join(sections)}{table}</div>'
         '<div class="dlg-buttons"><button type="button" class="btn primary" data-action="close-rules">'
         f'{t.TO_GAME}</button></div>'
     )
