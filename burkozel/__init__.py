@@ -14,6 +14,7 @@ browser on Pyodide.  The main types:
 """
 
 from .cards import DECK, Card
+from .house import SWITCHES, HouseRules, switches_for
 from .match import Match
 from .outcome import Outcome
 from .round import Round
@@ -21,6 +22,6 @@ from .rules import COMBOS, ERROR_CODES, FORMATS, TABLES, IllegalMoveError, RuleS
 from .trick import Move
 from .view import SeatView
 
-__all__ = ["Card", "DECK", "COMBOS", "ERROR_CODES", "FORMATS", "IllegalMoveError", "Match", "Move", "Outcome",
+__all__ = ["Card", "DECK", "COMBOS", "HouseRules", "SWITCHES", "switches_for", "ERROR_CODES", "FORMATS", "IllegalMoveError", "Match", "Move", "Outcome",
            "Round", "RuleSet", "SeatView", "TABLES", "TableRules", "find_table"]
 __version__ = "0.1.0"

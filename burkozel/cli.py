@@ -25,10 +25,10 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .rules import FORMATS, TableRules
+    from .rules import TABLES, TableRules
     from .selfplay import play_match, summary
 
-    table = FORMATS[args.format]
+    table = TABLES[args.format]
     players = table.players
     levels = args.bots.split(",")
     if len(levels) == 1:
@@ -78,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.set_defaults(run=_replay)
 
     p = sub.add_parser("play", help="play bot-only matches and print one line per match")
-    p.add_argument("--format", choices=sorted(FORMATS), default="pairs")
+    p.add_argument("--format", choices=sorted(TABLES), default="pairs")
     p.add_argument("--bots", default="easy", help="one level for every seat, or one per seat: easy,medium,...")
     p.add_argument("--combos", default="default", help=combos_help)
     p.add_argument("--discard", choices=("open", "closed"), default=None, help="the discard face (the table's default)")

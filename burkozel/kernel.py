@@ -71,7 +71,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken")
+                 "answers", "set_aside", "uneven", "taken", "took")
 
     # --- making one ---------------------------------------------------------------
 
@@ -95,6 +95,7 @@ class Deal:
         d.hands = [[] for _ in range(n)]
         d.stock = []
         d.points = [0] * table.side_count
+        d.took = [0] * table.side_count
         d.to_act = None
         d.leader, d.size, d.winner, d.winning, d.combo, d.stake = -1, 0, -1, (), None, 0
         d.plays = d.log = None
@@ -160,7 +161,8 @@ class Deal:
            trump_drawn_by: int | None, points: Sequence[int], to_act: int | None, tricks_done: int,
            trick=None, end: str | None = None, ended_by: int | None = None,
            chips: Sequence[int] | None = None, pot: int = 0, stake: int | None = None,
-           folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None) -> "Deal":
+           folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None,
+           took: Sequence[int] | None = None) -> "Deal":
         """A deal at a given position (a world a bot samples, say): ``stock``
         in draw order, ``trick`` the trick under way (anything with
         ``leader``, ``size``, ``combo``, ``winner``, ``winning`` and ``plays``
@@ -168,13 +170,16 @@ class Deal:
         (``to_act`` ``None``) ended as ``end`` says (the cards out by
         default).  At a pot: the chips and the pot now, the stake, who folded
         and who raised, and ``raiser`` while its «даве» is answered (by
-        ``to_act`` first).  What the players have seen is left empty: the
+        ``to_act`` first).  ``took``: the tricks each side has taken (where
+        a six needs none, RULES-house.md §2).  What the players have seen is left empty: the
         caller knows whose knowledge it wants."""
         d = cls.empty(rules, trump_card)
         d.hands = [sorted(DECK[c] for c in h) for h in hands]
         d.stock = [DECK[c] for c in reversed(stock)]
         d.trump_drawn_by = trump_drawn_by
         d.points = list(points)
+        if took is not None:
+            d.took = list(took)
         d.to_act = to_act
         d.tricks_done = tricks_done
         if trick is not None:
@@ -207,6 +212,7 @@ class Deal:
         d.hands = [list(h) for h in self.hands]
         d.stock = list(self.stock)
         d.points = list(self.points)
+        d.took = list(self.took)
         d.own = list(self.own)
         d.own_points = list(self.own_points)
         d.seen_points = list(self.seen_points)
@@ -285,6 +291,7 @@ class Deal:
         winner = self.winner
         leader = self.leader
         self.points[self.side[winner]] += self.stake
+        self.took[self.side[winner]] += 1
         if self.faces_hidden:
             self.seen_points[self.side[winner]] += self.trick_points
             self.unseen_taken[self.side[winner]] += self.trick_unseen
@@ -407,7 +414,7 @@ class Deal:
         self.to_act = None
         self.ended_by = seat
         table = self.table
-        self.result = table.deal_result(end, self.points, seat)
+        self.result = table.deal_result(end, self.points, seat, self.took)
         if end == CARDS_OUT and self.result[0] is None and table.void_end is not None:
             end = table.void_end
         self.end = end

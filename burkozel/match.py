@@ -102,12 +102,28 @@ class Match:
 
     @property
     def penalties(self) -> list[int]:
-        """Penalties per side, over every finished round."""
+        """Penalties per side, over every finished round (none are kept in a
+        robber, RULES-house.md §8.2)."""
         totals = [0] * self.rules.side_count
+        if self.rules.table.system is not None:
+            return totals
         for rnd in self.rounds:
             if rnd.is_over:
                 for side, p in enumerate(rnd.penalties):
                     totals[side] += p
+        return totals
+
+    @property
+    def wins(self) -> list[int] | None:
+        """Won deals per side in a robber (RULES-house.md §8.2), ``None`` otherwise."""
+        system = self.rules.table.system
+        if system is None:
+            return None
+        totals = [0] * self.rules.side_count
+        for rnd in self.rounds:
+            if rnd.is_over:
+                for side, w in enumerate(system.won(rnd.end, rnd.winner, len(totals))):
+                    totals[side] += w
         return totals
 
     @property
@@ -125,13 +141,23 @@ class Match:
         """After a finished round in which a side reached the limit (at a pot:
         a won deal after which a stack is spent)."""
         rnd = self.round
-        return rnd.is_over and self.rules.table.match_over(self.penalties, rnd.chips, rnd.winner is not None)
+        if not rnd.is_over:
+            return False
+        system = self.rules.table.system
+        if system is not None:
+            return system.over(self.wins)
+        return self.rules.table.match_over(self.penalties, rnd.chips, rnd.winner is not None)
 
     @property
     def winners(self) -> list[int]:
         """The sides with the fewest penalties (at a pot: the seats with the
         most chips), once the match is over."""
-        return self.rules.table.match_winners(self.penalties, self.round.chips) if self.is_over else []
+        if not self.is_over:
+            return []
+        system = self.rules.table.system
+        if system is not None:
+            return system.winners(self.wins)
+        return self.rules.table.match_winners(self.penalties, self.round.chips)
 
     @property
     def moves_by_round(self) -> list[list[tuple[int, Move]]]:

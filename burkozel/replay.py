@@ -14,8 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import SUITS, SUIT_OF, Card
+from .house import EXCLUSIVE_COMBOS, SWITCH, HouseRules
 from .match import Match
-from .rules import BAD_MOVE, TABLES, IllegalMoveError, TableRules
+from .rules import BAD_MOVE, HOUSE_TABLES, TABLES, IllegalMoveError, TableRules
 from .round import check_deck
 from .trick import BARE_KINDS, KINDS, Move, written_card
 
@@ -50,6 +51,26 @@ def _table_switches(data: dict, table) -> dict:
     return out
 
 
+def _house(data: dict, table) -> HouseRules:
+    """The house rules a scenario names (RULES-house.md §10): a key of §0 the
+    table lacks is unreadable whatever its value, and so is a value outside
+    its list or a combination of switches the book excludes."""
+    chosen = {}
+    for key in SWITCH:
+        if key in data:
+            if key not in table.house_keys:
+                raise ScenarioError(f"{key} is not a switch of {table.name}")
+            try:
+                chosen[key] = SWITCH[key].check(data[key])
+            except ValueError as e:
+                raise ScenarioError(f"{e} (one of {', '.join(map(repr, SWITCH[key].values[:6]))}"
+                                    f"{', …' if len(SWITCH[key].values) > 6 else ''})") from None
+    try:
+        return HouseRules(**chosen)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
+
+
 def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], list[tuple[Any, Any]]]]]:
     if not isinstance(data, dict):
         raise ScenarioError("a scenario is a JSON object")
@@ -58,6 +79,7 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
         raise ScenarioError(f"unknown format {fmt!r}")
     table = TABLES[fmt]
     switches = _table_switches(data, table)
+    house = _house(data, table)
     # The four-card tables name their combinations always; the others default.
     combos = data.get("combos", None if table.reports_deal_end else [])
     if "combos" not in data and not table.reports_deal_end:
@@ -67,11 +89,14 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
             raise ScenarioError(f"combos must be a list of {', '.join(table.combo_ids)}")
         if len(set(combos)) != len(combos):
             raise ScenarioError("a combination is listed twice")
+        for a, b in EXCLUSIVE_COMBOS:
+            if a in combos and b in combos:
+                raise ScenarioError(f"{a} and {b} exclude each other")
         combos = tuple(combos)
     discard = data.get("discard")
     if discard is not None and discard not in table.discard_faces:
         raise ScenarioError(f"discard must be one of {', '.join(table.discard_faces)} for {fmt}")
-    rules = TableRules(fmt, combos, discard, **switches)
+    rules = TableRules(fmt, combos, discard, house=house, **switches)
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ScenarioError(f"dealer must be a seat from 0 to {rules.players - 1}")
@@ -117,6 +142,14 @@ def _action(action: dict, table, where: str) -> Move | IllegalMoveError:
         raise ScenarioError(f"{where}: {e}") from None
 
 
+def strict_rounds(data: dict, table) -> bool:
+    """Whether only the last round may stop early and none may follow the
+    match's end (exit 2 otherwise): with any key of RULES-house.md §0 but
+    ``combos``, at a house table, or where the table's conventions say so."""
+    return (table.replay.unfinished_exit == 2 or table.name in HOUSE_TABLES
+            or any(key in data for key in SWITCH))
+
+
 def _round_report(rnd) -> dict:
     over = rnd.is_over
     table = rnd.rules.table
@@ -130,7 +163,7 @@ def _round_report(rnd) -> dict:
     if table.has_pot:
         out["dealer"] = rnd.dealer
     else:
-        out["penalties"] = list(rnd.penalties) if over else None
+        out["penalties"] = list(rnd.penalties) if over and table.system is None else None
     if table.reports_deal_end:
         out.update(end=rnd.end, winner=rnd.winner)
     if table.has_pot:
@@ -142,6 +175,7 @@ def replay(data: Any) -> tuple[dict, int]:
     """Replay a scenario: ``(output, exit status)``.  Raises :class:`ScenarioError`
     for unreadable input."""
     rules, dealer, rounds = _parse(data)
+    strict = strict_rounds(data, rules.table)
     match = Match(rules, seed=0, dealer=dealer, decks=[deck for deck, _ in rounds])
     error = None
     for r, (_, moves) in enumerate(rounds):
@@ -149,7 +183,7 @@ def replay(data: Any) -> tuple[dict, int]:
             try:
                 match.next_round()
             except IllegalMoveError as e:
-                if rules.table.replay.unfinished_exit == 2:
+                if strict:
                     raise ScenarioError(f"round {r}: {e}") from None
                 error = {"round": r, "index": 0, "message": str(e)}
                 break
@@ -167,6 +201,8 @@ def replay(data: Any) -> tuple[dict, int]:
     out = {"rounds": [_round_report(x) for x in match.rounds]}
     if rules.table.has_pot:
         out.update(chips=match.chips, pot=match.pot)
+    elif rules.table.system is not None:
+        out.update(penalties=None, wins=match.wins)
     else:
         out["penalties"] = match.penalties
     out.update({

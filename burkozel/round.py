@@ -87,7 +87,7 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
             j = i + int(random() * (h - i))
             pool[i], pool[j] = pool[j], pool[i]
         cards = tuple(pool[:k])
-    return (BEAT if beats_all(cards, deal.winning, deal.trump) else DISCARD), cards
+    return (BEAT if beats_all(cards, deal.winning, deal.trump, deal.table.shield) else DISCARD), cards
 
 
 def check_chips(rules: TableRules, chips: Sequence[int], pot: int) -> None:
@@ -315,7 +315,7 @@ class Round:
         if d.leader < 0:
             return legal_kinds(d.hands[seat], d.trump, None, may_declare=d.may_declare(seat), dave=d.dave,
                                answering=bool(d.answers), may_raise=d.may_raise(seat))
-        return legal_kinds(d.hands[seat], d.trump, d.size, d.winning, dave=d.dave)
+        return legal_kinds(d.hands[seat], d.trump, d.size, d.winning, dave=d.dave, shield=d.table.shield)
 
     def side_of(self, seat: int) -> int:
         return self.deal.side[seat]
@@ -351,7 +351,7 @@ class Round:
             return check_move(move, hand, d.trump, None, max_lead=d.max_lead,
                               may_declare=d.table.declaration is not None, first_trick=d.tricks_done == 0,
                               answering=bool(d.answers), dave=d.dave, raised=bool(d.raised >> d.to_act & 1))
-        return check_move(move, hand, d.trump, d.size, d.winning)
+        return check_move(move, hand, d.trump, d.size, d.winning, shield=d.table.shield)
 
     def is_legal(self, move: Move, seat: int | None = None) -> bool:
         try:
@@ -423,7 +423,9 @@ class Round:
         self._start, self.moves = (None, 0), []
         d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
                                 trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
-                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by, **stakes)
+                                tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by,
+                                took=[sum(rules.side_of(t.winner) == side for t in tricks)
+                                      for side in range(rules.side_count)], **stakes)
         d.log = [(t.leader, t.size, t.combo, tuple(tuple(p) for p in t.plays), t.winner, t.winning)
                  for t in tricks]
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
@@ -505,6 +507,7 @@ class Round:
             folded=self.folded,
             raised=self.raised,
             raiser=self.raiser,
+            house=rules.house,
         )
 
     def __repr__(self) -> str:

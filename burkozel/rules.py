@@ -20,6 +20,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
 from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card
+from .house import DEFAULT_HOUSE, HouseRules, check_house
 
 # --- errors -----------------------------------------------------------------
 
@@ -59,10 +60,11 @@ ERROR_CODES = (ROUND_OVER, NOT_YOUR_TURN, BAD_MOVE, NO_DECLARATION, DECLARE_TOO_
 # --- beating -----------------------------------------------------------------
 
 
-def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
+def beats_all(answer: Sequence[int], target: Sequence[int], trump: int, shield: int = -1) -> bool:
     """Whether ``answer`` beats every card of ``target``, each answering card a
     different one (RULES.md §4.2): a perfect bipartite matching, found here by
-    augmenting paths (at most four cards a side)."""
+    augmenting paths (at most five cards a side).  A card of the ``shield``
+    suit is beaten only by a higher card of its suit (RULES-house.md §7.5)."""
     n = len(target)
     if len(answer) != n:
         return False
@@ -70,13 +72,13 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
         a, t = answer[0], target[0]
         if SUIT_OF[a] == SUIT_OF[t]:
             return RANK_OF[a] > RANK_OF[t]
-        return SUIT_OF[a] == trump
+        return SUIT_OF[a] == trump and SUIT_OF[t] != shield
     # can[i] = target indices answer i beats
     can = []
     for a in answer:
         sa, ra = SUIT_OF[a], RANK_OF[a]
         row = [j for j, t in enumerate(target)
-               if (ra > RANK_OF[t] if sa == SUIT_OF[t] else sa == trump)]
+               if (ra > RANK_OF[t] if sa == SUIT_OF[t] else sa == trump and SUIT_OF[t] != shield)]
         if not row:
             return False
         can.append(row)
@@ -95,6 +97,13 @@ def beats_all(answer: Sequence[int], target: Sequence[int], trump: int) -> bool:
         if not augment(i, [False] * n):
             return False
     return True
+
+
+@lru_cache(maxsize=None)
+def beater_masks(trump: int, shield: int = -1) -> tuple[int, ...]:
+    """Per card, the bitmask of every card that beats it alone (with ``trump``
+    and the ``shield`` suit of :func:`beats_all`)."""
+    return tuple(sum(1 << a for a in range(36) if beats_all((a,), (c,), trump, shield)) for c in range(36))
 
 
 # --- auto-discard ------------------------------------------------------------
@@ -217,15 +226,17 @@ def _may_hold(code: int) -> bool:
 # --- penalties ---------------------------------------------------------------
 
 
-def round_penalties(points: Sequence[int], pass_mark: int) -> list[int]:
+def round_penalties(points: Sequence[int], pass_mark: int, took: Sequence[int] | None = None) -> list[int]:
     """Penalties per side for one round (RULES.md §5): 0 to every side with the
-    most points; to the others 6 with 0 points, 4 below the pass mark, 2 at it."""
+    most points; to the others 6 with 0 points, 4 below the pass mark, 2 at it.
+    With ``took`` (tricks per side, RULES-house.md §2) 6 needs no trick taken:
+    0 points in tricks is a 4."""
     best = max(points)
     out = []
-    for p in points:
+    for side, p in enumerate(points):
         if p == best:
             out.append(0)
-        elif p == 0:
+        elif p == 0 and (took is None or not took[side]):
             out.append(6)
         elif p < pass_mark:
             out.append(4)
@@ -245,6 +256,34 @@ def match_winners(penalties: Sequence[int]) -> list[int]:
     """Sides with the fewest penalties (a tie shares the win)."""
     least = min(penalties)
     return [side for side, p in enumerate(penalties) if p == least]
+
+
+@dataclass(frozen=True)
+class Robber:
+    """A robber (RULES-house.md §8.2): a deal's winner gets one won deal, a
+    false «31» two to the opponent; the match ends after a deal that leaves a
+    seat with at least ``target`` won deals and two more than the other."""
+
+    target: int
+
+    def won(self, end: str, winner: int | None, sides: int) -> list[int]:
+        """The won deals a finished deal gives each side: one to its winner,
+        two after a false «31» (the declarer loses double), none otherwise."""
+        out = [0] * sides
+        if winner is not None:
+            out[winner] = 2 if end == FALSE_DECLARATION else 1
+        return out
+
+    def over(self, wins: Sequence[int]) -> bool:
+        best = max(wins)
+        return best >= self.target and best - min(wins) >= 2
+
+    def winners(self, wins: Sequence[int]) -> list[int]:
+        return [wins.index(max(wins))] if self.over(wins) else []
+
+
+MatchSystem = Robber
+"""The match systems besides penalties to a limit (the table's own methods)."""
 
 
 # --- the tables --------------------------------------------------------------
@@ -315,6 +354,16 @@ class RuleSet:
     ante: int | None = None
     void_end: str | None = None
     replay: ReplayConventions = ReplayConventions()
+    house_keys: tuple[str, ...] = ()
+    """The house-rule switches this table has (RULES-house.md §0), by key."""
+    shield: int = -1
+    """A suit no trump of another suit beats (§7.5's spades; -1: none)."""
+    six_counts_tricks: bool = False
+    """Whether a losing side gets 6 only when it took no trick (§2), not for 0 points."""
+    system: "MatchSystem | None" = None
+    """How the match is scored and ends when not by penalties (a robber, §8)."""
+    winner_deals: bool = False
+    """Whether a deal's winner deals the next (§8.3; no winner: the same dealer)."""
 
     @property
     def has_pot(self) -> bool:
@@ -390,10 +439,12 @@ class RuleSet:
                     return LEAD_OUT, seat, combo.id, cards
         return None
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
         """``(winning side or None, penalties per side)`` of a finished deal.
-        ``seat`` is the declarer or the winning combination's holder."""
-        pens = round_penalties(points, self.pass_mark)
+        ``seat`` is the declarer or the winning combination's holder;
+        ``took`` the tricks each side took."""
+        pens = round_penalties(points, self.pass_mark, took if self.six_counts_tricks else None)
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
@@ -407,7 +458,11 @@ class RuleSet:
         return tuple(side for side, p in enumerate(points) if p == best)
 
     def next_dealer(self, dealer: int, end: str, winner: int | None, ended_by: int | None) -> int:
-        """Who deals after a deal dealt by ``dealer`` ended so: the next seat."""
+        """Who deals after a deal dealt by ``dealer`` ended so: the next seat,
+        or where the winner deals (RULES-house.md §8.3) the winner, the same
+        dealer after a deal nobody won."""
+        if self.winner_deals:
+            return dealer if winner is None else winner
         return (dealer + 1) % self.players
 
     def match_over(self, penalties: Sequence[int], chips: Sequence[int], won: bool) -> bool:
@@ -453,7 +508,8 @@ class Bura31RuleSet(RuleSet):
                 return LEAD_OUT, seat, combo.id, cards
         return None
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             winner = most_points(points, self.declaration)
@@ -474,7 +530,8 @@ class PotRuleSet(Bura31RuleSet):
     for a pot of chips.  A deal is won (the pot to its winner), or played
     again for the same pot: after a false «31», which doubles it, or void."""
 
-    def deal_result(self, end: str, points: Sequence[int], seat: int | None) -> tuple[int | None, list[int]]:
+    def deal_result(self, end: str, points: Sequence[int], seat: int | None,
+                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             return most_points(points, self.declaration), pens
@@ -513,17 +570,45 @@ def _seated(table: RuleSet, players: int) -> RuleSet:
     return replace(table, players=players, sides=tuple((s,) for s in range(players)))
 
 
+SPADES = 3
+"""The suit of RULES-house.md §7.5 (canonical order C, D, H, S)."""
+
+HOUSE_EFFECTS: dict[str, Callable[[object], dict]] = {
+    "six": lambda v: {"six_counts_tricks": v == "no_tricks"},
+    "spades": lambda v: {"shield": SPADES if v else -1},
+    "match": lambda v: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
+    "next_dealer": lambda v: {"winner_deals": v == "winner"},
+}
+"""What each house-rule switch changes in a table's rule set, by key: the
+rule set's fields it sets for a value (RULES-house.md §0)."""
+
+
+@lru_cache(maxsize=None)
+def with_house(table: RuleSet, house: HouseRules) -> RuleSet:
+    """``table`` as a match with ``house`` plays it: each of the table's
+    switches' effects applied (the defaults' too, which leave it as it is)."""
+    changes: dict = {}
+    for key in table.house_keys:
+        effect = HOUSE_EFFECTS.get(key)
+        if effect is not None:
+            changes.update(effect(getattr(house, key)))
+    changes = {k: v for k, v in changes.items() if getattr(table, k) != v}
+    return replace(table, **changes) if changes else table
+
+
 _ONE_EACH_2 = ((0,), (1,))
 
 FORMATS: dict[str, RuleSet] = {
-    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31),
-    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21),
-    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21),
+    "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31, house_keys=("six",)),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("six",)),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("six",)),
     "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
-                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True),
+                    discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True,
+                    house_keys=("six",)),
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
-                            reports_deal_end=True, closed_points_known=False),
+                            reports_deal_end=True, closed_points_known=False,
+                            house_keys=("match", "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
@@ -531,8 +616,17 @@ FORMATS: dict[str, RuleSet] = {
 }
 """The tables the browser's table and the bots offer, by name."""
 
+HOUSE_TABLES: dict[str, RuleSet] = {
+    "bura5": RuleSet("bura5", 2, _ONE_EACH_2, 5, 31, combinations=(), default_combos=(),
+                     discard_faces=("open", "closed"), reports_deal_end=True, closed_points_known=False,
+                     house_keys=("six", "spades", "match", "next_dealer")),
+}
+"""The tables of RULES-house.md (Бура на пять карт, §7): the engine, the bots
+and the replay play them; the browser offers them once its menu has them."""
+
 TABLES: dict[str, RuleSet] = {
     **FORMATS,
+    **HOUSE_TABLES,
 }
 """Every table the engine plays, by name: the registry :func:`find_table`, the
 rules, the views and the replay read."""
@@ -606,9 +700,14 @@ class TableRules(RulesFacts):
     stack: int | None = None
     ante: int | None = None
     dave: bool = False
+    house: HouseRules = DEFAULT_HOUSE
+    """The house rules (RULES-house.md): a :class:`HouseRules`, or a mapping of
+    switches by key; only the table's own switches may leave their default."""
 
     def __post_init__(self) -> None:
         table = find_table(self.format)
+        house = self.house if isinstance(self.house, HouseRules) else HouseRules.from_dict(self.house)
+        object.__setattr__(self, "house", house)
         combos = table.default_combos if self.combos is None else tuple(self.combos)
         for combo in combos:
             if combo not in table.combo_ids:
@@ -622,7 +721,8 @@ class TableRules(RulesFacts):
         players = table.players if self.players is None else self.players
         if type(players) is not int:
             raise ValueError(f"players must be a whole number, not {players!r}")
-        object.__setattr__(self, "_table", table.seated(players))
+        check_house(table, house, self.combos)
+        object.__setattr__(self, "_table", with_house(table.seated(players), house))
         object.__setattr__(self, "players", players)
         if type(self.dave) is not bool:
             raise ValueError(f"dave is true or false, not {self.dave!r}")
@@ -635,7 +735,7 @@ class TableRules(RulesFacts):
 
     def __reduce__(self):  # pickled by its choices: the derived table is rebuilt
         return (TableRules, (self.format, self.combos, self.discard, self.players, self.stack, self.ante,
-                             self.dave))
+                             self.dave, self.house))
 
     @cached_property
     def active(self) -> tuple[Combination, ...]:
@@ -650,16 +750,19 @@ class TableRules(RulesFacts):
         out = {"format": self.format, "combos": list(self.combos), "discard": self.discard}
         if self.table.has_pot:
             out.update(players=self.players, stack=self.stack, ante=self.ante, dave=self.dave)
+        if not self.house.is_default:
+            out["house"] = self.house.changed()
         return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "TableRules":
         """The rules :meth:`to_dict` wrote; ``ValueError`` for anything else."""
         if not isinstance(data, dict) or set(data) - {"format", "combos", "discard", "players", "stack",
-                                                      "ante", "dave"}:
+                                                      "ante", "dave", "house"}:
             raise ValueError(f"not table rules: {data!r}")
         combos = data.get("combos")
         if combos is not None and (not isinstance(combos, list) or len(set(map(str, combos))) != len(combos)):
             raise ValueError("combos must be a list naming each combination once")
         return cls(data.get("format"), None if combos is None else tuple(combos), data.get("discard"),
-                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False))
+                   data.get("players"), data.get("stack"), data.get("ante"), data.get("dave", False),
+                   HouseRules.from_dict(data.get("house", {})))

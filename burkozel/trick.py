@@ -221,7 +221,7 @@ def check_bet(move: Move, *, answering: bool, dave: bool, raised: bool, leading:
 def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
                winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False,
                first_trick: bool = False, answering: bool = False, dave: bool = False,
-               raised: bool = False) -> tuple[Card, ...]:
+               raised: bool = False, shield: int = -1) -> tuple[Card, ...]:
     """Check ``move`` for a seat holding ``hand``: ``size`` is the number of
     cards each answer needs, or ``None`` when the seat leads a new trick;
     ``winning`` is the current winning set; ``max_lead`` the most cards a
@@ -230,7 +230,7 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     complete, when «31» is refused).  Returns the cards actually played (a
     short discard completed); raises :class:`IllegalMoveError` otherwise.
     The stake's moves are checked by :func:`check_bet` (``answering``,
-    ``dave``, ``raised`` as it says)."""
+    ``dave``, ``raised`` as it says); ``shield`` a suit no trump beats."""
     if not isinstance(move, Move) or move.kind not in KINDS:
         raise IllegalMoveError(BAD_MOVE, f"not a move: {move!r}")
     if answering or move.kind in STAKE_KINDS:
@@ -266,7 +266,7 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     if move.kind == BEAT:
         if len(cards) != size:
             raise IllegalMoveError(WRONG_COUNT, f"a beat needs exactly {size} card(s)")
-        if not beats_all(cards, winning, trump):
+        if not beats_all(cards, winning, trump, shield):
             raise IllegalMoveError(DOES_NOT_BEAT, "does not beat every card of the winning set")
         return cards
     if len(cards) > size:
@@ -281,7 +281,7 @@ _ANSWERS = tuple(Move(kind, ()) for kind in ANSWER_KINDS)
 
 def legal_moves(hand: Sequence[int], trump: int, size: int | None,
                 winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False,
-                answering: bool = False, may_raise: bool = False) -> list[Move]:
+                answering: bool = False, may_raise: bool = False, shield: int = -1) -> list[Move]:
     """Every legal move: each lead (1 to ``max_lead`` cards of one suit), each
     beat, and each full discard (a short discard is the same as one of these);
     «31» last, when ``may_declare``, and «даве» after it when ``may_raise``;
@@ -303,7 +303,7 @@ def legal_moves(hand: Sequence[int], trump: int, size: int | None,
         return moves
     cards = [DECK[c] for c in hand]
     for combo in combinations(cards, size):
-        if beats_all(combo, winning, trump):
+        if beats_all(combo, winning, trump, shield):
             moves.append(Move(BEAT, combo))
     for combo in combinations(cards, size):
         moves.append(Move(DISCARD, combo))
@@ -320,7 +320,7 @@ def legal_moves_in(deal: Deal) -> list[Move]:
         return legal_moves(deal.hands[seat], deal.trump, None, max_lead=deal.max_lead,
                            may_declare=deal.may_declare(seat), answering=bool(deal.answers),
                            may_raise=deal.may_raise(seat))
-    return legal_moves(deal.hands[seat], deal.trump, deal.size, deal.winning)
+    return legal_moves(deal.hands[seat], deal.trump, deal.size, deal.winning, shield=deal.table.shield)
 
 
 def no_kinds(dave: bool = False) -> dict[str, bool]:
@@ -330,7 +330,7 @@ def no_kinds(dave: bool = False) -> dict[str, bool]:
 
 def legal_kinds(hand: Sequence[int], trump: int, size: int | None,
                 winning: Sequence[int] = (), may_declare: bool = False, dave: bool = False,
-                answering: bool = False, may_raise: bool = False) -> dict[str, bool]:
+                answering: bool = False, may_raise: bool = False, shield: int = -1) -> dict[str, bool]:
     """Which kinds of move are possible at all (for enabling buttons); with
     the switch «даве» (``dave``) the stake's kinds too."""
     if answering:
@@ -338,7 +338,7 @@ def legal_kinds(hand: Sequence[int], trump: int, size: int | None,
     elif size is None:
         kinds = {LEAD: bool(hand), BEAT: False, DISCARD: False, DECLARE: may_declare}
     else:
-        can_beat = any(beats_all(combo, winning, trump) for combo in combinations(hand, size))
+        can_beat = any(beats_all(combo, winning, trump, shield) for combo in combinations(hand, size))
         kinds = {LEAD: False, BEAT: can_beat, DISCARD: True, DECLARE: False}
     if dave:
         kinds.update({DAVE: may_raise and not answering, ACCEPT: answering, FOLD: answering})

@@ -20,7 +20,8 @@ from typing import Any, Sequence
 from .cards import SUIT_OF, SUITS, Card, held_order
 from .kernel import accept_price
 from .outcome import Outcome
-from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules
+from .house import DEFAULT_HOUSE, HouseRules
+from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules, with_house
 from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
                     legal_moves, no_kinds)
 
@@ -148,6 +149,8 @@ class SeatView(RulesFacts):
     folded: tuple[int, ...] = ()
     raised: tuple[int, ...] = ()
     raiser: int | None = None
+    house: HouseRules = DEFAULT_HOUSE
+    """The match's house rules (RULES-house.md), public to every seat."""
 
     @property
     def accept_price(self) -> int:
@@ -155,7 +158,7 @@ class SeatView(RulesFacts):
         return accept_price(self.stake) if self.raiser is not None else 0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_table", TABLES[self.format].seated(len(self.hand_sizes)))
+        object.__setattr__(self, "_table", with_house(TABLES[self.format].seated(len(self.hand_sizes)), self.house))
 
     def __getstate__(self) -> dict:  # pickled without the derived table and rules, rebuilt on load
         return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules")}
@@ -169,7 +172,7 @@ class SeatView(RulesFacts):
     @cached_property
     def rules(self) -> TableRules:
         return TableRules(self.format, self.combos, self.discard, len(self.hand_sizes), self.stack, self.ante,
-                          self.dave)
+                          self.dave, self.house)
 
     @property
     def players(self) -> int:
@@ -202,6 +205,14 @@ class SeatView(RulesFacts):
             return None
         return Outcome(self.end, self.deal_winner, self.ended_by, self.round_points, self.round_penalties,
                        self.chips if self.stack is not None else None, self.pot, self.taken, self.chips_won)
+
+    @property
+    def tricks_taken(self) -> list[int]:
+        """The finished tricks each side took (public: RULES-house.md §2.2)."""
+        took = [0] * self.side_count
+        for t in self.history:
+            took[self.side_of(t.winner)] += 1
+        return took
 
     @property
     def my_turn(self) -> bool:
@@ -238,7 +249,7 @@ class SeatView(RulesFacts):
         if self.trick is None:
             return legal_moves(self.hand, self.trump, None, max_lead=self.max_lead, may_declare=self.may_declare,
                                answering=self.answering, may_raise=self.may_raise)
-        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning)
+        return legal_moves(self.hand, self.trump, self.trick.size, self.trick.winning, shield=self.table.shield)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -254,7 +265,8 @@ class SeatView(RulesFacts):
         if self.trick is None:
             return legal_kinds(self.hand, self.trump, None, may_declare=self.may_declare, dave=self.dave,
                                answering=self.answering, may_raise=self.may_raise)
-        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave)
+        return legal_kinds(self.hand, self.trump, self.trick.size, self.trick.winning, dave=self.dave,
+                           shield=self.table.shield)
 
     def pick(self, picked: Sequence[str], card: object, held: Sequence[object] | None = None) -> list[str] | None:
         """The cards picked for a move after a tap on ``card`` (written ``"AS"``):
@@ -278,7 +290,8 @@ class SeatView(RulesFacts):
             return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
                               may_declare=self.table.declaration is not None, first_trick=not self.history,
                               answering=self.answering, dave=self.dave, raised=self.seat in self.raised)
-        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning)
+        return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning,
+                          shield=self.table.shield)
 
     # --- serialising ----------------------------------------------------------
 
@@ -336,6 +349,7 @@ class SeatView(RulesFacts):
             "folded": list(self.folded),
             "raised": list(self.raised),
             "raiser": self.raiser,
+            "house": self.house.changed(),
         }
 
     @classmethod
@@ -358,4 +372,5 @@ class SeatView(RulesFacts):
             pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())),
             stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
+            house=HouseRules.from_dict(d.get("house", {})),
         )

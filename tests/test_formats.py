@@ -2,7 +2,7 @@
 
 import pytest
 
-from burkozel import FORMATS, Match, TableRules
+from burkozel import FORMATS, TABLES, Match, TableRules
 from stacking import new_round, play
 
 
@@ -15,6 +15,12 @@ def test_the_six_tables():
         "bura31": (2, ((0,), (1,)), 31, 3),
         "bura_pot": (4, ((0,), (1,), (2,), (3,)), 31, 3),
     }
+
+
+def test_bura5_is_a_table_of_the_engine():
+    """RULES-house.md §7: two players, five cards each, the pass mark 31 of its bands."""
+    t = TABLES["bura5"]
+    assert (t.players, t.sides, t.pass_mark, t.hand_size, t.declaration) == (2, ((0,), (1,)), 31, 5, None)
 
 
 def test_partners_sit_opposite_in_pairs_and_share_points():

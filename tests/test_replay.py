@@ -15,7 +15,8 @@ from burkozel.replay import ScenarioError, replay
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
-EXAMPLES = sorted(p for p in (HERE / "scenarios").glob("*.json") if not p.name.endswith(".expected.json"))
+EXAMPLES = sorted(p for p in [*(HERE / "scenarios").glob("*.json"), *(HERE / "scenarios" / "house").glob("*.json")]
+                  if not p.name.endswith(".expected.json"))
 SHARED = ROOT.parent / "shared" / "scenarios"
 PUBLIC = sorted(p for p in [*SHARED.glob("*.json"), *SHARED.glob("pot/*.json")]
                 if not p.name.endswith(".expected.json")) if SHARED.is_dir() else []

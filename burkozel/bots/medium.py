@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF, TOTAL_POINTS
 from ..kernel import Deal
-from ..rules import beats_all
+from ..rules import beater_masks, beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
 from .betting import at_least, bet_move, point_classes
 from .registry import register
@@ -158,10 +158,10 @@ first and trumps kept."""
 
 # --- the valuation -------------------------------------------------------------
 
-def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, ...]]:
+def _beats(hand: list[int], size: int, winning, trump: int, shield: int = -1) -> list[tuple[int, ...]]:
     """Every set of ``size`` cards of the sorted ``hand`` that beats ``winning``
-    (in the engine's order of legal moves)."""
-    beaters = BEATERS[trump]
+    (in the engine's order of legal moves); ``shield`` a suit no trump beats."""
+    beaters = BEATERS[trump] if shield < 0 else beater_masks(trump, shield)
     if size == 1:
         beaten_by = beaters[winning[0]]
         return [(c,) for c in hand if beaten_by >> c & 1]
@@ -170,7 +170,7 @@ def _beats(hand: list[int], size: int, winning, trump: int) -> list[tuple[int, .
     for w in winning:
         can |= beaters[w]
     useful = [c for c in hand if can >> c & 1]
-    return [cs for cs in combinations(useful, size) if beats_all(cs, winning, trump)]
+    return [cs for cs in combinations(useful, size) if beats_all(cs, winning, trump, shield)]
 
 
 def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
@@ -234,9 +234,9 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
                     return DISCARD, low
                 beats = []
             else:
-                beats = _beats(hand, size, winning, trump)
+                beats = _beats(hand, size, winning, trump, st.table.shield)
         else:
-            beats = _beats(hand, size, winning, trump)
+            beats = _beats(hand, size, winning, trump, st.table.shield)
             if not beats and ranked is None:
                 return DISCARD, low
     else:
@@ -261,7 +261,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     pool = unknown.bit_count()  # cards in other hands, the stock and hidden discards
     avg = unknown_points / pool if pool else 0.0
     hands = st.hands
-    beaters = BEATERS[trump]
+    beaters = BEATERS[trump] if st.table.shield < 0 else beater_masks(trump, st.table.shield)
     spend = w.spend[late][trump]
     hold = hold_at_least
 

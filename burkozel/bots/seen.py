@@ -108,7 +108,7 @@ def view_deal(view: "SeatView") -> Deal:
                       tv.winner, tv.winning)
     deal = Deal.at(view.rules, hands=hands, stock=[UNSEEN] * view.stock, trump_card=view.trump_card,
                    trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
-                   tricks_done=len(view.history), trick=trick, **pot_state(view))
+                   tricks_done=len(view.history), trick=trick, took=view.tricks_taken, **pot_state(view))
     Seen.of_view(view).apply(deal)
     return deal
 

@@ -541,6 +541,7 @@ class WorldSampler:
         return Deal.at(self.rules, hands=hands, stock=stock, trump_card=view.trump_card,
                        trump_drawn_by=view.trump_drawn_by, points=points, to_act=view.to_act,
                        tricks_done=len(view.history), trick=current, end=view.end, ended_by=view.ended_by,
+                       took=view.tricks_taken,
                        **pot_state(view))
 
 
