@@ -34,6 +34,17 @@ def accept_price(stake: int) -> int:
 """The moves of the stake (RULES-pot.md §8), which play no card: the raise «даве» and its two answers."""
 
 
+def ring(players: int, seats: Sequence[int]) -> tuple[int, ...]:
+    """The next of ``seats`` clockwise after each seat of the table."""
+    out = []
+    for s in range(players):
+        k = (s + 1) % players
+        while k not in seats:
+            k = (k + 1) % players
+        out.append(k)
+    return tuple(out)
+
+
 class Deal:
     """One deal's position, mutable, on plain lists.
 
@@ -134,26 +145,40 @@ class Deal:
         self.bet = rules.ante
         self.set_aside = [()] * self.players
 
+    def seat_in(self, seats: Sequence[int]) -> None:
+        """Only ``seats`` play this deal (the others are out of the match,
+        RULES-house.md §1.5): every "next" passes over the others, and the
+        pass mark is the one for their number."""
+        self.seats = tuple(seats)
+        self.next_seat = ring(self.players, self.seats)
+        self.pass_mark = self.table.system.pass_mark(len(seats), self.table.pass_mark)
+
     @classmethod
     def dealt(cls, rules: TableRules, dealer: int, deck: Sequence[Card], log: bool = False,
-              chips: Sequence[int] | None = None, pot: int = 0) -> "Deal":
+              chips: Sequence[int] | None = None, pot: int = 0, seats: Sequence[int] | None = None) -> "Deal":
         """The deal of ``deck`` (draw order, RULES.md §3): one card at a time
         from the seat after the dealer, the rest the stock, the last card the
         face-up trump; then the check before the first trick.  At a table
-        for a pot, ``chips`` and ``pot`` are the chips before it."""
+        for a pot, ``chips`` and ``pot`` are the chips before it; ``seats``
+        the seats still in the match where some are out (all by default)."""
         d = cls.empty(rules, deck[-1])
         if rules.table.has_pot:
             d.put_chips(chips, pot)
         n = d.players
-        dealt = d.hand_size * n
+        if seats is not None and len(seats) < n:
+            d.seat_in(seats)
+        first = d.next_seat[dealer]
+        dealt = d.hand_size * len(d.seats)
+        s = first
         for i in range(dealt):
-            d.hands[(dealer + 1 + i) % n].append(deck[i])
+            d.hands[s].append(deck[i])
+            s = d.next_seat[s]
         for hand in d.hands:
             hand.sort()
         d.stock = list(reversed(deck[dealt:]))
         if log:
             d.log, d.plays = [], []
-        d.open_trick((dealer + 1) % n)
+        d.open_trick(first, dealt=True)
         return d
 
     @classmethod
@@ -162,7 +187,7 @@ class Deal:
            trick=None, end: str | None = None, ended_by: int | None = None,
            chips: Sequence[int] | None = None, pot: int = 0, stake: int | None = None,
            folded: Sequence[int] = (), raised: Sequence[int] = (), raiser: int | None = None,
-           took: Sequence[int] | None = None) -> "Deal":
+           took: Sequence[int] | None = None, seats: Sequence[int] | None = None) -> "Deal":
         """A deal at a given position (a world a bot samples, say): ``stock``
         in draw order, ``trick`` the trick under way (anything with
         ``leader``, ``size``, ``combo``, ``winner``, ``winning`` and ``plays``
@@ -171,9 +196,12 @@ class Deal:
         default).  At a pot: the chips and the pot now, the stake, who folded
         and who raised, and ``raiser`` while its «даве» is answered (by
         ``to_act`` first).  ``took``: the tricks each side has taken (where
-        a six needs none, RULES-house.md §2).  What the players have seen is left empty: the
+        a six needs none, RULES-house.md §2); ``seats``, those still in the
+        match (§1).  What the players have seen is left empty: the
         caller knows whose knowledge it wants."""
         d = cls.empty(rules, trump_card)
+        if seats is not None and len(seats) < d.players:
+            d.seat_in(seats)
         d.hands = [sorted(DECK[c] for c in h) for h in hands]
         d.stock = [DECK[c] for c in reversed(stock)]
         d.trump_drawn_by = trump_drawn_by
@@ -325,11 +353,12 @@ class Deal:
             return
         self.open_trick(winner)
 
-    def open_trick(self, leader: int) -> None:
-        """Before the first card of a trick: the check of the hands (an
-        out-of-turn combination, or one that wins the deal)."""
+    def open_trick(self, leader: int, dealt: bool = False) -> None:
+        """Before the first card of a trick (``dealt``: the first, right after
+        the deal): the check of the hands (an out-of-turn combination, one
+        that wins the deal, or a redeal)."""
         if self.active and len(self.hands[leader]) >= 3:
-            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats)
+            found = self.table.opening(self.hands, leader, self.trump_card, self.active, self.seats, dealt)
             if found is not None:
                 if found[0] == LEAD_OUT:
                     _, seat, combo, cards = found
@@ -401,20 +430,13 @@ class Deal:
         self.hands[seat] = []
         self.points[self.side[seat]] = self.seen_points[self.side[seat]] = self.unseen_taken[self.side[seat]] = 0
         self.seats = tuple(s for s in self.seats if s != seat)
-        n = self.players
-        ring = []
-        for s in range(n):
-            k = (s + 1) % n
-            while self.folded >> k & 1:
-                k = (k + 1) % n
-            ring.append(k)
-        self.next_seat = tuple(ring)
+        self.next_seat = ring(self.players, self.seats)
 
     def finish(self, end: str, seat: int | None = None) -> None:
         self.to_act = None
         self.ended_by = seat
         table = self.table
-        self.result = table.deal_result(end, self.points, seat, self.took)
+        self.result = table.deal_result(end, self.points, seat, self.took, self.seats)
         if end == CARDS_OUT and self.result[0] is None and table.void_end is not None:
             end = table.void_end
         self.end = end

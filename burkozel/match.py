@@ -16,11 +16,26 @@ a match is its rules, seed, chips at the start and moves: what :meth:`Match.to_d
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import DECK, Card
+from .kernel import ring
 from .rules import MATCH_OVER, ROUND_NOT_OVER, IllegalMoveError, TableRules
 from .round import Round, check_chips, seeded_dealer, seeded_deck
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Who is still in a match where seats go out (RULES-house.md §1), after
+    its finished rounds: ``seats_in`` ascending, ``out`` in the order of
+    going (one round's ascending), ``places`` per seat (``None`` until
+    fixed) and per round the seats it put out (``None`` while it goes on)."""
+
+    seats_in: tuple[int, ...]
+    out: tuple[int, ...]
+    places: tuple[int | None, ...]
+    round_out: tuple[tuple[int, ...] | None, ...]
 from .trick import Move
 from .view import SeatView
 
@@ -81,14 +96,17 @@ class Match:
     def _deal(self) -> None:
         k = len(self.rounds)
         chips, pot = self.start_chips, self.start_pot
+        seats = self.standing.seats_in if self.eliminating else None
         if not self.rounds:
             dealer = self.first_dealer
         else:
             last = self.round
             dealer = self.rules.table.next_dealer(last.dealer, last.end, last.winner, last.ended_by)
+            if seats is not None and dealer not in seats:  # the first seat in after the last dealer
+                dealer = ring(self.rules.players, seats)[last.dealer]
             if chips is not None:
                 chips, pot = last.chips, last.pot
-        self.rounds.append(Round(self.rules, dealer, self.deck_for(k), chips, pot))
+        self.rounds.append(Round(self.rules, dealer, self.deck_for(k), chips, pot, in_play=seats))
         self._starts.append(len(self.moves))
 
     @property
@@ -105,7 +123,8 @@ class Match:
         """Penalties per side, over every finished round (none are kept in a
         robber, RULES-house.md §8.2)."""
         totals = [0] * self.rules.side_count
-        if self.rules.table.system is not None:
+        system = self.rules.table.system
+        if system is not None and not system.keeps_penalties:
             return totals
         for rnd in self.rounds:
             if rnd.is_over:
@@ -117,7 +136,7 @@ class Match:
     def wins(self) -> list[int] | None:
         """Won deals per side in a robber (RULES-house.md §8.2), ``None`` otherwise."""
         system = self.rules.table.system
-        if system is None:
+        if system is None or system.keeps_penalties:
             return None
         totals = [0] * self.rules.side_count
         for rnd in self.rounds:
@@ -125,6 +144,35 @@ class Match:
                 for side, w in enumerate(system.won(rnd.end, rnd.winner, len(totals))):
                     totals[side] += w
         return totals
+
+    @property
+    def eliminating(self) -> bool:
+        """Whether seats go out of this match (RULES-house.md §1)."""
+        return hasattr(self.rules.table.system, "going_out")
+
+    @property
+    def standing(self) -> Standing:
+        """Who is in, who went out and their places (everyone in, no places,
+        where seats never go out)."""
+        n = self.rules.players
+        system = self.rules.table.system
+        totals = [0] * n
+        seats_in, out, places, round_out = tuple(range(n)), [], [None] * n, []
+        for rnd in self.rounds:
+            if not (rnd.is_over and self.eliminating):
+                round_out.append(None)
+                continue
+            for s, p in enumerate(rnd.penalties):
+                totals[s] += p
+            going = system.going_out(totals, seats_in)
+            seats_in = tuple(s for s in seats_in if s not in going)
+            for s, place in system.places(totals, going, len(seats_in)).items():
+                places[s] = place
+            out += going
+            round_out.append(going)
+        if len(seats_in) == 1 and self.eliminating:
+            places[seats_in[0]] = 1
+        return Standing(seats_in, tuple(out), tuple(places), tuple(round_out))
 
     @property
     def chips(self) -> list[int] | None:
@@ -145,7 +193,7 @@ class Match:
             return False
         system = self.rules.table.system
         if system is not None:
-            return system.over(self.wins)
+            return system.match_over(self)
         return self.rules.table.match_over(self.penalties, rnd.chips, rnd.winner is not None)
 
     @property
@@ -156,7 +204,7 @@ class Match:
             return []
         system = self.rules.table.system
         if system is not None:
-            return system.winners(self.wins)
+            return system.match_winners(self)
         return self.rules.table.match_winners(self.penalties, self.round.chips)
 
     @property

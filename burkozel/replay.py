@@ -85,8 +85,8 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
     if "combos" not in data and not table.reports_deal_end:
         raise ScenarioError(f"combos is required for {fmt}")
     if combos is not None:
-        if not isinstance(combos, list) or any(c not in table.combo_ids for c in combos):
-            raise ScenarioError(f"combos must be a list of {', '.join(table.combo_ids)}")
+        if not isinstance(combos, list) or any(c not in table.all_combo_ids for c in combos):
+            raise ScenarioError(f"combos must be a list of {', '.join(table.all_combo_ids)}")
         if len(set(combos)) != len(combos):
             raise ScenarioError("a combination is listed twice")
         for a, b in EXCLUSIVE_COMBOS:
@@ -163,12 +163,22 @@ def _round_report(rnd) -> dict:
     if table.has_pot:
         out["dealer"] = rnd.dealer
     else:
-        out["penalties"] = list(rnd.penalties) if over and table.system is None else None
+        kept = table.system is None or table.system.keeps_penalties
+        out["penalties"] = list(rnd.penalties) if over and kept else None
     if table.reports_deal_end:
         out.update(end=rnd.end, winner=rnd.winner)
     if table.has_pot:
         out.update(folded=list(rnd.folded), stake=rnd.stake, pot=rnd.pot, chips=rnd.chips)
     return out
+
+
+def _in_play_report(out: dict, rnd, going) -> None:
+    """RULES-house.md §10's fields of a round where seats go out: its dealer,
+    its seats and those it put out; nothing scored for the seats not in it."""
+    for key in ("points", "penalties"):
+        if out[key] is not None:
+            out[key] = [v if s in rnd.in_play else None for s, v in enumerate(out[key])]
+    out.update(dealer=rnd.dealer, seats=list(rnd.in_play), out=None if going is None else list(going))
 
 
 def replay(data: Any) -> tuple[dict, int]:
@@ -199,12 +209,18 @@ def replay(data: Any) -> tuple[dict, int]:
             break
     rnd = match.round
     out = {"rounds": [_round_report(x) for x in match.rounds]}
+    if match.eliminating:
+        standing = match.standing
+        for report, x, going in zip(out["rounds"], match.rounds, standing.round_out):
+            _in_play_report(report, x, going)
     if rules.table.has_pot:
         out.update(chips=match.chips, pot=match.pot)
-    elif rules.table.system is not None:
+    elif match.wins is not None:
         out.update(penalties=None, wins=match.wins)
     else:
         out["penalties"] = match.penalties
+    if match.eliminating:
+        out.update(out=list(standing.out), places=list(standing.places))
     out.update({
         "match_over": match.is_over,
         "winners": match.winners,

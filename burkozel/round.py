@@ -122,10 +122,12 @@ class Round:
     ``deck`` lists the 36 cards in draw order: the first ``h·n`` are dealt one
     at a time from the seat after the dealer, the rest is the stock drawn from
     the front, and the last card is the face-up trump (RULES.md §3).
+    ``in_play``: the seats dealt in, where some are out of the match
+    (RULES-house.md §1; all of them by default).
     """
 
     def __init__(self, rules: TableRules, dealer: int, deck: Sequence[object],
-                 chips: Sequence[int] | None = None, pot: int = 0) -> None:
+                 chips: Sequence[int] | None = None, pot: int = 0, in_play: Sequence[int] | None = None) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
         n = rules.players
@@ -137,7 +139,13 @@ class Round:
         self.rules = rules
         self.dealer = dealer
         self.deck = cards
-        self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot)
+        self.in_play = tuple(range(n)) if in_play is None else tuple(sorted(in_play))
+        if not self.in_play or not set(self.in_play) <= set(range(n)) or (
+                len(self.in_play) < n and rules.table.system is None) or dealer not in self.in_play:
+            raise ValueError(f"seats in play must be seats of {rules.format}, the dealer among them, "
+                             "and fewer only where seats go out")
+        self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot,
+                               seats=None if len(self.in_play) == n else self.in_play)
         self._tricks: list[Trick] = []
         self._start = (None if chips is None else tuple(chips), pot)
         self.moves: list[Move] = []
@@ -376,7 +384,8 @@ class Round:
             raise IndexError("pop from a round with no move to take back")
         moves = self.moves[:-1]
         chips, pot = self._start
-        self.deal = Deal.dealt(self.rules, self.dealer, self.deck, log=True, chips=chips, pot=pot)
+        self.deal = Deal.dealt(self.rules, self.dealer, self.deck, log=True, chips=chips, pot=pot,
+                               seats=self.in_play)
         self._tricks = []
         last = self.moves[-1]
         self.moves = []
@@ -401,6 +410,7 @@ class Round:
         other.deal.plays = list(self.deal.plays)
         other._tricks = list(self._tricks)
         other._start, other.moves = self._start, list(self.moves)
+        other.in_play = self.in_play
         return other
 
     @classmethod
@@ -413,7 +423,8 @@ class Round:
         from its view.  ``stock`` is in draw order.  The deck it records is the
         position's cards in no meaningful order.  At a pot, ``stakes`` are
         :meth:`Deal.at`'s ``chips``, ``pot``, ``stake``, ``folded``, ``raised``
-        and ``raiser`` (a seat's view has them all).  What the players have seen go
+        and ``raiser`` (a seat's view has them all), and ``seats``, those in
+        the deal where some are out of the match.  What the players have seen go
         (:class:`~burkozel.kernel.Deal`'s ``gone`` and ``own``) is read from the
         tricks given."""
         self = cls.__new__(cls)
@@ -421,6 +432,7 @@ class Round:
         self.dealer = dealer
         self.deck = ()
         self._start, self.moves = (None, 0), []
+        self.in_play = tuple(stakes.get("seats") or range(rules.players))
         d = self.deal = Deal.at(rules, hands=hands, stock=stock, trump_card=trump_card,
                                 trump_drawn_by=trump_drawn_by, points=points, to_act=to_act,
                                 tricks_done=len(tricks), trick=trick, end=end, ended_by=ended_by,
@@ -508,6 +520,7 @@ class Round:
             raised=self.raised,
             raiser=self.raiser,
             house=rules.house,
+            in_play=self.in_play if len(self.in_play) < self.players else (),
         )
 
     def __repr__(self) -> str:

@@ -147,6 +147,9 @@ class Combination:
     effect: str
     find: Callable[[Sequence[int], int], "tuple[Card, ...] | None"] = field(repr=False)
     switchable: bool = True
+    house: bool = False
+    """A house rule (RULES-house.md §3): chosen among the house rules, not
+    listed with the table's own combinations (:attr:`RuleSet.combo_ids`)."""
 
 
 def _of_rank(rank: int, count: int, with_trump: bool = False):
@@ -162,21 +165,24 @@ def _of_rank(rank: int, count: int, with_trump: bool = False):
 
 
 def _trumps(count: int):
+    """``count`` trumps, the highest where a hand holds more (RULES-house.md §3.6)."""
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
         trump = SUIT_OF[trump_card]
         same = [c for c in hand if SUIT_OF[c] == trump]
-        return _ordered(same, trump)[:count] if len(same) >= count else None
+        return _ordered(sorted(same)[-count:], trump) if len(same) >= count else None
     return find
 
 
 def _plain_suit(count: int):
+    """``count`` cards of one non-trump suit, its highest where a hand holds
+    more (RULES-house.md §3.5)."""
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
         trump = SUIT_OF[trump_card]
         for suit in range(4):
             if suit != trump:
                 same = [c for c in hand if SUIT_OF[c] == suit]
                 if len(same) >= count:
-                    return _ordered(same, trump)[:count]
+                    return _ordered(sorted(same)[-count:], trump)
         return None
     return find
 
@@ -199,9 +205,14 @@ BURKOZEL_COMBINATIONS: tuple[Combination, ...] = (
 BURA31_COMBINATIONS: tuple[Combination, ...] = (
     Combination("moscow", 3, WINS, _of_rank(ACE, 3)),
     Combination("bura", 3, WINS, _trumps(3), switchable=False),
+    Combination("moscow_lead", 3, LEAD_OUT, _of_rank(ACE, 3), house=True),
+    Combination("small_moscow", 3, LEAD_OUT, _of_rank(TEN, 3), house=True),
+    Combination("small_moscow_sixes", 3, LEAD_OUT, _of_rank(0, 3, with_trump=True), house=True),
     Combination("molodka", 3, LEAD_OUT, _plain_suit(3)),
 )
-"""Бура «31»'s checks in their order (RULES-variants.md §1.5, §3)."""
+"""Бура «31»'s checks in their order (RULES-variants.md §1.5, §3; the fuller
+ones of RULES-house.md §3.1 among them, by rank: the two малые Москвы exclude
+each other and so share one)."""
 
 COMBOS: tuple[str, ...] = tuple(c.id for c in BURKOZEL_COMBINATIONS)
 """The ids of the four-card table's combinations, highest priority first."""
@@ -265,6 +276,13 @@ class Robber:
     seat with at least ``target`` won deals and two more than the other."""
 
     target: int
+    keeps_penalties = False
+
+    def match_over(self, match) -> bool:
+        return self.over(match.wins)
+
+    def match_winners(self, match) -> list[int]:
+        return self.winners(match.wins)
 
     def won(self, end: str, winner: int | None, sides: int) -> list[int]:
         """The won deals a finished deal gives each side: one to its winner,
@@ -282,7 +300,38 @@ class Robber:
         return [wins.index(max(wins))] if self.over(wins) else []
 
 
-MatchSystem = Robber
+@dataclass(frozen=True)
+class Elimination:
+    """Going out at ``limit`` (RULES-house.md §1): after each round every seat
+    in with a total of ``limit`` or more goes out; a round is dealt to the
+    seats still in, with the pass mark ``pass_marks`` gives for their number;
+    the match ends after the round that leaves one seat in, which wins."""
+
+    limit: int = 12
+    pass_marks: tuple[tuple[int, int], ...] = ((2, 31),)
+    """Pass marks by the number of seats in a round, where not the table's."""
+    keeps_penalties = True
+
+    def match_over(self, match) -> bool:
+        return len(match.standing.seats_in) == 1
+
+    def match_winners(self, match) -> list[int]:
+        return list(match.standing.seats_in)
+
+    def pass_mark(self, seats: int, default: int) -> int:
+        return dict(self.pass_marks).get(seats, default)
+
+    def going_out(self, totals: Sequence[int], seats: Sequence[int]) -> tuple[int, ...]:
+        """The seats of ``seats`` a round leaves with ``totals`` that go out."""
+        return tuple(s for s in seats if totals[s] >= self.limit)
+
+    def places(self, totals: Sequence[int], going: Sequence[int], staying: int) -> dict[int, int]:
+        """The places of the seats ``going`` out together, ``staying`` still in
+        (§1.8): after those in and those going with a lower total."""
+        return {s: 1 + staying + sum(totals[o] < totals[s] for o in going) for s in going}
+
+
+MatchSystem = Robber | Elimination
 """The match systems besides penalties to a limit (the table's own methods)."""
 
 
@@ -304,12 +353,40 @@ class ReplayConventions:
 
 
 POT_REPLAY = ReplayConventions(frozenset(("format", "players", "dealer", "stack", "ante", "combos", "discard",
-                                          "dave", "rounds")), bad_action_exit=1, unfinished_exit=2)
+                                          "dave", "rounds", "both_bura", "redeal", "no_trump")),
+                               bad_action_exit=1, unfinished_exit=2)
 
 CARDS_OUT, DECLARED, FALSE_DECLARATION = "cards_out", "declared", "false_declaration"
 """How a deal ends (besides a winning combination, which ends it by its id)."""
 VOID, FOLDED = "void", "folded"
 """How a pot's deal also ends: the cards ran out with no winner; everyone else folded."""
+REDEAL = "redeal"
+"""A deal dealt with a combination, gathered and dealt again (RULES-house.md §4)."""
+
+
+def beat_over(have: Sequence[tuple[int, tuple]], hands: Sequence[Sequence[int]], trump: int) -> int | None:
+    """Several holders of a winning combination, in turn from the regular
+    leader (RULES-variants.md §1.5, ``both_bura: beat``): the first holds the
+    winning set; each next takes over only if its cards beat all of it."""
+    seat, winning = have[0]
+    for other, cards in have[1:]:
+        if beats_all(cards, winning, trump):
+            seat, winning = other, cards
+    return seat
+
+
+def top_trump(have: Sequence[tuple[int, tuple]], hands: Sequence[Sequence[int]], trump: int) -> int | None:
+    """``both_bura: top`` (RULES-house.md §3.6): the holder of the highest trump wins."""
+    return max(have, key=lambda h: max(c for c in hands[h[0]] if SUIT_OF[c] == trump))[0]
+
+
+def nobody(have: Sequence[tuple[int, tuple]], hands: Sequence[Sequence[int]], trump: int) -> int | None:
+    """``both_bura: void`` (RULES-house.md §3.6): the deal is void, nobody wins."""
+    return None
+
+
+SEVERAL_HOLDERS: dict[str, Callable] = {"beat": beat_over, "top": top_trump, "void": nobody}
+"""Who wins when several hold a winning combination, by ``both_bura``'s value."""
 
 Opening = tuple
 """What the check before a trick finds: ``("lead", seat, combo, cards)`` or
@@ -364,6 +441,10 @@ class RuleSet:
     """How the match is scored and ends when not by penalties (a robber, §8)."""
     winner_deals: bool = False
     """Whether a deal's winner deals the next (§8.3; no winner: the same dealer)."""
+    several: Callable = field(default=beat_over, repr=False)
+    """Who wins when several hold a winning combination (§3.6, ``both_bura``)."""
+    redeal_dealt: bool = False
+    """Whether a deal dealt with a combination is dealt again (§4)."""
 
     @property
     def has_pot(self) -> bool:
@@ -409,7 +490,17 @@ class RuleSet:
 
     @property
     def combo_ids(self) -> tuple[str, ...]:
-        """The switchable combinations, highest priority first."""
+        """The table's own switchable combinations, highest priority first."""
+        return tuple(c.id for c in self.combinations if c.switchable and not c.house)
+
+    @property
+    def house_combo_ids(self) -> tuple[str, ...]:
+        """The combinations a match may add as house rules (RULES-house.md §3)."""
+        return tuple(c.id for c in self.combinations if c.house)
+
+    @property
+    def all_combo_ids(self) -> tuple[str, ...]:
+        """Every combination a match may switch on, in the order they are checked."""
         return tuple(c.id for c in self.combinations if c.switchable)
 
     @property
@@ -418,11 +509,13 @@ class RuleSet:
         return 36 - self.hand_size * self.players
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
-                active: Sequence[Combination], seats: Sequence[int] | None = None) -> Opening | None:
+                active: Sequence[Combination], seats: Sequence[int] | None = None,
+                dealt: bool = False) -> Opening | None:
         """The check before a trick (RULES.md §6): the highest-priority active
         combination, led by its holder nearest in turn order to the regular
         ``leader`` (the leader first).  ``seats``: the players still in the
-        deal, clockwise (all of them by default; nobody folds here)."""
+        deal, clockwise (all of them by default; nobody folds here);
+        ``dealt``: right after the deal (no table of RULES.md redeals)."""
         n = len(hands)
         order = []
         for k in range(n):
@@ -440,11 +533,23 @@ class RuleSet:
         return None
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None,
-                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         """``(winning side or None, penalties per side)`` of a finished deal.
         ``seat`` is the declarer or the winning combination's holder;
-        ``took`` the tricks each side took."""
-        pens = round_penalties(points, self.pass_mark, took if self.six_counts_tricks else None)
+        ``took`` the tricks each side took; ``seats`` those dealt in (all by
+        default; the others, out of the match, score nothing)."""
+        counted = took if self.six_counts_tricks else None
+        if seats is None or len(seats) == len(points):
+            pens = round_penalties(points, self.pass_mark, counted)
+        else:
+            mark = self.system.pass_mark(len(seats), self.pass_mark)
+            some = round_penalties([points[s] for s in seats], mark,
+                                   None if counted is None else [counted[s] for s in seats])
+            pens = [0] * len(points)
+            for s, p in zip(seats, some):
+                pens[s] = p
+            best = [s for s in seats if pens[s] == 0]
+            return (best[0] if len(best) == 1 else None), pens
         best = [s for s, p in enumerate(pens) if p == 0]
         return (best[0] if len(best) == 1 else None), pens
 
@@ -461,8 +566,10 @@ class RuleSet:
         """Who deals after a deal dealt by ``dealer`` ended so: the next seat,
         or where the winner deals (RULES-house.md §8.3) the winner, the same
         dealer after a deal nobody won."""
+        if end == REDEAL or (self.winner_deals and winner is None):
+            return dealer
         if self.winner_deals:
-            return dealer if winner is None else winner
+            return winner
         return (dealer + 1) % self.players
 
     def match_over(self, penalties: Sequence[int], chips: Sequence[int], won: bool) -> bool:
@@ -479,38 +586,46 @@ class Bura31RuleSet(RuleSet):
     declared, a deal is won (0) or lost (2, a false «31» 4) or drawn."""
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
-                active: Sequence[Combination], seats: Sequence[int] | None = None) -> Opening | None:
+                active: Sequence[Combination], seats: Sequence[int] | None = None,
+                dealt: bool = False) -> Opening | None:
         """The checks in their order among the players in the deal, in turn
-        from the regular ``leader`` (RULES-pot.md §6.1, for two players
-        RULES-variants.md §1.5): a winning combination held by several goes
-        to the last of them, in that order, whose cards beat all of the
-        winning set so far; a lead out of turn only when its first holder
-        is not the leader and every other player holds the full hand."""
+        from the regular ``leader`` (RULES-house.md §3.3, which RULES-pot.md
+        §6.1 and RULES-variants.md §1.5 say with its switches off): right
+        after the deal (``dealt``) a redeal where the table has one; a
+        winning combination, held by several decided by :attr:`several`; the
+        highest-ranked lead combination anybody holds, led out of turn by its
+        first holder unless that is the leader or another player holds fewer
+        than its cards — then nothing, no lower one either."""
         if seats is None:
             seats = tuple(range(len(hands)))
         k = seats.index(leader)
         order = seats[k:] + seats[:k]
+        if dealt and self.redeal_dealt:
+            for combo in active:
+                if any(len(hands[s]) >= combo.size and combo.find(hands[s], trump_card) is not None for s in order):
+                    return WINS, None, REDEAL
         for combo in active:
             size, find = combo.size, combo.find
             have = [(seat, cards) for seat in order
                     if len(hands[seat]) >= size and (cards := find(hands[seat], trump_card)) is not None]
             if not have:
                 continue
-            trump = SUIT_OF[trump_card]
             if combo.effect == WINS:
-                seat, winning = have[0]
-                for other, cards in have[1:]:
-                    if beats_all(cards, winning, trump):
-                        seat, winning = other, cards
-                return WINS, seat, combo.id
+                if len(have) == 1:
+                    return WINS, have[0][0], combo.id
+                seat = self.several(have, hands, SUIT_OF[trump_card])
+                return (WINS, None, VOID) if seat is None else (WINS, seat, combo.id)
             seat, cards = have[0]
             if seat != leader and all(len(hands[s]) >= combo.size for s in order):
                 return LEAD_OUT, seat, combo.id, cards
+            return None
         return None
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None,
-                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
+        if end in (VOID, REDEAL):
+            return None, pens
         if end == CARDS_OUT:
             winner = most_points(points, self.declaration)
             if winner is None:
@@ -531,7 +646,7 @@ class PotRuleSet(Bura31RuleSet):
     again for the same pot: after a false «31», which doubles it, or void."""
 
     def deal_result(self, end: str, points: Sequence[int], seat: int | None,
-                    took: Sequence[int] = ()) -> tuple[int | None, list[int]]:
+                    took: Sequence[int] = (), seats: Sequence[int] | None = None) -> tuple[int | None, list[int]]:
         pens = [0] * self.players
         if end == CARDS_OUT:
             return most_points(points, self.declaration), pens
@@ -545,6 +660,8 @@ class PotRuleSet(Bura31RuleSet):
         if winner is not None:
             chips[winner] += pot
             return 0
+        if end == REDEAL:
+            return pot
         if end == FALSE_DECLARATION:
             chips[ended_by] -= pot
             return 2 * pot
@@ -574,10 +691,13 @@ SPADES = 3
 """The suit of RULES-house.md §7.5 (canonical order C, D, H, S)."""
 
 HOUSE_EFFECTS: dict[str, Callable[[object], dict]] = {
+    "elimination": lambda v: {"system": Elimination() if v else None},
     "six": lambda v: {"six_counts_tricks": v == "no_tricks"},
     "spades": lambda v: {"shield": SPADES if v else -1},
     "match": lambda v: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
     "next_dealer": lambda v: {"winner_deals": v == "winner"},
+    "both_bura": lambda v: {"several": SEVERAL_HOLDERS[v]},
+    "redeal": lambda v: {"redeal_dealt": v},
 }
 """What each house-rule switch changes in a table's rule set, by key: the
 rule set's fields it sets for a value (RULES-house.md §0)."""
@@ -600,19 +720,20 @@ _ONE_EACH_2 = ((0,), (1,))
 
 FORMATS: dict[str, RuleSet] = {
     "pairs": RuleSet("pairs", 4, ((0, 2), (1, 3)), 4, 31, house_keys=("six",)),
-    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("six",)),
-    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("six",)),
+    "four": RuleSet("four", 4, ((0,), (1,), (2,), (3,)), 4, 21, house_keys=("elimination", "six")),
+    "three": RuleSet("three", 3, ((0,), (1,), (2,)), 4, 21, house_keys=("elimination", "six")),
     "duel": RuleSet("duel", 2, _ONE_EACH_2, 4, 32, default_combos=COMBOS[:5],
                     discard_faces=("closed", "open"), draw_first="leader", reports_deal_end=True,
                     house_keys=("six",)),
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False,
-                            house_keys=("match", "next_dealer")),
+                            house_keys=("both_bura", "redeal", "match", "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
-                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY),
+                           stack=100, ante=5, void_end=VOID, replay=POT_REPLAY,
+                           house_keys=("both_bura", "redeal")),
 }
 """The tables the browser's table and the bots offer, by name."""
 
@@ -710,10 +831,10 @@ class TableRules(RulesFacts):
         object.__setattr__(self, "house", house)
         combos = table.default_combos if self.combos is None else tuple(self.combos)
         for combo in combos:
-            if combo not in table.combo_ids:
+            if combo not in table.all_combo_ids:
                 raise ValueError(f"unknown combination {combo!r} for {self.format}")
         # Stored in priority order, without repeats: equal rules compare equal.
-        object.__setattr__(self, "combos", tuple(c for c in table.combo_ids if c in combos))
+        object.__setattr__(self, "combos", tuple(c for c in table.all_combo_ids if c in combos))
         discard = table.discard_faces[0] if self.discard is None else self.discard
         if discard not in table.discard_faces:
             raise ValueError(f"discard must be one of {', '.join(table.discard_faces)} for {self.format}")

@@ -151,6 +151,9 @@ class SeatView(RulesFacts):
     raiser: int | None = None
     house: HouseRules = DEFAULT_HOUSE
     """The match's house rules (RULES-house.md), public to every seat."""
+    in_play: tuple[int, ...] = ()
+    """The seats dealt in this round where some are out of the match
+    (RULES-house.md §1, public); empty when every seat is."""
 
     @property
     def accept_price(self) -> int:
@@ -225,7 +228,8 @@ class SeatView(RulesFacts):
     @property
     def max_lead(self) -> int:
         """The most cards a lead may have: no more than any player in the deal holds."""
-        return min(n for s, n in enumerate(self.hand_sizes) if s not in self.folded)
+        return min(n for s, n in enumerate(self.hand_sizes)
+                   if s not in self.folded and (not self.in_play or s in self.in_play))
 
     @property
     def may_declare(self) -> bool:
@@ -350,6 +354,7 @@ class SeatView(RulesFacts):
             "raised": list(self.raised),
             "raiser": self.raiser,
             "house": self.house.changed(),
+            "in_play": list(self.in_play),
         }
 
     @classmethod
@@ -372,5 +377,5 @@ class SeatView(RulesFacts):
             pot=d.get("pot", 0), taken=d.get("taken", 0), chips_won=tuple(d.get("chips_won", ())),
             stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
-            house=HouseRules.from_dict(d.get("house", {})),
+            house=HouseRules.from_dict(d.get("house", {})), in_play=tuple(d.get("in_play", ())),
         )

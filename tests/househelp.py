@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from burkozel import Move, Round
+from burkozel import Match, Move, Round
 
 HOUSE = Path(__file__).parent / "scenarios" / "house"
 
@@ -32,6 +32,9 @@ def house_policy(rnd: Round) -> Move:
     return Move.discard()
 
 
-def play_deal(rnd: Round) -> None:
-    while not rnd.is_over:
-        rnd.push(house_policy(rnd))
+def play_deal(rnd) -> None:
+    """Play the current deal of a :class:`Round` or a :class:`Match` to its end
+    with :func:`house_policy` (a match records the moves)."""
+    deal = rnd.round if isinstance(rnd, Match) else rnd
+    while not deal.is_over:
+        rnd.push(house_policy(deal))

@@ -116,7 +116,10 @@ def view_deal(view: "SeatView") -> Deal:
 def pot_state(view: "SeatView") -> dict:
     """The chips of ``view`` as :meth:`Deal.at` takes them (nothing at a
     table without a pot): a position built from the view answers a «даве»
-    being answered, as the real deal does."""
+    being answered, as the real deal does.  Where seats are out of the match
+    (RULES-house.md §1, never at a pot), the seats in the deal instead."""
+    if view.in_play:
+        return {"seats": view.in_play}
     if not view.chips:
         return {}
     return {"chips": view.chips, "pot": view.pot, "stake": view.stake, "folded": view.folded,
