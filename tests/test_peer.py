@@ -21,7 +21,7 @@ from table.p2p.peer import Guest, Host, HostTable
 from table.view import render
 
 GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
-              "bot_level", "at", "answers", "match"}
+              "bot_level", "at", "answers", "match", "standing"}
 
 
 def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None, level: str = "easy") -> HostTable:

@@ -181,3 +181,24 @@ def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | lis
     if phase == "play" and view.trick is not None and view.trick.combo:
         announce = t.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
     return prompt, thinking, announce
+
+
+STANDING_KEYS = ("wins", "wins_target", "places", "out")
+"""What :func:`standing` may hold (a guest takes only these from the host's state)."""
+
+
+def standing(match: Any) -> dict[str, Any]:
+    """What the whole match shows every seat beyond a deal's view (all of it public,
+    RULES-house.md §1.11, §8.2): with a robber the won deals and their target, where seats
+    go out each seat's place (``None`` while it is in) and the order they went."""
+    out: dict[str, Any] = {}
+    if match is None:
+        return out
+    system = match.rules.table.system
+    if match.wins is not None:
+        out.update(wins=list(match.wins), wins_target=getattr(system, "target", None))
+    if match.eliminating:
+        now = match.standing
+        out.update(places=list(now.places), out=list(now.out))
+    return out
+

@@ -25,7 +25,7 @@ from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    HUMAN, POSITIONS, button_states, dave_answers, display_hand, move_for, shown, table_prompt,
+    HUMAN, POSITIONS, button_states, dave_answers, display_hand, move_for, shown, standing, table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
@@ -570,4 +570,5 @@ class Table:
             "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
             if self.info else False,
             "house": (self.info.house if self.info else storage.chosen_house(self.settings)).changed(),
+            **standing(self.match),
         }

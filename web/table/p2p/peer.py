@@ -21,7 +21,9 @@ from table.match import seats
 from table.i18n import languages
 from burkozel import Move, SeatView
 from table.match.record import MatchInfo
-from table.match.screen import HUMAN, POSITIONS, button_states, move_for, shown, table_prompt
+from table.match.screen import (
+    HUMAN, POSITIONS, STANDING_KEYS, button_states, move_for, shown, standing, table_prompt,
+)
 from table.match.seats import Seat
 from table.match.table import Table
 
@@ -253,6 +255,7 @@ class Host:
             "at": [match.round_no, len(match.round.moves)] if match is not None else None,
             "match": t.match_key,
             "answers": t.answers(),
+            "standing": standing(match),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
 
@@ -407,7 +410,13 @@ class Guest:
             "guest": True,
             "answers": self.state.get("answers") if self.state else None,
             "match_key": self.match_key(),
+            **self.standing(),
         }
+
+    def standing(self) -> dict[str, Any]:
+        """The match's public standing the host sent (``screen.standing``), only its own keys."""
+        sent = self.state.get("standing") if self.state else None
+        return {k: v for k, v in sent.items() if k in STANDING_KEYS} if isinstance(sent, dict) else {}
 
     def match_key(self) -> str | None:
         """The host's match key (``Table.match_key``): a new match on this screen too is

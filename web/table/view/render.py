@@ -164,6 +164,17 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
                      f'<b>{pen}</b></li>')
     if table.has_pot:
         return pot_score_html(view, ui, t)
+    totals, label, limit = view["penalties"], t.PENALTIES_LABEL, t.penalty_limit_label(table.penalty_limit)
+    if ui.get("wins") is not None:  # a robber: won deals, not penalties (RULES-house.md §8.2)
+        totals, label, limit = ui["wins"], t.WINS_LABEL, escape(t.WINS_TARGET.format(target=ui.get("wins_target")))
+        chips = []
+        for side, won in enumerate(totals):
+            cls = "chip mine" if side == mine else "chip"
+            chips.append(f'<li class="{cls}"><span class="who">{t.side_label(fmt, side, ui["names"], mine)}</span>'
+                         f'<b>{won}</b></li>')
+    elif ui.get("places"):  # seats that are out stay in the score, dimmed, with their place
+        chips = [c.replace('<li class="chip', '<li class="chip out', 1) if place_of(ui, side) is not None
+                 and side in (ui.get("out") or ()) else c for side, c in enumerate(chips)]
     target = t.score_target(table.declaration, view["pass_mark"])
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
@@ -172,7 +183,7 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<div class="pts" title="{t.SCORE_TITLE}">'
         f'<span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
         f'<b class="val">{view["points"]}{closed}</b><span class="of">{target}</span></div>'
-        f'<div class="pens"><span class="lbl">{t.PENALTIES_LABEL} <span class="of">{t.penalty_limit_label(table.penalty_limit)}</span></span>'
+        f'<div class="pens"><span class="lbl">{label} <span class="of">{limit}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
 
@@ -239,6 +250,10 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     tags += stake_tags(view, seat, t, ui)
     if seat in view.get("folded", ()):
         classes.append("folded")
+    out_tags = out_html(ui, seat, t)
+    if out_tags:
+        classes.append("out")
+        tags += out_tags
     backs = "".join(card_art.back() for _ in range(n))
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0:
@@ -283,9 +298,31 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if ui.get("autoplay"):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
     tags += stake_tags(view, seat, t, ui)
+    out_tags = out_html(ui, seat, t)
+    if out_tags:
+        classes.append("out")
+        tags += out_tags
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
             f'{_taking_badge(view, seat, t)}</div>')
+
+
+def place_of(ui: dict[str, Any], seat: int) -> int | None:
+    """A seat's place where seats go out (``ui["places"]``, ``screen.standing``): fixed when it
+    went out, or for the one left in at the end; ``None`` while it plays on."""
+    places = ui.get("places")
+    return places[seat] if places and 0 <= seat < len(places) else None
+
+
+def out_html(ui: dict[str, Any], seat: int, t: ModuleType) -> str:
+    """The marks of a seat that is out (RULES-house.md §1.10): «вне игры» and its place;
+    the last one in gets its place alone."""
+    place = place_of(ui, seat)
+    if place is None:
+        return ""
+    gone = seat in (ui.get("out") or ())
+    return ((f'<span class="tag out-tag">{t.OUT_TAG}</span>' if gone else "")
+            + f'<span class="tag place-tag">{escape(t.PLACE_TAG.format(place=place))}</span>')
 
 
 def _taking_badge(view: dict[str, Any], seat: int, t: ModuleType) -> str:
@@ -465,6 +502,10 @@ def side_result_rows(view: dict[str, Any], names: Sequence[str], t: ModuleType, 
             who = members
         else:
             who = t.side_label(fmt, side, names, view["side"]) + (f' <small>{members}</small>' if members else "")
+        if view.get("in_play") and side not in view["in_play"]:  # out of the match: not dealt in
+            rows.append(f'<tr class="out"><th scope="row">{who}</th><td>—</td><td>—</td>'
+                        f'<td><b>{view["penalties"][side]}</b></td></tr>')
+            continue
         rows.append(f'<tr class="{_row_class(view, side)}"><th scope="row">{who}</th><td>{points}</td>'
                     f'<td>+{view["round_penalties"][side]}</td><td><b>{view["penalties"][side]}</b></td></tr>')
     return rows
@@ -503,7 +544,12 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
+    head += places_html(view, ui, names, t)
     button = t.NEW_MATCH if over else t.NEXT_ROUND
+    watching = not over and place_of(ui, view["seat"]) is not None and not ui.get("guest")
+    if watching:  # the player is out (RULES-house.md §1.10): watch the bots play on, or a new match
+        head += f'<p class="me-out">{escape(t.ME_OUT.format(place=place_of(ui, view["seat"])))}</p>'
+        button = t.WATCH_ON
     note = t.penalty_note(fmt)
     return (
         f'<h2 id="result-title">{title}</h2>{head}'
@@ -515,9 +561,19 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         + '<div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
         + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
-           f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
+           (f'<button type="button" class="btn ghost" data-action="new">{t.NEW_MATCH}</button>' if watching else "")
+           + f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
         + '</div>'
     )
+
+
+def places_html(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
+    """«Места: 1 — Восток, 2 — Вы, …»: the places fixed so far, best first (seats go out)."""
+    placed = sorted((place, seat) for seat in range(view["players"]) if (place := place_of(ui, seat)) is not None)
+    if not placed:
+        return ""
+    items = t.say("list_sep").join(t.PLACE_ITEM.format(place=p, name=names[s]) for p, s in placed)
+    return f'<p class="places">{escape(t.PLACES_LINE.format(places=items))}</p>'
 
 
 def handover_html(name: str, t: ModuleType = texts) -> str:
