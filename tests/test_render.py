@@ -141,7 +141,7 @@ def test_menu_inputs_contract():
             assert f'name="difficulty" value="{v}"' in html
         # Each table shows its own switches, on as that table's settings say.
         assert re.findall(r'type="checkbox" name="([a-z_]+)"', html) == list(table.combo_ids) + list(
-            storage.table_switches(fmt))
+            storage.table_switches(fmt)) + list(table.house_combo_ids)
         for c in table.combo_ids:
             on = f'type="checkbox" name="{c}" id="combo-{c}" role="switch" checked' in html
             assert on == (c in table.default_combos), (fmt, c)

@@ -64,7 +64,7 @@ def test_defaults_come_from_the_rule_sets():
     assert set(s["tables"]) == set(FORMATS) == {"pairs", "four", "three", "duel", "bura31", "bura_pot", "bura5"}
     for fmt, table in FORMATS.items():
         mine = s["tables"][fmt]
-        assert list(mine["combos"]) == list(table.combo_ids)
+        assert list(mine["combos"]) == list(table.all_combo_ids)
         assert storage.chosen_combos(s, fmt) == table.default_combos
         assert mine["discard"] == table.discard_faces[0]
     assert storage.chosen_combos(s, "duel") == ("golden_moscow", "bura", "four_ends", "molodka", "moscow")
@@ -110,7 +110,7 @@ def test_a_switch_of_another_table_or_a_wrong_face_is_dropped():
                                  "poker": {"combos": {}}}})
     settings, notices = storage.load_settings(raw)
     assert settings["format"] == "bura31"
-    assert settings["tables"]["bura31"] == {"combos": {c: c == "moscow" for c in FORMATS["bura31"].combo_ids},
+    assert settings["tables"]["bura31"] == {"combos": {c: c == "moscow" for c in FORMATS["bura31"].all_combo_ids},
                                             "discard": "open", "house": house.defaults("bura31")}
     assert notices == [texts.NOTICE_SETTINGS_PARTIAL]
 

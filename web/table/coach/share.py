@@ -11,24 +11,31 @@ link carries them (``dealer``, ``stacks``; the pot is what the stacks lack).
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&deal=81723-2&sharer=62-0
     ?table=bura_pot&combos=moscow&discard=open&bots=medium&deal=5-3&players=4&dealer=2&stacks=95.120.85.90
+    ?table=bura31&combos=-&discard=open&bots=hard&deal=9-0&house=open.1-handicap.5-match.robber11
+
+The house rules (RULES-house.md) are rules of the deal too: ``house`` lists those off their
+default as ``key.value`` joined by ``-`` (a value named as ``common.value_key`` names it).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from burkozel import FORMATS, TableRules
+from burkozel import FORMATS, HouseRules, TableRules, switches_for
 from burkozel.bots import LEVELS
 from burkozel.round import Round, check_chips, seeded_dealer
+from table.i18n.common import value_key
+from table.match import house
 from table.match.record import MatchInfo
 
 MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
 MAX_DIGITS = 16
-PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players", "dave", "dealer", "stacks")
+PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players", "dave", "dealer", "stacks",
+          "house")
 
 
 class ImpossibleDeal(ValueError):
@@ -61,6 +68,29 @@ class SharedDeal:
     """At a pot, every stack as the deal began, before its antes (``None``: fresh)."""
     pot: int = 0
     """At a pot, what the deal's pot held as it began (left by a void deal or a false «31»)."""
+    house: dict[str, Any] = field(default_factory=dict)
+    """The house rules off their default (``HouseRules.changed()``): rules of the deal, so the link carries them."""
+
+
+def house_text(changed: dict[str, Any]) -> str:
+    """A link's ``house``: ``key.value`` joined by ``-``."""
+    return "-".join(f"{key}.{value_key(value)}" for key, value in changed.items())
+
+
+def parse_house(fmt: str, text: str) -> dict[str, Any] | None:
+    """A link's ``house`` → the switches it sets, each a value its table takes (``None`` otherwise)."""
+    out: dict[str, Any] = {}
+    for part in text.split("-") if text else ():
+        key, _, named = part.partition(".")
+        switch = next((sw for sw in switches_for(fmt) if sw.key == key), None)
+        value = next((v for v in switch.values if value_key(v) == named), None) if switch else None
+        if value is None or key in out:
+            return None
+        out[key] = list(value) if isinstance(value, tuple) else value
+    try:
+        return HouseRules.from_dict(out).changed()
+    except ValueError:
+        return None
 
 
 def query(shared: SharedDeal) -> str:
@@ -80,6 +110,8 @@ def query(shared: SharedDeal) -> str:
         params["dealer"] = str(shared.dealer)
     if shared.chips is not None:
         params["stacks"] = ".".join(map(str, shared.chips))
+    if shared.house:
+        params["house"] = house_text(shared.house)
     return "?" + urlencode(params, safe=".-")
 
 
@@ -127,9 +159,9 @@ def parse(text: str) -> SharedDeal | None:
         return None
     table = FORMATS[fmt]
     combos = tuple(c for c in params.get("combos", "-").split(".") if c and c != "-")
-    if len(set(combos)) != len(combos) or any(c not in table.combo_ids for c in combos):
+    if len(set(combos)) != len(combos) or any(c not in table.all_combo_ids for c in combos):
         return None
-    combos = tuple(c for c in table.combo_ids if c in combos)  # the table's priority order
+    combos = tuple(c for c in table.all_combo_ids if c in combos)  # the table's priority order
     discard = params.get("discard", table.discard_faces[0])
     level = params.get("bots", "medium")
     if discard not in table.discard_faces or level not in LEVELS:
@@ -147,11 +179,18 @@ def parse(text: str) -> SharedDeal | None:
     if dave not in ("0", "1") or (dave == "1" and not table.has_pot):
         return None
     seated = int(players) if players is not None else None
+    chosen = parse_house(fmt, params.get("house", ""))
+    if chosen is None:
+        return None
+    try:
+        TableRules(fmt, combos, discard, seated, house=chosen)  # switches and combinations that go together
+    except ValueError:
+        return None
     dealt: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
     if "dealer" in params or "stacks" in params:
         dealt = _dealt(fmt, seated, params.get("dealer"), params.get("stacks"))
     return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
-                      seated, dave == "1", *dealt)
+                      seated, dave == "1", *dealt, house=chosen)
 
 
 def of_match(info: MatchInfo, deal: int, sharer: tuple[int, int] | None = None, check: bool = False,
@@ -166,7 +205,7 @@ def of_match(info: MatchInfo, deal: int, sharer: tuple[int, int] | None = None, 
                                                                   (stack,) * n, 0):
             start = (dealt.dealer, dealt.start_chips, dealt.start_pot)
     return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check,
-                      info.players, info.dave, *start)
+                      info.players, info.dave, *start, house=info.house.changed())
 
 
 def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
@@ -174,19 +213,21 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
     settings["format"] = shared.format
     settings["difficulty"] = shared.difficulty
     mine = settings["tables"][shared.format]
-    mine["combos"] = {c: c in shared.combos for c in FORMATS[shared.format].combo_ids}
+    mine["combos"] = {c: c in shared.combos for c in FORMATS[shared.format].all_combo_ids}
     mine["discard"] = shared.discard
     if shared.players is not None:
         mine["players"] = shared.players
     if "switches" in mine:
         mine["switches"]["dave"] = shared.dave
+    if "house" in mine:
+        mine["house"] = {**house.defaults(shared.format), **shared.house}
 
 
 def info_of(shared: SharedDeal) -> MatchInfo:
     """The match a shared deal starts: at its deal, dealt as it was."""
     return MatchInfo(shared.format, shared.combos, shared.difficulty, shared.seed, shared.discard, shared.deal,
                      players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
-                     pot=shared.pot)
+                     pot=shared.pot, house=HouseRules.from_dict(shared.house))
 
 
 def strip(text: str) -> str:

@@ -295,9 +295,11 @@ class App:
             return coachview.last_trick_panel(self.table.display(), names, words)
         if kind == "stats":
             t = self.table
-            key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
+            key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty,
+                                                            t.info.house.changed())
                                             if t.info is not None else
-                                            stats.table_key(t.settings["format"], t.settings["difficulty"]))
+                                            stats.table_key(t.settings["format"], t.settings["difficulty"],
+                                                            storage.chosen_house(t.settings).changed()))
             return coachview.stats_panel(self.stats, key, words)
         if kind == "share":
             return coachview.share_panel(self.share_link(), words)
@@ -328,7 +330,8 @@ class App:
         # Recorded once: a reload on the result dialog meets the same id.
         deal_id = f"{t.info.format}/{t.info.seed}/{t.info.first_deal + t.match.round_no}/{len(t.match.moves)}"
         won = view["match_over"] and view["side"] in view["winners"]
-        if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
+        if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty,
+                                                         t.info.house.changed()), deal_id,
                              stats.outcome(view, t.coach.used, t.rounds[-1]), view["match_over"], won):
             self._save_stats()
 

@@ -17,7 +17,7 @@ from typing import Any, Sequence
 
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
 from table.i18n.catalogue import Catalogue, CatalogueError
-from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS
+from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, value_key
 from table.i18n.facts import shared_facts, table_facts
 
 SEATS_BY_PLAYERS = {2: ("you", "opponent"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east"),
@@ -30,16 +30,6 @@ PEOPLE_BY_PLAYERS = {2: ("south", "north"), 3: ("south", "west", "east"), 4: ("s
                      6: ("south", "southwest", "northwest", "north", "northeast", "southeast")}
 """A seat's name when several people share a device: the side of the table it
 faces, as card players name seats (seat 0 is the screen's bottom)."""
-
-
-def value_key(value: Any) -> str:
-    """How a catalogue names a house rule's value (``HOUSE_VALUES``, ``RULES_HOUSE``):
-    ``on``/``off``, a word as it is, a number in digits, seats joined by dots (``-``: none)."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, (list, tuple)):
-        return ".".join(map(str, value)) or "-"
-    return str(value)
 
 
 def _paired(fmt: str) -> bool:
@@ -250,6 +240,13 @@ class Texts:
     def house_value(self, key: str, value: Any) -> str:
         """A house rule's value as the menu offers it («обе руки», «21 сдача»)."""
         return self.HOUSE_VALUES[key][value_key(value)]
+
+    def house_summary(self, changed: dict[str, Any]) -> str:
+        """The house rules off their default in a few words («Роббер: 21 сдача, Сдаёт победитель»)."""
+        def said(key: str, value: Any) -> str:
+            named = self.HOUSE_VALUES.get(key, {}).get(value_key(value))
+            return f"{self.HOUSE_TITLES[key]}: {named}" if named else self.HOUSE_TITLES[key]
+        return self.say("list_sep").join(said(k, v) for k, v in changed.items())
 
     def house_lines(self, changed: dict[str, Any]) -> list[str]:
         """The rules dialog's line for each house rule off its default (``HouseRules.changed()``):

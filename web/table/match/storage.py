@@ -45,7 +45,7 @@ def table_switches(fmt: str) -> tuple[str, ...]:
 def table_defaults(fmt: str) -> dict[str, Any]:
     """One table's own switches as the rule set defines them."""
     table = FORMATS[fmt]
-    out = {"combos": {c: c in table.default_combos for c in table.combo_ids},
+    out = {"combos": {c: c in table.default_combos for c in table.all_combo_ids},
            "discard": table.discard_faces[0]}
     if table_switches(fmt):
         out["switches"] = dict.fromkeys(table_switches(fmt), False)
@@ -76,7 +76,7 @@ def chosen_combos(settings: dict[str, Any], fmt: str | None = None) -> tuple[str
     """The combinations switched on for ``fmt``, in the table's priority order."""
     fmt = fmt or settings["format"]
     on = table_settings(settings, fmt)["combos"]
-    return tuple(c for c in FORMATS[fmt].combo_ids if on.get(c))
+    return tuple(c for c in FORMATS[fmt].all_combo_ids if on.get(c))
 
 
 def chosen_house(settings: dict[str, Any], fmt: str | None = None) -> HouseRules:
@@ -161,15 +161,15 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
         clean = False
     combos = data.get("combos")
     if isinstance(combos, dict):
-        for combo in table.combo_ids:
+        for combo in table.all_combo_ids:
             value = combos.get(combo)
             if isinstance(value, bool):
                 out["combos"][combo] = value
-            else:
+            elif combo in table.combo_ids or combo in combos:  # a house combination is kept only when on
                 clean = False
-        clean = clean and not set(combos) - set(table.combo_ids)
+        clean = clean and not set(combos) - set(table.all_combo_ids)
         if not house.exclusive_clean(out["combos"]):
-            out["combos"] = {c: c in table.default_combos for c in table.combo_ids}
+            out["combos"] = {c: c in table.default_combos for c in table.all_combo_ids}
             clean = False
     else:
         clean = False
@@ -233,6 +233,7 @@ def dump_settings(settings: dict[str, Any]) -> str:
     for fmt, table in FORMATS.items():
         mine = table_settings(settings, fmt)
         entry: dict[str, Any] = {"combos": {c: bool(mine["combos"].get(c)) for c in table.combo_ids}}
+        entry["combos"].update({c: True for c in table.house_combo_ids if mine["combos"].get(c)})
         if len(table.discard_faces) > 1:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         if table_switches(fmt):

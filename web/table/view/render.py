@@ -667,7 +667,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
             f'<label class="switch"><span class="prio" aria-hidden="true">{i + 1}</span>'
             f'<span class="sw-text"><span class="opt-title">{t.COMBO_TITLES[c]}</span>'
             f'<small>{t.combo_hint(chosen, c)}</small></span>'
-            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{excludes(c, table.combo_ids)}{" checked" if on else ""}>'
+            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{excludes(c, table.all_combo_ids)}{" checked" if on else ""}>'
             f'<span class="knob" aria-hidden="true"></span></label>')
     # A combination that wins the deal and cannot be switched off (Бура «31»'s бура) is said, not offered.
     legend = t.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
@@ -705,7 +705,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
         f'<small>{legend}</small></legend>'
         f'{"".join(combos)}</fieldset>{discard}'
-        + house_html(chosen, mine.get("house", {}), t) +
+        + house_html(chosen, mine, t) +
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
         + lang_html(t)
         + coachview.seed_field(ui.get("seed"), t)
@@ -723,12 +723,22 @@ def excludes(combo: str, offered: Sequence[str]) -> str:
     return f' data-excludes="{" ".join(others)}"' if others else ""
 
 
-def house_html(fmt: str, chosen: dict[str, Any], t: ModuleType = texts) -> str:
-    """«Домашние правила» of table ``fmt``: only the switches the engine says it has
-    (``burkozel.house.switches_for``), each with its line; ``chosen``: the table's kept
-    values.  Inputs as ``web/table/match/house.py`` describes (``name="house-<key>"``,
+def house_html(fmt: str, mine: dict[str, Any], t: ModuleType = texts) -> str:
+    """«Домашние правила» of table ``fmt``: only what the engine says it has — the house
+    combinations (``RuleSet.house_combo_ids``, switched like the table's own) and the
+    switches (``burkozel.house.switches_for``), each with its line; ``mine``: the table's
+    kept settings.  Inputs as ``web/table/match/house.py`` describes (``name="house-<key>"``,
     values as JSON text)."""
+    table = FORMATS[fmt]
+    chosen = mine.get("house", {})
     rows = []
+    for c in table.house_combo_ids:
+        rows.append(
+            f'<label class="switch"><span class="prio" aria-hidden="true">·</span>'
+            f'<span class="sw-text"><span class="opt-title">{t.COMBO_TITLES[c]}</span>'
+            f'<small>{t.combo_hint(fmt, c)}</small></span>'
+            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{excludes(c, table.all_combo_ids)}'
+            f'{" checked" if mine["combos"].get(c) else ""}><span class="knob" aria-hidden="true"></span></label>')
     for s in house.switches_for(fmt):
         now = house.text(chosen.get(s.key, s.default))
         title, hint = t.HOUSE_TITLES[s.key], t.HOUSE_HINTS[s.key]
