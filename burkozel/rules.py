@@ -539,7 +539,7 @@ class RuleSet:
         ``took`` the tricks each side took; ``seats`` those dealt in (all by
         default; the others, out of the match, score nothing)."""
         counted = took if self.six_counts_tricks else None
-        if seats is None or len(seats) == len(points):
+        if seats is None or len(seats) == self.players:
             pens = round_penalties(points, self.pass_mark, counted)
         else:
             mark = self.system.pass_mark(len(seats), self.pass_mark)
