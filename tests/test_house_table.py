@@ -258,3 +258,54 @@ def test_statistics_are_kept_per_table_and_house_rules():
     assert RU.house_summary({"match": "robber11", "next_dealer": "winner"}) in panel
     assert "Роббер: малый, 11 сдач" in panel
 
+
+
+def friend_table(fmt: str, house_rules: dict, seed: int):
+    from table.p2p.peer import HostTable
+    s = storage.default_settings()
+    s["format"] = fmt
+    s["tables"][fmt]["house"].update(house_rules)
+    s["seats"][fmt] = [{"kind": "human", "name": "Хозяин"}, {"kind": "human", "name": "Гость"}]
+    table = HostTable(s, speed="instant", seed=7_340_011 + seed)
+    table.new_match()
+    return table
+
+
+@pytest.mark.parametrize("fmt,house_rules", [("bura5", {}), ("bura5", {"spades": False, "match": "robber11"}),
+                                             ("bura31", {"both_bura": "void", "next_dealer": "winner"})])
+def test_a_friend_plays_with_the_switches_and_a_move_they_forbid_is_refused(fmt, house_rules):
+    """The guest's screen is its seat's view with the match's house rules; a beat only the
+    switch off would allow (a trump over a spade at Бура на пять карт) is refused, nothing changed."""
+    from hostplay import GUEST, OVER, host_step
+    from table.p2p import peer
+    from test_peer import Wire
+    from burkozel import Move
+    refused = 0
+    for seed in range(4):
+        wire = Wire(friend_table(fmt, house_rules, seed), 1)
+        t = wire.table
+        rng = random.Random(seed)
+        for _ in range(3000):
+            wire.deliver()
+            step_now = host_step(t, rng, max_rounds=2)
+            if step_now == OVER:
+                break
+            if step_now != GUEST:
+                continue
+            view = wire.guest.view()
+            assert view.house == t.info.house and wire.guest.display()["house"] == t.info.house.changed()
+            lead = view.trick.lead if view.trick is not None else ()
+            trumps = [c for c in view.hand if c.suit_letter == view.trump_suit != "S"]
+            if fmt == "bura5" and len(lead) == 1 and lead[0].suit_letter == "S" and trumps:
+                beat = Move.beat(trumps[0])
+                before = list(t.match.moves)
+                if t.info.house.spades:
+                    replies = wire.host.receive(1, peer.dump(peer.MOVE, move=beat.to_dict(), seq=wire.guest.seq))
+                    assert json.loads(replies[0][1])["t"] == "refused" and t.match.moves == before
+                    refused += 1
+                else:
+                    assert beat in view.legal_moves
+            move = rng.choice(view.legal_moves)
+            wire.send(peer.dump(peer.MOVE, move=move.to_dict(), seq=wire.guest.seq))
+    if fmt == "bura5" and not house_rules:
+        assert refused > 0
