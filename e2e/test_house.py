@@ -17,9 +17,13 @@ import pytest
 
 from harness import app_url, boot, wait_state
 from test_early_menu import early_menu
+from test_layout import OVERLAPS_JS, PARTS
 from tablekit import check_no_leak, new_match, play_round, play_turn, saved, table_fixtures, to_menu, wait_settled
 
 from burkozel import FORMATS, switches_for
+
+SIZES = ((390, 664), (360, 640), (768, 1024), (1280, 800), (844, 390), (667, 375))
+"""The layout test's sizes (``e2e/test_layout.py``)."""
 
 shared, table = table_fixtures(seed=17)
 """One booted table for this module's tests; each starts its own match."""
@@ -130,7 +134,7 @@ def test_the_house_rules_survive_a_reload(page, base_url):
     assert saved(page)["house"] == {"elimination": True}
 
 
-def test_four_with_elimination_plays_until_one_is_left(page, base_url):
+def test_four_with_elimination_plays_until_one_is_left(page, base_url, tmp_path):
     page.clock.install()  # the table's timers are moved on by the page's clock (wait_settled's hurry)
     boot(page, app_url(base_url, seed=8, speed="fast"))
     start(page, "four", {"elimination": True})
@@ -146,10 +150,18 @@ def test_four_with_elimination_plays_until_one_is_left(page, base_url):
             # The player is out: watch the bots play on (or start anew).
             assert page.locator("#result [data-action=new]").is_visible()
             watched = True
-        page.click("#result [data-action=next]")
         if watched:
-            # Out seats stay on the table, marked, with their place.
+            # Out seats stay on the table, marked, with their place, and cover nothing at any size.
             assert page.locator("#me .seat.out .place-tag").count() == 1
+            covered = []
+            for size in SIZES:
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                covered += [f"{size}: {o}" for o in page.evaluate(OVERLAPS_JS, PARTS)["overlaps"]]
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(tmp_path / "four-out-390x844.png"))
+            page.set_viewport_size({"width": 1280, "height": 800})
+            assert not covered, covered
+        page.click("#result [data-action=next]")
         wait_settled(page, hurry=True)
     else:
         pytest.fail("the match did not end")
@@ -157,7 +169,7 @@ def test_four_with_elimination_plays_until_one_is_left(page, base_url):
     assert all(f"{n} — " in text for n in (1, 2, 3, 4)), text
     assert len(saved(page)["rounds"]) >= 2 and data["house"] == {"elimination": True}
     out = page.locator("#score .chip.out").count()
-    assert out == 3
+    assert out == 3 and watched
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)])

@@ -309,3 +309,16 @@ def test_a_friend_plays_with_the_switches_and_a_move_they_forbid_is_refused(fmt,
             wire.send(peer.dump(peer.MOVE, move=move.to_dict(), seq=wire.guest.seq))
     if fmt == "bura5" and not house_rules:
         assert refused > 0
+
+
+def test_a_deal_without_trumps_draws_the_stock_alone():
+    """RULES-house.md §5: no card is turned; the stock's last card stays face down like the rest."""
+    from burkozel import Match
+    view = Match(TableRules("bura31"), seed=3).view(0).to_dict()
+    view.update(trump_card=None, trump_suit=None)
+    for lang in languages.LANGS:
+        t = languages.for_lang(lang)
+        deck = render.deck_html(view, ["Вы", "Соперник"], t)
+        assert 'id="trump"' not in deck and t.NO_TRUMP_NOTE in deck and "data-card" not in deck
+        assert deck.count("card back") == 3
+        assert t.NO_TRUMP_NOTE in render.deck_html({**view, "stock": 0}, ["Вы", "Соперник"], t)

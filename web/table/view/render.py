@@ -256,7 +256,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += out_tags
     backs = "".join(card_art.back() for _ in range(n))
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
-    if view.get("trump_drawn_by") == seat and view["stock"] == 0:
+    if view.get("trump_drawn_by") == seat and view["stock"] == 0 and view["trump_suit"]:
         foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
@@ -334,6 +334,12 @@ def deck_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> 
     """The stock with the face-up trump under it; once drawn, who has it and the suit."""
     stock = view["stock"]
     suit = view["trump_suit"]
+    if not suit:  # no trumps (RULES-house.md §5): the stock alone, its last card face down like the rest
+        pile = "".join(card_art.back("pile") for _ in range(min(3, stock)))
+        return (f'<div class="deck{"" if stock else " empty"}" role="group" aria-label="{t.in_stock(stock)}">'
+                f'<div class="stock">{pile}</div>'
+                + (f'<span class="count" title="{t.STOCK_TITLE}">{stock}</span>' if stock else "")
+                + f'</div><p class="trump-note">{t.NO_TRUMP_NOTE}</p>')
     sym = t.SUIT_SYMBOLS[suit]
     colour = "red" if suit in card_art.RED else "black"
     if stock > 0:
