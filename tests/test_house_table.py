@@ -48,6 +48,8 @@ def test_the_menu_shows_exactly_the_switches_the_engine_gives_the_table(fmt):
     for c in FORMATS[fmt].house_combo_ids:
         assert f'name="{c}" id="combo-{c}"' in html
     assert ("Домашние правила" in html) == bool(switches_for(fmt) or FORMATS[fmt].house_combo_ids)
+    # A table without combinations of its own (Бура на пять карт) shows no empty group for them.
+    assert ('class="group combos"' in html) == bool(FORMATS[fmt].combo_ids or storage.table_switches(fmt))
 
 
 @pytest.mark.parametrize("lang", languages.LANGS)

@@ -708,9 +708,9 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<fieldset class="group"><legend>{t.TABLE_LEGEND}</legend><div class="opts formats">{fmt}</div></fieldset>'
         + seats_html(settings, t) +
         f'<fieldset class="group"><legend>{t.BOTS_LEGEND}</legend><div class="opts three">{diff}</div></fieldset>'
-        f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
-        f'<small>{legend}</small></legend>'
-        f'{"".join(combos)}</fieldset>{discard}'
+        + (f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
+           f'<small>{legend}</small></legend>{"".join(combos)}</fieldset>' if combos else "")  # none at Бура на пять карт
+        + discard
         + house_html(chosen, mine, t) +
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
         + lang_html(t)
