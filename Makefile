@@ -9,6 +9,7 @@
 #   make bench-css   how much of table.css each screen uses, from the menu on
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
+#   make bench-house throughput with the house rules; make bench-bots-bura5: bura5's arena
 #   make bench-regret  the hard bot's regret against many-world move values (no games)
 #   make screenshots the README's pictures of the table (docs/*.png)
 #
@@ -41,7 +42,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse bench-css screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse bench-css screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -57,6 +58,8 @@ help:
 	@echo "make bench-bots-pot  the same for «Бура на кон» (bura_pot, three seats, chips per deal) and its ceilings"
 	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
 	@echo "make bench-bots-legal  every level through thousands of random deals of every format and combination set"
+	@echo "make bench-house  random-play throughput with each house rule on and at bura5"
+	@echo "make bench-bots-bura5  bura5's arena: medium vs easy, hard vs medium, the ceiling"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
 	@echo "make screenshots  redraw the README's pictures (docs/table-*.png)"
 	@echo "make icons        redraw web/icons/ from tools/make_icons.py"
@@ -180,7 +183,22 @@ bench-bots-pot:
 # Every level through thousands of random deals of every format and combination set,
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.
 bench-bots-legal:
-	$(PYTHON) bench/bot_legality.py --workers 2
+	$(PYTHON) bench/bot_legality.py --workers 2 --house-deals 100
+
+# The house rules (RULES-house.md): random-play throughput with each switch on and at bura5, and
+# bura5's arena: medium vs easy, hard vs medium at 450 rollouts, the ceiling (hard-cheat).
+bench-house:
+	$(PYTHON) -m burkozel bench --formats bura5
+	$(PYTHON) -m burkozel bench --formats bura5 --house '{"spades": false}'
+	$(PYTHON) -m burkozel bench --formats four,three --house '{"six": "no_tricks"}'
+	$(PYTHON) -m burkozel bench --formats bura31,bura_pot --house '{"redeal": true}' --combos molodka
+	$(PYTHON) -m burkozel bench --formats bura31,bura_pot --house '{"both_bura": "top"}' --combos moscow_lead,small_moscow,molodka
+	$(PYTHON) -m burkozel bench --formats bura31,bura5 --house '{"match": "robber11", "next_dealer": "winner"}'
+
+bench-bots-bura5:
+	$(ARENA) --format bura5 --seats medium,easy --deals 2000 --seed 1
+	$(ARENA) --format bura5 --seats hard-cheat,medium --deals 500 --seed 9 --iterations 40
+	$(ARENA) --format bura5 --seats hard,medium --deals 2000 --seed 9 --iterations 450
 
 bench-bots-hands:
 	$(ARENA) --format four --seats hard-hands,medium,medium,medium --deals 300 --seed 3 --iterations 450

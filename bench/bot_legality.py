@@ -9,11 +9,13 @@ non-zero exit.  The cases are :func:`cases`; the hard bot plays at a small cap
     python bench/bot_legality.py                       # every level, every table (~18 min on two cores)
     python bench/bot_legality.py --levels easy,medium --deals 200
     python bench/bot_legality.py --formats bura_pot --pot-deals 100 --hard-deals 8
+    python bench/bot_legality.py --formats bura31,bura5 --house-deals 100   # and every house rule (RULES-house.md)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from itertools import combinations
@@ -22,7 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel.arena import run  # noqa: E402
-from burkozel.rules import FORMATS  # noqa: E402
+from burkozel.house import one_off  # noqa: E402
+from burkozel.rules import TABLES as FORMATS  # noqa: E402
 
 BASE_CASES = 8
 """The cases of a four-card table: ``--deals`` is the count per case of this many."""
@@ -88,6 +91,27 @@ def run_pot(level: str, deals: int, seed: str, iterations: int | None, workers: 
     return total_deals, total_rounds
 
 
+def run_house(level: str, deals: int, seed: str, iterations: int | None, workers: int,
+              formats: list[str]) -> tuple[int, int]:
+    """Every house switch of every table at each value off its default
+    (RULES-house.md §0), the fuller combinations of Бура with them: the deals and rounds played."""
+    total_deals = total_rounds = 0
+    for fmt in formats:
+        table = FORMATS[fmt]
+        combos = (None, tuple(c for c in table.all_combo_ids if c not in ("moscow", "small_moscow_sixes")))
+        for house in one_off(fmt):
+            for combo_set in combos[:2 if table.house_combo_ids else 1]:
+                t0 = time.perf_counter()
+                levels = pot_lineup(3, level) if table.has_pot else lineup(fmt, level)
+                result = run(fmt, levels, deals, seed=f"{seed}/{level}/{fmt}/{house}/{combo_set}", combos=combo_set,
+                             iterations=iterations, workers=min(workers, deals), house=house)
+                total_deals += deals
+                total_rounds += result["rounds"]
+                print(f"{level:6} {fmt:6} house {json.dumps(house):32} {','.join(combo_set or ()) or 'default':22} "
+                      f"{deals:5} deals {result['rounds']:6} rounds  {time.perf_counter() - t0:6.1f} s", flush=True)
+    return total_deals, total_rounds
+
+
 def named(fmt: str, combos: tuple[str, ...]) -> str:
     if combos and combos == FORMATS[fmt].combo_ids:
         return "all"
@@ -97,12 +121,14 @@ def named(fmt: str, combos: tuple[str, ...]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="easy,medium,hard")
-    parser.add_argument("--formats", default=",".join([*FORMATS, POT]))
+    parser.add_argument("--formats", default=",".join(FORMATS))
     parser.add_argument("--pot-deals", type=int, default=50, help="deals per bura_pot case (easy, medium)")
     parser.add_argument("--deals", type=int, default=1000,
                         help="deals per case of an eight-case table (easy, medium)")
     parser.add_argument("--hard-deals", type=int, default=40, help="the same for hard")
     parser.add_argument("--hard-iterations", type=int, default=60)
+    parser.add_argument("--house-deals", type=int, default=0,
+                        help="deals per house-rule case (easy, medium; hard: a tenth; 0: none)")
     parser.add_argument("--seed", default="legal")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -136,6 +162,13 @@ def main() -> int:
             if many:  # one line for the table, not one a case
                 print(f"{level:6} {fmt:6} {len(cases(fmt))}-cases {'':23} {deals:5} deals a case "
                       f"{table_rounds:6} rounds  {time.perf_counter() - t_table:6.1f} s", flush=True)
+        if args.house_deals:
+            house_deals = max(1, args.house_deals // 10) if hard else args.house_deals
+            formats = [f for f in args.formats.split(",") if FORMATS[f].house_keys]
+            d, r = run_house(level, house_deals, args.seed, args.hard_iterations if hard else None, args.workers,
+                             formats)
+            total_deals += d
+            total_rounds += r
     print(f"{total_deals} deals, {total_rounds} rounds in {time.perf_counter() - start:.0f} s: "
           f"every move legal, no exception")
     return 0

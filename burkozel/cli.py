@@ -38,7 +38,7 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     combos = tuple(c for c in args.combos.split(",") if c) if args.combos != "default" else None
     try:
-        rules = TableRules(args.format, combos, args.discard)
+        rules = TableRules(args.format, combos, args.discard, house=json.loads(args.house))
     except ValueError as e:
         print(f"burkozel play: {e}", file=sys.stderr)
         return 2
@@ -52,13 +52,21 @@ def _bench(args: argparse.Namespace) -> int:
     from .rules import TableRules
     from .selfplay import random_rounds_per_second
 
+    house = json.loads(args.house)
+    combos = tuple(c for c in args.combos.split(",") if c) if args.combos != "default" else None
     for fmt in args.formats.split(","):
-        rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds)
-        _, checked = random_rounds_per_second(fmt, seconds=args.seconds, checked=True)
-        rules = TableRules(fmt)
+        try:
+            rules = TableRules(fmt, combos, house=house)
+        except ValueError as e:
+            print(f"burkozel bench: {e}", file=sys.stderr)
+            return 2
+        rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds, combos=combos, house=house)
+        _, checked = random_rounds_per_second(fmt, seconds=args.seconds, combos=combos, checked=True, house=house)
         seats = f", {rules.players} seats" if rules.table.seat_counts else ""
+        what = "the table's default combinations" if combos is None else f"combinations {','.join(combos) or 'none'}"
+        switches = f", house rules {json.dumps(rules.house.changed(), ensure_ascii=False)}" if house else ""
         print(f"{fmt}: {rate:,.0f} random rounds/s on the search path, {checked:,.0f} through push() "
-              f"(one core, the table's default combinations{seats}, {rounds} rounds)", flush=True)
+              f"(one core, {what}{seats}{switches}, {rounds} rounds)", flush=True)
     return 0
 
 
@@ -70,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     combos_help = ("'default' (the table's), '' for none, or a list of ids: "
                    + "; ".join(f"{name}: {','.join(t.combo_ids)}" for name, t in FORMATS.items()))
+    house_help = ('house rules (RULES-house.md §0) as a JSON object, e.g. \'{"match": "robber11"}\'; '
+                  "the table's switches: " + "; ".join(f"{name}: {','.join(t.house_keys)}"
+                                                        for name, t in TABLES.items() if t.house_keys))
     parser = argparse.ArgumentParser(prog="python -m burkozel", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -82,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--bots", default="easy", help="one level for every seat, or one per seat: easy,medium,...")
     p.add_argument("--combos", default="default", help=combos_help)
     p.add_argument("--discard", choices=("open", "closed"), default=None, help="the discard face (the table's default)")
+    p.add_argument("--house", default="{}", help=house_help)
     p.add_argument("--matches", type=int, default=3)
     p.add_argument("--seed", default="1")
     p.set_defaults(run=_play)
@@ -89,6 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("bench", help="random-play throughput: full rounds per second per format")
     p.add_argument("--formats", default=",".join(TABLES))
     p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--combos", default="default", help=combos_help)
+    p.add_argument("--house", default="{}", help=house_help)
     p.set_defaults(run=_bench)
 
     p = sub.add_parser("arena", help="duplicate-deal bot arena: one JSON object of win rates and timings")
@@ -107,6 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--iterations", type=int, default=None,
                    help="hard bot rollout cap per decision, deterministic (no time budget)")
     p.add_argument("--dave", action="store_true", help="the switch «даве» (bura_pot)")
+    p.add_argument("--house", default="{}", help=house_help)
     p.add_argument("--workers", type=int, default=1)
     p.set_defaults(run=lambda a: __import__("burkozel.arena", fromlist=["main"]).main(a))
 

@@ -29,8 +29,8 @@ class Switch:
     data's name), the ``values`` it may take (the default among them),
     ``menu`` (the row's words in Russian, the catalogues translate),
     ``offered`` (the values the menu offers, in order: all of ``values``
-    unless the book narrows it, as for ``handicap``), and the book's
-    ``section``."""
+    unless the book narrows it, as for ``handicap``), the book's
+    ``section`` and what it ``needs``."""
 
     key: str
     values: tuple[Any, ...]
@@ -38,6 +38,9 @@ class Switch:
     menu: str
     section: str
     offered: tuple[Any, ...] = ()
+    needs: tuple[tuple[str, Any], ...] = ()
+    """Other switches it is meaningful with only, as ``(key, value)`` pairs
+    (``handicap`` and ``open_four`` need one open seat)."""
 
     def __post_init__(self) -> None:
         if not self.offered:
@@ -60,8 +63,8 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("redeal", (False, True), False, "Пересдача при комбинации", "4"),
     Switch("no_trump", (False, True), False, "Без козырей", "5"),
     Switch("open", OPEN_SEATS, (), "Открытые карты", "6"),
-    Switch("handicap", tuple(range(31)), 0, "Фора открытому", "6.3", offered=(0, 3, 5, 10)),
-    Switch("open_four", (False, True), False, "Открытый держит четыре", "6.4"),
+    Switch("handicap", tuple(range(31)), 0, "Фора открытому", "6.3", offered=(0, 3, 5, 10), needs=(("open", (0,)),)),
+    Switch("open_four", (False, True), False, "Открытый держит четыре", "6.4", needs=(("open", (0,)),)),
     Switch("spades", (True, False), True, "Пики козырем не бьются", "7.5"),
     Switch("match", ("penalties", "robber11", "robber21"), "penalties", "Роббер", "8"),
     Switch("next_dealer", ("alternate", "winner"), "alternate", "Сдаёт победитель", "8.3"),
@@ -134,6 +137,17 @@ def switches_for(fmt: str) -> tuple[Switch, ...]:
     from .rules import find_table
     keys = find_table(fmt).house_keys
     return tuple(s for s in SWITCHES if s.key in keys)
+
+
+def one_off(fmt: str) -> list[dict[str, Any]]:
+    """Each of table ``fmt``'s switches at each value but its default, one at
+    a time (what tests and the bots' legality run exercise), as JSON data."""
+    out = []
+    for s in switches_for(fmt):
+        for value in s.values if s.key != "handicap" else s.offered:
+            if value != s.default:
+                out.append({**{k: list(v) for k, v in s.needs}, s.key: list(value) if isinstance(value, tuple) else value})
+    return out
 
 
 def check_house(table, house: HouseRules, combos: tuple[str, ...] = ()) -> None:

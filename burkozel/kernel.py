@@ -82,7 +82,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes")
 
     # --- making one ---------------------------------------------------------------
 
@@ -98,6 +98,8 @@ class Deal:
         d.side = table.seat_sides
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
+        d.open_mask = sum(1 << s for s in table.open_seats)
+        d.sizes = table.hand_sizes or None
         d.active = rules.active
         d.draw_from_leader = table.draw_first == "leader"
         d.declaration = table.declaration
@@ -168,9 +170,12 @@ class Deal:
         if seats is not None and len(seats) < n:
             d.seat_in(seats)
         first = d.next_seat[dealer]
-        dealt = d.hand_size * len(d.seats)
+        dealt = sum(d.sizes) if d.sizes else d.hand_size * len(d.seats)
         s = first
         for i in range(dealt):
+            if d.sizes:  # hands of different sizes (RULES-house.md §6.4): a full hand is passed over
+                while len(d.hands[s]) == d.sizes[s]:
+                    s = d.next_seat[s]
             d.hands[s].append(deck[i])
             s = d.next_seat[s]
         for hand in d.hands:
@@ -289,7 +294,7 @@ class Deal:
             hand.remove(c)
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if kind == DISCARD and not self.open_discards:
+        if kind == DISCARD and not self.open_discards and not self.open_mask >> seat & 1:
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += len(cards)
@@ -339,9 +344,12 @@ class Deal:
             nxt = self.next_seat
             seats = self.seats
             s = leader if self.draw_from_leader else winner
-            for _ in range(min((self.hand_size - len(hands[winner])) * len(seats), len(stock))):
-                insort(hands[s], stock.pop())
-                s = nxt[s]
+            if self.sizes:
+                s = self.draw_to_sizes(s)
+            else:
+                for _ in range(min((self.hand_size - len(hands[winner])) * len(seats), len(stock))):
+                    insort(hands[s], stock.pop())
+                    s = nxt[s]
             if not stock:
                 self.trump_drawn_by = seats[seats.index(s) - 1]
                 if self.uneven and not all([hands[s] for s in seats]):
@@ -352,6 +360,19 @@ class Deal:
             self.finish(CARDS_OUT)
             return
         self.open_trick(winner)
+
+    def draw_to_sizes(self, s: int) -> int:
+        """The draw where hands differ in size (RULES-house.md §6.4): one card
+        at a time from ``s``, a full hand passed over, until every hand is
+        full or the stock is empty; returns the seat after the last drawer."""
+        hands, stock, sizes, nxt = self.hands, self.stock, self.sizes, self.next_seat
+        last = s
+        while stock and any(len(hands[x]) < sizes[x] for x in self.seats):
+            if len(hands[s]) < sizes[s]:
+                insort(hands[s], stock.pop())
+                last = s
+            s = nxt[s]
+        return nxt[last]
 
     def open_trick(self, leader: int, dealt: bool = False) -> None:
         """Before the first card of a trick (``dealt``: the first, right after
@@ -385,7 +406,7 @@ class Deal:
 
     def declare(self, seat: int) -> None:
         """«31»: with the points the deal is won, without it is lost double."""
-        enough = self.points[self.side[seat]] >= self.declaration
+        enough = self.table.with_handicaps(self.points)[self.side[seat]] >= self.declaration
         self.finish(DECLARED if enough else FALSE_DECLARATION, seat)
 
     def wager(self, seat: int, kind: str) -> None:

@@ -66,7 +66,7 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
         if deal.answers:
             return (FOLD if random() < 0.3 else ACCEPT), ()
         if deal.declaration is not None and deal.tricks_done:
-            enough = deal.points[deal.side[seat]] >= deal.declaration
+            enough = deal.table.with_handicaps(deal.points)[deal.side[seat]] >= deal.declaration
             if random() < (0.5 if enough else 0.02):
                 return DECLARE, ()
         if deal.dave and deal.may_raise(seat) and random() < 0.1:
@@ -331,15 +331,17 @@ class Round:
     def unknown_to(self, seat: int) -> set[Card]:
         """The cards whose faces ``seat`` cannot know now (RULES.md §9): the
         other hands, the stock and the other seats' face-down discards — but
-        never the trump card, which everyone saw turned up."""
-        hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
+        never the trump card, which everyone saw turned up, nor an open seat's
+        hand or discards (RULES-house.md §6.2)."""
+        shown = self.rules.table.open_seats
+        hidden = {c for s, hand in enumerate(self.hands) if s != seat and s not in shown for c in hand}
         hidden.update(self.deal.stock)
         if self.deal.set_aside is not None:
             hidden.update(c for s, hand in enumerate(self.deal.set_aside) if s != seat for c in hand)
         if not self.rules.open_discards:
             for trick in self.tricks + ([self.trick] if self.trick is not None else []):
                 for play in trick.plays:
-                    if play.kind == DISCARD and play.seat != seat:
+                    if play.kind == DISCARD and play.seat != seat and play.seat not in shown:
                         hidden.update(play.cards)
         hidden.discard(self.trump_card)
         return hidden
@@ -445,7 +447,7 @@ class Round:
         for t in list(tricks) + ([trick] if trick is not None else []):
             shown = unseen = 0
             for p in t.plays:
-                face_up = p.kind != DISCARD or d.open_discards
+                face_up = p.kind != DISCARD or d.open_discards or d.open_mask >> p.seat & 1
                 for c in p.cards:
                     if face_up:
                         d.gone |= 1 << c
@@ -471,7 +473,8 @@ class Round:
         if penalties is None:
             penalties = tuple(self.penalties) if over else (0,) * rules.side_count
         opened = rules.open_discards
-        history = tuple(trick_view(t, seat, opened) for t in self.tricks)
+        shown = rules.table.open_seats
+        history = tuple(trick_view(t, seat, opened, shown) for t in self.tricks)
         side = self.side_of(seat)
         points, unseen = self.points[side], 0
         if not over and not opened and not rules.table.closed_points_known:
@@ -494,7 +497,7 @@ class Round:
             hand=tuple(sorted(self.hands[seat])),
             hand_sizes=tuple(len(h) for h in self.hands),
             to_act=self.to_act,
-            trick=trick_view(trick, seat, opened) if trick is not None else None,
+            trick=trick_view(trick, seat, opened, shown) if trick is not None else None,
             history=history,
             points=points,
             penalties=tuple(penalties),
@@ -521,6 +524,7 @@ class Round:
             raiser=self.raiser,
             house=rules.house,
             in_play=self.in_play if len(self.in_play) < self.players else (),
+            open_hands=tuple(tuple(sorted(h)) if s in shown else () for s, h in enumerate(self.hands)) if shown else (),
         )
 
     def __repr__(self) -> str:

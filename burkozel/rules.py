@@ -445,6 +445,16 @@ class RuleSet:
     """Who wins when several hold a winning combination (§3.6, ``both_bura``)."""
     redeal_dealt: bool = False
     """Whether a deal dealt with a combination is dealt again (§4)."""
+    open_seats: tuple[int, ...] = ()
+    """The seats that play open (§6.2): their hands and discards face up."""
+    handicaps: tuple[int, ...] = ()
+    """Points added per seat for «31» and when the cards run out (§6.3; empty: none)."""
+    hand_sizes: tuple[int, ...] = ()
+    """Per seat, where the hands differ (§6.4: the open seat holds four); empty: ``hand_size`` each."""
+
+    def with_handicaps(self, points: Sequence[int]) -> Sequence[int]:
+        """``points`` with each seat's handicap (§6.3), for «31» and the cards' end."""
+        return [p + h for p, h in zip(points, self.handicaps)] if self.handicaps else points
 
     @property
     def has_pot(self) -> bool:
@@ -464,7 +474,7 @@ class RuleSet:
     def uneven_hands(self) -> bool:
         """Whether the last draw can leave the hands unequal (the stock not a
         multiple of the players)."""
-        return self.stock_size % self.players != 0
+        return bool(self.hand_sizes) or self.stock_size % self.players != 0
 
     def seated(self, players: int) -> "RuleSet":
         """This table for ``players`` players, each for themselves where the
@@ -506,7 +516,7 @@ class RuleSet:
     @property
     def stock_size(self) -> int:
         """Cards left in the stock after the deal."""
-        return 36 - self.hand_size * self.players
+        return 36 - (sum(self.hand_sizes) if self.hand_sizes else self.hand_size * self.players)
 
     def opening(self, hands: Sequence[Sequence[int]], leader: int, trump_card: int,
                 active: Sequence[Combination], seats: Sequence[int] | None = None,
@@ -627,7 +637,7 @@ class Bura31RuleSet(RuleSet):
         if end in (VOID, REDEAL):
             return None, pens
         if end == CARDS_OUT:
-            winner = most_points(points, self.declaration)
+            winner = most_points(self.with_handicaps(points), self.declaration)
             if winner is None:
                 return None, pens
         elif end == FALSE_DECLARATION:
@@ -690,14 +700,17 @@ def _seated(table: RuleSet, players: int) -> RuleSet:
 SPADES = 3
 """The suit of RULES-house.md §7.5 (canonical order C, D, H, S)."""
 
-HOUSE_EFFECTS: dict[str, Callable[[object], dict]] = {
-    "elimination": lambda v: {"system": Elimination() if v else None},
-    "six": lambda v: {"six_counts_tricks": v == "no_tricks"},
-    "spades": lambda v: {"shield": SPADES if v else -1},
-    "match": lambda v: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
-    "next_dealer": lambda v: {"winner_deals": v == "winner"},
-    "both_bura": lambda v: {"several": SEVERAL_HOLDERS[v]},
-    "redeal": lambda v: {"redeal_dealt": v},
+HOUSE_EFFECTS: dict[str, Callable[[object, HouseRules], dict]] = {
+    "elimination": lambda v, h: {"system": Elimination() if v else None},
+    "six": lambda v, h: {"six_counts_tricks": v == "no_tricks"},
+    "spades": lambda v, h: {"shield": SPADES if v else -1},
+    "match": lambda v, h: {"system": None if v == "penalties" else Robber(int(str(v)[len("robber"):]))},
+    "next_dealer": lambda v, h: {"winner_deals": v == "winner"},
+    "both_bura": lambda v, h: {"several": SEVERAL_HOLDERS[v]},
+    "redeal": lambda v, h: {"redeal_dealt": v},
+    "open": lambda v, h: {"open_seats": tuple(v)},
+    "handicap": lambda v, h: {"handicaps": tuple(v if s in h.open else 0 for s in range(2)) if v else ()},
+    "open_four": lambda v, h: {"hand_sizes": tuple(4 if s in h.open else 3 for s in range(2)) if v else ()},
 }
 """What each house-rule switch changes in a table's rule set, by key: the
 rule set's fields it sets for a value (RULES-house.md §0)."""
@@ -711,7 +724,7 @@ def with_house(table: RuleSet, house: HouseRules) -> RuleSet:
     for key in table.house_keys:
         effect = HOUSE_EFFECTS.get(key)
         if effect is not None:
-            changes.update(effect(getattr(house, key)))
+            changes.update(effect(getattr(house, key), house))
     changes = {k: v for k, v in changes.items() if getattr(table, k) != v}
     return replace(table, **changes) if changes else table
 
@@ -728,7 +741,8 @@ FORMATS: dict[str, RuleSet] = {
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False,
-                            house_keys=("both_bura", "redeal", "match", "next_dealer")),
+                            house_keys=("both_bura", "redeal", "open", "handicap", "open_four", "match",
+                                        "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),

@@ -51,12 +51,14 @@ def random_playout(rnd: Round, rng: random.Random) -> None:
 
 
 def random_rounds_per_second(fmt: str, seconds: float = 2.0, seed: int = 0,
-                             combos: Sequence[str] | None = None, checked: bool = False) -> tuple[int, float]:
+                             combos: Sequence[str] | None = None, checked: bool = False,
+                             house: dict | None = None) -> tuple[int, float]:
     """Deal and play random rounds of ``fmt`` for about ``seconds``: (rounds,
     rounds per second).  Moves come from :meth:`Round.random_move`; with
     ``checked`` each goes through :meth:`Round.push` and its full check,
-    otherwise straight to the unchecked path that search bots use."""
-    rules = TableRules(fmt, None if combos is None else tuple(combos))
+    otherwise straight to the unchecked path that search bots use.
+    ``house``: the house rules by key (RULES-house.md §0)."""
+    rules = TableRules(fmt, None if combos is None else tuple(combos), house=house or {})
     rng = random.Random(seed)
     n = rules.players
     rounds = 0

@@ -78,17 +78,18 @@ class TrickView:
                    d["winner"], tuple(Card.parse(c) for c in d["winning"]), d["finished"])
 
 
-def play_view(play: Play, seat: int, open_discards: bool) -> PlayView:
-    """``play`` as ``seat`` sees it: a face-down discard's faces only if its own."""
-    if play.kind == DISCARD and not open_discards:
+def play_view(play: Play, seat: int, open_discards: bool, open_seats: tuple[int, ...] = ()) -> PlayView:
+    """``play`` as ``seat`` sees it: a face-down discard's faces only if its own
+    (an open seat's discards lie face up, RULES-house.md §6.2)."""
+    if play.kind == DISCARD and not open_discards and play.seat not in open_seats:
         return PlayView(play.seat, play.kind, len(play.cards), (), play.cards if play.seat == seat else ())
     return PlayView(play.seat, play.kind, len(play.cards), play.cards)
 
 
-def trick_view(trick: Trick, seat: int, open_discards: bool) -> TrickView:
+def trick_view(trick: Trick, seat: int, open_discards: bool, open_seats: tuple[int, ...] = ()) -> TrickView:
     """``trick`` as ``seat`` sees it."""
     return TrickView(trick.leader, trick.size, trick.combo,
-                     tuple(play_view(p, seat, open_discards) for p in trick.plays),
+                     tuple(play_view(p, seat, open_discards, open_seats) for p in trick.plays),
                      trick.winner, trick.winning, trick.finished)
 
 
@@ -154,6 +155,9 @@ class SeatView(RulesFacts):
     in_play: tuple[int, ...] = ()
     """The seats dealt in this round where some are out of the match
     (RULES-house.md §1, public); empty when every seat is."""
+    open_hands: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, its hand where it plays open (RULES-house.md §6.2: seen by
+    everyone), else empty; an empty tuple when nobody plays open."""
 
     @property
     def accept_price(self) -> int:
@@ -355,6 +359,7 @@ class SeatView(RulesFacts):
             "raiser": self.raiser,
             "house": self.house.changed(),
             "in_play": list(self.in_play),
+            "open_hands": [[str(c) for c in h] for h in self.open_hands],
         }
 
     @classmethod
@@ -378,4 +383,5 @@ class SeatView(RulesFacts):
             stake=d.get("stake", 0), folded=tuple(d.get("folded", ())),
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
             house=HouseRules.from_dict(d.get("house", {})), in_play=tuple(d.get("in_play", ())),
+            open_hands=tuple(tuple(Card.parse(c) for c in h) for h in d.get("open_hands", ())),
         )

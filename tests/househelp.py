@@ -38,3 +38,25 @@ def play_deal(rnd) -> None:
     deal = rnd.round if isinstance(rnd, Match) else rnd
     while not deal.is_over:
         rnd.push(house_policy(deal))
+
+
+def house_cases() -> list[tuple[str, dict, tuple[str, ...] | None]]:
+    """Every table with each of its switches at each value off its default
+    (the robber and the winner dealing together), ``bura5`` as it is, and the
+    fuller combinations of Бура: ``(format, house rules, combos or None)``."""
+    from burkozel.house import one_off
+    from burkozel.rules import TABLES
+
+    out: list[tuple[str, dict, tuple[str, ...] | None]] = [("bura5", {}, None)]
+    for fmt, table in TABLES.items():
+        out += [(fmt, house, None) for house in one_off(fmt)]
+        if table.house_combo_ids:
+            out.append((fmt, {}, ("moscow_lead", "small_moscow", "molodka")))
+            out.append((fmt, {"redeal": True, "both_bura": "top"}, ("moscow", "small_moscow_sixes", "molodka")))
+    out.append(("bura31", {"match": "robber21", "next_dealer": "winner"}, ("molodka",)))
+    return out
+
+
+def case_id(case) -> str:
+    fmt, house, combos = case
+    return "-".join([fmt, *(f"{k}={v}" for k, v in house.items()), *(combos or ())])

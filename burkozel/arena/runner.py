@@ -48,8 +48,8 @@ def play_deal(task: tuple) -> dict:
     win share and (at a pot) chip change in each, with each level's decision
     times.  At a pot the deal is one pot from fresh stacks: won, or its chips
     moved and the pot left shared out equally (what a replay is worth to each)."""
-    fmt, combos, discard, levels, seed, deal, options, players, dave = task
-    rules = TableRules(fmt, combos, discard, players=players, dave=dave)
+    fmt, combos, discard, levels, seed, deal, options, players, dave, house = task
+    rules = TableRules(fmt, combos, discard, players=players, dave=dave, house=house)
     n = rules.players
     rng = random.Random(f"arena/{seed}/{deal}")
     deck = list(DECK)
@@ -86,24 +86,26 @@ def play_deal(task: tuple) -> dict:
 def run(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
         combos: Sequence[str] | None = None, budget_ms: float | None = None,
         iterations: int | None = None, workers: int = 1, discard: str | None = None, first: int = 0,
-        dave: bool = False) -> dict:
+        dave: bool = False, house: dict | None = None) -> dict:
     """Play ``deals`` duplicate deals and summarise them (the arena's JSON)."""
     return summarise(fmt, levels, play(fmt, levels, deals, seed, combos, budget_ms, iterations, workers,
-                                       discard, first, dave))
+                                       discard, first, dave, house))
 
 
 def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
          combos: Sequence[str] | None = None, budget_ms: float | None = None,
          iterations: int | None = None, workers: int = 1, discard: str | None = None,
-         first: int = 0, dave: bool = False) -> list[dict]:
+         first: int = 0, dave: bool = False, house: dict | None = None) -> list[dict]:
     """Play ``deals`` duplicate deals, numbered from ``first`` (the table's
     default combinations and discard face unless given): :func:`play_deal`'s
     result for each.  Deal ``d`` of a seed is the same whatever else runs, so
     a long run can be played in parts.  A table of 2 to 6 (``bura_pot``)
-    seats as many players as ``levels`` lists; ``dave`` is its switch."""
+    seats as many players as ``levels`` lists; ``dave`` is its switch;
+    ``house`` the house rules by key (RULES-house.md §0)."""
     table = TableRules(fmt).table
     players = len(levels) if table.has_pot else None
-    rules = TableRules(fmt, None if combos is None else tuple(combos), discard, players=players, dave=dave)
+    rules = TableRules(fmt, None if combos is None else tuple(combos), discard, players=players, dave=dave,
+                       house=house or {})
     if len(levels) != rules.players:
         raise ValueError(f"{fmt} needs {rules.players} bots, got {len(levels)}")
     options: dict = {}
@@ -112,7 +114,7 @@ def play(fmt: str, levels: Sequence[str], deals: int, seed: int | str = 1,
     if iterations is not None:
         options["max_iterations"] = iterations
         options["deterministic"] = True
-    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options, players, dave)
+    tasks = [(fmt, rules.combos, rules.discard, tuple(levels), seed, d, options, players, dave, rules.house)
              for d in range(first, first + deals)]
     if workers > 1:
         import multiprocessing
@@ -192,7 +194,7 @@ def main(args) -> int:
     try:
         results = play(args.format, levels, args.deals, seed=args.seed, combos=combos, budget_ms=args.budget_ms,
                        iterations=args.iterations, workers=args.workers, discard=args.discard, first=args.first,
-                       dave=args.dave)
+                       dave=args.dave, house=json.loads(args.house))
     except ValueError as e:
         print(f"burkozel arena: {e}", file=sys.stderr)
         return 2

@@ -85,7 +85,9 @@ class HardBot:
             return Verdict(prior, (), forced=True)
         rng = decision_rng(self.seed, view)
         tuning = tuning_for(view.format)
-        draw = (self._worlds or WORLD_SOURCES[tuning.worlds])(view)
+        # An open hand (RULES-house.md §6) is no hidden hand to read from the play: the sampler deals around it.
+        kind = "sampler" if view.table.open_seats else tuning.worlds
+        draw = (self._worlds or WORLD_SOURCES[kind])(view)
         if self.tree or (self.tree is None and tuning.search == "tree"):
             verdict = yield from tree_search(view, moves, draw, rng, self.max_iterations, deadline,
                                              self.opponent, record)

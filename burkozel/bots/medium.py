@@ -194,6 +194,8 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     my_side = side[seat]
     my_points, hidden = ((st.seen_points[my_side], st.unseen_taken[my_side]) if st.faces_hidden
                          else (st.points[my_side], 0))
+    if st.table.handicaps:  # an open seat's фора counts as points for «31» (RULES-house.md §6.3)
+        my_points += st.table.handicaps[my_side]
     betting = st.chips is not None and (st.answers or st.dave)
     guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
     taken = my_points
@@ -298,6 +300,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
         chances: dict[tuple[int, int], float] = {}  # the same for every lead of k cards with as many threats
         best, best_key = (hand[0],), None
         i = 0
+        most = st.max_lead  # no more than a player in the deal holds (an open four-card hand, RULES-house.md §6.4)
         while i < len(hand):
             # The hand is sorted: a suit's cards are together, lowest first.
             suit = SUIT_OF[hand[i]]
@@ -306,7 +309,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
                 j += 1
             same = hand[i:j]
             i = j
-            for k in range(1, len(same) + 1):
+            for k in range(1, min(len(same), most) + 1):
                 loot = loot_rate * k * n_opp + (avg * 0.4 * k if partner else 0.0)
                 for cards in combinations(same, k):
                     mine = 0

@@ -98,7 +98,8 @@ def view_deal(view: "SeatView") -> Deal:
     stock as so many :data:`UNSEEN` cards, the other sides' points as 0
     (the medium valuation reads only their sizes and its own points)."""
     n = view.players
-    hands = [sorted(view.hand) if s == view.seat else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
+    hands = [sorted(view.hand) if s == view.seat else sorted(view.open_hands[s]) if view.open_hands
+             and view.open_hands[s] else [UNSEEN] * view.hand_sizes[s] for s in range(n)]
     points = [0] * view.side_count
     points[view.side] = view.points
     trick = None

@@ -27,6 +27,9 @@ def utility(deal: Deal, side: int) -> float:
     pot, :func:`chip_utility` (each seat is its own side there)."""
     if deal.chips is not None:
         return chip_utility(deal, side)
+    system = deal.table.system
+    if system is not None and not system.keeps_penalties:
+        return robber_utility(deal, side)
     pens = deal.result[1]
     points = deal.points
     mine = points[side]
@@ -35,6 +38,18 @@ def utility(deal: Deal, side: int) -> float:
     if WIN_WEIGHT and not pens[side]:
         u += WIN_WEIGHT / pens.count(0)
     return u
+
+
+def robber_utility(deal: Deal, side: int) -> float:
+    """In a robber (RULES-house.md §8.2) no penalty is kept: the won deals the
+    deal gives ``side`` less the other's, each worth :data:`WIN_WEIGHT` (a
+    false «31» two), and the margin's small term; a band below the winner's
+    is worth nothing more."""
+    won = deal.table.system.won(deal.end, deal.result[0], len(deal.points))
+    points = deal.points
+    best_other = max(p for s, p in enumerate(points) if s != side)
+    lead = won[side] - max(w for s, w in enumerate(won) if s != side)
+    return WIN_WEIGHT * lead + MARGIN_WEIGHT * (points[side] - best_other)
 
 
 def chip_utility(deal: Deal, seat: int) -> float:

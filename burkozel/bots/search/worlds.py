@@ -249,6 +249,9 @@ class WorldSampler:
         my_side = view.side
         trump_card = view.trump_card
         seen: set[int] = set(view.hand)
+        self.shown = {s: list(h) for s, h in enumerate(view.open_hands) if h and s != seat}  # open hands, §6
+        for h in self.shown.values():
+            seen.update(h)
         tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
         for tv in tricks:
             for p in tv.plays:
@@ -379,7 +382,7 @@ class WorldSampler:
         view = self.view
         pool = list(self.unseen)
         slot_cards: list[list[int]] = [[] for _ in self.slots]
-        hand_extra: dict[int, list[int]] = {}
+        hand_extra: dict[int, list[int]] = {s: list(h) for s, h in self.shown.items()}
         targets = dict(self.targets)
         trump_card = int(view.trump_card)
         if self.trump_places:
