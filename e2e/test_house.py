@@ -18,7 +18,8 @@ import pytest
 from harness import app_url, boot, wait_state
 from test_early_menu import early_menu
 from test_layout import OVERLAPS_JS, PARTS
-from tablekit import check_no_leak, new_match, play_round, play_turn, saved, table_fixtures, to_menu, wait_settled
+from tablekit import (check_no_leak, play_round, play_turn, replay, saved, table_fixtures, to_menu,
+                      wait_settled)
 
 from burkozel import FORMATS, switches_for
 
@@ -66,6 +67,9 @@ def bura_cases() -> list[tuple[str, dict, dict]]:
                     out.append((fmt, {s.key: v}, {}))
         for c in FORMATS[fmt].house_combo_ids:
             out.append((fmt, {}, {c: True, "molodka": True}))
+    keys = {s.key for s in switches_for("bura31")}
+    if {"open", "handicap", "open_four"} <= keys:  # the two that need one open seat, with one
+        out += [("bura31", {"open": [0], "handicap": 10}, {}), ("bura31", {"open": [1], "open_four": True}, {})]
     return out
 
 
@@ -197,3 +201,29 @@ def test_screenshots_of_the_menu_and_bura5(page, base_url, size, tmp_path):
     wait_settled(page)
     assert page.locator("#hand button[data-card]").count() == 5
     page.screenshot(path=str(SHOTS / f"table-bura5-{size[0]}x{size[1]}.png"))
+
+
+def test_open_bura_shows_the_open_hand_to_the_other_seat_and_nothing_else(table):
+    """RULES-house.md §6.2: the opponent plays open — its hand lies face up at its seat from the
+    deal on, drawn cards too; no other hidden card reaches the page; nothing covers anything."""
+    page = table
+    start(page, "bura31", {"open": [1]})
+    rng = random.Random(5)
+    for _ in range(40):
+        phase = wait_settled(page, hurry=True)
+        if phase != "play":
+            break
+        check_no_leak(page)
+        match = replay(saved(page))
+        theirs = sorted(str(c) for c in match.round.hands[1])
+        shown = sorted(page.eval_on_selector_all("#seat-1 .open-hand [data-card]", "els => els.map(e => e.dataset.card)"))
+        assert shown == theirs and page.locator("#seat-1 .card.back").count() == 0
+        covered = []
+        for size in SIZES:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            covered += [f"{size}: {o}" for o in page.evaluate(OVERLAPS_JS, PARTS)["overlaps"]]
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert not covered, covered
+        play_turn(page, rng)
+    else:
+        pytest.fail("the deal did not end")

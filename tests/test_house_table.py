@@ -324,3 +324,35 @@ def test_a_deal_without_trumps_draws_the_stock_alone():
         assert 'id="trump"' not in deck and t.NO_TRUMP_NOTE in deck and "data-card" not in deck
         assert deck.count("card back") == 3
         assert t.NO_TRUMP_NOTE in render.deck_html({**view, "stock": 0}, ["Вы", "Соперник"], t)
+
+
+@pytest.mark.parametrize("seats_open", [[1], [0], [0, 1]])
+def test_an_open_hand_is_drawn_face_up_at_its_seat_and_nothing_else_hidden_shows(seats_open):
+    s = storage.default_settings()
+    s["format"] = "bura31"
+    s["tables"]["bura31"]["house"]["open"] = seats_open
+    house.settle(s["tables"]["bura31"]["house"], "open")
+    table = Table(s, speed="instant", seed=9)
+    table.new_match()
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(400):
+        if table.phase() == "match_end" or (table.phase() == "round_end" and table.match.round_no >= 2):
+            break
+        view, ui = table.display(), table.ui()
+        if view is not None and table.phase() in ("play", "clearing"):
+            regions = render.regions(view, ui)
+            shown = set(re.findall(r'data-card="(\w\w)"', "".join(regions.values())))
+            hidden = {str(c) for c in table.match.round.unknown_to(0)}
+            assert not shown & hidden, shown & hidden
+            opponent = {str(c) for c in table.match.round.hands[1]}
+            seat_markup = regions["seat-1"]
+            if 1 in seats_open:
+                assert set(re.findall(r'data-card="(\w\w)"', seat_markup)) == opponent
+                assert RU.OPEN_HAND in seat_markup and "card back" not in seat_markup
+            else:
+                assert "data-card" not in seat_markup
+            assert (RU.OPEN_HAND in regions["me"]) == (0 in seats_open)
+            checked += 1
+        step(table, rng)
+    assert checked > 5

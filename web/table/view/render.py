@@ -254,15 +254,22 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     if out_tags:
         classes.append("out")
         tags += out_tags
-    backs = "".join(card_art.back() for _ in range(n))
+    shown = open_hand(view, seat)
+    if shown is not None:  # an open hand (RULES-house.md §6.2): face up, for everyone
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
+        classes.append("open")
+        hand_markup = (f'<div class="open-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
+                       + "".join(card_art.face(c, "", t) for c in shown) + '</div>')
+    else:
+        hand_markup = (f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">'
+                       + "".join(card_art.back() for _ in range(n)) + '</div>')
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0 and view["trump_suit"]:
         foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
-            f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">{backs}</div>'
-            f'<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
+            f'{hand_markup}<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
 
 
 def stake_tags(view: dict[str, Any], seat: int, t: ModuleType, ui: dict[str, Any] | None = None) -> str:
@@ -302,9 +309,17 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if out_tags:
         classes.append("out")
         tags += out_tags
+    if open_hand(view, seat) is not None:  # the others see this hand
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
             f'{_taking_badge(view, seat, t)}</div>')
+
+
+def open_hand(view: dict[str, Any], seat: int) -> list[str] | None:
+    """The cards of ``seat``'s hand when it plays open (the view's ``open_hands``), else ``None``."""
+    hands = view.get("open_hands") or ()
+    return list(hands[seat]) if seat < len(hands) and hands[seat] else None
 
 
 def place_of(ui: dict[str, Any], seat: int) -> int | None:
