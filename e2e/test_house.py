@@ -203,7 +203,7 @@ def test_screenshots_of_the_menu_and_bura5(page, base_url, size, tmp_path):
     page.screenshot(path=str(SHOTS / f"table-bura5-{size[0]}x{size[1]}.png"))
 
 
-def test_open_bura_shows_the_open_hand_to_the_other_seat_and_nothing_else(table):
+def test_open_bura_shows_the_open_hand_to_the_other_seat_and_nothing_else(table, tmp_path):
     """RULES-house.md §6.2: the opponent plays open — its hand lies face up at its seat from the
     deal on, drawn cards too; no other hidden card reaches the page; nothing covers anything."""
     page = table
@@ -217,11 +217,14 @@ def test_open_bura_shows_the_open_hand_to_the_other_seat_and_nothing_else(table)
         match = replay(saved(page))
         theirs = sorted(str(c) for c in match.round.hands[1])
         shown = sorted(page.eval_on_selector_all("#seat-1 .open-hand [data-card]", "els => els.map(e => e.dataset.card)"))
-        assert shown == theirs and page.locator("#seat-1 .card.back").count() == 0
+        assert shown == theirs and page.locator("#seat-1 .card.back").count() == 0, (
+            saved(page).get("house"), page.inner_html("#seat-1"), len(match.round.moves))
         covered = []
         for size in SIZES:
             page.set_viewport_size({"width": size[0], "height": size[1]})
             covered += [f"{size}: {o}" for o in page.evaluate(OVERLAPS_JS, PARTS)["overlaps"]]
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=str(tmp_path / "open-390x844.png"))
         page.set_viewport_size({"width": 1280, "height": 800})
         assert not covered, covered
         play_turn(page, rng)
