@@ -229,6 +229,9 @@ def test_elimination_plays_to_one_seat_in_with_places_and_the_player_out_may_wat
         step(table, rng)
     ui = table.ui()
     assert sorted(ui["places"]) == [1, 2, 3, 4] and len(ui["out"]) == 3
+    # The last round was of two seats: its pass mark is 31 (RULES-house.md §1.6), and the score says so.
+    assert len(table.match.round.in_play) == 2 and ui["pass_mark"] == 31
+    assert RU.score_target(None, 31) in render.score_html(table.display(), ui)
     html = render.result_html(table.display(), ui)
     assert RU.PLACES_LINE.split("{")[0] in html
     assert offered

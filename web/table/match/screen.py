@@ -183,14 +183,15 @@ def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | lis
     return prompt, thinking, announce
 
 
-STANDING_KEYS = ("wins", "wins_target", "places", "out")
+STANDING_KEYS = ("wins", "wins_target", "places", "out", "pass_mark")
 """What :func:`standing` may hold (a guest takes only these from the host's state)."""
 
 
 def standing(match: Any) -> dict[str, Any]:
     """What the whole match shows every seat beyond a deal's view (all of it public,
     RULES-house.md §1.11, §8.2): with a robber the won deals and their target, where seats
-    go out each seat's place (``None`` while it is in) and the order they went."""
+    go out each seat's place (``None`` while it is in), the order they went and the pass mark
+    of the round's number of seats (§1.6: 31 with two)."""
     out: dict[str, Any] = {}
     if match is None:
         return out
@@ -199,6 +200,8 @@ def standing(match: Any) -> dict[str, Any]:
         out.update(wins=list(match.wins), wins_target=getattr(system, "target", None))
     if match.eliminating:
         now = match.standing
-        out.update(places=list(now.places), out=list(now.out))
+        dealt = len(match.round.in_play)
+        out.update(places=list(now.places), out=list(now.out),
+                   pass_mark=system.pass_mark(dealt, match.rules.table.pass_mark))
     return out
 

@@ -175,7 +175,7 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     elif ui.get("places"):  # seats that are out stay in the score, dimmed, with their place
         chips = [c.replace('<li class="chip', '<li class="chip out', 1) if place_of(ui, side) is not None
                  and side in (ui.get("out") or ()) else c for side, c in enumerate(chips)]
-    target = t.score_target(table.declaration, view["pass_mark"])
+    target = t.score_target(table.declaration, ui.get("pass_mark") or view["pass_mark"])
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
               if unseen else "")
