@@ -7,14 +7,11 @@ only those (and, if the sharer wants, how they did) lets anyone play the same
 deal against the same bots, and re-deal it to check it was not arranged —
 while it holds no card at all (``tests/test_teach.py``).  At a pot the dealer
 and the stacks of a later deal follow from how the earlier ones went, so its
-link carries them (``dealer``, ``stacks``; the pot is what the stacks lack).
+link carries them (``dealer``, ``stacks=95.120.85.90``; the pot is what the stacks
+lack); the house rules off their default are ``house``, ``key.value`` joined by ``-``.
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&deal=81723-2&sharer=62-0
-    ?table=bura_pot&combos=moscow&discard=open&bots=medium&deal=5-3&players=4&dealer=2&stacks=95.120.85.90
     ?table=bura31&combos=-&discard=open&bots=hard&deal=9-0&house=open.1-handicap.5-match.robber11
-
-The house rules (RULES-house.md) are rules of the deal too: ``house`` lists those off their
-default as ``key.value`` joined by ``-`` (a value named as ``common.value_key`` names it).
 """
 
 from __future__ import annotations

@@ -8,11 +8,10 @@ switch the table has, nothing else.  No switch is named here but in
 :func:`settle`, which is the menu's clause of RULES-house.md §6.3 (the preset
 handicap) and the engine's «exactly one open seat».
 
-A switch of two values is one checkbox (a ``True``/``False`` switch checked when
-``True``; another, checked at the value that is not its default), of more a row
-of radio buttons; each input is ``name="house-<key>"`` and carries its value as
-JSON text (``value``, and a checkbox's unchecked value in ``data-off``), which
-``web/page/menu.js`` reads without knowing any switch.
+A switch of two values is one checkbox (checked at ``True``, or at the value that
+is not its default), of more a row of radio buttons; each input is
+``name="house-<key>"`` with its value as JSON text (a checkbox's unchecked one in
+``data-off``), which ``web/page/menu.js`` reads without knowing any switch.
 """
 
 from __future__ import annotations
