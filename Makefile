@@ -185,15 +185,17 @@ bench-bots-pot:
 bench-bots-legal:
 	$(PYTHON) bench/bot_legality.py --workers 2 --house-deals 100
 
-# The house rules (RULES-house.md): random-play throughput with each switch on and at bura5, and
-# bura5's arena: medium vs easy, hard vs medium at 450 rollouts, the ceiling (hard-cheat).
+# The house rules (RULES-house.md): random-play throughput with each switch on and at bura5
+# (BENCH_ARGS="--cpu" on a loaded machine), and bura5's arena: medium vs easy, hard vs medium at
+# 450 rollouts, the ceiling (hard-cheat).
 bench-house:
-	$(PYTHON) -m burkozel bench --formats bura5
-	$(PYTHON) -m burkozel bench --formats bura5 --house '{"spades": false}'
-	$(PYTHON) -m burkozel bench --formats four,three --house '{"six": "no_tricks"}'
-	$(PYTHON) -m burkozel bench --formats bura31,bura_pot --house '{"redeal": true}' --combos molodka
-	$(PYTHON) -m burkozel bench --formats bura31,bura_pot --house '{"both_bura": "top"}' --combos moscow_lead,small_moscow,molodka
-	$(PYTHON) -m burkozel bench --formats bura31,bura5 --house '{"match": "robber11", "next_dealer": "winner"}'
+	$(PYTHON) -m burkozel bench --formats bura5 $(BENCH_ARGS)
+	$(PYTHON) -m burkozel bench --formats bura5 --house '{"spades": false, "six": "no_tricks"}' $(BENCH_ARGS)
+	$(PYTHON) -m burkozel bench --formats four,three --house '{"elimination": true, "six": "no_tricks"}' $(BENCH_ARGS)
+	$(PYTHON) -m burkozel bench --formats bura31,bura_pot --house '{"redeal": true, "both_bura": "top"}' --combos moscow_lead,small_moscow,molodka $(BENCH_ARGS)
+	$(PYTHON) -m burkozel bench --formats bura31,bura_pot --house '{"no_trump": true}' --combos molodka $(BENCH_ARGS)
+	$(PYTHON) -m burkozel bench --formats bura31 --house '{"open": [0], "open_four": true, "handicap": 5}' $(BENCH_ARGS)
+	$(PYTHON) -m burkozel bench --formats bura31,bura5 --house '{"match": "robber11", "next_dealer": "winner"}' $(BENCH_ARGS)
 
 bench-bots-bura5:
 	$(ARENA) --format bura5 --seats medium,easy --deals 2000 --seed 1

@@ -111,6 +111,15 @@ def beats(x: int, y: int, trump: int) -> bool:
     return sx == trump
 
 
+NO_SUIT = 4
+"""The trump suit of a deal without trumps (RULES-house.md §5): no card has it."""
+
+
+def trump_of(trump_card: int | None) -> int:
+    """The trump suit a turned card makes; :data:`NO_SUIT` when none is turned."""
+    return NO_SUIT if trump_card is None else SUIT_OF[trump_card]
+
+
 def held_order(cards: Iterable[int], trump: int) -> tuple[Card, ...]:
     """``cards`` as a player holds them: suits grouped in canonical order with the
     trumps last, low to high within a suit (the ten above the king)."""

@@ -60,12 +60,14 @@ def _bench(args: argparse.Namespace) -> int:
         except ValueError as e:
             print(f"burkozel bench: {e}", file=sys.stderr)
             return 2
-        rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds, combos=combos, house=house)
-        _, checked = random_rounds_per_second(fmt, seconds=args.seconds, combos=combos, checked=True, house=house)
+        rounds, rate = random_rounds_per_second(fmt, seconds=args.seconds, combos=combos, house=house, cpu=args.cpu)
+        _, checked = random_rounds_per_second(fmt, seconds=args.seconds, combos=combos, checked=True, house=house,
+                                              cpu=args.cpu)
         seats = f", {rules.players} seats" if rules.table.seat_counts else ""
         what = "the table's default combinations" if combos is None else f"combinations {','.join(combos) or 'none'}"
         switches = f", house rules {json.dumps(rules.house.changed(), ensure_ascii=False)}" if house else ""
-        print(f"{fmt}: {rate:,.0f} random rounds/s on the search path, {checked:,.0f} through push() "
+        unit = "CPU-second" if args.cpu else "s"
+        print(f"{fmt}: {rate:,.0f} random rounds/{unit} on the search path, {checked:,.0f} through push() "
               f"(one core, {what}{seats}{switches}, {rounds} rounds)", flush=True)
     return 0
 
@@ -103,6 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--combos", default="default", help=combos_help)
     p.add_argument("--house", default="{}", help=house_help)
+    p.add_argument("--cpu", action="store_true", help="count this process's CPU time, not the wall clock")
     p.set_defaults(run=_bench)
 
     p = sub.add_parser("arena", help="duplicate-deal bot arena: one JSON object of win rates and timings")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Sequence
 
-from .cards import DECK, POINTS_OF, SUIT_OF, Card
+from .cards import DECK, POINTS_OF, SUIT_OF, Card, trump_of
 from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, TableRules
 
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
@@ -73,7 +73,12 @@ class Deal:
     list per seat, else ``None``): ``pot``, ``bet`` (the stake), ``ante``,
     ``raised`` and ``folded`` (bitmasks of seats), and while a «даве» is
     answered ``raiser`` (else -1) and ``answers`` (the seats still to
-    answer, in turn); ``set_aside`` keeps the hands of the folded."""
+    answer, in turn); ``set_aside`` keeps the hands of the folded.
+
+    The house rules' state (RULES-house.md): ``took``, the tricks each side
+    has taken (§2); ``open_mask``, the open seats (§6), and ``face_down`` per
+    seat whether its discards lie face down; ``sizes``, the hand sizes where
+    they differ (§6.4); ``shield``, the suit no trump beats (§7.5)."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
                  "draw_from_leader", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
@@ -82,7 +87,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "face_down", "shield")
 
     # --- making one ---------------------------------------------------------------
 
@@ -98,13 +103,16 @@ class Deal:
         d.side = table.seat_sides
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
-        d.open_mask = sum(1 << s for s in table.open_seats)
+        d.open_mask = table.open_mask
+        d.face_down = rules.face_down
+        d.shield = table.shield
         d.sizes = table.hand_sizes or None
         d.active = rules.active
         d.draw_from_leader = table.draw_first == "leader"
         d.declaration = table.declaration
-        d.trump_card = DECK[trump_card]
-        d.trump = SUIT_OF[trump_card]
+        # Without trumps (RULES-house.md §5) no card is turned: the last card is only the stock's last.
+        d.trump_card = DECK[trump_card] if trump_card is not None and table.trumps else None
+        d.trump = trump_of(d.trump_card)
         d.hands = [[] for _ in range(n)]
         d.stock = []
         d.points = [0] * table.side_count
@@ -294,7 +302,7 @@ class Deal:
             hand.remove(c)
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if kind == DISCARD and not self.open_discards and not self.open_mask >> seat & 1:
+        if kind == DISCARD and self.face_down[seat]:
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += len(cards)

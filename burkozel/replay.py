@@ -96,7 +96,10 @@ def _parse(data: Any) -> tuple[TableRules, int, list[tuple[tuple[Card, ...], lis
     discard = data.get("discard")
     if discard is not None and discard not in table.discard_faces:
         raise ScenarioError(f"discard must be one of {', '.join(table.discard_faces)} for {fmt}")
-    rules = TableRules(fmt, combos, discard, house=house, **switches)
+    try:
+        rules = TableRules(fmt, combos, discard, house=house, **switches)
+    except ValueError as e:
+        raise ScenarioError(str(e)) from None
     dealer = data.get("dealer")
     if type(dealer) is not int or not 0 <= dealer < rules.players:
         raise ScenarioError(f"dealer must be a seat from 0 to {rules.players - 1}")
@@ -154,7 +157,7 @@ def _round_report(rnd) -> dict:
     over = rnd.is_over
     table = rnd.rules.table
     out = {
-        "trump": SUITS[SUIT_OF[rnd.trump_card]],
+        "trump": None if rnd.trump_card is None else SUITS[SUIT_OF[rnd.trump_card]],
         "tricks": [{"leader": t.leader, "combo": t.combo, "lead": [str(c) for c in t.lead],
                     "winner": t.winner, "points": t.points} for t in rnd.tricks],
         "complete": over,

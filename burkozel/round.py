@@ -74,8 +74,9 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
         lead = (first,) + tuple([c for c in hand if c is not first and SUIT_OF[c] == suit and random() < 0.5])
-        # Hands are equal at a lead but where the stock ran out short (five players, or a fold).
-        return LEAD, lead if len(lead) == 1 or deal.stock else lead[:deal.max_lead]
+        # Hands are equal at a lead but where the stock ran out short (five players, or a fold)
+        # or an open hand holds four (RULES-house.md §6.4).
+        return LEAD, lead if len(lead) == 1 or (deal.stock and not deal.sizes) else lead[:deal.max_lead]
     k = deal.size
     if k == h:
         cards = tuple(hand)
@@ -87,7 +88,7 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
             j = i + int(random() * (h - i))
             pool[i], pool[j] = pool[j], pool[i]
         cards = tuple(pool[:k])
-    return (BEAT if beats_all(cards, deal.winning, deal.trump, deal.table.shield) else DISCARD), cards
+    return (BEAT if beats_all(cards, deal.winning, deal.trump, deal.shield) else DISCARD), cards
 
 
 def check_chips(rules: TableRules, chips: Sequence[int], pot: int) -> None:
@@ -139,11 +140,14 @@ class Round:
         self.rules = rules
         self.dealer = dealer
         self.deck = cards
-        self.in_play = tuple(range(n)) if in_play is None else tuple(sorted(in_play))
-        if not self.in_play or not set(self.in_play) <= set(range(n)) or (
-                len(self.in_play) < n and rules.table.system is None) or dealer not in self.in_play:
-            raise ValueError(f"seats in play must be seats of {rules.format}, the dealer among them, "
-                             "and fewer only where seats go out")
+        if in_play is None:
+            self.in_play = rules.table.seat_order
+        else:
+            self.in_play = tuple(sorted(in_play))
+            if not self.in_play or not set(self.in_play) <= set(range(n)) or (
+                    len(self.in_play) < n and rules.table.system is None) or dealer not in self.in_play:
+                raise ValueError(f"seats in play must be seats of {rules.format}, the dealer among them, "
+                                 "and fewer only where seats go out")
         self.deal = Deal.dealt(rules, dealer, cards, log=True, chips=chips, pot=pot,
                                seats=None if len(self.in_play) == n else self.in_play)
         self._tricks: list[Trick] = []

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
-from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card
+from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card, trump_of
 from .house import DEFAULT_HOUSE, HouseRules, check_house
 
 # --- errors -----------------------------------------------------------------
@@ -154,7 +154,7 @@ class Combination:
 
 def _of_rank(rank: int, count: int, with_trump: bool = False):
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-        trump = SUIT_OF[trump_card]
+        trump = trump_of(trump_card)
         same = [c for c in hand if RANK_OF[c] == rank]
         if len(same) < count:
             return None
@@ -167,7 +167,7 @@ def _of_rank(rank: int, count: int, with_trump: bool = False):
 def _trumps(count: int):
     """``count`` trumps, the highest where a hand holds more (RULES-house.md §3.6)."""
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-        trump = SUIT_OF[trump_card]
+        trump = trump_of(trump_card)
         same = [c for c in hand if SUIT_OF[c] == trump]
         return _ordered(sorted(same)[-count:], trump) if len(same) >= count else None
     return find
@@ -177,7 +177,7 @@ def _plain_suit(count: int):
     """``count`` cards of one non-trump suit, its highest where a hand holds
     more (RULES-house.md §3.5)."""
     def find(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
-        trump = SUIT_OF[trump_card]
+        trump = trump_of(trump_card)
         for suit in range(4):
             if suit != trump:
                 same = [c for c in hand if SUIT_OF[c] == suit]
@@ -189,7 +189,7 @@ def _plain_suit(count: int):
 
 def _four_ends(hand: Sequence[int], trump_card: int) -> tuple[Card, ...] | None:
     ends = [c for c in hand if RANK_OF[c] in (ACE, TEN)]
-    return _ordered(ends, SUIT_OF[trump_card])[:4] if len(ends) >= 4 else None
+    return _ordered(ends, trump_of(trump_card))[:4] if len(ends) >= 4 else None
 
 
 BURKOZEL_COMBINATIONS: tuple[Combination, ...] = (
@@ -451,6 +451,9 @@ class RuleSet:
     """Points added per seat for «31» and when the cards run out (§6.3; empty: none)."""
     hand_sizes: tuple[int, ...] = ()
     """Per seat, where the hands differ (§6.4: the open seat holds four); empty: ``hand_size`` each."""
+    trumps: bool = True
+    """Whether the deck's last card is turned for trumps (§5: without, it is the stock's last,
+    face down, and no card is a trump: no бура, a молодка of any suit)."""
 
     def with_handicaps(self, points: Sequence[int]) -> Sequence[int]:
         """``points`` with each seat's handicap (§6.3), for «31» and the cards' end."""
@@ -469,6 +472,11 @@ class RuleSet:
     def next_seats(self) -> tuple[int, ...]:
         """The next seat clockwise after each seat."""
         return tuple((s + 1) % self.players for s in range(self.players))
+
+    @cached_property
+    def open_mask(self) -> int:
+        """The open seats (RULES-house.md §6.2) as a bitmask."""
+        return sum(1 << s for s in self.open_seats)
 
     @cached_property
     def uneven_hands(self) -> bool:
@@ -623,7 +631,7 @@ class Bura31RuleSet(RuleSet):
             if combo.effect == WINS:
                 if len(have) == 1:
                     return WINS, have[0][0], combo.id
-                seat = self.several(have, hands, SUIT_OF[trump_card])
+                seat = self.several(have, hands, trump_of(trump_card))
                 return (WINS, None, VOID) if seat is None else (WINS, seat, combo.id)
             seat, cards = have[0]
             if seat != leader and all(len(hands[s]) >= combo.size for s in order):
@@ -710,6 +718,7 @@ HOUSE_EFFECTS: dict[str, Callable[[object, HouseRules], dict]] = {
     "redeal": lambda v, h: {"redeal_dealt": v},
     "open": lambda v, h: {"open_seats": tuple(v)},
     "handicap": lambda v, h: {"handicaps": tuple(v if s in h.open else 0 for s in range(2)) if v else ()},
+    "no_trump": lambda v, h: {"trumps": not v},
     "open_four": lambda v, h: {"hand_sizes": tuple(4 if s in h.open else 3 for s in range(2)) if v else ()},
 }
 """What each house-rule switch changes in a table's rule set, by key: the
@@ -741,13 +750,13 @@ FORMATS: dict[str, RuleSet] = {
     "bura31": Bura31RuleSet("bura31", 2, _ONE_EACH_2, 3, 31, combinations=BURA31_COMBINATIONS,
                             default_combos=(), discard_faces=("open", "closed"), declaration=31,
                             reports_deal_end=True, closed_points_known=False,
-                            house_keys=("both_bura", "redeal", "open", "handicap", "open_four", "match",
-                                        "next_dealer")),
+                            house_keys=("both_bura", "redeal", "no_trump", "open", "handicap", "open_four",
+                                        "match", "next_dealer")),
     "bura_pot": PotRuleSet("bura_pot", 4, ((0,), (1,), (2,), (3,)), 3, 31, combinations=BURA31_COMBINATIONS,
                            default_combos=(), discard_faces=("closed", "open"), declaration=31,
                            reports_deal_end=True, closed_points_known=False, seat_counts=(2, 3, 4, 5, 6),
                            stack=100, ante=5, void_end=VOID, replay=POT_REPLAY,
-                           house_keys=("both_bura", "redeal")),
+                           house_keys=("both_bura", "redeal", "no_trump")),
 }
 """The tables the browser's table and the bots offer, by name."""
 
@@ -860,6 +869,8 @@ class TableRules(RulesFacts):
             raise ValueError(f"players must be a whole number, not {players!r}")
         check_house(table, house, self.combos)
         object.__setattr__(self, "_table", with_house(table.seated(players), house))
+        if not self._table.trumps and "small_moscow_sixes" in self.combos:
+            raise ValueError("small_moscow_sixes needs a trump six: not with no_trump")
         object.__setattr__(self, "players", players)
         if type(self.dave) is not bool:
             raise ValueError(f"dave is true or false, not {self.dave!r}")
@@ -873,6 +884,12 @@ class TableRules(RulesFacts):
     def __reduce__(self):  # pickled by its choices: the derived table is rebuilt
         return (TableRules, (self.format, self.combos, self.discard, self.players, self.stack, self.ante,
                              self.dave, self.house))
+
+    @cached_property
+    def face_down(self) -> tuple[bool, ...]:
+        """Per seat, whether its discards lie face down (not with open
+        discards, nor an open seat's, RULES-house.md §6.2)."""
+        return tuple(not self.open_discards and s not in self.table.open_seats for s in range(self.players))
 
     @cached_property
     def active(self) -> tuple[Combination, ...]:

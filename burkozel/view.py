@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Sequence
 
-from .cards import SUIT_OF, SUITS, Card, held_order
+from .cards import SUIT_OF, SUITS, Card, held_order, trump_of
 from .kernel import accept_price
 from .outcome import Outcome
 from .house import DEFAULT_HOUSE, HouseRules
@@ -101,7 +101,8 @@ class SeatView(RulesFacts):
     format: str
     combos: tuple[str, ...]
     dealer: int
-    trump_card: Card
+    trump_card: Card | None
+    """The turned card (``None`` without trumps, RULES-house.md §5)."""
     trump_drawn_by: int | None
     stock: int
     hand: tuple[Card, ...]
@@ -196,11 +197,11 @@ class SeatView(RulesFacts):
 
     @property
     def trump(self) -> int:
-        return SUIT_OF[self.trump_card]
+        return trump_of(self.trump_card)
 
     @property
-    def trump_suit(self) -> str:
-        return SUITS[SUIT_OF[self.trump_card]]
+    def trump_suit(self) -> str | None:
+        return None if self.trump_card is None else SUITS[SUIT_OF[self.trump_card]]
 
     @property
     def round_over(self) -> bool:
@@ -320,7 +321,7 @@ class SeatView(RulesFacts):
             "sides": [list(s) for s in self.sides],
             "side": self.side,
             "dealer": self.dealer,
-            "trump_card": str(self.trump_card),
+            "trump_card": None if self.trump_card is None else str(self.trump_card),
             "trump_suit": self.trump_suit,
             "trump_drawn_by": self.trump_drawn_by,
             "stock": self.stock,
@@ -366,7 +367,7 @@ class SeatView(RulesFacts):
     def from_dict(cls, d: dict) -> "SeatView":
         return cls(
             seat=d["seat"], format=d["format"], combos=tuple(d["combos"]), dealer=d["dealer"],
-            trump_card=Card.parse(d["trump_card"]), trump_drawn_by=d["trump_drawn_by"], stock=d["stock"],
+            trump_card=None if d["trump_card"] is None else Card.parse(d["trump_card"]), trump_drawn_by=d["trump_drawn_by"], stock=d["stock"],
             hand=tuple(Card.parse(c) for c in d["hand"]), hand_sizes=tuple(d["hand_sizes"]),
             to_act=d["to_act"],
             trick=TrickView.from_dict(d["trick"]) if d["trick"] is not None else None,

@@ -153,3 +153,17 @@ def test_with_four_cards_the_cards_run_out_when_a_hand_is_empty():
             assert sum(rnd.points) + sum(c.points for h in rnd.hands for c in h) == 120
             left += bool(rnd.hands[1])
     assert left > 0
+
+
+def test_random_leads_from_four_cards_are_never_more_than_the_other_holds():
+    """The bench's random moves (``Round.random_move``) at an open four-card hand of one suit."""
+    import random as random_module
+    from stacking import cards
+    from burkozel import DECK
+    front, last = cards("6C 6D 7C 7D 8C 8D 9C"), cards("8H")[0]
+    deck = front + [c for c in DECK if c not in front and c != last] + [last]
+    rnd = Round(TableRules("bura31", house={"open": [0], "open_four": True}), 1, deck)
+    assert sorted(map(str, rnd.hands[0])) == ["6C", "7C", "8C", "9C"] and rnd.to_act == 0
+    rng = random_module.Random(1)
+    leads = {len(rnd.random_move(rng).cards) for _ in range(300)}
+    assert leads == {1, 2, 3}

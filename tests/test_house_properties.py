@@ -126,3 +126,16 @@ def test_a_robber_ends_two_ahead_and_keeps_no_penalty(match_system, fmt, seed):
             match.next_round()
     wins = match.wins
     assert max(wins) >= target and max(wins) - min(wins) >= 2 and match.penalties == [0, 0]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_benchmarks_random_moves_are_legal(case):
+    """``Round.random_move`` (what ``python -m burkozel bench`` plays) draws only
+    legal moves with every switch (an open four-card hand leads no more than
+    the other holds)."""
+    rng = random.Random(case_id(case))
+    for _ in range(30):
+        rnd = dealt(rules_of(case, rng), rng)
+        while not rnd.is_over:
+            rnd.push(rnd.random_move(rng))
+        check(rnd)

@@ -86,7 +86,7 @@ class HardBot:
         rng = decision_rng(self.seed, view)
         tuning = tuning_for(view.format)
         # An open hand (RULES-house.md §6) is no hidden hand to read from the play: the sampler deals around it.
-        kind = "sampler" if view.table.open_seats else tuning.worlds
+        kind = "sampler" if view.table.open_seats or not view.table.trumps else tuning.worlds
         draw = (self._worlds or WORLD_SOURCES[kind])(view)
         if self.tree or (self.tree is None and tuning.search == "tree"):
             verdict = yield from tree_search(view, moves, draw, rng, self.max_iterations, deadline,

@@ -56,7 +56,7 @@ def spend_table(base: float) -> tuple:
     """Per stage (stock left, stock out), trump suit and card: what spending
     the card costs (:func:`spend_cost`), so that a move's cost is a sum of
     table entries from 0.0, the same to the last bit as :func:`spend_cost`."""
-    return tuple(tuple(tuple(spend_cost((c,), t, late, base) for c in range(36)) for t in range(4))
+    return tuple(tuple(tuple(spend_cost((c,), t, late, base) for c in range(36)) for t in range(5))
                  for late in (False, True))
 
 
@@ -143,15 +143,15 @@ HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RAN
 BEATERS = tuple(
     tuple(HIGHER[c] | (0 if SUIT_OF[c] == t else sum(1 << u for u in range(36) if SUIT_OF[u] == t))
           for c in range(36))
-    for t in range(4))
-"""Per trump suit and card: every card that beats it alone."""
+    for t in range(5))
+"""Per trump suit and card (the fifth: no trumps): every card that beats it alone."""
 DISCARD_RANK = tuple(
     tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
-    for t in range(4))
+    for t in range(5))
 """Per trump suit and card: the discard order, least valuable first and trumps
 last (the engine's auto-discard order, ``rules.discard_key``)."""
 LOAD_RANK = tuple(
-    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(4))
+    tuple((SUIT_OF[c] == t) * 1000 - POINTS_OF[c] * 16 + RANK_OF[c] for c in range(36)) for t in range(5))
 """Per trump suit and card: the order of loading a partner's trick, most points
 first and trumps kept."""
 
@@ -256,7 +256,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     late = not stock
     unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
     unknown_points = TOTAL_POINTS - st.gone_points - st.own_points[seat] - hand_points
-    if not late:
+    if not late and st.trump_card is not None:
         # The trump card lying under the stock is known to be there, not in a hand.
         unknown &= ~(1 << st.trump_card)
         unknown_points -= POINTS_OF[st.trump_card]

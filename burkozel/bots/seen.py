@@ -132,5 +132,5 @@ def unseen_mask(deal: Deal, seat: int) -> int:
     hands, the stock (the face-up trump card under it excluded) or face-down piles."""
     known = deal.gone | deal.own[seat] | card_mask(deal.hands[seat])[0]
     if deal.stock:
-        known |= 1 << int(deal.trump_card)
+        known |= 1 << int(deal.trump_card) if deal.trump_card is not None else 0
     return ((1 << 36) - 1) & ~known

@@ -55,8 +55,8 @@ def _load_weight(card: int, trump: int) -> float:
     return {0: 0.35, 2: 0.5, 3: 0.5, 4: 0.6, 10: 1.0, 11: 1.0}[POINTS_OF[card]]
 
 
-_THROW_WEIGHT = tuple(tuple(_throw_weight(c, t) for c in range(36)) for t in range(4))
-_LOAD_WEIGHT = tuple(tuple(_load_weight(c, t) for c in range(36)) for t in range(4))
+_THROW_WEIGHT = tuple(tuple(_throw_weight(c, t) for c in range(36)) for t in range(5))  # the fifth: no trumps
+_LOAD_WEIGHT = tuple(tuple(_load_weight(c, t) for c in range(36)) for t in range(5))
 # Their inverses: a weighted random order keys each card by ``random() ** (1 / weight)``.
 _THROW_EXP = tuple(tuple(1.0 / w for w in ws) for ws in _THROW_WEIGHT)
 _LOAD_EXP = tuple(tuple(1.0 / w for w in ws) for ws in _LOAD_WEIGHT)
@@ -175,11 +175,11 @@ def _kept_share(view: "SeatView", index: int) -> float:
     return share
 
 
-_SUIT = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == s) for s in range(4))
+_SUIT = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == s) for s in range(5))
 """The cards of each suit (the trumps, for the trump suit)."""
 _LOWER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] < RANK_OF[c]) for c in range(36))
 _HIGHER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] > RANK_OF[c]) for c in range(36))
-_PLAIN_HIGH = tuple(frozenset(c for c in range(36) if POINTS_OF[c] >= 10 and SUIT_OF[c] != t) for t in range(4))
+_PLAIN_HIGH = tuple(frozenset(c for c in range(36) if POINTS_OF[c] >= 10 and SUIT_OF[c] != t) for t in range(5))
 
 
 def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) -> Iterator[tuple[int, str, frozenset[int]]]:
@@ -289,7 +289,7 @@ class WorldSampler:
 
         # Where the face-up trump card may be when nobody can see it.
         self.trump_places: list[tuple[str, int]] = []
-        if view.stock == 0 and trump_card not in seen:
+        if view.stock == 0 and trump_card is not None and trump_card not in seen:
             holder = view.trump_drawn_by
             if holder is None or holder == seat:  # pragma: no cover - would have been seen
                 raise ValueError("inconsistent view: the trump card is lost")
@@ -300,7 +300,7 @@ class WorldSampler:
             for k, (ti, pi, count) in enumerate(self.slots):
                 if ti > after and tricks[ti].plays[pi].seat == holder:
                     self.trump_places.extend([("slot", k)] * count)
-        hidden_trump = view.stock > 0 or bool(self.trump_places)
+        hidden_trump = trump_card is not None and (view.stock > 0 or bool(self.trump_places))
         self.unseen = sorted(c for c in range(36) if c not in seen and not (hidden_trump and c == trump_card))
         self.unseen_by_class: list[list[int]] = [[] for _ in POINT_VALUES]
         for c in self.unseen:
@@ -384,7 +384,7 @@ class WorldSampler:
         slot_cards: list[list[int]] = [[] for _ in self.slots]
         hand_extra: dict[int, list[int]] = {s: list(h) for s, h in self.shown.items()}
         targets = dict(self.targets)
-        trump_card = int(view.trump_card)
+        trump_card = None if view.trump_card is None else int(view.trump_card)
         if self.trump_places:
             where, k = self.trump_places[_weighted_index(self.trump_weights, rng)]
             if where == "hand":
@@ -468,8 +468,9 @@ class WorldSampler:
                 hand.append(rest.pop())
             hands[s] = hand
         # What is left beyond the stock lies set aside with the folded hands.
-        stock = rest[len(rest) - max(0, view.stock - 1):] if view.folded else rest
-        if view.stock:
+        turned = trump_card is not None
+        stock = rest[len(rest) - max(0, view.stock - turned):] if view.folded else rest
+        if view.stock and trump_card is not None:  # no card is turned without trumps (RULES-house.md §5)
             stock.append(trump_card)
         assert len(stock) == view.stock
         return hands, [tuple(c) for c in slot_cards], stock
