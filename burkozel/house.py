@@ -49,8 +49,11 @@ class Switch:
     def check(self, value: Any) -> Any:
         """``value`` as the switch keeps it (a list of open seats becomes a
         tuple); ``ValueError`` naming the key if it is not one of its values."""
-        if isinstance(value, list):
-            value = tuple(value)
+        if isinstance(value, (list, tuple)):  # a set of seats: in any order, each once
+            try:
+                value = tuple(sorted(value))
+            except TypeError:
+                raise ValueError(f"{self.key} cannot be {value!r}") from None
         if not any(type(value) is type(v) and value == v for v in self.values):
             raise ValueError(f"{self.key} cannot be {value!r}")
         return value

@@ -61,3 +61,10 @@ def test_the_choice_survives_a_save_and_a_view():
     view = match.view(0)
     assert view.house == rules.house and view.table == rules.table
     assert SeatView.from_dict(json.loads(json.dumps(view.to_dict()))) == view
+
+
+def test_open_seats_read_in_any_order_each_once():
+    assert HouseRules.from_dict({"open": [1, 0]}).open == (0, 1)
+    for bad in ([0, 0], ["a", 0], [2]):
+        with pytest.raises(ValueError, match="open"):
+            HouseRules.from_dict({"open": bad})
