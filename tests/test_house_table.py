@@ -173,6 +173,13 @@ def test_a_match_with_switches_saves_resumes_and_tells_the_rules_dialog():
     # The robber's score: won deals and their target, not penalties.
     score = render.score_html(again.display(), again.ui())
     assert RU.WINS_LABEL in score and RU.WINS_TARGET.format(target=11) in score
+    # Its result: the deal's «+1» to its winner and the deals won, no penalty columns.
+    result = render.result_html(again.display(), again.ui())
+    assert all(f"<th scope=\"col\">{c}</th>" in result for c in RU.ROBBER_RESULT_COLUMNS)
+    winner = again.display()["deal_winner"]
+    gains = re.findall(r"<td>([+−]?\d+)</td><td><b>(\d+)</b>", result)
+    assert [g for g, _ in gains] == [("+1" if side == winner else "0") for side in (0, 1)]
+    assert [int(w) for _, w in gains] == again.match.wins
 
 
 def test_a_saved_match_with_a_switch_this_table_lacks_is_said_and_dropped():

@@ -183,7 +183,7 @@ def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | lis
     return prompt, thinking, announce
 
 
-STANDING_KEYS = ("wins", "wins_target", "places", "out", "pass_mark")
+STANDING_KEYS = ("wins", "wins_target", "wins_before", "places", "out", "pass_mark")
 """What :func:`standing` may hold (a guest takes only these from the host's state)."""
 
 
@@ -197,7 +197,12 @@ def standing(match: Any) -> dict[str, Any]:
         return out
     system = match.rules.table.system
     if match.wins is not None:
-        out.update(wins=list(match.wins), wins_target=getattr(system, "target", None))
+        done = [r for r in match.rounds[:-1]]  # the won deals before the current one, for its «+1»
+        before = [0] * len(match.wins)
+        for rnd in done:
+            for side, won in enumerate(system.won(rnd.end, rnd.winner, len(before))):
+                before[side] += won
+        out.update(wins=list(match.wins), wins_target=getattr(system, "target", None), wins_before=before)
     if match.eliminating:
         now = match.standing
         dealt = len(match.round.in_play)

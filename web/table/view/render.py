@@ -532,6 +532,20 @@ def side_result_rows(view: dict[str, Any], names: Sequence[str], t: ModuleType, 
     return rows
 
 
+def robber_result_rows(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], t: ModuleType,
+                       public: bool) -> list[str]:
+    """With a robber (RULES-house.md §8.2): every side's points, «+1» to the deal's winner (a false
+    «31» «+2» to the other), and the deals each has won (``<b>``)."""
+    before = ui.get("wins_before") or [0] * len(ui["wins"])
+    rows = []
+    for side, points in enumerate(view["round_points"]):
+        who = t.side_label(view["format"], side, names, view["side"])
+        gained = ui["wins"][side] - before[side]
+        rows.append(f'<tr class="{_row_class(view, side)}"><th scope="row">{escape(who)}</th><td>{points}</td>'
+                    f'<td>{signed(gained)}</td><td><b>{ui["wins"][side]}</b></td></tr>')
+    return rows
+
+
 def pot_result_rows(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Every player's points, what the deal won or cost them, and their stack
     after it (``<b>``, in seat order): a pot has no penalties."""
@@ -563,6 +577,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         columns, rows = t.POT_RESULT_COLUMNS, pot_result_rows(view, names)
     else:
         columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
+        if ui.get("wins") is not None:  # a robber: the deal's winner and the deals won, no penalties
+            columns, rows = t.ROBBER_RESULT_COLUMNS, robber_result_rows(view, ui, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     head += places_html(view, ui, names, t)
