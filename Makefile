@@ -8,6 +8,7 @@
 #   make bench-lighthouse  Lighthouse scores of the menu, a table in play and the second visit
 #   make bench-css   how much of table.css each screen uses, from the menu on
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
+#   make bench-relay relay events and bytes each page publishes per deal and idle minute (online play)
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
 #   make bench-house throughput with the house rules; make bench-bots-bura5: bura5's arena
 #   make bench-regret  the hard bot's regret against many-world move values (no games)
@@ -42,7 +43,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-regret bench-start bench-lighthouse bench-css screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-relay bench-regret bench-start bench-lighthouse bench-css screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -52,6 +53,7 @@ help:
 	@echo "make bench-lighthouse  Lighthouse (mobile and desktop) on the menu, a table in play, the second visit"
 	@echo "make bench-css    how much of table.css each screen uses, from the menu on"
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
+	@echo "make bench-relay  relay events and bytes per deal and idle minute, each table and way (online play)"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
 	@echo "make bench-bots-two  the same for the two-player tables (duel, bura31) and their ceilings"
@@ -135,6 +137,11 @@ bench-css: venv chromium site
 
 bench-bots-browser: venv chromium site
 	$(VPY) bench/bot_speed.py
+
+# Online play through the e2e tests' fake relay (nothing leaves the machine); RELAY_ARGS adds
+# e.g. --tables duel --ways relay --idle 30, or --site DIR to measure another build.
+bench-relay: venv chromium site
+	nice $(VPY) bench/relay_events.py $(RELAY_ARGS)
 
 bench:
 	$(PYTHON) -m burkozel bench

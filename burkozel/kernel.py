@@ -1,13 +1,13 @@
 """The trick step, written once: a deal on plain lists.
 
-:class:`Deal` is the fast representation of a position that the engine and
-the bots' rollouts share: :class:`~burkozel.round.Round` checks each move and
-hands it to :meth:`Deal.step`; a rollout calls :meth:`Deal.step` directly.
-Besides the position a deal keeps what the players have seen go (the medium
-bot's card counting reads it) and, at a pot, the chips.
+:class:`Deal` is the fast position the engine and the bots' rollouts share:
+:class:`~burkozel.round.Round` checks each move and hands it to :meth:`Deal.step`.
+As it plays a deal keeps what each seat has seen (:class:`Seen`, the one record the
+views, the bots, their worlds and the story read) and, at a pot, the chips.  The
+rules the record and the step share are here once: :func:`face_down`,
+:func:`drawers`, :func:`declaration_open`, :func:`raise_open`.
 
->>> from burkozel import TableRules
->>> from burkozel.cards import DECK
+>>> from burkozel import TableRules; from burkozel.cards import DECK
 >>> deal = Deal.dealt(TableRules("duel", combos=()), dealer=0, deck=DECK)
 >>> deal.to_act, deal.hands[1][:2]
 (1, [6C, 8C])
@@ -17,9 +17,10 @@ bot's card counting reads it) and, at a pot, the chips.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Iterable, Sequence
 
-from .cards import DECK, POINTS_OF, SUIT_OF, Card, trump_of
+from .cards import DECK, POINTS_OF, SUIT_OF, TOTAL_POINTS, Card, trump_of
 from .rules import CARDS_OUT, DECLARED, FALSE_DECLARATION, FOLDED, LEAD_OUT, TableRules
 
 LEAD, BEAT, DISCARD, DECLARE = "lead", "beat", "discard", "declare"
@@ -32,6 +33,92 @@ def accept_price(stake: int) -> int:
     (RULES-pot.md §8), paid by each who accepts and then by the raiser."""
     return stake // 2
 """The moves of the stake (RULES-pot.md §8), which play no card: the raise «даве» and its two answers."""
+
+ALL_CARDS = (1 << 36) - 1
+
+
+def face_down(kind: str, open_discards: bool, open_seat: bool = False) -> bool:
+    """Whether a play's cards lie face down (RULES.md §4, §9): a discard at a
+    table whose discards are closed, not by a seat playing open
+    (RULES-house.md §6.2).  Everyone sees every other card played; a
+    face-down card's face only its own player."""
+    return kind == DISCARD and not open_discards and not open_seat
+
+
+def declaration_open(declares: bool, first_trick: bool, answering: bool) -> bool:
+    """Whether «31» may be declared by a seat at its regular lead (its turn,
+    no trick under way): the table has «31» (``declares``), the deal's first
+    trick is over (RULES-variants.md §1.6) and no «даве» is being answered."""
+    return declares and not first_trick and not answering
+
+
+def raise_open(dave: bool, answering: bool, raised: bool) -> bool:
+    """Whether «даве» may be said by a seat at its regular lead: the switch is
+    on, no «даве» is being answered and the seat has not raised in this deal
+    (RULES-pot.md §8.2)."""
+    return dave and not answering and not raised
+
+
+def first_drawer(draw_first: str, leader: int, winner: int) -> int:
+    """Who draws first after a trick (RULES.md §5): its taker, or its leader
+    at the tables whose ``draw_first`` says so (RULES-variants.md §2)."""
+    return leader if draw_first == "leader" else winner
+
+
+def drawers(first: int, short: int, stock: int, next_seat: Sequence[int], players: int) -> list[int]:
+    """Who draws the cards after a trick, card by card (RULES.md §5): one at a
+    time clockwise (``next_seat``) from ``first``, each of the ``players`` in
+    the deal back to the hand size (``short`` cards each: while there is a
+    stock their hands are equal), while the ``stock`` lasts."""
+    order = []
+    s = first
+    for _ in range(min(short * players, stock)):
+        order.append(s)
+        s = next_seat[s]
+    return order
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the players have seen go in a deal (:meth:`Deal.record`): the
+    face-up cards played (``gone``, a bitmask by card number, and their
+    points), each seat's own face-down discards (``own``, ``own_points``:
+    for one seat's record only its own), the face-up points of the trick
+    under way; and what everyone sees of each side's tricks where the faces
+    of face-down cards taken are not told (``Deal.faces_hidden``): their
+    face-up points and how many face-down cards they hold (``trick_unseen``:
+    the trick under way's).  With the seat's hand and the trump card it is
+    all the seat knows of the cards.  A search sets the deciding seat's
+    record in every world it plays (:meth:`apply`), so that each seat of a
+    rollout counts cards from what the deciding seat has seen."""
+
+    gone: int
+    gone_points: int
+    own: tuple[int, ...]
+    own_points: tuple[int, ...]
+    trick_points: int
+    seen_points: tuple[int, ...] = ()
+    unseen_taken: tuple[int, ...] = ()
+    trick_unseen: int = 0
+
+    @classmethod
+    def of_tricks(cls, rules: TableRules, trump_card: int, tricks: Iterable, seat: int,
+                  folded: Iterable[int] = ()) -> "Seen":
+        """``seat``'s record after ``tricks`` (the finished ones in order, then
+        any under way; see :meth:`Deal.see_tricks`), kept by the same steps
+        as a deal in play keeps it: what a seat's view rebuilds from the
+        tricks it saw."""
+        deal = Deal.empty(rules, trump_card)
+        deal.see_tricks(tricks, folded)
+        return deal.record(seat)
+
+    def apply(self, deal: "Deal") -> None:
+        """Make this what the players of ``deal`` have seen."""
+        deal.gone, deal.gone_points, deal.trick_points = self.gone, self.gone_points, self.trick_points
+        deal.own, deal.own_points = list(self.own), list(self.own_points)
+        if deal.faces_hidden:
+            deal.seen_points, deal.unseen_taken = list(self.seen_points), list(self.unseen_taken)
+        deal.trick_unseen = self.trick_unseen
 
 
 def ring(players: int, seats: Sequence[int]) -> tuple[int, ...]:
@@ -60,13 +147,14 @@ class Deal:
     ``plays`` lists the current trick's ``(seat, kind, cards)``; rollouts
     leave both ``None``.
 
-    What the players have seen: ``gone`` (a bitmask of face-up cards played)
-    with ``gone_points``, ``trick_points`` (face-up points of the trick under
-    way) and per seat ``own``/``own_points`` (its face-down discards).  Where
-    a seat is not told the faces of the face-down cards it takes
-    (``faces_hidden``), per side ``seen_points`` (the face-up points of its
-    tricks) and ``unseen_taken`` (how many face-down cards they hold), with
-    ``trick_unseen`` the face-down cards of the trick under way.
+    What the players have seen (:class:`Seen`, kept by :meth:`see` and
+    :meth:`see_taken` as the deal is played): ``gone`` (a bitmask of face-up
+    cards played) with ``gone_points``, ``trick_points`` (face-up points of
+    the trick under way) and per seat ``own``/``own_points`` (its face-down
+    discards).  Where a seat is not told the faces of the face-down cards it
+    takes (``faces_hidden``), per side ``seen_points`` (the face-up points of
+    its tricks) and ``unseen_taken`` (how many face-down cards they hold),
+    with ``trick_unseen`` the face-down cards of the trick under way.
 
     Who plays: ``seats``, the players still in the deal clockwise, and
     ``next_seat``, the next of them after any seat.  For a pot (``chips`` a
@@ -76,18 +164,17 @@ class Deal:
     answer, in turn); ``set_aside`` keeps the hands of the folded.
 
     The house rules' state (RULES-house.md): ``took``, the tricks each side
-    has taken (§2); ``open_mask``, the open seats (§6), and ``face_down`` per
-    seat whether its discards lie face down; ``sizes``, the hand sizes where
+    has taken (§2); ``open_mask``, the open seats (§6); ``sizes``, the hand sizes where
     they differ (§6.4); ``shield``, the suit no trump beats (§7.5)."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
-                 "draw_from_leader", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
+                 "draw_first", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
                  "leader", "size", "winner", "winning", "combo", "stake", "plays", "log", "tricks_done",
                  "trump_drawn_by", "end", "ended_by", "result",
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "face_down", "shield")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "shield")
 
     # --- making one ---------------------------------------------------------------
 
@@ -104,11 +191,10 @@ class Deal:
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
         d.open_mask = table.open_mask
-        d.face_down = rules.face_down
         d.shield = table.shield
         d.sizes = table.hand_sizes or None
         d.active = rules.active
-        d.draw_from_leader = table.draw_first == "leader"
+        d.draw_first = table.draw_first
         d.declaration = table.declaration
         # Without trumps (RULES-house.md §5) no card is turned: the last card is only the stock's last.
         d.trump_card = DECK[trump_card] if trump_card is not None and table.trumps else None
@@ -267,16 +353,105 @@ class Deal:
     # --- questions ------------------------------------------------------------------
 
     def may_declare(self, seat: int) -> bool:
-        """Whether ``seat`` may declare «31» now: its regular lead, after the
-        deal's first trick (RULES-variants.md §1.6)."""
-        return (self.declaration is not None and self.to_act == seat and self.leader < 0
-                and self.tricks_done > 0 and not self.answers)
+        """Whether ``seat`` may declare «31» now (:func:`declaration_open` at its regular lead)."""
+        return (self.to_act == seat and self.leader < 0
+                and declaration_open(self.declaration is not None, not self.tricks_done, bool(self.answers)))
 
     def may_raise(self, seat: int) -> bool:
-        """Whether ``seat`` may say «даве» now: the switch is on, it is its
-        regular lead and it has not raised in this deal (RULES-pot.md §8.2)."""
-        return (self.dave and self.to_act == seat and self.leader < 0 and not self.answers
-                and not self.raised >> seat & 1)
+        """Whether ``seat`` may say «даве» now (:func:`raise_open` at its regular lead)."""
+        return (self.to_act == seat and self.leader < 0
+                and raise_open(self.dave, bool(self.answers), bool(self.raised >> seat & 1)))
+
+    # --- what a seat has seen ---------------------------------------------------------
+
+    def record(self, seat: int | None = None) -> Seen:
+        """What the players have seen (:class:`Seen`); for ``seat``, what that
+        seat has: the others' face-down discards are not in it."""
+        own, own_points = tuple(self.own), tuple(self.own_points)
+        if seat is not None:
+            own = tuple(m if s == seat else 0 for s, m in enumerate(own))
+            own_points = tuple(p if s == seat else 0 for s, p in enumerate(own_points))
+        return Seen(self.gone, self.gone_points, own, own_points, self.trick_points,
+                    tuple(self.seen_points), tuple(self.unseen_taken), self.trick_unseen)
+
+    def held(self, seat: int) -> tuple[int, int]:
+        """The cards ``seat`` holds, with a hand it set aside by folding, as a
+        bitmask, and their points."""
+        mask = points = 0
+        aside = self.set_aside
+        for c in self.hands[seat] if aside is None or not aside[seat] else (*self.hands[seat], *aside[seat]):
+            mask |= 1 << c
+            points += POINTS_OF[c]
+        return mask, points
+
+    def seen_faces(self, seat: int) -> int:
+        """Every card whose face ``seat`` has seen (RULES.md §9), as a
+        bitmask: its hand, the trump card turned up, the cards played face
+        up, its own face-down discards, and every open hand (RULES-house.md §6.2)."""
+        seen = self.held(seat)[0] | self.gone | self.own[seat]
+        if self.trump_card is not None:  # none is turned without trumps (§5)
+            seen |= 1 << self.trump_card
+        for s in self.table.open_seats:
+            seen |= self.held(s)[0]
+        return seen
+
+    def unplaced(self, seat: int) -> tuple[int, int]:
+        """The cards ``seat`` cannot place, as a bitmask, and their points:
+        those in other hands, the stock and others' face-down discards.  The
+        trump card is placed while it lies under the stock; once drawn it is
+        somewhere unseen unless it came back face up."""
+        mask, points = self.held(seat)
+        known = mask | self.gone | self.own[seat]
+        points = TOTAL_POINTS - points - self.gone_points - self.own_points[seat]
+        if self.stock and self.trump_card is not None:
+            known |= 1 << self.trump_card
+            points -= POINTS_OF[self.trump_card]
+        return ALL_CARDS & ~known, points
+
+    def see(self, seat: int, kind: str, cards: Sequence[int], count: int) -> int:
+        """Record a play of ``count`` cards in what the players have seen, and
+        return the points of the ``cards`` given: face-up cards join
+        :attr:`gone` and the trick's seen points; face-down ones their
+        player's ``own`` (their faces, when known, ``cards``) and the trick's
+        unseen count."""
+        pts = 0
+        mask = 0
+        for c in cards:
+            pts += POINTS_OF[c]
+            mask |= 1 << c
+        if face_down(kind, self.open_discards, self.open_mask >> seat & 1):
+            self.own[seat] |= mask
+            self.own_points[seat] += pts
+            self.trick_unseen += count
+        else:
+            self.gone |= mask
+            self.gone_points += pts
+            self.trick_points += pts
+        return pts
+
+    def see_taken(self, winner: int) -> None:
+        """Record that ``winner`` took the trick under way: where the faces
+        of face-down cards taken are hidden, its side's seen points and
+        unseen cards grow by the trick's."""
+        if self.faces_hidden:
+            self.seen_points[self.side[winner]] += self.trick_points
+            self.unseen_taken[self.side[winner]] += self.trick_unseen
+        self.trick_unseen = self.trick_points = 0
+
+    def see_tricks(self, tricks: Iterable, folded: Iterable[int] = ()) -> None:
+        """Record ``tricks`` as if played (a deal built at a position,
+        :meth:`at`, or a seat's view): each finished one taken, the last one
+        left under way if not ``finished``.  Each has ``plays`` (``seat``,
+        ``kind``, ``faces``: the cards whose faces are known, ``count``),
+        ``winner`` and ``finished``; the ``folded`` seats' tricks count for
+        nobody, as :meth:`fold` makes them."""
+        for t in tricks:
+            for p in t.plays:
+                self.see(p.seat, p.kind, p.faces, p.count)
+            if t.finished:
+                self.see_taken(t.winner)
+        for s in folded:
+            self.seen_points[self.side[s]] = self.unseen_taken[self.side[s]] = 0
 
     @property
     def max_lead(self) -> int:
@@ -296,21 +471,9 @@ class Deal:
                 self.wager(seat, kind)
             return
         hand = self.hands[seat]
-        pts = 0
-        mask = 0
         for c in cards:
             hand.remove(c)
-            pts += POINTS_OF[c]
-            mask |= 1 << c
-        if kind == DISCARD and self.face_down[seat]:
-            self.own[seat] |= mask
-            self.own_points[seat] += pts
-            self.trick_unseen += len(cards)
-        else:
-            self.gone |= mask
-            self.gone_points += pts
-            self.trick_points += pts
-        self.stake += pts
+        self.stake += self.see(seat, kind, cards, len(cards))
         if self.leader < 0:
             self.leader = self.winner = seat
             self.size = len(cards)
@@ -333,33 +496,26 @@ class Deal:
         leader = self.leader
         self.points[self.side[winner]] += self.stake
         self.took[self.side[winner]] += 1
-        if self.faces_hidden:
-            self.seen_points[self.side[winner]] += self.trick_points
-            self.unseen_taken[self.side[winner]] += self.trick_unseen
-        self.trick_unseen = 0
+        self.see_taken(winner)
         if self.log is not None:
             self.log.append((leader, self.size, self.combo, tuple(self.plays), winner, self.winning))
             self.plays = []
         self.leader = -1
-        self.stake = self.trick_points = 0
+        self.stake = 0
         self.tricks_done += 1
         stock = self.stock
         hands = self.hands
         if stock:
-            # One card at a time, clockwise from the taker (or the attacker);
-            # while there is a stock the hands in the deal are equal, so each
-            # draws back to the hand size or what is left.
-            nxt = self.next_seat
             seats = self.seats
-            s = leader if self.draw_from_leader else winner
             if self.sizes:
-                s = self.draw_to_sizes(s)
+                order = self.drawers_to_sizes(first_drawer(self.draw_first, leader, winner))
             else:
-                for _ in range(min((self.hand_size - len(hands[winner])) * len(seats), len(stock))):
-                    insort(hands[s], stock.pop())
-                    s = nxt[s]
+                order = drawers(first_drawer(self.draw_first, leader, winner),
+                                self.hand_size - len(hands[winner]), len(stock), self.next_seat, len(seats))
+            for s in order:
+                insort(hands[s], stock.pop())
             if not stock:
-                self.trump_drawn_by = seats[seats.index(s) - 1]
+                self.trump_drawn_by = order[-1]
                 if self.uneven and not all([hands[s] for s in seats]):
                     # The last card drawn left a player in the deal without one (RULES-pot.md §6.3).
                     self.finish(CARDS_OUT)
@@ -369,18 +525,21 @@ class Deal:
             return
         self.open_trick(winner)
 
-    def draw_to_sizes(self, s: int) -> int:
-        """The draw where hands differ in size (RULES-house.md §6.4): one card
-        at a time from ``s``, a full hand passed over, until every hand is
-        full or the stock is empty; returns the seat after the last drawer."""
-        hands, stock, sizes, nxt = self.hands, self.stock, self.sizes, self.next_seat
-        last = s
-        while stock and any(len(hands[x]) < sizes[x] for x in self.seats):
-            if len(hands[s]) < sizes[s]:
-                insort(hands[s], stock.pop())
-                last = s
+    def drawers_to_sizes(self, s: int) -> list[int]:
+        """Who draws after a trick where hands differ in size (RULES-house.md
+        §6.4), card by card: one at a time from ``s``, a full hand passed
+        over, until every hand is full or the stock is empty."""
+        sizes, nxt = self.sizes, self.next_seat
+        need = {x: sizes[x] - len(self.hands[x]) for x in self.seats}
+        order: list[int] = []
+        left = len(self.stock)
+        while left and any(need.values()):
+            if need.get(s):
+                order.append(s)
+                need[s] -= 1
+                left -= 1
             s = nxt[s]
-        return nxt[last]
+        return order
 
     def open_trick(self, leader: int, dealt: bool = False) -> None:
         """Before the first card of a trick (``dealt``: the first, right after
@@ -392,13 +551,9 @@ class Deal:
                 if found[0] == LEAD_OUT:
                     _, seat, combo, cards = found
                     hand = self.hands[seat]
-                    pts = 0
                     for c in cards:
                         hand.remove(c)
-                        pts += POINTS_OF[c]
-                        self.gone |= 1 << c
-                    self.gone_points += pts
-                    self.stake = self.trick_points = pts
+                    self.stake = self.see(seat, LEAD, cards, len(cards))
                     self.leader = self.winner = seat
                     self.size = len(cards)
                     self.winning = cards

@@ -1,6 +1,7 @@
 """A match: rounds dealt until a side reaches the penalty limit (RULES.md §7), or at a
-pot until a stack is spent (RULES-pot.md §7).  Everything random follows the ``seed``, so
-a match is its rules, seed, chips at the start and moves: what :meth:`Match.to_dict` saves.
+pot until a stack is spent (RULES-pot.md §7).  Everything random follows the ``seed`` (or,
+dealt by keys, the ``secret`` and the deals' keys: ``fair.py``), so a match is its rules, seed,
+chips at the start and moves: what :meth:`Match.to_dict` saves.
 
 >>> from burkozel import Match, TableRules
 >>> match = Match(TableRules("four", combos=()), seed=1)
@@ -19,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
+from . import fair
 from .cards import DECK, Card
 from .kernel import ring
 from .rules import MATCH_OVER, ROUND_NOT_OVER, IllegalMoveError, TableRules
@@ -49,16 +51,29 @@ class Match:
     and its dealer come first (a deal re-dealt in a fresh table to check it,
     or shared).  At a table for a pot, ``chips`` and ``pot`` are the chips
     before the first deal (fresh stacks and an empty pot by default).
+
+    ``secret`` deals by keys instead of the seed (``fair.py``): deal ``k``'s deck
+    is ``fair.deck_of`` of its key, ``fair.deal_key(secret, first_deal + k)``, and
+    the secret picks the first dealer; ``keys`` gives the first deals' keys
+    outright (a deal opened from its revealed key, or keyed with friends' values).
     """
 
     def __init__(self, rules: TableRules, seed: int | str | None = None, *, dealer: int | None = None,
                  decks: Sequence[Sequence[object]] = (), first_deal: int = 0,
-                 chips: Sequence[int] | None = None, pot: int = 0) -> None:
+                 chips: Sequence[int] | None = None, pot: int = 0, secret: bytes | str | None = None,
+                 keys: Sequence[bytes | str] = ()) -> None:
         if not isinstance(rules, TableRules):
             raise TypeError(f"rules must be TableRules, not {type(rules).__name__}")
-        if seed is None:
+        self.secret = None if secret is None else fair.check_bytes(secret, "a secret")
+        self.keys: list[bytes] = [fair.check_bytes(k) for k in keys]
+        """The deals' keys given outright, from the first deal (see :meth:`key_for`)."""
+        if (self.secret is not None or self.keys) and seed is not None:
+            raise ValueError("a match is dealt from a seed or by keys, not both")
+        if self.keys and self.secret is None:
+            raise ValueError("a match dealt by keys needs its secret for the deals after them")
+        if seed is None and self.secret is None:
             seed = random.SystemRandom().randrange(2**31)
-        elif not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        elif seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
             raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
         self.rules = rules
         self.seed = seed
@@ -66,7 +81,9 @@ class Match:
         if type(first_deal) is not int or first_deal < 0:
             raise ValueError("first_deal must be a deal number from 0")
         self.first_deal = first_deal
-        if dealer is None:
+        if dealer is None and self.secret is not None:
+            dealer = (fair.first_dealer(self.secret, n) + first_deal) % n
+        elif dealer is None:
             dealer = (seeded_dealer(seed, n) + first_deal) % n
         elif not isinstance(dealer, int) or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
@@ -87,10 +104,28 @@ class Match:
 
     # --- the course of the match --------------------------------------------
 
+    def key_for(self, round_no: int) -> bytes | None:
+        """The key of round ``round_no`` when the match is dealt by keys (``None`` from a
+        seed): given outright, else derived from the secret.  A key is never shown before
+        its deal is over (``fair.py``); :meth:`commitment` may be."""
+        if self.secret is None:
+            return None
+        if round_no < len(self.keys):
+            return self.keys[round_no]
+        return fair.deal_key(self.secret, round_no + self.first_deal)
+
+    def commitment(self, round_no: int) -> str | None:
+        """The commitment to round ``round_no``'s key (``None`` from a seed)."""
+        key = self.key_for(round_no)
+        return None if key is None else fair.commitment(key)
+
     def deck_for(self, round_no: int) -> tuple[Card, ...]:
-        """The deck of round ``round_no``: stacked, or shuffled from the seed."""
+        """The deck of round ``round_no``: stacked, dealt by its key, or shuffled from the seed."""
         if round_no < len(self._decks):
             return tuple(self._decks[round_no])
+        key = self.key_for(round_no)
+        if key is not None:
+            return fair.deck_of(key)
         return seeded_deck(self.seed, round_no + self.first_deal)
 
     def _deal(self) -> None:
@@ -224,12 +259,17 @@ class Match:
         rnd.push(move, seat)
         self.moves.append((actor, move))
 
-    def next_round(self) -> Round:
-        """Deal the next round, once the current one is over and the match is not."""
+    def next_round(self, key: bytes | str | None = None) -> Round:
+        """Deal the next round, once the current one is over and the match is not;
+        ``key``: its key given outright (a match dealt by keys with friends' values)."""
         if not self.round.is_over:
             raise IllegalMoveError(ROUND_NOT_OVER, "the round is still being played")
         if self.is_over:
             raise IllegalMoveError(MATCH_OVER, "the match is over")
+        if key is not None:
+            if self.secret is None or len(self.keys) != len(self.rounds):
+                raise ValueError("a deal's key is given only after the keys of every deal before it")
+            self.keys.append(fair.check_bytes(key))
         self._deal()
         return self.round
 
@@ -245,6 +285,11 @@ class Match:
         chips at its start and now, and every round's moves."""
         out = {"rules": self.rules.to_dict(), "seed": self.seed, "dealer": self.first_dealer,
                "first_deal": self.first_deal, "rounds": [], "chips": self.chips, "pot": self.pot}
+        if self.secret is not None:
+            del out["seed"]
+            out["secret"] = self.secret.hex()
+            if self.keys:
+                out["keys"] = [k.hex() for k in self.keys]
         if self.start_chips is not None:
             out["start"] = {"chips": list(self.start_chips), "pot": self.start_pot}
         out["rounds"] = [[[seat, move.to_dict()] for seat, move in moves] for moves in self.moves_by_round]
@@ -272,8 +317,11 @@ class Match:
         rounds = data.get("rounds")
         if not isinstance(rounds, list) or not rounds:
             raise ValueError("a saved match lists its rounds' moves")
+        keys = data.get("keys", [])
+        if not isinstance(keys, list):
+            raise ValueError("a saved match's keys are a list")
         match = cls(rules, data.get("seed"), dealer=data.get("dealer"), first_deal=data.get("first_deal", 0),
-                    chips=chips, pot=pot)
+                    chips=chips, pot=pot, secret=data.get("secret"), keys=keys)
         try:
             for r, moves in enumerate(rounds):
                 if r:
@@ -289,5 +337,6 @@ class Match:
         return match
 
     def __repr__(self) -> str:
-        return (f"<Match {self.rules.format} seed={self.seed} round={self.round_no} "
+        dealt = "keys" if self.secret is not None else f"seed={self.seed}"
+        return (f"<Match {self.rules.format} {dealt} round={self.round_no} "
                 f"penalties={self.penalties}{' over' if self.is_over else ''}>")

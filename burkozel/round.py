@@ -65,11 +65,11 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
     if deal.leader < 0:
         if deal.answers:
             return (FOLD if random() < 0.3 else ACCEPT), ()
-        if deal.declaration is not None and deal.tricks_done:
+        if deal.may_declare(seat):
             enough = deal.table.with_handicaps(deal.points)[deal.side[seat]] >= deal.declaration
             if random() < (0.5 if enough else 0.02):
                 return DECLARE, ()
-        if deal.dave and deal.may_raise(seat) and random() < 0.1:
+        if deal.may_raise(seat) and random() < 0.1:
             return DAVE, ()
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
@@ -155,8 +155,8 @@ class Round:
         self.moves: list[Move] = []
 
     @classmethod
-    def deal(cls, rules: TableRules, seed: int | str, dealer: int | None = None,
-                       chips: Sequence[int] | None = None, pot: int = 0) -> "Round":
+    def seeded(cls, rules: TableRules, seed: int | str, dealer: int | None = None,
+               chips: Sequence[int] | None = None, pot: int = 0) -> "Round":
         """The first deal of the match ``Match(rules, seed)``: its deck and,
         unless ``dealer`` is given, its dealer."""
         if dealer is None:
@@ -336,19 +336,10 @@ class Round:
         """The cards whose faces ``seat`` cannot know now (RULES.md §9): the
         other hands, the stock and the other seats' face-down discards — but
         never the trump card, which everyone saw turned up, nor an open seat's
-        hand or discards (RULES-house.md §6.2)."""
-        shown = self.rules.table.open_seats
-        hidden = {c for s, hand in enumerate(self.hands) if s != seat and s not in shown for c in hand}
-        hidden.update(self.deal.stock)
-        if self.deal.set_aside is not None:
-            hidden.update(c for s, hand in enumerate(self.deal.set_aside) if s != seat for c in hand)
-        if not self.rules.open_discards:
-            for trick in self.tricks + ([self.trick] if self.trick is not None else []):
-                for play in trick.plays:
-                    if play.kind == DISCARD and play.seat != seat and play.seat not in shown:
-                        hidden.update(play.cards)
-        hidden.discard(self.trump_card)
-        return hidden
+        hand or discards (RULES-house.md §6.2): :meth:`Deal.seen_faces`, the
+        engine's record."""
+        seen = self.deal.seen_faces(seat)
+        return {card for card in DECK if not seen >> card & 1}
 
     # --- moves ----------------------------------------------------------------
 
@@ -363,7 +354,7 @@ class Round:
         hand = d.hands[d.to_act]
         if d.leader < 0:
             return check_move(move, hand, d.trump, None, max_lead=d.max_lead,
-                              may_declare=d.table.declaration is not None, first_trick=d.tricks_done == 0,
+                              declares=d.table.declaration is not None, first_trick=d.tricks_done == 0,
                               answering=bool(d.answers), dave=d.dave, raised=bool(d.raised >> d.to_act & 1))
         return check_move(move, hand, d.trump, d.size, d.winning, shield=d.table.shield)
 
@@ -430,9 +421,9 @@ class Round:
         position's cards in no meaningful order.  At a pot, ``stakes`` are
         :meth:`Deal.at`'s ``chips``, ``pot``, ``stake``, ``folded``, ``raised``
         and ``raiser`` (a seat's view has them all), and ``seats``, those in
-        the deal where some are out of the match.  What the players have seen go
-        (:class:`~burkozel.kernel.Deal`'s ``gone`` and ``own``) is read from the
-        tricks given."""
+        the deal where some are out of the match.  What the players have seen
+        (:class:`~burkozel.kernel.Seen`) is kept over the tricks given
+        (:meth:`Deal.see_tricks`)."""
         self = cls.__new__(cls)
         self.rules = rules
         self.dealer = dealer
@@ -448,24 +439,7 @@ class Round:
                  for t in tricks]
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
         self._tricks = list(tricks)
-        for t in list(tricks) + ([trick] if trick is not None else []):
-            shown = unseen = 0
-            for p in t.plays:
-                face_up = p.kind != DISCARD or d.open_discards or d.open_mask >> p.seat & 1
-                for c in p.cards:
-                    if face_up:
-                        d.gone |= 1 << c
-                        d.gone_points += POINTS_OF[c]
-                        shown += POINTS_OF[c]
-                    else:
-                        d.own[p.seat] |= 1 << c
-                        d.own_points[p.seat] += POINTS_OF[c]
-                        unseen += 1
-            if t is trick:
-                d.trick_points, d.trick_unseen = shown, unseen
-            elif d.faces_hidden and not d.folded >> t.winner & 1:
-                d.seen_points[rules.side_of(t.winner)] += shown
-                d.unseen_taken[rules.side_of(t.winner)] += unseen
+        d.see_tricks(list(tricks) + ([trick] if trick is not None else []), self.folded)
         return self
 
     def view(self, seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,
@@ -481,14 +455,9 @@ class Round:
         history = tuple(trick_view(t, seat, opened, shown) for t in self.tricks)
         side = self.side_of(seat)
         points, unseen = self.points[side], 0
-        if not over and not opened and not rules.table.closed_points_known:
+        if not over and d.faces_hidden:
             # Only the faces seen count; the others' face-down cards are counted, not valued.
-            points = 0
-            for tv in history:
-                if self.side_of(tv.winner) == side:
-                    for p in tv.plays:
-                        points += sum(POINTS_OF[c] for c in p.cards or p.own)
-                        unseen += p.count if not (p.cards or p.own) else 0
+            points, unseen = d.seen_points[side], d.unseen_taken[side]
         trick = self.trick
         return SeatView(
             seat=seat,

@@ -886,12 +886,6 @@ class TableRules(RulesFacts):
                              self.dave, self.house))
 
     @cached_property
-    def face_down(self) -> tuple[bool, ...]:
-        """Per seat, whether its discards lie face down (not with open
-        discards, nor an open seat's, RULES-house.md §6.2)."""
-        return tuple(not self.open_discards and s not in self.table.open_seats for s in range(self.players))
-
-    @cached_property
     def active(self) -> tuple[Combination, ...]:
         """The combinations in force, in the order they are checked."""
         return tuple(c for c in self.table.combinations if not c.switchable or c.id in self.combos)

@@ -15,7 +15,8 @@ from itertools import combinations
 from typing import NamedTuple, Sequence, Union
 
 from .cards import DECK, POINTS_OF, RANKS, SUIT_OF, SUITS, Card
-from .kernel import ACCEPT, BEAT, DAVE, DECLARE, DISCARD, FOLD, LEAD, STAKE_KINDS, Deal
+from .kernel import (ACCEPT, BEAT, DAVE, DECLARE, DISCARD, FOLD, LEAD, STAKE_KINDS, Deal, declaration_open,
+                     raise_open)
 from .rules import (BAD_MOVE, CARD_NOT_IN_HAND, DAVE_ONCE, DECLARE_TOO_EARLY, DOES_NOT_BEAT, DUPLICATE_CARD,
                     MIXED_SUITS, MUST_ANSWER, MUST_ANSWER_DAVE, MUST_LEAD, NO_DAVE, NO_DAVE_TO_ANSWER, NO_DECLARATION,
                     WRONG_COUNT, IllegalMoveError, auto_discard, beats_all)
@@ -151,8 +152,13 @@ class Play(NamedTuple):
     cards: tuple[Card, ...]
 
     @property
-    def face_up(self) -> bool:
-        return self.kind != DISCARD
+    def faces(self) -> tuple[Card, ...]:
+        """Every face of the play: the full state knows them all."""
+        return self.cards
+
+    @property
+    def count(self) -> int:
+        return len(self.cards)
 
 
 class Trick:
@@ -212,22 +218,22 @@ def check_bet(move: Move, *, answering: bool, dave: bool, raised: bool, leading:
         raise IllegalMoveError(NO_DAVE, "this table plays without «даве»")
     elif not leading:
         raise IllegalMoveError(NO_DAVE, "«даве» is said only before one's regular lead")
-    elif raised:
+    elif not raise_open(dave, answering, raised):
         raise IllegalMoveError(DAVE_ONCE, "«даве» once a deal")
     if move.cards:
         raise IllegalMoveError(WRONG_COUNT, f"{move.kind} names no cards")
 
 
 def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
-               winning: Sequence[int] = (), max_lead: int = 4, may_declare: bool = False,
+               winning: Sequence[int] = (), max_lead: int = 4, declares: bool = False,
                first_trick: bool = False, answering: bool = False, dave: bool = False,
                raised: bool = False, shield: int = -1) -> tuple[Card, ...]:
     """Check ``move`` for a seat holding ``hand``: ``size`` is the number of
     cards each answer needs, or ``None`` when the seat leads a new trick;
     ``winning`` is the current winning set; ``max_lead`` the most cards a
-    lead may have; ``may_declare`` whether the table has «31» and this is the
-    seat's regular lead (``first_trick``: before the deal's first trick is
-    complete, when «31» is refused).  Returns the cards actually played (a
+    lead may have; ``declares`` whether the table has «31» and
+    ``first_trick`` whether the deal's first trick is still to be completed
+    (:func:`~burkozel.kernel.declaration_open` says when «31» is open).  Returns the cards actually played (a
     short discard completed); raises :class:`IllegalMoveError` otherwise.
     The stake's moves are checked by :func:`check_bet` (``answering``,
     ``dave``, ``raised`` as it says); ``shield`` a suit no trump beats."""
@@ -239,9 +245,9 @@ def check_move(move: Move, hand: Sequence[int], trump: int, size: int | None,
     if move.kind == DECLARE:
         if size is not None:
             raise IllegalMoveError(NO_DECLARATION, "«31» is declared only instead of one's regular lead")
-        if not may_declare:
+        if not declares:
             raise IllegalMoveError(NO_DECLARATION, "this table has no «31»")
-        if first_trick:
+        if not declaration_open(declares, first_trick, answering):
             raise IllegalMoveError(DECLARE_TOO_EARLY, "no «31» before the deal's first trick")
         if move.cards:
             raise IllegalMoveError(WRONG_COUNT, "«31» names no cards")

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Sequence
 
-from .cards import SUIT_OF, SUITS, Card, held_order, trump_of
-from .kernel import accept_price
-from .outcome import Outcome
+from .cards import POINTS_OF, SUIT_OF, SUITS, Card, held_order, trump_of
 from .house import DEFAULT_HOUSE, HouseRules
+from .kernel import Seen, accept_price, declaration_open, face_down, raise_open
+from .outcome import Outcome
 from .rules import NOT_YOUR_TURN, ROUND_OVER, TABLES, IllegalMoveError, RulesFacts, TableRules, with_house
-from .trick import (CARD_KINDS, DECLARE, DISCARD, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
+from .trick import (CARD_KINDS, DECLARE, STAKE_KINDS, Move, Play, Trick, check_move, legal_kinds,
                     legal_moves, no_kinds)
 
 
@@ -36,6 +36,11 @@ class PlayView:
     count: int
     cards: tuple[Card, ...] = ()
     own: tuple[Card, ...] = ()
+
+    @property
+    def faces(self) -> tuple[Card, ...]:
+        """The faces the seat saw: the cards face up, or its own face-down ones."""
+        return self.cards or self.own
 
     def to_dict(self) -> dict:
         d: dict[str, Any] = {"seat": self.seat, "kind": self.kind, "count": self.count,
@@ -67,6 +72,17 @@ class TrickView:
     def lead(self) -> tuple[Card, ...]:
         return self.plays[0].cards
 
+    @property
+    def seen(self) -> tuple[int, int]:
+        """The points of the faces the seat saw in this trick, and how many of
+        its cards it did not see."""
+        points = hidden = 0
+        for p in self.plays:
+            faces = p.faces
+            points += sum(POINTS_OF[c] for c in faces)
+            hidden += 0 if faces else p.count
+        return points, hidden
+
     def to_dict(self) -> dict:
         return {"leader": self.leader, "size": self.size, "combo": self.combo,
                 "plays": [p.to_dict() for p in self.plays], "winner": self.winner,
@@ -81,7 +97,7 @@ class TrickView:
 def play_view(play: Play, seat: int, open_discards: bool, open_seats: tuple[int, ...] = ()) -> PlayView:
     """``play`` as ``seat`` sees it: a face-down discard's faces only if its own
     (an open seat's discards lie face up, RULES-house.md §6.2)."""
-    if play.kind == DISCARD and not open_discards and play.seat not in open_seats:
+    if face_down(play.kind, open_discards, play.seat in open_seats):
         return PlayView(play.seat, play.kind, len(play.cards), (), play.cards if play.seat == seat else ())
     return PlayView(play.seat, play.kind, len(play.cards), play.cards)
 
@@ -169,7 +185,7 @@ class SeatView(RulesFacts):
         object.__setattr__(self, "_table", with_house(TABLES[self.format].seated(len(self.hand_sizes)), self.house))
 
     def __getstate__(self) -> dict:  # pickled without the derived table and rules, rebuilt on load
-        return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules")}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_table", "rules", "seen")}
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
@@ -185,6 +201,13 @@ class SeatView(RulesFacts):
     @property
     def players(self) -> int:
         return len(self.hand_sizes)
+
+    @cached_property
+    def seen(self) -> Seen:
+        """What this seat has seen go (the engine's record, :class:`~burkozel.kernel.Seen`),
+        kept over the tricks it saw by the steps a deal in play keeps it by."""
+        tricks = self.history + ((self.trick,) if self.trick is not None else ())
+        return Seen.of_tricks(self.rules, self.trump_card, tricks, self.seat, self.folded)
 
     @property
     def answering(self) -> bool:
@@ -237,18 +260,20 @@ class SeatView(RulesFacts):
                    if s not in self.folded and (not self.in_play or s in self.in_play))
 
     @property
+    def leading(self) -> bool:
+        """Whether it is this seat's regular lead: its turn, no trick under way."""
+        return self.my_turn and self.trick is None
+
+    @property
     def may_declare(self) -> bool:
-        """Whether «31» is a legal move now (Бура «31»: one's regular lead,
-        after the deal's first trick)."""
-        return (self.table.declaration is not None and self.my_turn and self.trick is None
-                and len(self.history) > 0 and self.raiser is None)
+        """Whether «31» is a legal move now (:func:`~burkozel.kernel.declaration_open`)."""
+        return self.leading and declaration_open(self.table.declaration is not None, not self.history,
+                                                 self.raiser is not None)
 
     @property
     def may_raise(self) -> bool:
-        """Whether «даве» is a legal move now: the switch on, one's regular
-        lead, not said yet in this deal."""
-        return (self.dave and self.my_turn and self.trick is None and self.raiser is None
-                and self.seat not in self.raised)
+        """Whether «даве» is a legal move now (:func:`~burkozel.kernel.raise_open`)."""
+        return self.leading and raise_open(self.dave, self.raiser is not None, self.seat in self.raised)
 
     @property
     def legal_moves(self) -> list[Move]:
@@ -297,7 +322,7 @@ class SeatView(RulesFacts):
             raise IllegalMoveError(NOT_YOUR_TURN, f"it is seat {self.to_act}'s turn")
         if self.trick is None:
             return check_move(move, self.hand, self.trump, None, max_lead=self.max_lead,
-                              may_declare=self.table.declaration is not None, first_trick=not self.history,
+                              declares=self.table.declaration is not None, first_trick=not self.history,
                               answering=self.answering, dave=self.dave, raised=self.seat in self.raised)
         return check_move(move, self.hand, self.trump, self.trick.size, self.trick.winning,
                           shield=self.table.shield)

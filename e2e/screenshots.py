@@ -64,7 +64,7 @@ def pairs_scene(page) -> bool:
     plays = page.locator("#trick .play").count()
     discards = page.locator("#trick .play.kind-discard").count()
     faces = page.locator("#trick .play:not(.kind-discard)").count()
-    if not ("Раунд 2" in page.text_content("#score") and _answering(page) and plays >= 3 and discards >= 1
+    if not ("Раздача 2" in page.text_content("#score") and _answering(page) and plays >= 3 and discards >= 1
             and faces >= 2 and page.locator("#deck .count").count()):
         return False
     cards = _hand(page)
@@ -81,7 +81,7 @@ def pairs_scene(page) -> bool:
 def bura31_scene(page) -> bool:
     """Бура «31», second deal: the opponent has led, a card of the answer picked."""
     if not (_answering(page) and page.locator("#trick .play").count() == 1
-            and "Раунд 2" in page.text_content("#score")):
+            and "Раздача 2" in page.text_content("#score")):
         return False
     page.click(f'#hand [data-card="{_hand(page)[-1]}"]')
     return True

@@ -193,7 +193,8 @@ def replay(saved_match: dict, at: tuple[int, int] | None = None) -> Match:
     rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"),
                        saved_match.get("players"), dave=saved_match.get("dave", False),
                        house=saved_match.get("house", {}))
-    match = Match(rules, seed=saved_match["seed"], first_deal=saved_match.get("first_deal", 0))
+    match = Match(rules, seed=saved_match.get("seed"), first_deal=saved_match.get("first_deal", 0),
+                  secret=saved_match.get("secret"), keys=saved_match.get("keys", ()), dealer=saved_match.get("dealer"))
     rounds = saved_match["rounds"] if at is None else saved_match["rounds"][:at[0] + 1]
     for r, moves in enumerate(rounds):
         if r:
@@ -210,12 +211,14 @@ def hidden_now(match: Match) -> set[str]:
 
 
 def others_discarded(match: Match) -> int:
-    """Cards the other seats threw face down this round (none where discards lie face up)."""
+    """Cards the other seats threw face down this round that seat 0 never saw (none where
+    discards lie face up; the trump card, turned up for all, is not one of them)."""
     rnd = match.round
     if match.rules.open_discards:
         return 0
     tricks = rnd.tricks + ([rnd.trick] if rnd.trick else [])
-    return sum(len(p.cards) for t in tricks for p in t.plays if p.kind == "discard" and p.seat != 0)
+    return sum(1 for t in tricks for p in t.plays if p.kind == "discard" and p.seat != 0
+               for c in p.cards if c != rnd.trump_card)
 
 
 def check_no_leak(page) -> None:

@@ -29,7 +29,7 @@ if str(ROOT / "web") not in sys.path:
 
 from table.worker import benchhooks  # noqa: E402
 from table.match import table_bots  # noqa: E402
-from burkozel import Match, Move, TableRules  # noqa: E402
+from burkozel import Match, Move, TableRules, fair  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -49,30 +49,32 @@ def table(shared):
 
 
 def bot_positions(data: dict):
-    """Each bot move of the saved match, with the bot's view just before it."""
-    match = Match(TableRules(data["format"], tuple(data["combos"]), data.get("discard")), seed=data["seed"])
+    """Each bot move of the saved match, with the bot's view just before it and its
+    seed (the deal's key's, ``fair.bot_seed``; a match from an old seed: the seed's)."""
+    match = Match(TableRules(data["format"], tuple(data["combos"]), data.get("discard")), seed=data.get("seed"),
+                  secret=data.get("secret"), keys=data.get("keys", ()))
     for r, moves in enumerate(data["rounds"]):
         if r:
             match.next_round()
+        key = match.key_for(r)
         for seat, move in moves:
             m = Move.from_dict(move)
             if seat != 0:
-                yield seat, match.view(seat), m
+                yield seat, match.view(seat), m, f"{data['seed']}/{seat}" if key is None else fair.bot_seed(key, seat)
             match.push(m, seat)
 
 
 def check_bot_moves(data: dict, level: str) -> tuple[int, set[str]]:
     """Every bot move is ``level``'s choice; returns how many, and which other
     levels would have chosen differently somewhere."""
-    seed = data["seed"]
     checked, told_apart = 0, set()
-    for seat, view, move in bot_positions(data):
-        want = table_bots.reference_bot(level, seed=f"{seed}/{seat}").get_move(view)
+    for seat, view, move, seed in bot_positions(data):
+        want = table_bots.reference_bot(level, seed=seed).get_move(view)
         assert move == want, f"seat {seat}: the page played {move}, a {level} bot plays {want} (move {checked})"
         checked += 1
         for other in LEVELS:
             if other != level and other not in told_apart:
-                if table_bots.reference_bot(other, seed=f"{seed}/{seat}").get_move(view) != move:
+                if table_bots.reference_bot(other, seed=seed).get_move(view) != move:
                     told_apart.add(other)
     return checked, told_apart
 

@@ -71,7 +71,7 @@ def test_a_whole_deal_of_duel_by_keyboard_alone(page, base_url):
     page.keyboard.press("Enter")
     hand = page.get_by_role("group", name="Ваши карты").get_by_role("button")
     assert focused(hand.first), "a new deal puts the focus on the hand"
-    result = page.get_by_role("dialog", name=re.compile("^Раунд 1 окончен|^Партия окончена"))
+    result = page.get_by_role("dialog", name=re.compile("^Раздача 1 окончена|^Партия окончена"))
     bots_heard, moves = set(), 0
     for _ in range(100):
         turn = wait_for_me(page, result)
@@ -106,8 +106,8 @@ def test_a_whole_deal_of_duel_by_keyboard_alone(page, base_url):
     assert moves >= 4
     assert bots_heard, "the live region never said what the opponent played"
     assert result.get_by_role("table").is_visible()
-    assert heard(page).startswith(("Раунд 1 окончен.", "Партия окончена."))
-    next_deal = result.get_by_role("button", name=re.compile("^Следующий раунд|^Новая партия"))
+    assert heard(page).startswith(("Раздача 1 окончена.", "Партия окончена."))
+    next_deal = result.get_by_role("button", name=re.compile("^Следующая раздача|^Новая партия"))
     assert focused(next_deal), "the result puts the focus on its next step"
 
 

@@ -43,6 +43,8 @@ class FakeRelay:
         self.events = 0
         self.contents: list[str] = []
         """Every event's content, in the order the relay got them."""
+        self.longest = 0
+        """The longest ``EVENT`` message a page sent (public relays refuse those over 4,096)."""
         self.refused = 0
         """Sockets refused so far (while down, or their context offline)."""
         self.up = True
@@ -82,6 +84,7 @@ class FakeRelay:
             self.subs.pop((id(ws), data[1]), None)
         elif data[0] == "EVENT" and len(data) >= 2 and isinstance(data[1], dict):
             event = data[1]
+            self.longest = max(self.longest, len(message))
             ws.send(json.dumps(["OK", event.get("id"), True, ""]))
             self.events += 1
             self.contents.append(str(event.get("content", "")))
@@ -260,6 +263,7 @@ def test_a_guest_without_direct_connections_plays_through_the_relay(make_page, s
     count, size, ways = check_frames(host, guest, inv)
     assert ways == {"relay"}
     assert "через ретранслятор" in host.text_content("#peer-bar")
+    assert relay.longest < 4096  # (a whole state went as one event of 7-8 thousand characters)
     print(f"\nonline relay: first hand {seconds:.1f} s, {count} frames, {size} bytes, relay events {relay.events}")
 
 
@@ -274,6 +278,24 @@ def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(mak
     boot(damaged, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1][:-5])
     damaged.wait_for_selector("#p2p [data-online-error=damaged]", state="attached")
     assert not damaged.evaluate("'burkozelRelay' in window")  # nothing was loaded, nothing connected
+
+
+@pytest.mark.parametrize("second_direct", [False, True], ids=["second-relay-only", "second-direct"])
+def test_a_used_link_is_refused_within_ten_seconds_whichever_way_the_second_device_connects(
+        make_page, server, second_direct):
+    """The seat's holder plays directly; a second device with the same link is told «уже
+    занято» within 10 s of its page being ready, also when it can make no direct connection
+    (the refusal went only through the DataChannel, to the holder, and such a device waited
+    minutes with no word)."""
+    host, guest = make_page(), make_page()
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('#p2p [data-online-seat="1"]:has-text("напрямую")', timeout=45_000)
+    second = make_page(no_direct=not second_direct)
+    boot(second, app_url(server.url, speed="instant", sw="off") + "#" + links[1].split("#", 1)[1])
+    second.wait_for_selector("#p2p [role=alert]", timeout=10_000)
+    assert "уже занято" in second.text_content("#p2p")
+    assert guest.get_attribute("#me .seat", "data-seat") == "1" and "напрямую" in host.text_content("#p2p")
 
 
 SHARE_SHEET = """(() => {
@@ -660,3 +682,136 @@ def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
     check(host, "the host's table")
     assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
         f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
+# --- through a real relay (PyPI's nostr-relay behind a TLS front: e2e/real_relay.py) ----------------
+
+from harness import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from test_p2p import MDNS_OFF  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def real_relay():
+    from real_relay import RealRelay
+
+    with RealRelay() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def real_browser(browser, real_relay):
+    """A Chromium whose relay hosts all resolve to the real relay's front."""
+    b = browser.browser_type.launch(executable_path=chromium_path(), headless=True,
+                                    args=CHROMIUM_ARGS + [MDNS_OFF, real_relay.resolver_rules()])
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def real_page(real_browser, server):
+    """Like ``make_page``, through the real relay: nothing routed, nothing injected but ``no_direct``."""
+    made = []
+
+    def make(no_direct: bool = False, clock: bool = False, **options):
+        guard = Guard(origins={server.origin})
+        ctx = real_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU",
+                                       ignore_https_errors=True, **options)
+        if clock:
+            ctx.clock.install()
+        ctx.on("request", guard.on_request)
+        ctx.on("page", guard.watch)
+        if no_direct:
+            ctx.add_init_script(NO_DIRECT)
+        made.append((ctx, guard))
+        return ctx.new_page()
+
+    yield make
+    for ctx, guard in made:
+        ctx.close()
+    for ctx, guard in made:
+        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
+        guard.check()
+
+
+def published(page) -> list[dict]:
+    """Every event the page sent to a relay socket: [{url, size}]."""
+    return page.evaluate("window.burkozelRelay.published")
+
+
+def test_through_a_real_relay_one_guest_plays_directly_and_one_only_through_the_relay(real_page, server, real_relay):
+    """пары, two guests: one connects directly (signalled through the real relay), the other
+    can make no direct connection and plays through it; the relay checked every signature and
+    refused nothing for size, every event stayed under 4,096 characters, and no frame held a
+    card its seat may not know."""
+    host = real_page()
+    links = invite_links(host, server, "pairs", people=(1, 3))
+    guests = seat_guests(real_page, server, host, links, relay_only=(3,))
+    host.wait_for_function("() => document.querySelector('#peer-bar')?.textContent.includes('напрямую')",
+                           timeout=45_000)
+    made = play_devices(host, list(guests.values()), random.Random(21))
+    assert all(n >= 2 for n in made), made
+    for seat, page in guests.items():
+        count, size, ways = check_frames(host, page, invite.decode(invite.code_in(links[seat])))
+        assert ways == {"relay"} if seat == 3 else "direct" in ways, (seat, ways)
+    refused = [line for line in real_relay.log().splitlines() if "invalid:" in line or "rate-limited" in line]
+    assert not [line for line in refused if "rate-limited" not in line], refused  # none for size or signature
+    for page in (host, *guests.values()):
+        sizes = [e["size"] for e in published(page)]
+        assert sizes and max(sizes) < 4096, max(sizes)
+
+
+class RateLimitingRelay(FakeRelay):
+    """The fake relay, but once ``limiting`` every relay of the list save the last answers each
+    event with ``OK false "rate-limited: …"`` and passes nothing on (as public relays do past
+    their rate)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.limiting = False
+        self.refusals = 0
+        self.spare = json.loads((ROOT / "web" / "page" / "relays.json").read_text())["relays"][-1]["url"]
+
+    def on_message(self, ws, message) -> None:
+        if self.limiting and isinstance(message, str) and message.startswith('["EVENT"') \
+                and not ws.url.rstrip("/").startswith(self.spare):
+            self.refusals += 1
+            ws.send(json.dumps(["OK", json.loads(message)[1].get("id"), False, "rate-limited: slow down"]))
+            return
+        super().on_message(ws, message)
+
+
+def test_relays_refusing_for_rate_mid_deal_and_the_game_goes_on_through_the_next(p2p_browser, server):
+    """Relay-only, mid-deal every relay but the last answers «rate-limited» to every event:
+    the pages rest those relays, send the refused events to the next one, and the deal
+    goes on to its end."""
+    relay = RateLimitingRelay()
+    contexts = []
+
+    def make(no_direct: bool = False):
+        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        relay.attach(ctx)
+        if no_direct:
+            ctx.add_init_script(NO_DIRECT)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    try:
+        host, guest = make(), make(no_direct=True)
+        links = invite_links(host, server, "duel")
+        inv = invite.decode(invite.code_in(links[1]))
+        open_link(guest, server, links[1])
+        host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+        button(host, "#p2p", "Начать игру").click()
+        rng = random.Random(23)
+        play_deal(host, guest, rng, moves=2)
+        relay.limiting = True
+        assert play_deal(host, guest, rng) >= 1
+        assert relay.refusals > 0
+        check_frames(host, guest, inv)
+        spare = relay.spare
+        for page in (host, guest):
+            late = page.evaluate("window.burkozelRelay.published")[-5:]
+            assert late and all(e["url"].startswith(spare) for e in late), late
+    finally:
+        for ctx in contexts:
+            ctx.close()

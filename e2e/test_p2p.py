@@ -115,7 +115,7 @@ def check_messages(host, guest) -> int:
         match = replay(data, tuple(state["at"]))
         hidden = {str(c) for c in match.round.unknown_to(state["seat"])}
         assert not {c for c in hidden if f'"{c}"' in text}, state["at"]
-        assert str(data["seed"]) not in text
+        assert data["secret"] not in text and match.key_for(match.round_no).hex() not in text
     final = replay(data).round.unknown_to(guest_seat(guest))
     seen = set(guest.evaluate("[...window.__seen]"))
     assert not seen & {str(c) for c in final}, "the guest's page showed a hidden card"

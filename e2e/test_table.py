@@ -46,11 +46,11 @@ def test_whole_match_by_clicks(table, fmt, seed):
         page.click("#result [data-action=next]")
         reset_seen(page)
         wait_settled(page)
-        assert f"Раунд {rounds + 1}" in page.text_content("#score")
+        assert f"Раздача {rounds + 1}" in page.text_content("#score")
     assert rounds >= 2
     page.click("#result [data-action=next]")  # «Новая партия»
     wait_settled(page)
-    assert "Раунд 1" in page.text_content("#score")
+    assert "Раздача 1" in page.text_content("#score")
     assert saved(page)["rounds"] and len(saved(page)["rounds"]) == 1
 
 

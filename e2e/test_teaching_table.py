@@ -1,7 +1,8 @@
 """The teaching table in the browser: a hint on the player's turn,
-the last trick, the deal's story, statistics that survive a reload, a shared
-link that opens the same first hand in a fresh context — and none of them
-puts a card in the page that seat 0 may not know (``check_no_leak``)."""
+the last trick, the deal's story, statistics that survive a reload, a finished
+deal's key and its check, a shared link that opens the same first hand in a fresh
+context (and none while the deal is played) — and none of them puts a card in the
+page that seat 0 may not know (``check_no_leak``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 
 import pytest
 
+from burkozel import fair
 from tablekit import check_no_leak, hand, new_match, play_turn, saved, table_fixtures, wait_settled
 
 shared, table = table_fixtures(seed=21)
@@ -181,45 +183,43 @@ def fresh_page(browser, server, url: str):
 from tablekit import WATCH_DOM as WATCH  # noqa: E402
 
 
-def test_a_shared_link_opens_the_same_first_hand_in_a_fresh_context(table, browser, server):
+def test_sharing_offers_no_deal_in_play_only_its_commitment(table):
+    """«Поделиться раздачей» in the middle of the first deal: no link (a link deals every
+    hand of its deal), the deal's commitment instead."""
     page = table
     new_match(page, "pairs", "hard")
-    first = sorted(hand(page))
     page.get_by_role("button", name="Поделиться раздачей").click()
     page.locator("#info").wait_for(state="visible")
-    link = page.get_attribute("[data-share-link]", "href")
-    assert "table=pairs" in link and "bots=hard" in link and "sharer" not in link
+    assert page.locator("#info [data-share-link]").count() == 0
+    assert "Сыгранных раздач пока нет" in page.text_content("#info .share-none")
+    key = fair.deal_key(bytes.fromhex(saved(page)["secret"]), 0)
+    assert fair.short(fair.commitment(key)) in page.text_content("#info .commit-line")
+    assert key.hex() not in page.content() and saved(page)["secret"] not in page.content()
     page.click("#info .dlg-buttons [data-action=close-info]")
-    ctx, other = fresh_page(browser, server, link + "&speed=instant")
-    try:
-        wait_settled(other)
-        assert sorted(hand(other)) == first
-        assert other.get_attribute("#table", "data-bots") == "hard"
-        assert "table=" not in other.url  # a reload resumes the saved match
-        check_no_leak(other)
-    finally:
-        ctx.close()
 
 
-def test_the_result_shows_the_seed_the_check_and_the_sharers_result(table, browser, server):
+def test_the_result_shows_the_key_the_check_and_the_sharers_result(table, browser, server):
     page = table
     new_match(page, "bura31", "easy")
     first = sorted(hand(page))
     mine = saved(page)
+    key = fair.deal_key(bytes.fromhex(mine["secret"]), 0)
     from tablekit import play_round
 
     play_round(page, random.Random(6), check=False)
-    seed_line = page.locator("#result .seed-line")
-    assert seed_line.get_attribute("data-seed") == str(saved(page)["seed"]) == str(mine["seed"])
-    assert "Сид партии" in seed_line.text_content()
+    line = page.locator("#result .key-line")
+    assert line.locator("code.deal-key").text_content() == key.hex()
+    assert fair.short(fair.commitment(key)) in line.text_content() and "Сид" not in page.text_content("#result")
+    nxt = fair.commitment(fair.deal_key(bytes.fromhex(mine["secret"]), 1))
+    assert fair.short(nxt) in page.text_content("#result .next-commit")
     check = page.get_attribute("#result a.check-deal", "href")
     page.click("#result [data-action=share]")
     link = page.get_attribute("[data-share-link]", "href")
-    assert "sharer=" in link
+    assert "sharer=" in link and f"key={key.hex()}" in link and mine["secret"] not in link
     page.click("#info .dlg-buttons [data-action=close-info]")
     before = saved(page)
-    # «Проверить раздачу» (a new tab of this browser): the same cards in a fresh table,
-    # and the match saved here untouched.
+    # «Проверить раздачу» (a new tab of this browser): the verdict, the same cards in a
+    # fresh table, and the match saved here untouched.
     from harness import boot
 
     other = page.context.new_page()
@@ -227,6 +227,7 @@ def test_the_result_shows_the_seed_the_check_and_the_sharers_result(table, brows
         boot(other, check + "&speed=instant")
         wait_settled(other)
         assert sorted(hand(other)) == first
+        assert "Проверено" in other.text_content("#notices .verdict")
         assert saved(other) == before == saved(page)
     finally:
         other.close()
@@ -235,6 +236,7 @@ def test_the_result_shows_the_seed_the_check_and_the_sharers_result(table, brows
     try:
         wait_settled(other)
         assert sorted(hand(other)) == first
+        check_no_leak(other)
         play_round(other, random.Random(7), check=False)
         assert "Поделившийся этой раздачей набрал" in other.text_content("#result")
     finally:
@@ -251,18 +253,18 @@ def test_the_player_sets_the_seed_before_a_match(table):
     page.check("input[name=format][value=three]")
     page.click("#menu [data-action=new]")
     wait_settled(page)
-    assert saved(page)["seed"] == 123456789
+    assert saved(page)["secret"] == fair.seeded_secret(123456789).hex()  # the same deals at every start
     to_menu(page)
     assert page.input_value("#menu input[name=seed]") == "123456789"
     page.fill("#menu input[name=seed]", "21")
     page.press("#menu input[name=seed]", "Enter")
     page.click("#menu [data-action=new]")
     wait_settled(page)
-    assert saved(page)["seed"] == 21
+    assert saved(page)["secret"] == fair.seeded_secret(21).hex()
 
 
 def test_a_link_to_a_later_deal_deals_that_deal(browser, server):
-    """deal=77-3: the fourth deal of seed 77's match, as the engine deals it."""
+    """An old link, deal=77-3: the fourth deal of seed 77's match, as the engine dealt it."""
     import sys
     from pathlib import Path
 
@@ -275,7 +277,10 @@ def test_a_link_to_a_later_deal_deals_that_deal(browser, server):
     seeds = Match(rules, seed=77)  # the seed's own match: its fourth deck and dealer, stacked
     fourth = Match(rules, seed=0, decks=[seeds.deck_for(3)], dealer=(seeds.first_dealer + 3) % 4)
     dealt = sorted(str(c) for c in fourth.view(0).hand)
-    ctx, page = fresh_page(browser, server, server.url + share.query(shared) + "&speed=instant")
+    old_link = (f"?table=four&combos={'.'.join(shared.combos)}&discard=closed&bots=medium&deal=77-3"
+                "&speed=instant")  # written before deals had keys; read still
+    assert share.parse(old_link) == shared
+    ctx, page = fresh_page(browser, server, server.url + old_link)
     try:
         wait_settled(page)
         assert sorted(hand(page)) == dealt

@@ -82,7 +82,7 @@ def test_bura31_declare_button_and_a_true_31(table):
             declare.click()
             assert wait_settled(page) in RESULT_OVER
             assert page.text_content("#result .deal-end").startswith("Вы объявили «31»")
-            assert "сдача ваша" in page.text_content("#result .deal-end")
+            assert "раздача ваша" in page.text_content("#result .deal-end")
             assert page.text_content("#result tr.mine td:nth-child(3)") == "+0"
             break
         play_turn(page, rng)

@@ -36,7 +36,6 @@ from burkozel.bots.search import candidates as searched  # noqa: E402
 from burkozel.bots.search.playout import fast_playout  # noqa: E402
 from burkozel.bots.search.utility import utility  # noqa: E402
 from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
-from burkozel.bots.seen import Seen  # noqa: E402
 
 
 def key(move) -> tuple:
@@ -68,7 +67,7 @@ def values(views: list, worlds: int, seed: int) -> list:
     out = []
     start = time.perf_counter()
     for i, view in enumerate(views):
-        sampler, seen = WorldSampler(view), Seen.of_view(view)
+        sampler, seen = WorldSampler(view), view.seen
         rng = random.Random(f"regret/{seed}/{i}")
         dealt = [sampler.sample_deal(rng) for _ in range(worlds)]
         out.append((view, {key(m): [utility(fast_playout(w, m.kind, m.cards, seen), view.side)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from burkozel.arena import half_width95, listed_side, seatings  # noqa: E402
 from burkozel.bots.medium import Weights, medium_move, weights_for  # noqa: E402
 from burkozel.bots.search.playout import fast_playout  # noqa: E402
-from burkozel.bots.seen import Seen  # noqa: E402
+
 from burkozel.cards import DECK  # noqa: E402
 from burkozel.round import Round  # noqa: E402
 from burkozel.rules import FORMATS, TableRules  # noqa: E402
@@ -43,7 +43,7 @@ def play_round(rnd: Round, policy: tuple[Weights, ...]) -> list[int]:
     if seat is None:  # over at the deal (Бура «31»: a бура or Москва dealt)
         return rnd.penalties
     kind, cards = medium_move(rnd.deal, seat, policy[seat])
-    return fast_playout(rnd.deal, kind, cards, Seen.of_deal(rnd.deal), policy).result[1]
+    return fast_playout(rnd.deal, kind, cards, rnd.deal.record(), policy).result[1]
 
 
 def share_of_deal(rules: TableRules, deck: list, dealer: int, weights: Weights) -> float:

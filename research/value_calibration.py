@@ -32,7 +32,6 @@ from burkozel.bots import make_bot  # noqa: E402
 from burkozel.bots.hard import HardBot  # noqa: E402
 from burkozel.bots.search.playout import fast_playout  # noqa: E402
 from burkozel.bots.search.utility import utility  # noqa: E402
-from burkozel.bots.seen import Seen  # noqa: E402
 from burkozel.cards import POINTS_OF, SUIT_OF  # noqa: E402
 from burkozel.bots.search.worlds import WorldSampler  # noqa: E402
 
@@ -72,7 +71,7 @@ def round_values(task: tuple) -> list[list[tuple[str, float, float]]]:
         moves = bot.candidates(view)
         if len(moves) < 2:
             continue
-        sampler, seen = WorldSampler(view), Seen.of_view(view)
+        sampler, seen = WorldSampler(view), view.seen
         fair = [sampler.sample_deal(rng) for _ in range(worlds)]
         true = [shuffled_stock(truth.deal, rng) for _ in range(worlds)]
 

@@ -92,7 +92,7 @@ def test_every_setting_names_what_exists():
             view = rnd.view(0)
             for tv in view.history:
                 given.update(clue for _, clue, _ in play_clues(tv, view.trump, view.side_of))
-    for name, table in tuning.TABLES.items():
+    for name, table in tuning.TUNINGS.items():
         assert name in TABLES
         assert set(table.medium) <= constants and set(table.prior or {}) <= constants, name
         assert set(table.clues) <= given, (name, set(table.clues) - given)
@@ -118,16 +118,16 @@ def test_the_hard_bot_searches_as_its_tables_tuning_says(monkeypatch):
     random.Random("tuned").shuffle(deck)
     rnd = Round(TableRules("duel"), 0, deck)
     options = {"max_iterations": 60, "deterministic": True}
-    own = tuning.TABLES["duel"]
+    own = tuning.TUNINGS["duel"]
     as_tree = tuning.TableTuning(medium=own.medium, clues=own.clues, search="tree")
     medium = make_bot("medium")
     searched = otherwise = 0
     while not rnd.is_over:
         view = rnd.view(rnd.to_act)
-        monkeypatch.setitem(tuning.TABLES, "duel", as_tree)
+        monkeypatch.setitem(tuning.TUNINGS, "duel", as_tree)
         tree = finish(hard.HardBot(seed="t", **options).search(view))
         assert tree == finish(arena_bot("hard-ismcts", "t", options, [rnd]).search(view))
-        monkeypatch.setitem(tuning.TABLES, "duel", own)
+        monkeypatch.setitem(tuning.TUNINGS, "duel", own)
         if not tree.forced:
             searched += 1
             otherwise += finish(hard.HardBot(seed="t", **options).search(view)).values != tree.values

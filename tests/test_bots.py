@@ -431,13 +431,12 @@ def test_fast_playout_ends_where_medium_bots_do(fmt, discard, combos):
     through the engine (the same points, end and result), and leaves the
     position unchanged."""
     from burkozel.bots.search.playout import fast_playout
-    from burkozel.bots.seen import Seen
 
     medium = make_bot("medium", seed=0)
     for rnd, rng in _rounds_in_play(fmt, combos, "fast", discard=discard):
         move = rng.choice(rnd.legal_moves)
         before = tuple(map(repr, (rnd.hands, rnd.stock, rnd.points, rnd.trick)))
-        seen = Seen.of_deal(rnd.deal)
+        seen = rnd.deal.record()
         slow = rnd.copy()
         slow.push(move)
         while not slow.is_over:

@@ -140,7 +140,7 @@ def test_ukrainian_cards_seats_and_sentences():
     assert uk.shout_combo("four", "bura", (), "Схід") == "Бура у Сходу!"
     assert uk.winners_line("pairs", [0], uk.SEAT_NAMES["pairs"]) == "Перемога ваша разом із Північчю!"
     assert uk.winners_line("four", [2]) == "Перемога за Північчю"
-    assert uk.deal_end_line("bura31", "declared", 1, 1, [50, 35]) == "Суперник оголошує «31» (35 очок) — здача за суперником."
+    assert uk.deal_end_line("bura31", "declared", 1, 1, [50, 35]) == "Суперник оголошує «31» (35 очок) — роздача за суперником."
     assert uk.prompt_taken("Ви") == "Взятка ваша" and uk.prompt_taken("Аня") == "Взятку бере Аня"
     assert "Ви" in languages.reserved_names() and "Вы" in languages.reserved_names()
 
@@ -185,3 +185,35 @@ def test_a_catalogue_with_the_wrong_plural_forms_is_refused():
         Catalogue.from_json("uk", json.dumps(data))
     with pytest.raises(CatalogueError, match="not its file name"):
         Catalogue.from_json("xx", json.dumps(catalogue("uk")))
+
+
+OTHER_WORDS_FOR_A_DEAL = {
+    "ru": re.compile(r"раунд|(?<![а-яё])сдач[аиеуйм]?(?![а-яё])|(?<![а-яё])сдачей", re.I),
+    "uk": re.compile(r"раунд|(?<![а-яіїєґ’])здач", re.I),
+    "en": re.compile(r"\brounds?\b(?! the table)(?<!going round)|\bround's\b", re.I),
+}
+"""A deal is «раздача» / «роздача» / "deal" everywhere; «раунд», «сдача», «здача», "round" named the
+same thing (the verb «сдавать», «сдающий» and "round the table" are other words)."""
+
+
+@pytest.mark.parametrize("code", ["ru", "en", "uk"])
+def test_one_word_for_a_deal_in_every_language(code):
+    found = [(path, text) for path, text in _texts(catalogue(code))
+             if OTHER_WORDS_FOR_A_DEAL[code].search(text)]
+    assert not found, found[:5]
+    word = {"ru": "раздач", "uk": "роздач", "en": "deal"}[code]
+    said = languages.for_lang(code)
+    for text in (said.round_over_title(2), said.NEXT_ROUND, said.round_points_label(2), said.STORY):
+        assert word in text.lower(), text
+
+
+def _texts(value, path=""):
+    """Every string of a catalogue with where it is (its keys are names, not words)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _texts(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _texts(v, f"{path}[{i}]")
+    elif isinstance(value, str):
+        yield path, value

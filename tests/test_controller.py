@@ -208,3 +208,25 @@ def test_the_browser_language_chooses_the_table_language_when_none_is_saved():
     assert fx["attrs"]["html"]["lang"] == "en"
     assert App(env(languages=("uk-UA",))).table.texts.LANG == "uk"
     assert App(env(languages=("be-BY",))).table.texts.LANG == "ru"
+
+
+def test_every_button_the_table_draws_has_a_handler():
+    """Each ``data-action`` the table's markup carries is dispatched: a move's
+    kind, a link's ``p2p…``/``online-…`` action, or an entry of ``CLICKS``;
+    and each entry of ``CLICKS`` is a button the markup has."""
+    from pathlib import Path
+
+    from burkozel.trick import KINDS
+    from table.control.app import CLICKS
+
+    web = Path(__file__).resolve().parent.parent / "web" / "table"
+    drawn = {a for p in web.rglob("*.py") for a in re.findall(r'data-action="([a-z0-9-]+)"', p.read_text())}
+    app, fx = start()
+    for action in ("new", "menu", "rules", "close-rules", "continue", "hint"):
+        fx = app.handle({"type": "click", "action": action})
+        for markup in fx.get("regions", {}).values():
+            drawn |= set(re.findall(r'data-action="([a-z0-9-]+)"', markup))
+    assert {"new", "hint", "last-trick", "stats", "share", "lead"} <= drawn
+    unhandled = {a for a in drawn if a not in CLICKS and a not in KINDS and not a.startswith(("p2p", "online-"))}
+    assert not unhandled
+    assert set(CLICKS) <= drawn

@@ -5,14 +5,17 @@ the table's timer, and it names no card the player does not hold."""
 
 from __future__ import annotations
 
+import json
 import random
 from math import fsum
+from pathlib import Path
 
 import pytest
 
 import webpath  # noqa: F401
 
-from burkozel import FORMATS
+from burkozel import FORMATS, Move
+from burkozel.trick import CARD_KINDS, KINDS
 from burkozel.bots.search.budget import finish
 from burkozel.bots.search.candidates import PRIOR_BONUS
 from burkozel.bots.search.utility import MARGIN_WEIGHT, WIN_WEIGHT, stake
@@ -21,6 +24,10 @@ from table.match import table_bots
 from table.match.table import Table
 from table.worker import benchhooks
 from table.i18n import languages
+from table.i18n.catalogue import Catalogue, CatalogueError
+from table.i18n.texts import Texts
+from table.view import render
+from potdeck import cards, pot_round
 from test_game import human_click, settings
 
 texts = languages.for_lang("ru")
@@ -134,7 +141,7 @@ def test_the_table_runs_the_hint_in_slices_and_counts_it():
                 shown = table.ui()["hint"]
                 assert isinstance(shown, hint.Hint)
                 view = table.view()
-                assert shown.move == table_bots.reference_bot("hard", seed=f"{table.info.seed}/0").get_move(view)
+                assert shown.move == table_bots.reference_bot("hard", seed=table.bot_seed(0)).get_move(view)
                 assert shown.cards() <= {str(c) for c in view.hand}
             human_click(table, rng)
             assert table.ui()["hint"] is None  # forgotten once the turn is played
@@ -157,3 +164,104 @@ def test_no_hint_outside_the_players_turn():
     if table.phase() == "play":
         assert not table.request_hint()
         assert table.ui()["hint"] is None
+
+
+# --- every kind of move, said in every language; a hint that fails never holds the table up ---
+
+SAID = {"ru": {"dave": "«даве»", "accept": "принять", "fold": "пас", "declare": "«31»"},
+        "en": {"dave": "«dave»", "accept": "accept", "fold": "fold", "declare": "«31»"},
+        "uk": {"dave": "«даве»", "accept": "прийняти", "fold": "пас", "declare": "«31»"}}
+
+
+def _move(kind: str) -> Move:
+    return Move(kind, cards("QS TS") if kind in CARD_KINDS else ())
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_the_hint_says_every_kind_of_move_in_every_language(lang):
+    """A hint whose best move, or any option shown, is a «даве», an answer to one or a «31»
+    says it (it raised KeyError 'dave' / 'fold' / 'accept' and the hint stayed «думает…»)."""
+    said = languages.for_lang(lang)
+    for fmt in ("bura_pot", "bura31", "pairs"):
+        for kind in KINDS:
+            others = [k for k in KINDS if k != kind][:2]
+            shown = hint.Hint(_move(kind), tuple(hint.Option(_move(k), 1.0, 0.5, 0.5, 40, -i, 0.5, 1.0)
+                                                 for i, k in enumerate([kind, *others])), False, fmt)
+            advice, rows, why = said.hint_lines(shown)
+            best = said.hint_move(kind, [str(c) for c in _move(kind).cards], fmt)
+            assert best in advice and rows[0].startswith(best) and len(rows) == 3 and why
+            if kind in CARD_KINDS:
+                assert said.cards_short(["QS", "TS"]) in best
+            else:
+                assert SAID[lang][kind] in best.lower(), (lang, kind, best)
+    described = [said.hint_move(k, [], "bura_pot") for k in KINDS]
+    assert len(set(described)) == len(KINDS)  # no two kinds read alike
+
+
+def test_a_catalogue_that_cannot_say_a_kind_of_move_is_refused():
+    raw = json.loads((Path(languages.FOLDER) / "en.json").read_text(encoding="utf-8"))
+    del raw["words"]["HINT_MOVES"]["fold"]
+    with pytest.raises(CatalogueError, match="HINT_MOVES says no fold"):
+        Texts(Catalogue.from_json("en", json.dumps(raw)), {"en": "English"})
+
+
+def test_the_hint_at_a_daves_answer_is_said_in_every_language():
+    """The real search at an answer to «даве»: its options are «принять» and «пас»."""
+    rnd = pot_round(3, 0, ["7C 8D 9S", "AC TC KC", "6C 7D 8S"], "6H", dave=True)
+    assert rnd.to_act == 1
+    rnd.push(Move("dave", ()))
+    rnd.push(Move("accept", ()))
+    view = rnd.view(0)
+    assert {m.kind for m in view.legal_moves} == {"accept", "fold"}
+    shown = hint.run(view, table_bots.TableHardBot("answer", safety_ms=None))
+    for lang in ("ru", "en", "uk"):
+        advice, rows, why = languages.for_lang(lang).hint_lines(shown)
+        assert SAID[lang][shown.move.kind] in advice.lower()
+
+
+def _human_turn(table: Table) -> None:
+    rng = random.Random(4)
+    while not (table.phase() == "play" and table.human_to_act()):
+        due = table.next_timer()
+        if due is not None:
+            table.run_timer(due[0])
+        else:
+            table.next_round() if table.phase() == "round_end" else human_click(table, rng)
+
+
+def test_a_hint_that_fails_never_holds_up_the_table(capsys):
+    """A search that raises ends the hint (said, with a close button), the table's next
+    step is the player's again, and selecting and playing work."""
+    table = Table(settings("bura_pot", "easy"), speed="instant", seed=8)
+    table.new_match()
+    _human_turn(table)
+    assert table.request_hint()
+
+    def broken():
+        yield
+        raise KeyError("dave")
+
+    table.coach.search = broken()
+    while table.next_timer() == ("hint", 0):
+        table.run_timer("hint")
+    assert table.next_timer() is None and table.ui()["hint"] == hint.FAILED
+    assert "KeyError" in capsys.readouterr().err
+    drawn = render.regions(table.display(), table.ui())["coach"]
+    assert texts.HINT_FAILED in drawn and 'data-action="hint-close"' in drawn
+    move = next(m for m in table.view().legal_moves if m.cards)
+    for c in move.cards:
+        assert table.toggle(str(c))
+    assert table.selection == [str(c) for c in move.cards]
+    assert table.act(move.kind) is None
+    assert table.ui()["hint"] is None
+
+
+def test_a_hint_that_cannot_be_said_is_drawn_as_failed_and_the_table_still_drawn(capsys):
+    table = Table(settings("bura_pot", "easy"), speed="instant", seed=8)
+    table.new_match()
+    _human_turn(table)
+    broken = hint.Hint(Move("no_such_kind", ()), (), False, "bura_pot")
+    ui = {**table.ui(), "hint": broken}
+    drawn = render.regions(table.display(), ui)
+    assert texts.HINT_FAILED in drawn["coach"] and drawn["hand"] and drawn["actions"]
+    assert "no_such_kind" in capsys.readouterr().err

@@ -4,6 +4,7 @@ in the settings and chosen from the browser when none is saved."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 import json
 import random
 import re
@@ -133,8 +134,7 @@ def english(fmt: str, **kw) -> dict:
 
 def drawn(table: Table) -> str:
     """Everything the page would show of ``table``: regions, menu, rules, panels."""
-    ui = table.ui()
-    ui["notices"] = list(table.notices)
+    ui = replace(table.ui(), notices=tuple(table.notices))
     view = table.display()
     t = table.texts
     names = list(table.names)
@@ -143,9 +143,13 @@ def drawn(table: Table) -> str:
     parts.append(render.skeleton(t))
     parts.append(coachview.last_trick_panel(view, names, t))
     if table.info is not None:
-        frames = story.frames(table.info.rules, table.info.seed, table.rounds, table.info.first_deal)
+        frames = story.frames(table.info.rules, table.info.seed, table.rounds, table.info.first_deal,
+                              fresh=table.info.fresh_match())
         parts.append(coachview.review_panel(frames, len(frames) // 2, names, t))
-    parts.append(coachview.share_panel("https://example.org/?s=1", t))
+    parts.append(coachview.share_panel([(0, "https://example.org/?s=1")], {"deal": 0, "commit": "ab12 cd34"}, t))
+    parts.append(coachview.key_line({"deal": 0, "commit": "ab12", "key": "0" * 64, "check": "?c", "next": "ef"}, t))
+    parts.append(coachview.verdict_html(("ab12", False), t) + coachview.verdict_html(("ab12", True), t)
+                 + coachview.verdict_html(("ab12", None), t) + coachview.share_panel([], None, t))
     record, key = stats.load(None)[0], stats.table_key(table.settings["format"], "easy")
     if view is not None and view.get("round_points") is not None:
         stats.record_deal(record, key, "deal", stats.outcome(view, 1))  # the panel's rows and chart too

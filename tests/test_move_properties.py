@@ -28,7 +28,7 @@ def position(rnd: Round) -> tuple:
 @given(tables, seeds, st.randoms(use_true_random=False))
 def test_a_move_is_the_same_whatever_order_its_cards_are_given(rules, seed, shuffler):
     rng = random.Random(seed)
-    rnd = Round.deal(rules, seed=seed)
+    rnd = Round.seeded(rules, seed=seed)
     while not rnd.is_over:
         legal = rnd.legal_moves
         assert all(Move(m.kind, m.cards) == m for m in legal), "legal moves keep the canonical order"
@@ -48,7 +48,7 @@ def test_a_move_is_the_same_whatever_order_its_cards_are_given(rules, seed, shuf
 @given(tables, seeds)
 def test_pop_after_push_restores_the_position(rules, seed):
     rng = random.Random(seed)
-    rnd = Round.deal(rules, seed=seed)
+    rnd = Round.seeded(rules, seed=seed)
     while not rnd.is_over:
         before = position(rnd)
         move = rnd.random_move(rng)

@@ -24,6 +24,8 @@ class Relay:
         self.members: dict[str, list[tuple[object, str]]] = {}
         self.queue: list[tuple[object, dict]] = []
         self.sent = 0
+        self.ops: list[tuple[object, dict]] = []
+        """Every ``online-*`` effect, with the page that made it."""
 
     def effects(self, app, fx: dict) -> None:
         stored = app.__dict__.setdefault("_stored", dict(app.store.data))
@@ -33,6 +35,7 @@ class Relay:
             else:
                 stored[key] = value
         for op in fx.get("p2p", []):
+            self.ops.append((app, op))
             if op["op"] == "online-open":
                 app._rooms = getattr(app, "_rooms", {})
                 app._rooms[op["id"]] = op["room"]
@@ -160,6 +163,12 @@ def test_a_second_device_with_the_same_link_is_refused():
     relay.run([host, first, second])
     assert second.peer.dialog == {"step": "online-taken"}
     assert first.peer.dialog["step"] == "online-lobby"  # still seated, waiting for the start
+    # The refusal goes through the relays even while the holder is connected directly
+    # (the second device is not the direct peer), and the refused page stops talking.
+    refusals = [op for app, op in relay.ops if app is host and op.get("loud")]
+    assert len(refusals) >= 1 and all(op["op"] == "online-send" and op["id"] == "1" for op in refusals)
+    assert ("online-close", "host") in [(op["op"], op["id"]) for app, op in relay.ops if app is second]
+    assert second.peer.online.tick_timer is None
 
 
 def test_damaged_and_old_links_say_so_and_change_nothing():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import zlib
 
 import pytest
 
@@ -91,6 +92,34 @@ def test_a_sealed_frame_opens_only_with_its_secret_and_direction():
         assert seal.unseal(secret, seal.TO_GUEST, base64.urlsafe_b64encode(bytes(bad)).decode()) is None
     for junk in (None, 5, "", "!!", "A" * 200_000, base64.urlsafe_b64encode(b"short").decode()):
         assert seal.unseal(secret, seal.TO_GUEST, junk) is None
+
+
+def test_a_long_text_is_deflated_under_the_relays_event_limit_and_a_bomb_is_dropped():
+    """A whole state of a six-seat pot is ~7 KB sealed as it is; public relays refuse events
+    over 4,096 characters, so long texts go deflated (and still open to the same text)."""
+    secret = bytes(range(16))
+    seats = [{"seat": i, "name": f"Игрок {i}", "stack": 100 - i, "cards": 3, "taken": [], "bet": 5}
+             for i in range(6)]
+    text = json.dumps({"t": "state", "seats": seats, "log": [f"Игрок {i % 6} сходил {i}" for i in range(150)]},
+                      ensure_ascii=False)
+    assert len(text.encode()) > 3_000
+    frame = seal.seal(secret, seal.TO_GUEST, text)
+    assert seal.unseal(secret, seal.TO_GUEST, frame) == text
+    assert len(frame) < len(text.encode()) / 2
+    short = seal.seal(secret, seal.TO_GUEST, "{}")
+    assert seal.unseal(secret, seal.TO_GUEST, short) == "{}"
+    nonce = bytes(seal.NONCE_BYTES)
+
+    def sealed_raw(plain: bytes) -> str:
+        body = seal._xor(plain, seal._stream(secret, nonce, len(plain)))
+        raw = nonce + body + seal._tag(secret, seal.TO_GUEST, nonce, body)
+        return base64.urlsafe_b64encode(raw).decode("ascii")
+
+    assert seal.unseal(secret, seal.TO_GUEST, sealed_raw(seal.DEFLATED + zlib.compress(b"{}"))) == "{}"
+    bomb = seal.DEFLATED + zlib.compress(b" " * (seal.MAX_TEXT + 10), 9)
+    assert len(bomb) < 5_000 and seal.unseal(secret, seal.TO_GUEST, sealed_raw(bomb)) is None
+    assert seal.unseal(secret, seal.TO_GUEST, sealed_raw(seal.DEFLATED + b"not deflate")) is None
+    assert seal.unseal(secret, seal.TO_GUEST, sealed_raw(seal.DEFLATED + zlib.compress(b"{}")[:-3])) is None
 
 
 # --- the session ----------------------------------------------------------------------------
@@ -194,7 +223,7 @@ class Room:
             _, replies = self.guests[seat].receive(frame, self.now)
             self.to_host += [(seat, r) for r in replies]
         if self.now % 5 == 0:
-            self.to_host += [(seat, guest.heartbeat()) for seat, guest in self.guests.items()]
+            self.to_host += [(seat, beat) for seat, guest in self.guests.items() if (beat := guest.heartbeat())]
         sending, self.to_host = self.carry(self.to_host), []
         for seat, frame in sending:
             self.host.receive(seat, frame, self.now)
@@ -325,7 +354,8 @@ def hostile_messages(rng: random.Random, room: Room, seat: int, seen: list[str])
         if pick < 0.3 and view is not None and view.legal_moves:
             move = rng.choice(view.legal_moves).to_dict()
         elif pick < 0.6:
-            move = {rng.choice(["lead", "beat", "discard"]): rng.sample(cards + mine, rng.randint(0, 4))}
+            pool = cards + mine  # (near a deal's end fewer than four)
+            move = {rng.choice(["lead", "beat", "discard"]): rng.sample(pool, rng.randint(0, min(4, len(pool))))}
         else:
             move = rng.choice([None, "AS", [], {}, {"declare": True}, {"lead": "AS"}, {"lead": [1, 2]},
                                {"lead": ["AS"], "beat": ["KS"]}, {"discard": ["ZZ"] * 50}])
@@ -359,6 +389,32 @@ def hostile_messages(rng: random.Random, room: Room, seat: int, seen: list[str])
         return seat, framed(json.dumps({"v": 1, "t": "move", "move": {"lead": cards[:1]}, "seq": room.host.host.seq.get(seat),
                                         "seat": 0}))
     return seat, framed(move_body())
+
+
+def test_a_guest_heard_again_after_the_host_stopped_hearing_it_is_back_without_a_hello():
+    """One way lost through an outage: the guest's events stopped reaching the host while the
+    host's reached the guest.  The host counts the seat left and a bot takes it; the guest,
+    which heard the host all along, has no reason to say hello (a page frozen mid-deal, once in
+    ten outages).  Its next frame that reaches the host brings it back."""
+    room = Room("duel", seed=5, lossy=False)
+    room.to_host.append((1, room.guests[1].hello("Гость")))
+    for _ in range(4):
+        room.step()
+    host, guest = room.host.host, room.guests[1]
+    assert 1 in host.online
+    start = room.now
+    while room.now < start + online.SILENT_S + peer.AWAY_LIMIT_S + 5:
+        room.now += 0.5
+        for _, frame in room.host.outbox() + (room.host.tick(room.now) if room.now % 5 == 0 else []):
+            guest.receive(frame, room.now)  # the host's frames arrive; what the guest says is lost
+        if room.now % 5 == 0:
+            host.tick(room.now)
+            guest.heartbeat()
+    assert 1 not in host.online and 1 in room.table.stood_in
+    for _ in range(12):
+        room.step()
+    assert 1 in host.online and 1 not in room.table.stood_in
+    assert guest.screen.state["at"] == [room.table.match.round_no, len(room.table.rounds[-1])]
 
 
 def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat():

@@ -62,7 +62,9 @@ class Wire:
             assert set(data) <= GUEST_KEYS
             leaked = hidden_in(text, self.table, seat)
             assert not leaked, f"message to seat {seat} holds {leaked}"
-            assert str(self.table.info.seed) not in text.replace(" ", "")
+            m = self.table.match  # neither the secret nor the key of the deal in play (nor the next)
+            assert all(k not in text for k in (self.table.info.secret, m.key_for(m.round_no).hex(),
+                                               m.key_for(m.round_no + 1).hex()))
             if data["t"] == peer.STATE:  # the answers to a «даве»: the public moves, as the host's table reads them
                 assert data["answers"] == self.table.answers()
             self.messages.append(text)
@@ -206,7 +208,7 @@ def test_the_guests_pot_tells_a_new_match_from_the_next_deal_as_the_hosts_does()
     host_key = lambda: pot_key(render.regions(table.display(), table.ui()))  # noqa: E731
     guest_key = lambda: pot_key(render.regions(wire.guest.display(), wire.guest.ui()))  # noqa: E731
     first = guest_key()
-    assert first == host_key() and first[0] and str(table.info.seed) not in first[0]
+    assert first == host_key() and first[0] == str(table.matches_started)  # a count, nothing of the secret
     play_match(wire, random.Random(3), max_rounds=2)
     table.next_round()
     wire.deliver()
@@ -214,11 +216,13 @@ def test_the_guests_pot_tells_a_new_match_from_the_next_deal_as_the_hosts_does()
     table.new_match()
     wire.deliver()
     assert guest_key() == host_key() and guest_key()[0] != first[0]
-    seed, key = table.info.seed, guest_key()[0]
-    table.seed_override = seed  # the same seed again is another match too
+    table.seed_override = 7  # the same seed twice deals the same secret: another match all the same
     table.new_match()
     wire.deliver()
-    assert table.info.seed == seed and guest_key() == host_key() and guest_key()[0] != key
+    secret, key = table.info.secret, guest_key()[0]
+    table.new_match()
+    wire.deliver()
+    assert table.info.secret == secret and guest_key() == host_key() and guest_key()[0] != key
 
 
 def test_while_a_trick_is_shown_the_guest_sees_what_the_host_sees():
@@ -350,3 +354,25 @@ def test_a_reloaded_host_page_resumes_the_match_as_pass_and_play():
     assert table.restore(json.loads(json.dumps(data)))
     assert table.people == (0, 1) and table.hot_seat
     assert table.match.moves == wire.table.match.moves
+
+
+def test_the_guest_and_the_host_make_one_screen_state():
+    """Both screens are one typed value (``ScreenState``), which the renderer reads;
+    the guest's says the same of the public table as the host's own screen would
+    from the guest's seat."""
+    from dataclasses import FrozenInstanceError, fields
+
+    from table.match.screen import ScreenState
+
+    table = host_table("pairs")
+    wire = Wire(table, 2)
+    wire.deliver()
+    guest, host = wire.guest.ui(), table.ui()
+    assert isinstance(guest, ScreenState) and isinstance(host, ScreenState)
+    assert set(guest) == set(host) == {f.name for f in fields(ScreenState)}
+    assert guest.guest and not host.guest
+    assert (guest.phase, guest.players, guest.format, guest.round_no) == (host.phase, host.players, host.format,
+                                                                          host.round_no)
+    assert guest.positions == host.positions[2:] + host.positions[:2]  # each at the bottom of its own screen
+    with pytest.raises(FrozenInstanceError):
+        guest.names = ()

@@ -15,7 +15,6 @@ from burkozel.bots.medium import medium_move, weights_for
 from burkozel.bots.search.candidates import candidate_moves
 from burkozel.bots.search.utility import utility
 from burkozel.bots.search.worlds import WorldSampler
-from burkozel.bots.seen import Seen
 from burkozel.cards import POINTS_OF
 from potdeck import pot_round
 
@@ -194,7 +193,7 @@ def test_the_position_counts_what_each_side_took_as_every_view_shows_it():
         counted = (deal.seen_points, deal.unseen_taken, deal.trick_unseen)
         for seat in range(rnd.players):
             view = rnd.view(seat)
-            seen = Seen.of_view(view)
+            seen = view.seen
             assert (list(seen.seen_points), list(seen.unseen_taken), seen.trick_unseen) == counted
             if seat not in view.folded:
                 assert (view.points, view.unseen_taken) == (deal.seen_points[seat], deal.unseen_taken[seat])

@@ -26,7 +26,6 @@ BACK = re.compile(r'<span class="card back[^"]*"[^>]*>')
 
 def all_markup(table: Table) -> str:
     ui = table.ui()
-    ui["notices"] = []
     parts = render.regions(table.display(), ui)
     return "".join(parts.values()) + render.menu_html(table.settings, {"levels": table.levels})
 
@@ -75,7 +74,7 @@ def test_face_down_discards_stay_backs_and_the_round_end_shows_totals_only():
     while table.phase() != "round_end":
         step(table, rng)
     html = all_markup(table)
-    assert "Раунд 1 окончен" in html
+    assert "Раздача 1 окончена" in html
     assert not DATA_CARD.findall(render.result_html(table.display(), table.ui()))
 
 
@@ -120,10 +119,10 @@ def test_rules_cover_every_section_of_the_rule_book():
     html = render.rules_html()
     for needle in ("36", "десятка сильнее короля", "120", "31", "21", "последней", "рубашкой",
                    "самые дешёвые", "12 или больше", "золотая Москва", "малая Москва", "три секунды",
-                   "Следующий раунд", "Чужие руки", "К игре →",
+                   "Следующая раздача", "Чужие руки", "К игре →",
                    # the two-player tables (RULES-variants.md), numbers from their rule sets
                    "Вдвоём: Буркозёл один на один", "по 4 карты", "первым тянет заходивший", "«4 лба»",
-                   "60 на 60 — ничья", "при 32–59 очках", "Бура «31»", "по 3 карты", "сразу выигрывает сдачу",
+                   "60 на 60 — ничья", "при 32–59 очках", "Бура «31»", "по 3 карты", "сразу выигрывает раздачу",
                    "не раньше, чем сыграна первая взятка", "ложное «31»", "штраф вдвойне", "Москва (включается в меню)",
                    "32 и больше → 2", "1–31 → 4"):
         assert needle in html, needle
@@ -152,7 +151,7 @@ def test_menu_inputs_contract():
     assert re.findall(r'name="format" value="\w+" id="format-\w+"[^>]*>\s*<span class="opt-title">([^<]+)', html) == \
         ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»", "Бура на кон", "Бура на пять карт"]
     s["format"] = "bura31"
-    assert "бура — три козыря — выигрывает сдачу всегда" in render.menu_html(s, {})
+    assert "бура — три козыря — выигрывает раздачу всегда" in render.menu_html(s, {})
 
 
 def finish_with(table: Table, rng: random.Random, wanted) -> dict:
@@ -202,11 +201,11 @@ def test_declare_button_markup():
 
 
 @pytest.mark.parametrize("end,winner,by,points,line", [
-    ("bura", 1, 1, [0, 0], "У соперника бура — три козыря: сдача его."),
-    ("bura", 0, 0, [11, 0], "У вас бура — три козыря: сдача ваша."),
-    ("moscow", 0, 0, [0, 0], "У вас Москва — три туза: сдача ваша."),
-    ("declared", 0, 0, [33, 10], "Вы объявили «31» (33 очка) — сдача ваша."),
-    ("false_declaration", 0, 1, [10, 25], "Соперник объявил «31», а набрал только 25 очков — ложное «31», штраф вдвойне."),
+    ("bura", 1, 1, [0, 0], "У соперника бура — три козыря: раздача его."),
+    ("bura", 0, 0, [11, 0], "У вас бура — три козыря: раздача ваша."),
+    ("moscow", 0, 0, [0, 0], "У вас Москва — три туза: раздача ваша."),
+    ("declared", 0, 0, [33, 10], "Вы объявили «31» (33 очка) — раздача ваша."),
+    ("false_declaration", 0, 1, [10, 25], "Соперник объявил «31», а набрал только 25 очков — ложное «31»: штраф 4."),
     ("cards_out", 1, None, [50, 70], "Карты кончились: больше очков у соперника."),
     ("cards_out", None, None, [60, 60], "Карты кончились, 60 на 60 — ничья, штрафов нет."),
 ])
@@ -215,6 +214,8 @@ def test_the_result_says_how_the_deal_ended(end, winner, by, points, line):
     table.new_match()
     d = finish_with(table, random.Random(5), lambda d: d["round_over"])
     d.update(end=end, deal_winner=winner, ended_by=by, round_points=points)
+    if end == "false_declaration":
+        d.update(round_penalties=[4 if s == by else 0 for s in range(2)])
     html = render.result_html(d, table.ui())
     assert f'<p class="deal-end">{line}</p>' in html
     assert "ложное «31» — 4 объявившему" in html and "до 12 штрафных" in html
@@ -235,8 +236,35 @@ def test_closed_bura_shows_own_face_up_points_and_a_count_of_closed_cards():
     table.new_match()
     d = finish_with(table, random.Random(1), lambda d: d["unseen_taken"] > 0 and not d["round_over"])
     score = render.score_html(d, table.ui())
-    assert f'{d["points"]}<small class="unseen"' in score and f'+{d["unseen_taken"]} закр.' in score
+    t = languages.for_lang("ru")
+    assert f'{d["points"]}<small class="unseen"' in score and f'и {t.cards_word(d["unseen_taken"])} рубашкой' in score
     assert "цель 31" in score
+
+
+@pytest.mark.parametrize("lang, said", [("ru", "и 10 карт рубашкой"), ("en", "and 10 cards face down"),
+                                        ("uk", "і 10 карт сорочкою")])
+def test_the_closed_cards_beside_ones_points_read_as_cards_not_points(lang, said):
+    """«2 +10 закр.» read like ten bonus points: the count says it is cards, face down."""
+    t = languages.for_lang(lang)
+    assert t.unseen_short(10) == said and "+" not in t.unseen_short(1)
+
+
+@pytest.mark.parametrize("fmt, players, said, unsaid", [
+    ("bura_pot", 6, "видны всем за столом", "обоим"), ("bura_pot", 3, "видны всем за столом", "обоим"),
+    ("bura_pot", 2, "видны обоим", "всем"), ("bura31", None, "видны обоим", "всем"),
+    ("duel", None, "видны обоим", "всем")])
+def test_the_open_discard_switch_is_worded_by_the_seat_count(fmt, players, said, unsaid):
+    s = storage.default_settings()
+    s["format"] = fmt
+    if players:
+        s["tables"][fmt]["players"] = players
+    html = render.menu_html(s, {})
+    discard = html[html.index('name="discard"'):]
+    discard = discard[:discard.index("</fieldset>")]
+    assert said in discard and unsaid not in discard
+    for lang in ("en", "uk"):
+        t = languages.for_lang(lang)
+        assert t.discard_hint("open", players or 2) == t.DISCARD_HINTS["open" if (players or 2) == 2 else "open_more"]
 
 
 @pytest.mark.parametrize("combo,cards,title", [
@@ -309,3 +337,51 @@ def test_a_pot_won_at_the_deal_shows_what_was_taken_and_every_players_chips():
     assert won[1::3] == [render.signed(g) for g in out.chips_won]
     assert [int(c) for c in won[2::3]] == list(table.match.chips)
     assert f"+{pot - table.match.rules.ante}" in won and "\u2212" + str(table.match.rules.ante) in won
+
+
+@pytest.mark.parametrize("lang, paid, unsaid", [("ru", "Запад докладывает в банк столько же", "штраф"),
+                                                ("en", "West pays into the pot as much as it held", "penalt"),
+                                                ("uk", "Захід докладає в банк стільки ж", "штраф")])
+def test_a_false_31_at_the_pot_says_the_chips_it_pays_not_a_penalty(lang, paid, unsaid):
+    """The pot has no penalties: a false «31» pays the pot's amount into it and the deal
+    is played again — said from the deal's outcome, in every language."""
+    from burkozel import Match, Move, TableRules
+    from potdeck import pot_deck
+
+    deck = pot_deck(3, 0, ["6H 7H 8H", "AD 6D 7D", "6C 7C 8C"], "9S")
+    match = Match(TableRules("bura_pot", players=3), seed=0, dealer=0, decks=[deck])
+    for move in (Move.lead("AD"), Move.discard(), Move.discard(), Move.declare()):
+        match.push(move)
+    d = match.view(0).to_dict()
+    assert d["end"] == "false_declaration" and d["ended_by"] == 1
+    t = languages.for_lang(lang)
+    line = t.deal_end_line("bura_pot", d["end"], d["deal_winner"], d["ended_by"], d["round_points"],
+                           t.SEATS_BY_COUNT[3], d["round_penalties"], d["chips_won"])
+    assert paid in line and unsaid not in line.lower(), line
+    bura = languages.for_lang(lang).deal_end_line("bura31", "false_declaration", 0, 1, [10, 25], None, [0, 4], ())
+    assert bura.endswith(t.say("false_penalty", penalty=4) + ".")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_a_deal_over_before_the_first_move_shows_the_players_dealt_cards(lang):
+    """A bot's бура at the deal: the game used to open on a result with no card seen. The
+    result now shows the hand the player was dealt and the trump, and says why."""
+    from burkozel import Match, TableRules
+    from potdeck import pot_deck
+
+    deck = pot_deck(3, 0, ["6C 7C 8C", "9C JC QC", "6H 7H 8H"], "AH")
+    match = Match(TableRules("bura_pot", players=3), seed=0, dealer=0, decks=[deck])
+    assert match.round.is_over and match.round.winner == 2
+    t = languages.for_lang(lang)
+    d = match.view(0).to_dict()
+    ui = {"phase": "round_end", "lang": lang, "names": list(t.SEATS_BY_COUNT[3])}
+    html = render.result_html(d, ui)
+    assert t.dealt_line("H") in html
+    dealt = html[html.index('class="dealt"'):]
+    assert re.findall(r'data-card="(\w\w)"', dealt) == ["6C", "7C", "8C", "AH"]
+    assert "6H" not in html and "7H" not in html  # the winner's cards stay its own
+    # Once a card is played, the result says nothing of the deal's start.
+    table = Table(settings("bura31"), seed=6)
+    table.new_match()
+    d = finish_with(table, random.Random(5), lambda d: d["round_over"] and d["history"])
+    assert 'class="dealt"' not in render.result_html(d, table.ui())

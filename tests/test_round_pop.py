@@ -1,4 +1,4 @@
-"""Round.deal matches a match's first deal; Round.pop restores the position exactly."""
+"""Round.seeded matches a match's first deal; Round.pop restores the position exactly."""
 import random
 
 import pytest
@@ -13,14 +13,14 @@ def state(r):
 
 @pytest.mark.parametrize("fmt", ["four", "pairs"])
 def test_deal_is_the_matchs_first_deal(fmt):
-    r, m = Round.deal(TableRules(fmt), seed=7), Match(TableRules(fmt), seed=7)
+    r, m = Round.seeded(TableRules(fmt), seed=7), Match(TableRules(fmt), seed=7)
     assert (r.deck, r.dealer) == (m.round.deck, m.round.dealer)
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_push_then_pop_restores(seed):
     rng = random.Random(seed)
-    r = Round.deal(TableRules("pairs"), seed=seed)
+    r = Round.seeded(TableRules("pairs"), seed=seed)
     with pytest.raises(IndexError):
         r.pop()
     while not r.is_over:

@@ -214,7 +214,7 @@ def test_people_pass_the_device_for_a_whole_match(fmt, people):
             assert table.phase() in ("play", "clearing")
             assert table.display() is None and table.next_timer() is None
             assert "data-card" not in private_markup(table)
-            assert table.ui()["selection"] == [] and table.ui()["prompt"] == ""
+            assert table.ui()["selection"] == () and table.ui()["prompt"] == ""
             assert not table.human_to_act() and table.act("discard") is not None
             assert not any(table.toggle(str(c)) for c in table.match.view(wanted).hand)
             if not any(seat in people for seat, _ in table.rounds[-1]):
@@ -314,7 +314,7 @@ def test_resume_during_a_taken_trick_draws_the_hand_before_the_draw():
     assert resumed.handover() == {0: "Аня", 1: "Боря"}[nxt]
     resumed.confirm_handover()
     # What that seat saw just before the last move, by replaying all but the last move.
-    match = Match(resumed.info.rules, seed=saved["seed"])
+    match = resumed.info.fresh_match()
     for seat, move in saved["rounds"][0][:-1]:
         match.push(Move.from_dict(move), seat)
     before = match.view(nxt)
@@ -371,8 +371,8 @@ def test_names_on_the_table_with_two_people():
     table.confirm_handover()
     ui = table.ui()
     me = table.viewer
-    assert ui["seat_names"] == ["Аня", "Запад", "Боря", "Восток"]
-    assert ui["names"][me] == "Вы" and ui["bot_seats"] == [1, 3]
+    assert ui["seat_names"] == ("Аня", "Запад", "Боря", "Восток")
+    assert ui["names"][me] == "Вы" and ui["bot_seats"] == (1, 3)
     # The viewer sits at the bottom, the others clockwise.
     assert ui["positions"][me] == "bottom" and ui["positions"][(me + 1) % 4] == "left"
     html = private_markup(table)
@@ -389,7 +389,7 @@ def test_sentences_with_typed_names():
     assert texts.shout_combo("pairs", "bura", [], "Аня") == "Бура у игрока Аня!"
     assert texts.winners_line("four", [2], names) == "Победил игрок Аня"
     assert texts.deal_end_line("bura31", "declared", 1, 1, [10, 35], ["Юг", "Аня"]).startswith(
-        "Игрок Аня объявил «31» (35 очков) — сдача его")
+        "Игрок Аня объявил «31» (35 очков) — раздача его")
     # The single-play wording is unchanged.
     assert texts.winners_line("pairs", [0]) == "Победа ваша с Севером!"
     assert texts.side_members("pairs", 0) == "вы и Север"

@@ -44,8 +44,8 @@ def played_to(table: Table, rng: random.Random, done) -> Table:
 
 
 def link_of(table: Table, **kw) -> str:
-    deal = table.info.first_deal + table.match.round_no
-    return share.query(share.of_match(table.info, deal, dealt=table.match.round, **kw))
+    """The link of the deal just finished at ``table``."""
+    return share.query(share.of_match(table.info, table.match, table.match.round_no, **kw))
 
 
 def replayed(link: str, table: Table) -> Table:
@@ -78,13 +78,15 @@ def test_a_later_deal_opens_as_it_was_dealt(carried):
                                                                              original.end, original.winner)
 
 
-def test_the_first_deal_and_tables_without_chips_need_no_dealer_or_stacks():
-    table = pot_table(seed=8)
-    assert "stacks" not in link_of(table) and "dealer" not in link_of(table)
+def test_the_first_deal_and_tables_without_chips_need_no_stacks():
+    """Fresh stacks and tables without chips: the link names the dealer (a key does not
+    say who dealt), never stacks."""
+    table = played_to(pot_table(seed=8), random.Random(1), lambda t: t.match.round_no == 0)
+    assert "stacks" not in link_of(table) and f"dealer={table.match.round.dealer}" in link_of(table)
     three = Table(settings("three", "easy"), speed="instant", seed=8)
     three.new_match()
     played_to(three, random.Random(1), lambda t: t.match.round_no >= 2)
-    assert "stacks" not in link_of(three) and "dealer" not in link_of(three)
+    assert "stacks" not in link_of(three) and f"dealer={three.match.round.dealer}" in link_of(three)
 
 
 def test_a_shared_later_deal_saves_and_resumes_as_dealt():
@@ -126,5 +128,5 @@ def test_a_link_with_impossible_stacks_says_so_and_the_saved_match_goes_on():
     app = App(env("?table=bura_pot&deal=7-3&dealer=1&stacks=500.100.100.100", stored=stored))
     fx = app.take()
     assert texts.NOTICE_SHARED_STACKS in fx["regions"]["notices"]
-    assert app.shared is None and app.table.info.seed == json.loads(kept)["seed"]
+    assert app.shared is None and app.table.info.secret == json.loads(kept)["secret"]
     assert fx["url"] == "http://127.0.0.1:8000/" and stored[storage.MATCH_KEY] == kept

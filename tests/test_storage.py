@@ -270,11 +270,13 @@ def _pot_table_in_a_raise() -> Table:
     table = Table(settings, speed="instant", seed=11)
     table.new_match()
     while not (table.view().raiser is not None and table.human_to_act()):
+        if table.match.round.is_over:  # (a бура can end a deal as it is dealt)
+            table.clearing = False  # the taken trick off the table, then the next deal
+            table.next_round()
+            continue
         view = table.match.view(table.match.to_act)
         move = next((m for m in view.legal_moves if m.kind == "dave"), view.legal_moves[-1])
         table._push(view.seat, move)
-        if table.match.round.is_over:
-            table.next_round()
     return table
 
 

@@ -11,7 +11,7 @@ import pytest
 
 import webpath  # noqa: F401
 
-from burkozel import Card, Match, Move
+from burkozel import FORMATS, Card, Match, Move, fair
 from table.coach import story
 from table.match.record import MatchInfo
 from table.match.table import Table
@@ -51,7 +51,7 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
     tricks = story.tricks(view)
     assert len(tricks) == len(view["history"]) >= 1
     markup = coachview.story_html(view, names) + coachview.last_trick_panel(view, names)
-    frames = story.frames(table.info.rules, table.info.seed, table.rounds)
+    frames = story.frames(table.info.rules, table.info.seed, table.rounds, fresh=table.info.fresh_match())
     assert len(frames) == len(table.rounds[-1]) + 1
     for step in range(len(frames)):
         markup += coachview.review_panel(frames, step, names)
@@ -60,7 +60,7 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
     for card in hidden:
         assert texts.card_short(card) not in markup, card
     # Each frame is seat 0's view at that moment, rebuilt by the engine.
-    match = Match(table.info.rules, seed=table.info.seed)
+    match = table.info.fresh_match()
     assert frames[0].view == match.view(0).to_dict()
     for frame, (seat, move) in zip(frames[1:], table.rounds[-1]):
         match.push(Move.from_dict(move), seat)
@@ -173,30 +173,43 @@ from table.match import seats, storage  # noqa: E402
 texts = languages.for_lang("ru")
 
 
-def deal_cards(info: MatchInfo, deal: int) -> tuple:
-    """The deck and dealer of deal ``deal`` of the seed's match, as the engine deals it."""
-    match = Match(info.rules, seed=info.seed)
-    return match.deck_for(deal), (match.first_dealer + deal) % info.rules.players
+def played_to(table: Table, deals: int, rng: random.Random) -> Table:
+    """``table`` played (the human by random clicks) until ``deals`` deals are over."""
+    while not (table.phase() in ("round_end", "match_end") and table.match.round_no + 1 >= deals):
+        if table.phase() == "round_end":
+            table.next_round()
+        elif table.human_to_act():
+            human_click(table, rng)
+        else:
+            table.run_timer(table.next_timer()[0])
+    return table
 
 
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_a_link_round_trips_to_the_same_deals(fmt):
-    table = Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), seed=987654321)
+    """A finished deal's link opens that deal: its deck, its dealer, its bots' seeds."""
+    table = Table(settings(fmt, "hard", combos=FORMATS[fmt].combo_ids[:2]), speed="instant", seed=987654321)
     table.new_match()
-    info = table.info
-    for deal, sharer in ((0, None), (3, (62, 0)), (7, (0, 6))):
-        link = share.query(share.of_match(info, deal, sharer))
+    played_to(table, 3, random.Random(3))
+    info, match = table.info, table.match
+    for r, sharer in ((0, None), (1, (62, 0)), (match.round_no, (0, 6))):
+        link = share.query(share.of_match(info, match, r, sharer))
         back = share.parse(link)
-        assert back is not None and back.sharer == sharer and back.deal == deal and not back.check
+        assert back is not None and back.sharer == sharer and back.deal == r and not back.check
+        assert back.key == match.key_for(r).hex() and back.seed is None
         fresh = Table(settings("pairs", "easy"))
-        fresh.start(MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal))
+        fresh.start(share.info_of(back))
         assert fresh.info.rules == info.rules and fresh.info.difficulty == "hard"
-        deck, dealer = deal_cards(info, deal)
-        assert fresh.match.round.dealer == dealer
-        assert fresh.match.deck_for(0) == deck and fresh.match.deck_for(1) == deal_cards(info, deal + 1)[0]
-        # The same bots: seeded from the match's seed, seat by seat.
-        assert {s: b.bot.seed for s, b in fresh.bots.items()} == {s: f"{info.seed}/{s}" for s in fresh.bots}
-        assert share.parse(share.query(share.of_match(info, deal, check=True))).check
+        assert fresh.match.round.dealer == match.rounds[r].dealer
+        assert fresh.match.round.deck == match.rounds[r].deck
+        assert (fresh.match.round.start_chips, fresh.match.round.start_pot) == (match.rounds[r].start_chips,
+                                                                                match.rounds[r].start_pot)
+        # The same bots: seeded from the deal's key, seat by seat.
+        assert {s: b.bot.seed for s, b in fresh.bots.items()} == {s: fair.bot_seed(match.key_for(r), s)
+                                                                   for s in fresh.bots}
+        # The deals after it are this page's own: the sharer's next deal is not in the link.
+        assert fresh.match.deck_for(1) != match.deck_for(r + 1)
+        assert share.parse(share.query(share.of_match(info, match, r, check=True))).check
 
 
 @pytest.mark.parametrize("dave", [False, True])
@@ -205,22 +218,23 @@ def test_a_link_of_a_pot_at_six_seats_deals_the_same_at_six(dave):
     s = settings("bura_pot", "easy")
     seats.apply_change(s, "players", "6")
     storage.table_settings(s, "bura_pot")["switches"]["dave"] = dave
-    table = Table(s, seed=4242)
+    table = Table(s, seed=4242, speed="instant")
     table.new_match()
-    link = share.query(share.of_match(table.info, 2))
+    played_to(table, 2, random.Random(1))
+    r = table.match.round_no
+    link = share.query(share.of_match(table.info, table.match, r))
     back = share.parse(link)
     assert back is not None and back.players == 6 and back.dave is dave and ("dave=1" in link) is dave
     fresh = Table(settings("pairs", "easy"))
-    fresh.start(MatchInfo(back.format, back.combos, back.difficulty, back.seed, back.discard, back.deal,
-                          players=back.players, dave=back.dave))
-    assert fresh.match.rules == table.match.rules and fresh.match.deck_for(0) == deal_cards(table.info, 2)[0]
+    fresh.start(share.info_of(back))
+    assert fresh.match.rules == table.match.rules and fresh.match.deck_for(0) == table.match.deck_for(r)
     share.settings_for(back, fresh.settings)
     assert seats.chosen_players(fresh.settings) == 6 and storage.switch_on(fresh.settings, "dave", "bura_pot") is dave
 
 
 def test_a_link_holds_no_card():
-    """Every value of a link is from a closed vocabulary (table, switches, level)
-    or a number (seed, deal, the sharer's points and penalty): no card can be in it."""
+    """Every value of a link is from a closed vocabulary (table, switches, level), a
+    number (deal, dealer, the sharer's points and penalty) or the finished deal's key."""
     from urllib.parse import parse_qsl
 
     from burkozel.bots import LEVELS
@@ -229,13 +243,28 @@ def test_a_link_holds_no_card():
         table = finished_round(fmt, 4)
         view = table.view()
         sharer = (view.round_points[view.side], view.round_penalties[view.side])
-        link = share.query(share.of_match(table.info, 2, sharer))
+        link = share.query(share.of_match(table.info, table.match, 0, sharer))
         params = dict(parse_qsl(link.lstrip("?")))
-        assert list(params) == ["table", "combos", "discard", "bots", "deal", "sharer"]
+        assert list(params) == ["table", "combos", "discard", "bots", "key", "deal", "sharer", "dealer"]
         assert params["table"] in FORMATS and params["bots"] in LEVELS
         assert params["discard"] in FORMATS[fmt].discard_faces
         assert params["combos"] == "-" or set(params["combos"].split(".")) <= set(FORMATS[fmt].combo_ids)
-        assert re.fullmatch(r"\d+-\d+", params["deal"]) and re.fullmatch(r"\d+-\d+", params["sharer"])
+        assert re.fullmatch(r"[0-9a-f]{64}", params["key"]) and params["key"] == table.match.key_for(0).hex()
+        assert re.fullmatch(r"\d+", params["deal"]) and re.fullmatch(r"\d+-\d+", params["sharer"])
+
+
+def test_no_link_is_made_of_a_deal_in_play():
+    """«Поделиться раздачей» in the middle of a deal offers the finished deals only."""
+    table = Table(settings("pairs", "easy"), speed="instant", seed=5)
+    table.new_match()
+    with pytest.raises(ValueError):
+        share.of_match(table.info, table.match, 0)
+    assert share.finished(table.match) == []
+    played_to(table, 2, random.Random(2))
+    table.next_round()
+    assert share.finished(table.match) == [1, 0]
+    with pytest.raises(ValueError):
+        share.of_match(table.info, table.match, 2)
 
 
 @pytest.mark.parametrize("query", [
@@ -244,14 +273,20 @@ def test_a_link_holds_no_card():
     "?table=pairs&deal=1-0&bots=god", "?table=pairs&deal=1-0&discard=open", "?table=pairs&deal=1-0&sharer=1",
     "?table=pairs&deal=99999999999999999999-0", "?table=bura_pot&deal=1-0&players=7", "?table=pairs&deal=1-0&players=3",
     "?table=bura_pot&deal=1-0&players=x", "?table=bura_pot&deal=1-0&dave=yes", "?table=pairs&deal=1-0&dave=1",
+    "?table=pairs&key=" + "a" * 64 + "&deal=0",  # a keyed link names its dealer
+    "?table=pairs&key=" + "a" * 63 + "&deal=0&dealer=1", "?table=pairs&key=" + "A" * 64 + "&deal=0&dealer=1",
+    "?table=pairs&key=" + "g" * 64 + "&deal=0&dealer=1", "?table=pairs&key=" + "a" * 64 + "&deal=1-0&dealer=1",
+    "?table=pairs&key=" + "a" * 64 + "&deal=0&dealer=1&commit=xyz", "?table=pairs&deal=1-0&commit=" + "a" * 16,
 ])
 def test_a_bad_link_is_ignored(query):
     assert share.parse(query) is None
 
 
 def test_a_shared_match_saves_and_resumes_at_its_deal():
+    """An old link's deal (``deal=55-4``) is read as that seed's fifth deal, and resumes so."""
     table = Table(settings("three", "easy"), speed="instant")
-    table.start(MatchInfo("three", FORMATS["three"].default_combos, "easy", 55, "closed", 4))
+    table.start(share.info_of(share.parse("?table=three&combos=" + ".".join(FORMATS["three"].default_combos)
+                                          + "&discard=closed&bots=easy&deal=55-4")))
     rng = random.Random(1)
     for _ in range(5):
         if table.human_to_act():

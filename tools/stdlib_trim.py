@@ -48,7 +48,7 @@ NEVER = frozenset(
         "argparse", "getopt", "gettext", "optparse", "decimal", "_pydecimal", "fractions",
         "statistics", "numbers", "calendar", "datetime", "_pydatetime", "_strptime", "csv",
         "difflib", "pprint", "pickle", "_compat_pickle", "pickletools", "shlex", "quopri",
-        "stringprep", "secrets", "hmac", "queue", "sqlite3", "dbm", "shelve", "tomllib",
+        "stringprep", "secrets", "queue", "sqlite3", "dbm", "shelve", "tomllib",
         "zoneinfo", "turtle", "turtledemo", "tkinter", "idlelib", "lib2to3", "curses",
     }
 )

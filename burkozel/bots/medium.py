@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..cards import DECK, POINTS_OF, RANK_OF, SUIT_OF, TOTAL_POINTS
 from ..kernel import Deal
@@ -25,7 +25,7 @@ from ..rules import beater_masks, beats_all
 from ..trick import BEAT, DECLARE, DISCARD, LEAD, Move
 from .betting import at_least, bet_move, point_classes
 from .registry import register
-from .seen import card_mask, unseen_mask, view_deal
+from .seen import view_deal
 from .tuning import tuning_for
 
 if TYPE_CHECKING:
@@ -136,7 +136,6 @@ def band_bonus(before: int, gain: int, pass_mark: int, weights: Weights = MEDIUM
 
 # --- the position on plain lists ------------------------------------------------
 
-ALL_CARDS = (1 << 36) - 1
 HIGHER = tuple(sum(1 << u for u in range(36) if SUIT_OF[u] == SUIT_OF[c] and RANK_OF[u] > RANK_OF[c])
                for c in range(36))
 """Per card: the cards of its suit that beat it."""
@@ -144,7 +143,7 @@ BEATERS = tuple(
     tuple(HIGHER[c] | (0 if SUIT_OF[c] == t else sum(1 << u for u in range(36) if SUIT_OF[u] == t))
           for c in range(36))
     for t in range(5))
-"""Per trump suit and card (the fifth: no trumps): every card that beats it alone."""
+"""Per trump suit and card (the fifth: no trumps, RULES-house.md §5): every card that beats it alone."""
 DISCARD_RANK = tuple(
     tuple(((SUIT_OF[c] == t) * 16 + POINTS_OF[c]) * 64 + RANK_OF[c] * 4 + SUIT_OF[c] for c in range(36))
     for t in range(5))
@@ -160,8 +159,8 @@ first and trumps kept."""
 
 def _beats(hand: list[int], size: int, winning, trump: int, shield: int = -1) -> list[tuple[int, ...]]:
     """Every set of ``size`` cards of the sorted ``hand`` that beats ``winning``
-    (in the engine's order of legal moves); ``shield`` a suit no trump beats."""
-    beaters = BEATERS[trump] if shield < 0 else beater_masks(trump, shield)
+    (in the engine's order of legal moves)."""
+    beaters = BEATERS[trump] if shield < 0 else beater_masks(trump, shield)  # spades shielded (§7.5)
     if size == 1:
         beaten_by = beaters[winning[0]]
         return [(c,) for c in hand if beaten_by >> c & 1]
@@ -189,9 +188,28 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     ones, and the face-down cards taken are worth what it has not seen is
     on average: so in a rollout's true position too.  There it declares «31»
     on them once they make 31 likely enough (``declare_safe``), and at a pot
-    the stake's moves come first (:func:`~.betting.bet_move`)."""
-    side = st.side
-    my_side = side[seat]
+    the stake's moves come first (:func:`~.betting.bet_move`).  The steps:
+    :func:`_stake_or_guess`, then :func:`_lead` or :func:`_answer`."""
+    my_points, sure = _stake_or_guess(st, seat, weights, ranked)
+    if sure is not None:
+        return sure, ()
+    if st.leader < 0:
+        return _lead(st, seat, my_points, weights, ranked)
+    return _answer(st, seat, my_points, weights, ranked)
+
+
+def _sure(ranked: list | None, kind: str) -> str:
+    """A move of no cards made without weighing others: first in ``ranked``."""
+    if ranked is not None:
+        ranked.append((1000.0, 0, kind, ()))
+    return kind
+
+
+def _stake_or_guess(st: Deal, seat: int, weights: Weights, ranked: list | None) -> tuple[int, str | None]:
+    """The seat's points as it knows them, and the move it makes before
+    weighing cards, if any: «31» on face-down cards taken that likely make
+    31, or at a pot a move of the stake."""
+    my_side = st.side[seat]
     my_points, hidden = ((st.seen_points[my_side], st.unseen_taken[my_side]) if st.faces_hidden
                          else (st.points[my_side], 0))
     if st.table.handicaps:  # an open seat's фора counts as points for «31» (RULES-house.md §6.3)
@@ -200,164 +218,198 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
     guess = hidden and weights.declare_safe <= 1.0 and st.may_declare(seat)
     taken = my_points
     if betting and hidden or guess:
-        classes = point_classes(unseen_mask(st, seat))
+        classes = point_classes(st.unplaced(seat)[0])
         if guess and at_least(classes, hidden, st.declaration - my_points) >= weights.declare_safe:
-            if ranked is not None:
-                ranked.append((1000.0, 0, DECLARE, ()))
-            return DECLARE, ()
+            return my_points, _sure(ranked, DECLARE)
         taken += hidden * sum(p * n for p, n in classes) / max(1, sum(n for _, n in classes))
     if betting:
         bet = bet_move(st, seat, weights, taken)
         if bet is not None:
-            if ranked is not None:
-                ranked.append((1000.0, 0, bet, ()))
-            return bet, ()
-    hand = st.hands[seat]
-    trump = st.trump
-    n = st.players
-    leader = st.leader
-    w = weights
-    if leader >= 0:
-        size = st.size
-        winning = st.winning
-        if size == 1:
-            low = (min(hand, key=DISCARD_RANK[trump].__getitem__),)
-        else:
-            low = tuple(sorted(hand, key=DISCARD_RANK[trump].__getitem__)[:size])
-        partner_winning = side[st.winner] == my_side
-        if partner_winning:
-            if size == 1:
-                loaded = (min(hand, key=LOAD_RANK[trump].__getitem__),)
-            else:
-                loaded = tuple(sorted(hand, key=LOAD_RANK[trump].__getitem__)[:size])
-            load = sum(POINTS_OF[c] for c in loaded) > sum(POINTS_OF[c] for c in low)
-            if ranked is None:
-                if not load:
-                    return DISCARD, low
-                beats = []
-            else:
-                beats = _beats(hand, size, winning, trump, st.table.shield)
-        else:
-            beats = _beats(hand, size, winning, trump, st.table.shield)
-            if not beats and ranked is None:
-                return DISCARD, low
-    else:
-        if st.declaration is not None and st.tricks_done and my_points >= st.declaration:
-            # «31» with the points in hand wins the deal: nothing does better.
-            if ranked is not None:
-                ranked.append((1000.0, 0, DECLARE, ()))
-            return DECLARE, ()
-        if len(hand) == 1 and ranked is None:
-            return LEAD, (hand[0],)
+            return my_points, _sure(ranked, bet)
+    return my_points, None
 
-    # The counting: the cards this seat has not seen go.
-    hand_mask, hand_points = card_mask(hand)
-    stock = st.stock
-    late = not stock
-    unknown = ALL_CARDS & ~st.gone & ~st.own[seat] & ~hand_mask
-    unknown_points = TOTAL_POINTS - st.gone_points - st.own_points[seat] - hand_points
-    if not late and st.trump_card is not None:
-        # The trump card lying under the stock is known to be there, not in a hand.
-        unknown &= ~(1 << st.trump_card)
-        unknown_points -= POINTS_OF[st.trump_card]
-    pool = unknown.bit_count()  # cards in other hands, the stock and hidden discards
-    avg = unknown_points / pool if pool else 0.0
-    hands = st.hands
-    beaters = BEATERS[trump] if st.table.shield < 0 else beater_masks(trump, st.table.shield)
-    spend = w.spend[late][trump]
-    hold = hold_at_least
 
-    def chance(k: int, threats: int, seats) -> float:
+class Counting:
+    """What ``seat`` counts of the cards it cannot place (the engine's
+    record, :meth:`Deal.unplaced`): how many, their average points, and the
+    chance that the players after it hold enough cards that beat."""
+
+    __slots__ = ("unknown", "pool", "avg", "late", "hands", "beaters")
+
+    def __init__(self, st: Deal, seat: int) -> None:
+        self.late = not st.stock
+        self.unknown, unknown_points = st.unplaced(seat)
+        self.pool = pool = self.unknown.bit_count()  # cards in other hands, the stock and hidden discards
+        self.avg = unknown_points / pool if pool else 0.0
+        self.hands = st.hands
+        self.beaters = BEATERS[st.trump] if st.shield < 0 else beater_masks(st.trump, st.shield)
+
+    def chance(self, k: int, threats: int, seats) -> float:
         """That one of ``seats`` holds ``k`` of ``threats`` unknown cards
         (each needs as many beating cards as there are cards; pairing ignored)."""
         if not threats:
             return 0.0
         safe = 1.0
+        pool, hands = self.pool, self.hands
         for s in seats:
-            safe *= 1.0 - hold(k, threats, pool, len(hands[s]))
+            safe *= 1.0 - hold_at_least(k, threats, pool, len(hands[s]))
         return 1.0 - safe
 
-    def beat_chance(cards, seats) -> float:
+    def beat_chance(self, cards, seats) -> float:
+        """That one of ``seats`` beats ``cards``."""
         m = 0
+        beaters = self.beaters
         for c in cards:
             m |= beaters[c]
-        return chance(len(cards), (m & unknown).bit_count(), seats)
+        return self.chance(len(cards), (m & self.unknown).bit_count(), seats)
 
-    if leader < 0:
-        opponents = [s for s in range(n) if side[s] != my_side]
-        partner = any(s != seat and side[s] == my_side for s in range(n))
-        # What the others throw on an unbeaten lead: junk early, points late.
-        loot_rate = avg * (w.loot_late if late else w.loot_early)
-        n_opp = len(opponents)
-        # band_bonus with this seat's points: the zero and pass-mark edges.
-        zero_bonus = w.zero_bonus if my_points == 0 else 0.0
-        pass_gap = st.pass_mark - my_points if my_points < st.pass_mark else TOTAL_POINTS + 1
-        pass_bonus = w.pass_bonus
-        worth = w.trump_worth
-        all_trumps = LATE_TRUMPS and late
-        multi = w.multi_penalty
-        points_of, rank_of = POINTS_OF, RANK_OF
-        chances: dict[tuple[int, int], float] = {}  # the same for every lead of k cards with as many threats
-        best, best_key = (hand[0],), None
-        i = 0
-        most = st.max_lead  # no more than a player in the deal holds (an open four-card hand, RULES-house.md §6.4)
-        while i < len(hand):
-            # The hand is sorted: a suit's cards are together, lowest first.
-            suit = SUIT_OF[hand[i]]
-            j = i + 1
-            while j < len(hand) and SUIT_OF[hand[j]] == suit:
-                j += 1
-            same = hand[i:j]
-            i = j
-            for k in range(1, min(len(same), most) + 1):
-                loot = loot_rate * k * n_opp + (avg * 0.4 * k if partner else 0.0)
-                for cards in combinations(same, k):
-                    mine = 0
-                    cost = 0.0
-                    sixes = 0  # fewer sixes led breaks a tie
-                    for c in cards:
-                        mine += points_of[c]
-                        cost += spend[c]
-                        sixes -= rank_of[c] == 0
-                    # Its lowest card's beaters beat the set (nobody spends a trump on little).
-                    m = beaters[cards[0]] if mine >= worth or all_trumps else HIGHER[cards[0]]
-                    threats = (m & unknown).bit_count()
-                    p = chances.get((k, threats))
-                    if p is None:
-                        p = chances[k, threats] = chance(k, threats, opponents)
-                    # When beaten, the beater gets our cards and his own.
-                    value = (1 - p) * (mine + loot) - p * (mine + avg * k)
-                    value -= cost * (0.6 if p < 0.05 else 1.0)
-                    if k > 1 and p > 0.5:
-                        value -= multi * k  # many weak cards led: giving the tempo and points for little
-                    gain = int(mine + loot)
-                    if gain > 0:  # (no bonus otherwise: adding 0.0 changes nothing)
-                        bonus = zero_bonus + pass_bonus if gain >= pass_gap else zero_bonus
-                        value += bonus * (1 - p) * 0.5
-                    if ranked is not None:
-                        ranked.append((value, sixes, LEAD, cards))
-                    if best_key is None or value > best_key[0] or (value == best_key[0] and sixes > best_key[1]):
-                        best, best_key = cards, (value, sixes)
-        return LEAD, best
 
-    later_opponents: list[int] = []
-    later_partners: list[int] = []
-    s = seat + 1 if seat + 1 < n else 0
-    while s != leader:
-        (later_partners if side[s] == my_side else later_opponents).append(s)
-        s = s + 1 if s + 1 < n else 0
-    if partner_winning:
-        # Load the partner's trick with points when the opponents after us
-        # are unlikely to take it; never beat a winning partner.
-        if load and beat_chance(winning, later_opponents) < w.load_risk:
-            if ranked is not None:
-                ranked += [(1.0, 0, DISCARD, loaded), (0.0, 0, DISCARD, low)]
-            return DISCARD, loaded
+def _leads(hand: list[int], most: int = 5) -> Iterator[tuple[int, ...]]:
+    """Every lead of the sorted ``hand``, in the engine's order of legal moves:
+    per suit (a suit's cards are together, lowest first), per number of cards,
+    at most ``most`` (no more than a player in the deal holds: an open
+    four-card hand, RULES-house.md §6.4)."""
+    i = 0
+    while i < len(hand):
+        suit = SUIT_OF[hand[i]]
+        j = i + 1
+        while j < len(hand) and SUIT_OF[hand[j]] == suit:
+            j += 1
+        same = hand[i:j]
+        i = j
+        for k in range(1, min(len(same), most) + 1):
+            yield from combinations(same, k)
+
+
+def _lead(st: Deal, seat: int, my_points: int, w: Weights, ranked: list | None) -> tuple[str, tuple[int, ...]]:
+    """A regular lead: «31» with the points in hand, else the lead of the highest value
+    (:class:`_LeadValue`), fewer sixes breaking a tie."""
+    hand = st.hands[seat]
+    if st.may_declare(seat) and my_points >= st.declaration:
+        # «31» with the points in hand wins the deal: nothing does better.
+        return _sure(ranked, DECLARE), ()
+    if len(hand) == 1 and ranked is None:
+        return LEAD, (hand[0],)
+    value_of = _LeadValue(st, seat, my_points, Counting(st, seat), w)
+    best, best_key = (hand[0],), None
+    for cards in _leads(hand, st.max_lead):
+        value, sixes = value_of(cards)
         if ranked is not None:
-            ranked.append((0.0, 0, DISCARD, low))
-            ranked += [(-100.0, 0, BEAT, cards) for cards in beats]
+            ranked.append((value, sixes, LEAD, cards))
+        if best_key is None or value > best_key[0] or (value == best_key[0] and sixes > best_key[1]):
+            best, best_key = cards, (value, sixes)
+    return LEAD, best
+
+
+class _LeadValue:
+    """The value of leading some cards, and the tie-break (fewer sixes): the
+    points kept or lost as the opponents in the deal beat it or not, what
+    the others throw on it, the trumps spent and the band edges reached."""
+
+    def __init__(self, st: Deal, seat: int, my_points: int, count: Counting, w: Weights) -> None:
+        side = st.side
+        my_side = side[seat]
+        self.opponents = [s for s in st.seats if side[s] != my_side]
+        self.partner = any(s != seat and side[s] == my_side for s in st.seats)
+        self.count, self.w = count, w
+        # What the others throw on an unbeaten lead: junk early, points late.
+        self.loot_rate = count.avg * (w.loot_late if count.late else w.loot_early)
+        # band_bonus with this seat's points: the zero and pass-mark edges.
+        self.zero_bonus = w.zero_bonus if my_points == 0 else 0.0
+        self.pass_gap = st.pass_mark - my_points if my_points < st.pass_mark else TOTAL_POINTS + 1
+        self.all_trumps = LATE_TRUMPS and count.late
+        self.spend = w.spend[count.late][st.trump]
+        self.chances: dict[tuple[int, int], float] = {}  # the same for every lead of k cards with as many threats
+
+    def __call__(self, cards: tuple[int, ...]) -> tuple[float, int]:
+        k, w, avg = len(cards), self.w, self.count.avg
+        loot = self.loot_rate * k * len(self.opponents) + (avg * 0.4 * k if self.partner else 0.0)
+        mine, cost, sixes = 0, 0.0, 0  # fewer sixes led breaks a tie
+        for c in cards:
+            mine += POINTS_OF[c]
+            cost += self.spend[c]
+            sixes -= RANK_OF[c] == 0
+        # Its lowest card's beaters beat the set (nobody spends a trump on little).
+        m = self.count.beaters[cards[0]] if mine >= w.trump_worth or self.all_trumps else HIGHER[cards[0]]
+        threats = (m & self.count.unknown).bit_count()
+        p = self.chances.get((k, threats))
+        if p is None:
+            p = self.chances[k, threats] = self.count.chance(k, threats, self.opponents)
+        # When beaten, the beater gets our cards and his own.
+        value = (1 - p) * (mine + loot) - p * (mine + avg * k)
+        value -= cost * (0.6 if p < 0.05 else 1.0)
+        if k > 1 and p > 0.5:
+            value -= w.multi_penalty * k  # many weak cards led: giving the tempo and points for little
+        gain = int(mine + loot)
+        if gain > 0:  # (no bonus otherwise: adding 0.0 changes nothing)
+            bonus = self.zero_bonus + w.pass_bonus if gain >= self.pass_gap else self.zero_bonus
+            value += bonus * (1 - p) * 0.5
+        return value, sixes
+
+
+def _lowest(hand: list[int], size: int, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``size`` first cards of ``hand`` in ``order`` (a rank per card)."""
+    if size == 1:
+        return (min(hand, key=order.__getitem__),)
+    return tuple(sorted(hand, key=order.__getitem__)[:size])
+
+
+def _later(st: Deal, seat: int) -> tuple[list[int], list[int]]:
+    """The seats still to answer the trick after ``seat``, in turn, as the
+    deal says (folded players are out): its partners and its opponents."""
+    partners: list[int] = []
+    opponents: list[int] = []
+    side, my_side, leader, nxt = st.side, st.side[seat], st.leader, st.next_seat
+    s = nxt[seat]
+    while s != leader:
+        (partners if side[s] == my_side else opponents).append(s)
+        s = nxt[s]
+    return partners, opponents
+
+
+def _answer(st: Deal, seat: int, my_points: int, w: Weights, ranked: list | None) -> tuple[str, tuple[int, ...]]:
+    """An answer: onto a partner's winning trick (:func:`_on_partner`), else
+    the beat of the highest value or the lowest cards thrown (:func:`_beat_or_throw`)."""
+    hand, size, trump = st.hands[seat], st.size, st.trump
+    low = _lowest(hand, size, DISCARD_RANK[trump])
+    if st.side[st.winner] == st.side[seat]:
+        return _on_partner(st, seat, low, w, ranked)
+    beats = _beats(hand, size, st.winning, trump, st.shield)
+    if not beats and ranked is None:
         return DISCARD, low
-    stake = st.trick_points
+    return _beat_or_throw(st, seat, my_points, low, beats, w, ranked)
+
+
+def _on_partner(st: Deal, seat: int, low: tuple[int, ...], w: Weights,
+                ranked: list | None) -> tuple[str, tuple[int, ...]]:
+    """A partner is winning the trick: load it with points when the opponents
+    after us are unlikely to take it; never beat a winning partner."""
+    hand, size, trump = st.hands[seat], st.size, st.trump
+    loaded = _lowest(hand, size, LOAD_RANK[trump])
+    load = sum(POINTS_OF[c] for c in loaded) > sum(POINTS_OF[c] for c in low)
+    if ranked is None and not load:
+        return DISCARD, low
+    beats = _beats(hand, size, st.winning, trump, st.shield) if ranked is not None else []
+    _, later_opponents = _later(st, seat)
+    if load and Counting(st, seat).beat_chance(st.winning, later_opponents) < w.load_risk:
+        if ranked is not None:
+            ranked += [(1.0, 0, DISCARD, loaded), (0.0, 0, DISCARD, low)]
+        return DISCARD, loaded
+    if ranked is not None:
+        ranked.append((0.0, 0, DISCARD, low))
+        ranked += [(-100.0, 0, BEAT, cards) for cards in beats]
+    return DISCARD, low
+
+
+def _beat_or_throw(st: Deal, seat: int, my_points: int, low: tuple[int, ...], beats: list,
+                   w: Weights, ranked: list | None) -> tuple[str, tuple[int, ...]]:
+    """An opponent is winning the trick: the beat whose value (the stake kept
+    unless a later opponent beats again, the trumps spent, a band edge
+    crossed) is highest, or the lowest cards thrown when none is worth it."""
+    later_partners, later_opponents = _later(st, seat)
+    count = Counting(st, seat)
+    spend = w.spend[count.late][st.trump]
+    size, stake = st.size, st.trick_points
     lost = 0
     for c in low:
         lost += POINTS_OF[c]
@@ -367,7 +419,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
         ranked.append((best_value, 0, DISCARD, low))
     best, beat = low, False
     # Later players throw on a trick too: a partner loads it, opponents give junk.
-    extra = avg * size * (0.6 * len(later_partners) + 0.1 * len(later_opponents))
+    extra = count.avg * size * (0.6 * len(later_partners) + 0.1 * len(later_opponents))
     # A band edge crossed by the others' points (our own cards are ours anyway).
     band = band_bonus(my_points, stake, st.pass_mark, w)
     for cards in beats:
@@ -376,7 +428,7 @@ def medium_move(st: Deal, seat: int, weights: Weights = MEDIUM,
         for c in cards:
             mine += POINTS_OF[c]
             cost += spend[c]
-        p = beat_chance(cards, later_opponents) if later_opponents else 0.0
+        p = count.beat_chance(cards, later_opponents) if later_opponents else 0.0
         value = (1 - p) * (stake + mine + extra) - p * (mine + stake * 0.3) - cost
         value += band * (1 - p)
         if ranked is not None:

@@ -5,7 +5,7 @@ measured, and differs from table to table: the medium bot's constants, the
 ones the hard bot ranks its candidates with, where its worlds come from, how
 deep it searches, and what the play says about the hands.  Everything in the
 bots that depends on the table reads it here (:func:`tuning_for`), so a new
-table needs one entry in :data:`TABLES`, or none to play with the defaults.
+table needs one entry in :data:`TUNINGS`, or none to play with the defaults.
 This module is plain data: it imports nothing of the bots.  ``docs/bots.md``
 has the measurements behind each value.
 """
@@ -54,7 +54,7 @@ DEFAULT = TableTuning()
 """A table without an entry: the medium bot's own constants, the fair
 sampler's worlds, one ply, no clues."""
 
-TABLES: dict[str, TableTuning] = {
+TUNINGS: dict[str, TableTuning] = {
     "pairs": TableTuning(
         # Not measured: in pairs the measured clues lost rounds, and these
         # hand-set values, the model before them, are kept.
@@ -141,4 +141,4 @@ TABLES: dict[str, TableTuning] = {
 
 def tuning_for(table: str) -> TableTuning:
     """The bots' settings for ``table`` (a format name)."""
-    return TABLES.get(table, DEFAULT)
+    return TUNINGS.get(table, DEFAULT)

@@ -66,7 +66,7 @@ export async function run(op, send) {
     return;
   }
   if (op.op === "online-open") await js.open(op.id, op.room, op.secret);
-  else if (op.op === "online-send") js.send(op.id, op.text);
+  else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
   else if (op.op === "online-close") js.close(op.id);
 }
 

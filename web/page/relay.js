@@ -22,6 +22,16 @@
 // event (kind 20000-29999, which relays pass on and do not keep) on a topic
 // hashed from the room and the secret, and the room's subscription on every relay
 // socket receives them. Relays repeat, drop and reorder: Python sorts that out.
+//
+// Frugal on the relays (public relays limit events per connection and address, and
+// refuse events over 4,096 characters; bench/README.md): frames for a room within
+// BATCH_MS go as one event, split over several only past MAX_CONTENT; once the other
+// side has been heard through a relay lately, frames go to that relay alone, else to
+// every open one; a relay that answers "rate-limited" rests while the event goes to the
+// next. Trystero's own announcements (one a minute on every relay, for every room, and
+// backed off to 15 minutes by an outage) are not sent: this file announces a room on a
+// few relays when it opens, when a relay socket (re)opens and on a schedule that backs
+// off, and never while the room is direct.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
@@ -38,9 +48,28 @@ const SEEN_KEPT = 4_000;
 const POLL_MS = 1_000;
 const CONNECTING = 0;
 const OPEN = 1;
+const BATCH_MS = 30;
+const MAX_CONTENT = 3_000;
+const PARTS_KEPT = 64;
+const HEARD_FRESH_MS = 12_000;
+const ANNOUNCE_RELAYS = 3;
+const ANNOUNCE_AFTER_MS = [3_000, 10_000, 30_000, 60_000, 120_000, 300_000];
+const ANNOUNCE_SOON_MS = 250;
+const REST_FIRST_MS = 30_000;
+const REST_LAST_MS = 600_000;
+const RECENT_KEPT = 256;
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
+/** Every event this page published, Trystero's signals too (the tests read them): {url, size}. */
+export const published = [];
+
+const sockets = new WeakSet(); // relay sockets seen (each wrapped once)
+const subRooms = new Map(); // subscription id -> room id
+const rootTopics = new Set(); // rooms' announcement topics (Trystero's own announcements are dropped)
+const mine = new Set(); // ids of events this file made
+const recent = new Map(); // event id -> {text, tried: Set of urls}: what a rate limit makes us send elsewhere
+const resting = new Map(); // relay url -> {ms, until}: answered "rate-limited"
 
 function emit(id, kind, data, way = "") {
   document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way } }));
@@ -58,52 +87,223 @@ function direct(room) {
 function tellWay(id, room) {
   const way = direct(room) ? "direct" : "relay";
   if (way !== room.way) {
+    const wasDirect = room.way === "direct";
     room.way = way;
     emit(id, "way", way);
+    if (wasDirect) announceFrom(room, 0); // the direct way closed: look for it again at once
   }
 }
 
-// --- the relay way: our own subscription on each of Trystero's relay sockets ---------------------
+// --- relay sockets: open ones in the list's order, resting ones last ---------------------------
 
-function onRelayMessage(id, room, event) {
+function rests(url) {
+  const rest = resting.get(url);
+  return rest !== undefined && Date.now() < rest.until;
+}
+
+/** Open sockets, the list's order (both sides share it), any resting ones at the end. */
+function openSockets() {
+  const open = Object.entries(nostr.getRelaySockets()).filter(([, s]) => s.readyState === OPEN);
+  return [...open.filter(([url]) => !rests(url)), ...open.filter(([url]) => rests(url))];
+}
+
+function rest(url) {
+  if (rests(url)) return; // (one burst refused is one refusal: the rest does not grow with it)
+  const before = resting.get(url);
+  const ms = before ? Math.min(before.ms * 2, REST_LAST_MS) : REST_FIRST_MS;
+  resting.set(url, { ms, until: Date.now() + ms });
+}
+
+function sendOn(url, socket, text) {
+  socket.send(text);
+}
+
+function remember(text, url) {
+  const id = JSON.parse(text)[1].id;
+  mine.add(id);
+  if (mine.size > RECENT_KEPT * 4) mine.delete(mine.values().next().value);
+  const entry = recent.get(id) ?? { text, tried: new Set() };
+  entry.tried.add(url);
+  recent.set(id, entry);
+  if (recent.size > RECENT_KEPT) recent.delete(recent.keys().next().value);
+}
+
+/** A relay said no to one of our events for its rate: it rests, the event goes to the next one. */
+function rateLimited(url, eventId) {
+  rest(url);
+  const entry = recent.get(eventId);
+  if (!entry) return;
+  const next = openSockets().find(([u]) => !entry.tried.has(u) && !rests(u));
+  if (next) {
+    entry.tried.add(next[0]);
+    sendOn(next[0], next[1], entry.text);
+  }
+}
+
+function onRelayMessage(url, event) {
   let message;
   try {
     message = JSON.parse(String(event.data));
   } catch {
     return;
   }
-  if (!Array.isArray(message) || message[0] !== "EVENT" || message[1] !== room.subId) return;
+  if (!Array.isArray(message)) return;
+  if (message[0] === "OK" && message[2] === false && String(message[3] ?? "").startsWith("rate-limited")) {
+    rateLimited(url, message[1]);
+    return;
+  }
+  if (message[0] !== "EVENT") return;
+  const id = subRooms.get(message[1]);
+  const room = rooms.get(id);
   const payload = message[2];
-  if (!payload || typeof payload.content !== "string" || typeof payload.id !== "string") return;
+  if (!room || !payload || typeof payload.content !== "string" || typeof payload.id !== "string") return;
+  if (!mine.has(payload.id)) room.heard = { url, at: Date.now() }; // the other side publishes there
   if (room.seen.has(payload.id)) return; // the same event from another relay
   room.seen.add(payload.id);
   if (room.seen.size > SEEN_KEPT) room.seen.delete(room.seen.values().next().value);
-  frames.push({ id, dir: "in", way: "relay", data: payload.content });
-  emit(id, "frame", payload.content, "relay");
-}
-
-function watchSockets(id, room) {
-  for (const socket of Object.values(nostr.getRelaySockets())) {
-    if (room.sockets.has(socket)) continue;
-    room.sockets.add(socket);
-    socket.addEventListener("message", (event) => onRelayMessage(id, room, event));
-    const req = () => room.open && socket.send(nostr.subscribe(room.subId, room.topic));
-    if (socket.readyState === OPEN) req();
-    else socket.addEventListener("open", req, { once: true });
+  for (const piece of payload.content.split(" ")) {
+    const frame = piece.startsWith("~") ? joinPart(room, piece) : piece;
+    if (!frame) continue;
+    frames.push({ id, dir: "in", way: "relay", data: frame });
+    emit(id, "frame", frame, "relay");
   }
 }
 
-// A frame sent while a relay's socket is still connecting goes out once it opens (after the
-// room's subscription, asked for on the same "open"): a guest's hello is sent the moment its
-// room opens, before any socket has, and dropped it would wait for the next heartbeat.
-async function publish(room, frame) {
-  const event = await nostr.createEvent(room.topic, frame);
-  for (const socket of Object.values(nostr.getRelaySockets())) {
-    if (socket.readyState === OPEN) socket.send(event);
-    else if (socket.readyState === CONNECTING) {
-      socket.addEventListener("open", () => room.open && socket.send(event), { once: true });
+/** Trystero announces every room on every relay once a minute: dropped here (see `announce`). */
+function isTrysteroAnnouncement(data) {
+  if (typeof data !== "string" || !data.startsWith('["EVENT"')) return false;
+  try {
+    const event = JSON.parse(data)[1];
+    return !mine.has(event.id) && event.tags.some((t) => t[0] === "x" && rootTopics.has(t[1]));
+  } catch {
+    return false;
+  }
+}
+
+function watchSockets() {
+  for (const [url, socket] of Object.entries(nostr.getRelaySockets())) {
+    if (sockets.has(socket)) continue;
+    sockets.add(socket);
+    const send = socket.send.bind(socket);
+    socket.send = (data) => {
+      if (isTrysteroAnnouncement(data)) return;
+      if (typeof data === "string" && data.startsWith('["EVENT"')) published.push({ url, size: data.length });
+      send(data);
+    };
+    socket.addEventListener("message", (event) => onRelayMessage(url, event));
+    const opened = () => {
+      for (const room of rooms.values()) {
+        if (room.open) socket.send(nostr.subscribe(room.subId, room.topic));
+        announceSoon(room);
+      }
+    };
+    if (socket.readyState === OPEN) opened();
+    else socket.addEventListener("open", opened, { once: true });
+  }
+}
+
+// --- announcing: a few relays, backed off, never while direct ---------------------------------
+
+async function announce(room) {
+  if (!room.open || direct(room)) return;
+  const open = openSockets();
+  const awake = open.filter(([url]) => !rests(url));
+  const targets = (awake.length ? awake : open).slice(0, ANNOUNCE_RELAYS);
+  if (!targets.length) return;
+  const event = await nostr.createEvent(room.rootTopic, JSON.stringify({ peerId: nostr.selfId }));
+  mine.add(JSON.parse(event)[1].id);
+  for (const [url, socket] of targets) sendOn(url, socket, event);
+}
+
+/** Announce now and then after each of ANNOUNCE_AFTER_MS from `step` on (the last repeating). */
+function announceFrom(room, step) {
+  clearTimeout(room.announceTimer);
+  if (!room.open) return;
+  announce(room);
+  const wait = ANNOUNCE_AFTER_MS[Math.min(step, ANNOUNCE_AFTER_MS.length - 1)];
+  room.announceTimer = setTimeout(() => announceFrom(room, step + 1), wait);
+}
+
+/** A relay socket opened (at first, or back after an outage): announce there shortly. */
+function announceSoon(room) {
+  clearTimeout(room.soonTimer);
+  room.soonTimer = setTimeout(() => room.open && announceFrom(room, 0), ANNOUNCE_SOON_MS);
+}
+
+// --- the relay way: batched frames, one relay once the other side is heard on it ------------
+
+/** Frames into event contents: joined by spaces, each content at most MAX_CONTENT long;
+ *  a frame longer than that goes in parts "~id.i.n.text" (a sealed frame is base64url). */
+function contents(queue) {
+  const out = [];
+  let current = "";
+  for (const frame of queue) {
+    if (frame.length > MAX_CONTENT) {
+      const id = Math.random().toString(36).slice(2, 10);
+      const n = Math.ceil(frame.length / MAX_CONTENT);
+      for (let i = 0; i < n; i++) out.push(`~${id}.${i}.${n}.${frame.slice(i * MAX_CONTENT, (i + 1) * MAX_CONTENT)}`);
+    } else if (current && current.length + 1 + frame.length > MAX_CONTENT) {
+      out.push(current);
+      current = frame;
+    } else {
+      current = current ? `${current} ${frame}` : frame;
     }
   }
+  if (current) out.push(current);
+  return out;
+}
+
+function joinPart(room, piece) {
+  const match = /^~([a-z0-9]{1,12})\.(\d{1,3})\.(\d{1,3})\.(.*)$/s.exec(piece);
+  if (!match) return null;
+  const [, id, i, n, text] = match;
+  const parts = room.parts.get(id) ?? new Array(Number(n)).fill(null);
+  if (parts.length !== Number(n) || Number(i) >= parts.length) return null;
+  parts[Number(i)] = text;
+  room.parts.set(id, parts);
+  if (room.parts.size > PARTS_KEPT) room.parts.delete(room.parts.keys().next().value);
+  if (parts.some((p) => p === null)) return null;
+  room.parts.delete(id);
+  return parts.join("");
+}
+
+async function flush(room) {
+  room.batchTimer = null;
+  const queue = room.queue;
+  room.queue = [];
+  if (!room.open || !queue.length) return;
+  const heard = room.heard && Date.now() - room.heard.at < HEARD_FRESH_MS && !rests(room.heard.url)
+    ? nostr.getRelaySockets()[room.heard.url] : null;
+  for (const content of contents(queue)) {
+    const event = await nostr.createEvent(room.topic, content);
+    if (heard?.readyState === OPEN) {
+      remember(event, room.heard.url);
+      sendOn(room.heard.url, heard, event);
+      continue;
+    }
+    // Not heard lately: every relay. A socket still connecting sends it once open (after the
+    // room's subscription, asked for on the same "open"): a guest's hello goes out the moment
+    // its room opens, before any socket has, and dropped it would wait for the next heartbeat.
+    const all = Object.entries(nostr.getRelaySockets());
+    const awake = all.filter(([url]) => !rests(url));
+    for (const [url, socket] of awake.length ? awake : all) {
+      if (socket.readyState === OPEN) {
+        remember(event, url);
+        sendOn(url, socket, event);
+      } else if (socket.readyState === CONNECTING) {
+        socket.addEventListener("open", () => {
+          if (!room.open) return;
+          remember(event, url);
+          sendOn(url, socket, event);
+        }, { once: true });
+      }
+    }
+  }
+}
+
+function publish(room, frame) {
+  room.queue.push(frame);
+  room.batchTimer ??= setTimeout(() => flush(room), BATCH_MS);
 }
 
 // --- rooms ---------------------------------------------------------------------------------
@@ -118,15 +318,21 @@ export async function open(id, room, secret) {
     relayConfig: { urls: list.relays.map((r) => r.url), manualReconnection: true },
     rtcConfig: { iceServers: [{ urls: list.stun.map((s) => s.url) }] },
   };
+  const [topic, rootTopic] = await Promise.all([
+    sha256Hex(`burkozel/relay/${room}/${secret}`).then((hex) => hex.slice(0, 40)),
+    nostr.sha1(`Trystero@${APP_ID}@${room}`),
+  ]);
+  rootTopics.add(rootTopic); // (before Trystero's first announcement of it)
   const trystero = nostr.joinRoom(config, room);
   const action = trystero.makeAction("frame");
   const state = {
-    trystero, action, way: "", open: true,
-    topic: (await sha256Hex(`burkozel/relay/${room}/${secret}`)).slice(0, 40),
+    trystero, action, way: "", open: true, topic, rootTopic,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
-    seen: new Set(), sockets: new WeakSet(), timer: null,
+    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
+    timer: null, announceTimer: null, soonTimer: null,
   };
   rooms.set(id, state);
+  subRooms.set(state.subId, id);
   action.onMessage = (data) => {
     if (typeof data !== "string" || rooms.get(id) !== state) return;
     frames.push({ id, dir: "in", way: "direct", data });
@@ -135,22 +341,27 @@ export async function open(id, room, secret) {
   trystero.onPeerJoin = () => tellWay(id, state);
   trystero.onPeerLeave = () => tellWay(id, state);
   state.timer = setInterval(() => {
-    watchSockets(id, state);
+    watchSockets();
     tellWay(id, state);
   }, POLL_MS);
-  watchSockets(id, state);
+  watchSockets();
+  for (const [, socket] of Object.entries(nostr.getRelaySockets())) {
+    if (socket.readyState === OPEN) socket.send(nostr.subscribe(state.subId, state.topic));
+  }
   tellWay(id, state);
+  announceFrom(state, 0);
   retry.wake();
 }
 
-/** Send a sealed frame: through the DataChannel when one is open, else through the relays. */
-export function send(id, frame) {
+/** Send a sealed frame: through the DataChannel when one is open, else through the relays;
+ *  `loud`: through the relays as well (a refusal, for a device that is not the direct peer). */
+export function send(id, frame, loud = false) {
   const room = rooms.get(id);
   if (!room) return false;
   const way = direct(room) ? "direct" : "relay";
   frames.push({ id, dir: "out", way, data: frame });
   if (way === "direct") room.action.send(frame).catch(() => publish(room, frame));
-  else publish(room, frame);
+  if (way === "relay" || loud) publish(room, frame);
   return true;
 }
 
@@ -158,13 +369,16 @@ export function close(id) {
   const room = rooms.get(id);
   if (!room) return;
   rooms.delete(id);
+  subRooms.delete(room.subId);
   room.open = false;
   if (rooms.size === 0) retry.sleep();
   clearInterval(room.timer);
+  clearTimeout(room.announceTimer);
+  clearTimeout(room.soonTimer);
   room.trystero.leave();
   for (const socket of Object.values(nostr.getRelaySockets())) {
     if (socket.readyState === OPEN) socket.send(JSON.stringify(["CLOSE", room.subId]));
   }
 }
 
-window.burkozelRelay = { open, send, close, frames };
+window.burkozelRelay = { open, send, close, frames, published };

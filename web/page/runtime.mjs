@@ -8,7 +8,7 @@
 // "[corrupt]" at the start of the message, which host.js passes on to the
 // Russian error screen.
 //
-// Why the snapshot (issue 19): most of a start is CPython initialising itself and
+// Why the snapshot: most of a start is CPython initialising itself and
 // importing our modules (≈ 2.5 s here), the same work on every visit. On a visit
 // without a snapshot, this module puts our zips on sys.path and imports
 // web/table/worker/service.py as soon as Pyodide is up, then keeps a memory snapshot of the

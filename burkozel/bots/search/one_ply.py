@@ -17,7 +17,6 @@ from typing import Callable, Generator
 from ...kernel import Deal
 from ...trick import Move
 from ...view import SeatView
-from ..seen import Seen
 from . import candidates
 from .budget import SLICE_ROLLOUTS
 from .playout import fast_playout
@@ -36,7 +35,7 @@ def one_ply_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_i
     in (with ``record`` each rollout's :class:`~.verdict.Rollout`)."""
     prior = moves[0]
     side = view.side
-    seen = Seen.of_view(view)
+    seen = view.seen
     cap = max_iterations
     worlds: list[Deal] = []
     results: list[list[float]] = [[] for _ in moves]

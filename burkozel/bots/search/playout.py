@@ -5,7 +5,7 @@ players, and the bot's own later play, as the medium rule card describes them.
 A rollout is the engine's own :class:`~burkozel.kernel.Deal` stepped with
 :func:`~burkozel.bots.medium.medium_move` (no seat views, no move checks: the
 policy only plays legal moves), every seat starting from what the deciding
-seat has seen go (:class:`~burkozel.bots.seen.Seen`).  ``tests/test_bots.py``
+seat has seen go (:class:`~burkozel.kernel.Seen`).  ``tests/test_bots.py``
 pins that it ends a round where medium bots at every seat do through the engine.
 """
 
@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...kernel import Deal
+from ...kernel import Deal, Seen
 from ..medium import Weights, medium_move, weights_for
-from ..seen import Seen
 
 
 def fast_playout(world: Deal, kind: str, cards: tuple, seen: Seen,
@@ -24,7 +23,7 @@ def fast_playout(world: Deal, kind: str, cards: tuple, seen: Seen,
     deal with every seat playing :func:`medium_move` (with ``weights[seat]``,
     the medium bot's own for the table if not given), and return the finished
     deal.  ``world`` is left unchanged; ``seen`` is what the players knew of
-    the cards gone before (:meth:`Seen.of_view` of the deciding seat)."""
+    the cards gone before (the deciding seat's ``view.seen``)."""
     deal = world.copy()
     seen.apply(deal)
     policy = weights or (weights_for(deal.rules.format),) * deal.players

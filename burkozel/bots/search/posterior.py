@@ -23,7 +23,7 @@ from math import comb, fsum, log10
 from typing import Callable
 
 from ...cards import DECK
-from ...kernel import BEAT, Deal
+from ...kernel import BEAT, Deal, drawers, first_drawer
 from ...rules import WINS
 from ...view import PlayView, SeatView, TrickView
 from ..medium import medium_move, weights_for
@@ -103,18 +103,14 @@ def public_steps(view: SeatView) -> list[Step]:
             break
         points[rules.side_of(tv.winner)] += stake
         if stock:
-            s = tv.leader if table.draw_first == "leader" else tv.winner
-            got = [0, 0]
-            trump = False
-            for _ in range(min((size - sizes[tv.winner]) * 2, stock)):
-                got[s] += 1
+            order = drawers(first_drawer(table.draw_first, tv.leader, tv.winner),
+                            size - sizes[tv.winner], stock, table.next_seats, 2)
+            for s in order:
                 sizes[s] += 1
-                stock -= 1
-                if not stock:
-                    drawn_by = s
-                    trump = s == other
-                s = 1 - s
-            steps.append(Step("draw", count=got[other], trump=trump))
+            stock -= len(order)
+            if not stock:
+                drawn_by = order[-1]
+            steps.append(Step("draw", count=order.count(other), trump=not stock and drawn_by == other))
     if view.trick is None and view.to_act is not None and wins and sizes[view.to_act] >= 3:
         steps.append(Step("check"))  # the check before the next trick found nothing either
     if (stock, drawn_by, sizes[other]) != (view.stock, view.trump_drawn_by, view.hand_sizes[other]):
@@ -237,8 +233,8 @@ class PolicyWorlds(WorldSampler):
         hands: list[list[int]] = [[], []]
         hands[view.seat] = list(view.hand)
         hands[self.other] = list(history.hand)
-        gone = set(history.hand) | {c for tv in self.tricks for p in tv.plays for c in p.cards}
-        rest = [c for c in self.pool if c not in gone]
+        played = view.seen.gone
+        rest = [c for c in self.pool if c not in history.hand and not played >> c & 1]
         _shuffle(rest, rng.random)
         if view.stock:
             rest.append(self.trump_card)

@@ -20,7 +20,6 @@ from ...kernel import Deal
 from ...trick import Move, legal_moves_in
 from ...view import SeatView
 from ..medium import medium_move, weights_for
-from ..seen import Seen
 from . import candidates
 from .budget import SLICE_ROLLOUTS
 from .utility import utility
@@ -113,7 +112,7 @@ def tree_search(view: SeatView, moves: list[Move], draw: Callable, rng, max_iter
     moves in contention, best first, each with its mean utility over the
     iterations that went through it (and with ``record`` their
     :class:`~.verdict.Rollout`)."""
-    seen = Seen.of_view(view)
+    seen = view.seen
     seat, side = view.seat, view.side
     weights = weights_for(view.format)
     root_moves = [key(m) for m in moves]

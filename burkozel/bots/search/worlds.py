@@ -23,7 +23,7 @@ from math import comb
 from typing import TYPE_CHECKING, Callable, Iterator
 
 from ...cards import DECK, POINT_VALUES, POINTS_OF, RANK_OF, SUIT_OF
-from ...kernel import Deal
+from ...kernel import Deal, drawers, first_drawer
 from ...round import Round
 from ...trick import DISCARD, Play, Trick
 from ..seen import pot_state
@@ -165,17 +165,28 @@ def _kept_share(view: "SeatView", index: int) -> float:
     share = 1.0
     stock = view.table.stock_size
     size = view.hand_size
-    for i, trick in enumerate(view.history):
-        if stock <= 0:
+    for i, drawn in enumerate(_drawn_after(view)):
+        if not stock:
             break
-        drawn = min(trick.size, -(-stock // view.players))
-        stock -= trick.size * view.players
+        stock -= drawn
         if i >= index:
-            share *= max(0.0, (size - drawn) / size)
+            most = -(-drawn // view.players)  # the most cards one seat drew
+            share *= max(0.0, (size - most) / size)
     return share
 
 
-_SUIT = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == s) for s in range(5))
+def _drawn_after(view: "SeatView") -> Iterator[int]:
+    """How many cards were drawn after each finished trick of ``view``
+    (:func:`~burkozel.kernel.drawers`, every seat counted as in the deal)."""
+    stock = view.table.stock_size
+    for trick in view.history:
+        first = first_drawer(view.table.draw_first, trick.leader, trick.winner)
+        drawn = len(drawers(first, trick.size, stock, view.table.next_seats, view.players))
+        stock -= drawn
+        yield drawn
+
+
+_SUIT = tuple(frozenset(c for c in range(36) if SUIT_OF[c] == s) for s in range(5))  # the fifth: no trumps
 """The cards of each suit (the trumps, for the trump suit)."""
 _LOWER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] < RANK_OF[c]) for c in range(36))
 _HIGHER = tuple(frozenset(x for x in _SUIT[SUIT_OF[c]] if RANK_OF[x] > RANK_OF[c]) for c in range(36))
@@ -232,9 +243,9 @@ def play_clues(trick: "TrickView", trump: int, side_of: Callable[[int], int]) ->
 def _stock_out_trick(view: "SeatView") -> int:
     """The index (in the history) of the trick after which the stock ran out."""
     stock = view.table.stock_size
-    for i, trick in enumerate(view.history):
-        stock -= trick.size * view.players
-        if stock <= 0:
+    for i, drawn in enumerate(_drawn_after(view)):
+        stock -= drawn
+        if not stock:
             return i
     return len(view.history)
 
@@ -248,15 +259,13 @@ class WorldSampler:
         seat = view.seat
         my_side = view.side
         trump_card = view.trump_card
-        seen: set[int] = set(view.hand)
+        record = view.seen
+        known = record.gone | record.own[seat]
+        seen: set[int] = set(view.hand) | {c for c in range(36) if known >> c & 1}
         self.shown = {s: list(h) for s, h in enumerate(view.open_hands) if h and s != seat}  # open hands, §6
         for h in self.shown.values():
             seen.update(h)
         tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
-        for tv in tricks:
-            for p in tv.plays:
-                seen.update(p.cards)
-                seen.update(p.own)
 
         # Hidden discard slots: (trick index, play index, count).  The points of
         # a side are known (its own side's always, every side's at the round's
@@ -276,7 +285,7 @@ class WorldSampler:
             winning = tv.leader
             for pi, p in enumerate(tv.plays):
                 if side is not None:
-                    target[side] -= sum(POINTS_OF[c] for c in p.cards) + sum(POINTS_OF[c] for c in p.own)
+                    target[side] -= sum(POINTS_OF[c] for c in p.faces)
                 if p.kind == DISCARD and p.seat != seat and not p.cards:
                     self.slots.append((ti, pi, p.count))
                     self.group.append(side)
@@ -326,8 +335,7 @@ class WorldSampler:
         self.base_points = [0] * self.rules.side_count
         for tv in tricks:
             if tv.finished:
-                self.base_points[view.side_of(tv.winner)] += sum(
-                    POINTS_OF[c] for p in tv.plays for c in (p.cards or p.own))
+                self.base_points[view.side_of(tv.winner)] += tv.seen[0]
         # Pre-built finished tricks without hidden faces: shared by every world.
         hidden_tricks = {ti for ti, _, _ in self.slots}
         self.fixed: dict[int, Trick] = {}

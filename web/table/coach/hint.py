@@ -16,6 +16,8 @@ which the seat takes the pot and the chips it wins or loses on average
 
 from __future__ import annotations
 
+import sys
+import traceback
 from dataclasses import dataclass
 from math import fsum
 from typing import Any, Generator
@@ -25,6 +27,8 @@ from burkozel.bots.search.utility import stake
 
 SHOWN = 3
 """The best few candidates the hint explains."""
+FAILED = "failed"
+"""What :meth:`Coach.shown` says of a hint whose search or summary raised."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ class Coach:
     def __init__(self) -> None:
         self.key: Any = None
         self.search: Generator | None = None
-        self.hint: Hint | None = None
+        self.hint: Hint | str | None = None
         self.view: SeatView | None = None
         self.hidden = False
         self.used = 0
@@ -107,17 +111,26 @@ class Coach:
         return self.search is not None and key == self.key
 
     def step(self) -> None:
-        """One slice of the search (``SLICE_ROLLOUTS`` rollouts)."""
+        """One slice of the search (``SLICE_ROLLOUTS`` rollouts).  A search or a summary
+        that fails ends the hint as :data:`FAILED` (its traceback in the console): the
+        table never waits on a hint that cannot come."""
         if self.search is None or self.view is None:
             return
         try:
-            next(self.search)
-        except StopIteration as done:
-            self.search = None
-            self.hint = summarize(done.value, self.view)
+            try:
+                next(self.search)
+                return
+            except StopIteration as done:
+                verdict = done.value
+            self.hint = summarize(verdict, self.view)
+        except Exception:  # noqa: BLE001 - a broken hint must not hold up the table
+            print("[burkozel] hint failed:\n" + traceback.format_exc(), file=sys.stderr)
+            self.hint = FAILED
+        self.search = None
 
     def shown(self, key: Any) -> Hint | str | None:
-        """The hint for ``key``: a :class:`Hint`, ``"thinking"`` while searching, or ``None``."""
+        """The hint for ``key``: a :class:`Hint`, ``"thinking"`` while searching,
+        :data:`FAILED` if it could not be made, or ``None``."""
         if key != self.key or self.hidden:
             return None
         return "thinking" if self.search is not None else self.hint

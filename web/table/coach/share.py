@@ -1,17 +1,17 @@
-"""Shared deals and fair play you can check: a deal as a link — pure Python.
+"""Shared deals and fair play you can check: a finished deal as a link — pure Python.
 
-A deal is fully described by the table's rules, the match's seed and the
-deal's number (``Match(first_deal=)``): the deck and the dealer follow from
-them, and the bots' seeds follow from the match's seed.  So a link carrying
-only those (and, if the sharer wants, how they did) lets anyone play the same
-deal against the same bots, and re-deal it to check it was not arranged —
-while it holds no card at all (``tests/test_teach.py``).  At a pot the dealer
-and the stacks of a later deal follow from how the earlier ones went, so its
-link carries them (``dealer``, ``stacks=95.120.85.90``; the pot is what the stacks
-lack); the house rules off their default are ``house``, ``key.value`` joined by ``-``.
+A deal is its table's rules, its key and its dealer (``burkozel/fair.py``): the deck
+and the bots' seeds follow from the key.  A link carrying those (and how the sharer
+did) plays the same deal against the same bots, and re-deals it to check the key
+against the commitment shown before.  A key is shown only once its deal is over, so
+only finished deals are linked.  At a pot a later deal's link carries the stacks;
+the house rules off their default are ``house``, ``key.value`` joined by ``-``.
 
-    ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&deal=81723-2&sharer=62-0
-    ?table=bura31&combos=-&discard=open&bots=hard&deal=9-0&house=open.1-handicap.5-match.robber11
+    ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&key=<64 hex>&deal=2&dealer=1&sharer=62-0
+    ?table=bura_pot&combos=moscow&discard=open&bots=medium&key=<64 hex>&deal=3&dealer=2&players=4&stacks=95.120.85.90
+
+Old links (``deal=<seed>-<n>``) still open as the seed's deal, unless this browser's
+match in play is that seed's and the deal is not over there (:func:`in_play`).
 """
 
 from __future__ import annotations
@@ -20,19 +20,21 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from burkozel import FORMATS, HouseRules, TableRules, switches_for
+from burkozel import FORMATS, HouseRules, Match, TableRules, fair, switches_for
 from burkozel.bots import LEVELS
-from burkozel.round import Round, check_chips, seeded_dealer
+from burkozel.round import Round, check_chips
 from table.i18n.common import value_key
 from table.match import house
 from table.match.record import MatchInfo
+from table.match.storage import MAX_SEED
 
-MAX_SEED = 2**53 - 1
 MAX_DEAL = 200
 MAX_POINTS = 1000
 MAX_DIGITS = 16
-PARAMS = ("table", "combos", "discard", "bots", "deal", "sharer", "check", "players", "dave", "dealer", "stacks",
-          "house")
+PARAMS = ("table", "combos", "discard", "bots", "deal", "key", "commit", "sharer", "check", "players", "dave", "dealer",
+          "stacks")
+SHORT = 16
+"""Hex digits of a commitment a check link carries: what the table showed (``fair.short``)."""
 
 
 class ImpossibleDeal(ValueError):
@@ -43,15 +45,16 @@ class ImpossibleDeal(ValueError):
 @dataclass(frozen=True)
 class SharedDeal:
     """What a link carries: the table and its switches, the bots' level, the
-    match's seed and the deal's number in it, and optionally the sharer's
+    deal's key (hex) and its number in its match, and optionally the sharer's
     (points, penalty) in that deal.  ``check``: opened to re-deal it (the
-    fresh table does not replace the match saved in this browser)."""
+    fresh table does not replace the match saved in this browser).  A link
+    from before deals had keys carries the match's ``seed`` instead of a key."""
 
     format: str
     combos: tuple[str, ...]
     discard: str
     difficulty: str
-    seed: int
+    seed: int | None
     deal: int = 0
     sharer: tuple[int, int] | None = None
     check: bool = False
@@ -65,6 +68,10 @@ class SharedDeal:
     """At a pot, every stack as the deal began, before its antes (``None``: fresh)."""
     pot: int = 0
     """At a pot, what the deal's pot held as it began (left by a void deal or a false «31»)."""
+    key: str | None = None
+    """The deal's key (hex), revealed because the deal is over."""
+    commit: str | None = None
+    """On a check link: the commitment the table showed before the deal (its first :data:`SHORT` digits)."""
     house: dict[str, Any] = field(default_factory=dict)
     """The house rules off their default (``HouseRules.changed()``): rules of the deal, so the link carries them."""
 
@@ -92,9 +99,13 @@ def parse_house(fmt: str, text: str) -> dict[str, Any] | None:
 
 def query(shared: SharedDeal) -> str:
     """The link's query string (``?…``)."""
+    if shared.key is None:
+        raise ValueError("a link is written with a deal's key, never a seed")
     params: dict[str, str] = {"table": shared.format, "combos": ".".join(shared.combos) or "-",
                               "discard": shared.discard, "bots": shared.difficulty,
-                              "deal": f"{shared.seed}-{shared.deal}"}
+                              "key": shared.key, "deal": str(shared.deal)}
+    if shared.commit is not None:
+        params["commit"] = shared.commit
     if shared.sharer is not None:
         params["sharer"] = f"{shared.sharer[0]}-{shared.sharer[1]}"
     if shared.check:
@@ -122,15 +133,19 @@ def _pair(text: str | None, top_a: int, top_b: int) -> tuple[int, int] | None:
     return (a_, b_) if a_ <= top_a and b_ <= top_b else None
 
 
-def _dealt(fmt: str, players: int | None, dealer: str | None, stacks: str | None) -> tuple[int, tuple[int, ...], int]:
-    """A later deal's dealer, stacks and pot as a link writes them, checked by the engine."""
+def _dealt(fmt: str, players: int | None, dealer: str | None, stacks: str | None,
+           keyed: bool = False) -> tuple[int | None, tuple[int, ...] | None, int]:
+    """A deal's dealer, and at a pot its stacks and pot, as a link writes them, checked by the
+    engine.  A keyed link always names its dealer; an old one only for a later deal of a pot."""
     rules = TableRules(fmt, players=players)
-    if not rules.table.has_pot:
-        raise ImpossibleDeal(f"{fmt} is not played for chips: a link there has no dealer or stacks")
-    if dealer is None or stacks is None:
+    if not rules.table.has_pot and (stacks is not None or not keyed):
+        raise ImpossibleDeal(f"{fmt} is not played for chips: a link there has no stacks")
+    if dealer is None or (stacks is None and not keyed):
         raise ImpossibleDeal("a later deal's link gives both its dealer and its stacks")
     if not (dealer.isdigit() and len(dealer) <= 2 and int(dealer) < rules.players):
         raise ImpossibleDeal(f"the dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+    if stacks is None:
+        return int(dealer), None, 0
     parts = stacks.split(".")
     if not all(p.lstrip("-").isdigit() and len(p) <= MAX_DIGITS for p in parts):
         raise ImpossibleDeal(f"the stacks must be whole numbers, one a seat: {stacks!r}")
@@ -163,9 +178,22 @@ def parse(text: str) -> SharedDeal | None:
     level = params.get("bots", "medium")
     if discard not in table.discard_faces or level not in LEVELS:
         return None
-    deal = _pair(params.get("deal"), MAX_SEED, MAX_DEAL)
-    if deal is None:
-        return None
+    key, commit = params.get("key"), params.get("commit")
+    if key is not None:
+        number = params["deal"]
+        try:
+            fair.check_bytes(key)
+        except ValueError:
+            return None
+        if not (number.isdigit() and len(number) <= 3 and int(number) <= MAX_DEAL) or "dealer" not in params:
+            return None
+        if commit is not None and not (len(commit) == SHORT and all(c in "0123456789abcdef" for c in commit)):
+            return None
+        deal: tuple[int | None, int] | None = (None, int(number))
+    else:
+        deal = _pair(params.get("deal"), MAX_SEED, MAX_DEAL)
+        if deal is None or commit is not None:
+            return None
     sharer = _pair(params["sharer"], MAX_POINTS, MAX_POINTS) if "sharer" in params else None
     if "sharer" in params and sharer is None:
         return None
@@ -185,24 +213,63 @@ def parse(text: str) -> SharedDeal | None:
         return None
     dealt: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
     if "dealer" in params or "stacks" in params:
-        dealt = _dealt(fmt, seated, params.get("dealer"), params.get("stacks"))
+        dealt = _dealt(fmt, seated, params.get("dealer"), params.get("stacks"), key is not None)
     return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
-                      seated, dave == "1", *dealt, house=chosen)
+                      seated, dave == "1", *dealt, key, commit, house=chosen)
 
 
-def of_match(info: MatchInfo, deal: int, sharer: tuple[int, int] | None = None, check: bool = False,
-             dealt: Round | None = None) -> SharedDeal:
-    """The link of deal ``deal`` (counted in the seed's match) of the match ``info``;
-    ``dealt``: that deal's round, whose dealer and stacks at a pot go in the link
-    where they are not the seed's and fresh."""
-    start: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
-    if dealt is not None and dealt.start_chips is not None:
-        n, stack = dealt.rules.players, dealt.rules.stack
-        if (dealt.dealer, dealt.start_chips, dealt.start_pot) != ((seeded_dealer(info.seed, n) + deal) % n,
-                                                                  (stack,) * n, 0):
-            start = (dealt.dealer, dealt.start_chips, dealt.start_pot)
-    return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, info.seed, deal, sharer, check,
-                      info.players, info.dave, *start, house=info.house.changed())
+def of_match(info: MatchInfo, match: Match, round_no: int, sharer: tuple[int, int] | None = None,
+             check: bool = False) -> SharedDeal:
+    """The link of round ``round_no`` of ``match`` (the match ``info``), which must be
+    over: its key, its dealer and at a pot its stacks (``ValueError`` for a deal in
+    play, or one dealt from an old seed, which has no key to show)."""
+    dealt = match.rounds[round_no]
+    key = match.key_for(round_no)
+    if not dealt.is_over:
+        raise ValueError("a deal is shared once it is over, never while it is played")
+    if key is None:
+        raise ValueError("a deal dealt from an old seed has no key to share")
+    chips = dealt.start_chips
+    if chips is not None and (chips, dealt.start_pot) == ((dealt.rules.stack,) * dealt.rules.players, 0):
+        chips = None  # fresh stacks: the link stays short
+    committed = fair.commitment(key)[:SHORT] if check else None
+    return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, None,
+                      info.first_deal + round_no, sharer, check, info.players, info.dave, dealt.dealer, chips,
+                      dealt.start_pot if chips is not None else 0, key.hex(), committed, house=info.house.changed())
+
+
+def finished(match: Match) -> list[int]:
+    """The rounds of ``match`` a link may carry: the finished ones dealt by keys, latest first."""
+    return [r for r in range(len(match.rounds) - 1, -1, -1)
+            if match.rounds[r].is_over and match.key_for(r) is not None]
+
+
+def in_play(shared: SharedDeal, match: Match | None, info: MatchInfo | None) -> bool:
+    """Whether ``shared`` names a deal not yet over in ``match`` (the one saved in this
+    browser): its key is the deal in play's, or (an old link) it is that seed's deal
+    in play or one after it.  Such a link is not opened: it would deal what the rules
+    do not show yet."""
+    if match is None or info is None:
+        return False
+    now = match.round_no
+    if shared.key is not None:
+        key = match.key_for(now)
+        return key is not None and not match.round.is_over and key.hex() == shared.key
+    if info.seed is None or shared.seed != info.seed:
+        return False
+    in_progress = info.first_deal + now
+    return shared.deal > in_progress or (shared.deal == in_progress and not match.round.is_over)
+
+
+def verdict(shared: SharedDeal) -> tuple[str, bool | None]:
+    """A check link's verdict: the commitment its key gives (:func:`fair.short`) and whether it
+    is the one the table showed before the deal (``None``: the link does not say which)."""
+    if shared.key is None:
+        return "", None
+    made = fair.commitment(bytes.fromhex(shared.key))
+    if shared.commit is None:
+        return fair.short(made), None
+    return fair.short(made), made[:SHORT] == shared.commit
 
 
 def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
@@ -222,6 +289,12 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
 
 def info_of(shared: SharedDeal) -> MatchInfo:
     """The match a shared deal starts: at its deal, dealt as it was."""
+    if shared.key is not None:
+        # The deal by its key; the deals after it, by a fresh secret of this page's own.
+        return MatchInfo(shared.format, shared.combos, shared.difficulty, None, shared.discard,
+                         players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
+                         pot=shared.pot, secret=fair.new_secret().hex(), keys=(shared.key,),
+                         house=HouseRules.from_dict(shared.house))
     return MatchInfo(shared.format, shared.combos, shared.difficulty, shared.seed, shared.discard, shared.deal,
                      players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
                      pot=shared.pot, house=HouseRules.from_dict(shared.house))

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from burkozel import Card, Match, Move, TableRules
+from burkozel import Match, Move, TableRules
+from burkozel.view import TrickView
 
 
 @dataclass(frozen=True)
@@ -30,14 +31,9 @@ class TrickSummary:
 
 
 def seen_points(trick: dict[str, Any]) -> tuple[int, int]:
-    """(points of the cards seat 0 saw in ``trick``, how many it did not see)."""
-    points = hidden = 0
-    for play in trick["plays"]:
-        faces = play["cards"] or play.get("own", [])
-        points += sum(Card.parse(c).points for c in faces)
-        if not faces:
-            hidden += play["count"]
-    return points, hidden
+    """(points of the cards seat 0 saw in ``trick``, how many it did not see):
+    the engine's :attr:`TrickView.seen`."""
+    return TrickView.from_dict(trick).seen
 
 
 def tricks(view: dict[str, Any]) -> list[TrickSummary]:
@@ -67,10 +63,12 @@ class Frame:
     trick: dict[str, Any] | None
 
 
-def frames(rules: TableRules, seed: int, rounds: Sequence[Sequence[Any]], first_deal: int = 0) -> list[Frame]:
+def frames(rules: TableRules, seed: int | None, rounds: Sequence[Sequence[Any]], first_deal: int = 0, *,
+           fresh: Match | None = None) -> list[Frame]:
     """The frames of the last of ``rounds`` (each a list of ``[seat, move dict]``),
-    replayed from the match's seed: seat 0's view only, after every move."""
-    match = Match(rules, seed=seed, **({"first_deal": first_deal} if first_deal else {}))
+    replayed from the match's seed (or from ``fresh``, the match as it started,
+    when it is dealt by keys): seat 0's view only, after every move."""
+    match = fresh if fresh is not None else Match(rules, seed=seed, **({"first_deal": first_deal} if first_deal else {}))
     for r, moves in enumerate(rounds[:-1]):
         for seat, move in moves:
             match.push(Move.from_dict(move), seat)

@@ -15,14 +15,17 @@ from __future__ import annotations
 import time
 import sys
 import traceback
-from typing import Any
+from dataclasses import replace
+from typing import Any, Callable
 
+from burkozel import fair
 from burkozel.trick import KINDS
 from table.coach import share, stats, story
 from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import house, seats, storage
+from table.match import house, record, seats, storage
+from table.match.screen import ScreenState
 from table.match.table import Table
 from table.p2p import codes as p2pcode
 from table.p2p import view as peerview
@@ -65,6 +68,10 @@ class Storage:
         return texts.NOTICE_STORAGE_FULL
 
 
+SHARED_DEALS = 5
+"""How many finished deals «Поделиться раздачей» offers, the latest first."""
+
+
 class App:
     """The running table: one per page, inside the worker."""
 
@@ -84,10 +91,15 @@ class App:
             self.shared = None if self.params["autoplay"] else share.parse(env.search)
         except share.ImpossibleDeal:
             link_notices = [texts.NOTICE_SHARED_STACKS]  # the saved match goes on
+        if not self.params["autoplay"]:
+            saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
+        if self.shared is not None and saved is not None and resumed is not None \
+                and share.in_play(self.shared, resumed[0], record.info_of(saved)):
+            # A deal not over in this browser's match: opening it would show its cards early.
+            self.shared, link_notices = None, [texts.NOTICE_SHARED_IN_PLAY]
         if self.shared is not None:
             share.settings_for(self.shared, settings)
-        elif not self.params["autoplay"]:
-            saved, resumed, match_notices = storage.read_match(self.store.get(storage.MATCH_KEY))
+            saved, resumed, match_notices = None, None, []  # the shared deal is played instead
         self.table = Table(settings, speed=self.params["speed"], seed=self.params["seed"],
                            autoplay=self.params["autoplay"])
         self.table.notices.extend(notices + link_notices + match_notices)
@@ -169,19 +181,39 @@ class App:
         """What the table draws and plays: the guest's screen, or this page's table."""
         return self.peer.guest if self.peer.guest is not None else self.table
 
-    def ui(self) -> dict[str, Any]:
-        ui = self.screen.ui()
-        ui["lang"] = self.table.texts.LANG
-        ui["notices"] = list(self.table.notices)
+    def ui(self) -> ScreenState:
+        """The screen's state, with the page's language, its notices and the fair-play line."""
         t = self.table
+        fair = sharer = None
         if t.info is not None and t.match is not None:
-            deal = t.info.first_deal + t.match.round_no
-            ui["fair"] = {"seed": t.info.seed, "deal": deal,
-                          "check": self.base() + share.query(share.of_match(t.info, deal, check=True, dealt=t.match.round))}
-            sh = self.shared
-            if sh is not None and sh.sharer is not None and (sh.seed, sh.deal) == (t.info.seed, deal):
-                ui["sharer"] = sh.sharer
-        return ui
+            fair = self.fair_ui()
+            sh, key = self.shared, t.match.key_for(t.match.round_no)
+            if sh is not None and sh.sharer is not None and key is not None and sh.key == key.hex():
+                sharer = sh.sharer
+        verdict = share.verdict(self.shared) if self.shared is not None and self.shared.check else None
+        return replace(self.screen.ui(), lang=t.texts.LANG, notices=tuple(t.notices), fair=fair,
+                       sharer=sharer, verdict=verdict)
+
+    def fair_ui(self) -> dict[str, Any] | None:
+        """What the table tells of its deals' keys: the commitment of the deal in play
+        (or of the next one, between deals), and a finished deal's key with its check
+        link.  A key is here only once its deal is over; a match dealt from an old seed
+        has neither (``None``)."""
+        t = self.table
+        assert t.info is not None and t.match is not None
+        m, now = t.match, t.match.round_no
+        committed = m.commitment(now)
+        if committed is None:
+            return None
+        out: dict[str, Any] = {"deal": t.info.first_deal + now, "commit": fair.short(committed)}
+        if m.round.is_over:
+            key = m.key_for(now)
+            assert key is not None
+            out["key"] = key.hex()
+            out["check"] = self.base() + share.query(share.of_match(t.info, m, now, check=True))
+            if not m.is_over:
+                out["next"] = fair.short(m.commitment(now + 1))
+        return out
 
     def base(self) -> str:
         return self.env.origin + self.env.pathname
@@ -198,7 +230,8 @@ class App:
                                  info.house)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
                 "p2p": self.peer.active,
-                "settings_pending": pending, "seed": t.seed_override}
+                "settings_pending": pending, "seed": t.seed_override,
+                "fair": self.fair_ui() if t.match is not None and self.peer.guest is None else None}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""
@@ -302,22 +335,27 @@ class App:
                                                             storage.chosen_house(t.settings).changed()))
             return coachview.stats_panel(self.stats, key, words)
         if kind == "share":
-            return coachview.share_panel(self.share_link(), words)
+            return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words)
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names, words)
         return ""
 
-    def share_link(self) -> str:
-        """«Поделиться раздачей»: the deal in play (or just played, with the player's result)."""
+    def share_links(self) -> list[tuple[int, str]]:
+        """«Поделиться раздачей»: the finished deals of the match, the latest first (with
+        the player's result in it), as (deal number, link); never the deal in play."""
         t = self.table
         if t.info is None or t.match is None:
-            return ""
-        view = t.view()
-        sharer = None
-        if view is not None and view.round_over and view.round_points is not None:
-            sharer = (view.round_points[view.side], view.round_penalties[view.side])
-        return self.base() + share.query(share.of_match(t.info, t.info.first_deal + t.match.round_no, sharer,
-                                                                    dealt=t.match.round))
+            return []
+        out = []
+        for r in share.finished(t.match)[:SHARED_DEALS]:
+            sharer = None
+            if r == t.match.round_no:
+                view = t.view()
+                if view is not None and view.round_points is not None:
+                    sharer = (view.round_points[view.side], view.round_penalties[view.side])
+            link = self.base() + share.query(share.of_match(t.info, t.match, r, sharer))
+            out.append((t.info.first_deal + r, link))
+        return out
 
     def _record_stats(self) -> None:
         """Once a deal is over, add it to the record of its table and bot level (once)."""
@@ -328,7 +366,7 @@ class App:
         if view is None:
             return
         # Recorded once: a reload on the result dialog meets the same id.
-        deal_id = f"{t.info.format}/{t.info.seed}/{t.info.first_deal + t.match.round_no}/{len(t.match.moves)}"
+        deal_id = f"{t.deal_id()}/{len(t.match.moves)}"
         won = view["match_over"] and view["side"] in view["winners"]
         if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty,
                                                          t.info.house.changed()), deal_id,
@@ -349,7 +387,7 @@ class App:
         t = self.table
         if t.info is None:
             return []
-        return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal)
+        return story.frames(t.info.rules, t.info.seed, t.rounds, t.info.first_deal, fresh=t.info.fresh_match())
 
     def now(self) -> float:
         """Seconds on the page's clock (``performance.now()``, sent with every event): the
@@ -458,7 +496,9 @@ class App:
     def on_click(self, event: dict[str, Any]) -> None:
         """A click on a card of the hand (``card``) or on an enabled button
         (``action``, with its ``data-key``/``data-index``/``data-seat`` as ``key``,
-        ``index``, ``seat``, and the link dialog's code as ``code``)."""
+        ``index``, ``seat``, and the link dialog's code as ``code``): the
+        action's handler (:data:`CLICKS`) changes the state, and the table is
+        drawn again unless it answers ``False`` (nothing changed, or it drew)."""
         card = event.get("card")
         if card is not None:
             self.peer.online_touched()
@@ -466,80 +506,101 @@ class App:
                 self.refresh()
             return
         action = str(event.get("action") or "")
-        t = self.table
         if action.startswith(("p2p", "online-")):
-            self.peer.click(action, event)
-        elif action in KINDS and self.peer.guest is not None:
-            self.peer.guest_act(action)
-        elif action in KINDS:
-            t.act(action)
-        elif action == "hint":
-            t.request_hint()
-        elif action == "hint-close":
-            t.coach.dismiss()
-        elif action == "last-trick":
-            self.open_panel("last")
-        elif action == "review":
-            self.open_panel("review", frames=self.review_frames(), step=0)
-        elif action in ("review-prev", "review-next"):
-            frames = self.panel.get("frames", [])
-            step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
-            self.panel["step"] = max(0, min(step, len(frames) - 1))
-        elif action == "stats":
-            self.open_panel("stats")
-        elif action == "share":
-            self.open_panel("share")
-        elif action == "stats-show":
-            key = str(event.get("key") or "")
-            if stats.valid_key(key):
-                self.panel["key"] = key
-        elif action == "stats-reset":
-            key = str(event.get("key") or "")
-            if stats.valid_key(key):
-                stats.reset(self.stats, key)
-                self._save_stats()
-        elif action == "close-info":
-            self.dialogs = [d for d in self.dialogs if d != "info"]
-        elif action == "menu":
-            if "menu" not in self.dialogs:
-                self.dialogs = [d for d in self.dialogs if d != "rules"] + ["menu"]
-        elif action == "rules":
-            if "rules" not in self.dialogs:
-                self.dialogs.append("rules")
-        elif action == "close-rules":
-            self.dialogs = [d for d in self.dialogs if d != "rules"]
-        elif action == "continue":
-            if self.screen.phase() in ("play", "clearing"):
-                self.dialogs = [d for d in self.dialogs if d != "menu"]
-        elif action == "next" and self.peer.guest is not None:
-            return  # the host starts the next deal
-        elif action == "new":
-            if self.peer.guest is not None:
-                self.peer.leave()
-                t = self.table
-            t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
-            t.new_match()
-            self.dialogs = []
-        elif action == "next":
-            if t.phase() == "match_end":
-                t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
-            t.next_round()
-            self.dialogs = []
-        elif action == "handover":
-            if t.confirm_handover():
-                self.refresh()
-                self.fx.focus("#hand button[data-card]")  # keyboard play goes on from the hand
-            return
-        elif action == "dismiss":
-            try:
-                del t.notices[int(str(event.get("index")))]
-            except (ValueError, IndexError):
-                pass
+            handler = App._click_link
         else:
+            handler = App._click_move if action in KINDS else CLICKS.get(action)
+        if handler is None or handler(self, action, event) is False:
             return
         self.refresh()
         if action in ("new", "next") and self.table.handover() is None:
             self.fx.focus("#hand button[data-card]")  # the deal's first move is made from the hand
+
+    # --- the clicks' handlers (CLICKS): each answers False when nothing is to be drawn ---
+
+    def _click_link(self, action: str, event: dict[str, Any]) -> None:
+        self.peer.click(action, event)
+
+    def _click_move(self, action: str, event: dict[str, Any]) -> None:
+        if self.peer.guest is not None:
+            self.peer.guest_act(action)
+        else:
+            self.table.act(action)
+
+    def _click_hint(self, action: str, event: dict[str, Any]) -> None:
+        self.table.request_hint()
+
+    def _click_hint_close(self, action: str, event: dict[str, Any]) -> None:
+        self.table.coach.dismiss()
+
+    def _click_panel(self, action: str, event: dict[str, Any]) -> None:
+        """«Последняя взятка», «Статистика», «Поделиться раздачей»: their panel opens."""
+        self.open_panel(PANELS[action])
+
+    def _click_review(self, action: str, event: dict[str, Any]) -> None:
+        self.open_panel("review", frames=self.review_frames(), step=0)
+
+    def _click_review_step(self, action: str, event: dict[str, Any]) -> None:
+        frames = self.panel.get("frames", [])
+        step = self.panel.get("step", 0) + (1 if action == "review-next" else -1)
+        self.panel["step"] = max(0, min(step, len(frames) - 1))
+
+    def _click_stats_show(self, action: str, event: dict[str, Any]) -> None:
+        key = str(event.get("key") or "")
+        if stats.valid_key(key):
+            self.panel["key"] = key
+
+    def _click_stats_reset(self, action: str, event: dict[str, Any]) -> None:
+        key = str(event.get("key") or "")
+        if stats.valid_key(key):
+            stats.reset(self.stats, key)
+            self._save_stats()
+
+    def _click_close(self, action: str, event: dict[str, Any]) -> None:
+        """«close-info», «close-rules»: that dialog closes."""
+        self.dialogs = [d for d in self.dialogs if d != action.removeprefix("close-")]
+
+    def _click_menu(self, action: str, event: dict[str, Any]) -> None:
+        if "menu" not in self.dialogs:
+            self.dialogs = [d for d in self.dialogs if d != "rules"] + ["menu"]
+
+    def _click_rules(self, action: str, event: dict[str, Any]) -> None:
+        if "rules" not in self.dialogs:
+            self.dialogs.append("rules")
+
+    def _click_continue(self, action: str, event: dict[str, Any]) -> None:
+        if self.screen.phase() in ("play", "clearing"):
+            self.dialogs = [d for d in self.dialogs if d != "menu"]
+
+    def _click_new(self, action: str, event: dict[str, Any]) -> None:
+        if self.peer.guest is not None:
+            self.peer.leave()
+        t = self.table
+        t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
+        t.new_match()
+        self.dialogs = []
+
+    def _click_next(self, action: str, event: dict[str, Any]) -> bool:
+        if self.peer.guest is not None:
+            return False  # the host starts the next deal
+        t = self.table
+        if t.phase() == "match_end":
+            t.notices = [n for n in t.notices if n != texts.NOTICE_BOT_FALLBACK]
+        t.next_round()
+        self.dialogs = []
+        return True
+
+    def _click_handover(self, action: str, event: dict[str, Any]) -> bool:
+        if self.table.confirm_handover():
+            self.refresh()
+            self.fx.focus("#hand button[data-card]")  # keyboard play goes on from the hand
+        return False
+
+    def _click_dismiss(self, action: str, event: dict[str, Any]) -> None:
+        try:
+            del self.table.notices[int(str(event.get("index")))]
+        except (ValueError, IndexError):
+            pass
 
     def on_change(self, event: dict[str, Any]) -> None:
         """A menu input changed: ``name``, ``value``, ``checked``."""
@@ -586,3 +647,20 @@ class App:
         if name in self.dialogs:
             self.dialogs.remove(name)
             self.refresh()
+
+
+PANELS = {"last-trick": "last", "stats": "stats", "share": "share"}
+"""The buttons that open a coach's panel, and the panel each opens."""
+
+CLICKS: dict[str, Callable[[App, str, dict[str, Any]], bool | None]] = {
+    "hint": App._click_hint, "hint-close": App._click_hint_close,
+    **dict.fromkeys(PANELS, App._click_panel),
+    "review": App._click_review, "review-prev": App._click_review_step, "review-next": App._click_review_step,
+    "stats-show": App._click_stats_show, "stats-reset": App._click_stats_reset,
+    "close-info": App._click_close, "close-rules": App._click_close,
+    "menu": App._click_menu, "rules": App._click_rules, "continue": App._click_continue,
+    "new": App._click_new, "next": App._click_next, "handover": App._click_handover,
+    "dismiss": App._click_dismiss,
+}
+"""The buttons' ``data-action`` and what a click on each does (the moves' kinds and
+the links' ``p2p…``/``online-…`` actions are dispatched by kind and prefix)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
+from burkozel.trick import KINDS
 from table.i18n.catalogue import Catalogue, CatalogueError
 from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, value_key
 from table.i18n.facts import shared_facts, table_facts
@@ -58,6 +59,10 @@ class Texts:
         self.SEAT_GENITIVE = {forms["name"]: forms["gen"] for forms in seats.values() if "gen" in forms}
         self._seat_of = {forms["name"]: key for key, forms in seats.items()}
         self.RULES_SECTIONS = self._rules_sections(catalogue.words["RULES_SECTIONS"])
+        missing = [k for k in KINDS if k not in catalogue.words.get("HINT_MOVES", {})]
+        if missing:
+            raise CatalogueError(f"catalogue {catalogue.code}: HINT_MOVES says no {', '.join(missing)} "
+                                 "(the hint names every kind of move the engine has)")
 
     def __repr__(self) -> str:
         return f"Texts({self.LANG!r})"
@@ -271,6 +276,17 @@ class Texts:
             return self.FOUR_ENDS if len({str(c)[0] for c in cards}) == 1 else self.FOUR_FOREHEADS
         return self.COMBO_TITLES.get(combo, combo)
 
+    def discard_hint(self, face: str, players: int) -> str:
+        """What a discard face means at a table of ``players``: «видны обоим» for two, and
+        for more the catalogue's ``<face>_more`` where it words it otherwise («всем»)."""
+        return self.DISCARD_HINTS.get(f"{face}_more", self.DISCARD_HINTS[face]) if players > 2 \
+            else self.DISCARD_HINTS[face]
+
+    def dealt_line(self, suit: str) -> str:
+        """Over a deal that ended before anyone played (a бура or Москва at the deal): the
+        cards the player was dealt, so the result is not the first thing they see of it."""
+        return self.say("dealt_line", suit=self.SUIT_NAMES[suit])
+
     def trump_badge(self, suit: str) -> str:
         return self.say("trump_badge", suit=self.SUIT_NAMES[suit])
 
@@ -362,10 +378,24 @@ class Texts:
         """The hint on «+N закр.»: closed cards in one's tricks, valued only at the deal's end."""
         return self.say("unseen_title", cards=self.cards_word(n))
 
+    def false_cost(self, side: int, name: str, penalties: "Sequence[int] | None",
+                   chips_won: "Sequence[int] | None") -> str:
+        """What a false «31» cost, as the deal's outcome has it: where the deal moved chips
+        (``chips_won``), its declarer paid the pot's worth into it and it is played again;
+        where it gave penalties, the declaring side's penalty."""
+        if chips_won:
+            you = "_you" if self.is_you(name) else ""
+            return self.say("false_pays" + you, **self._names(name))
+        if penalties:
+            return self.say("false_penalty", penalty=penalties[side])
+        return ""
+
     def deal_end_line(self, fmt: str, end: str | None, winner: int | None, by: int | None,
-                      points: list[int] | None, names: "Sequence[str] | None" = None) -> str:
+                      points: list[int] | None, names: "Sequence[str] | None" = None,
+                      penalties: "Sequence[int] | None" = None, chips_won: "Sequence[int] | None" = None) -> str:
         """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
-        running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``)."""
+        running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``);
+        a false «31» says what it cost from the outcome (``round_penalties``, ``chips_won``)."""
         names = names or self.SEAT_NAMES[fmt]
         table = FORMATS[fmt]
         call = self.say("call", declaration=table.declaration) if table.declaration is not None else ""
@@ -378,7 +408,9 @@ class Texts:
                 pts = self.say("end_declared_points", points=self.points_word(points[by])) if points else ""
                 return self.say("end_declared" + you, call=call, pts=pts, **self._names(who))
             pts = self.say("end_false_points", points=self.points_word(points[by])) if points else self.say("end_false_less")
-            return self.say("end_false" + you, call=call, pts=pts, **self._names(who))
+            side = next((i for i, s in enumerate(table.sides) if by in s), by) if not chips_won else by
+            cost = self.false_cost(side, who, penalties, chips_won)
+            return self.say("end_false" + you, call=call, pts=pts, cost=cost, **self._names(who))
         if end == VOID:
             return self.say("end_void")
         if end == FOLDED and winner is not None:
@@ -403,7 +435,9 @@ class Texts:
         return self.say("score_pass", pass_mark=pass_mark)
 
     def unseen_short(self, n: int) -> str:
-        return self.say("unseen_short", n=n)
+        """Beside one's points: the face-down cards in one's tricks, counted as cards
+        («и 10 карт рубашкой»), never read as points to add."""
+        return self.say("unseen_short", cards=self.cards_word(n))
 
     def round_points_label(self, round_no: int) -> str:
         return self.say("round_points_label", n=round_no)
@@ -464,12 +498,15 @@ class Texts:
 
     # --- the teaching table: hint, last trick, sharing --------------------------------
 
-    def hint_move(self, kind: str, cards: "Sequence") -> str:
-        """«зайти Д♠ 10♠», «сбросить любые», «объявить «31»»."""
-        if kind == "declare":
-            return self.say("hint_declare")
+    def hint_move(self, kind: str, cards: "Sequence", fmt: str | None = None) -> str:
+        """«зайти Д♠ 10♠», «сбросить любые», «объявить «31»», «сказать «даве»…»: the
+        catalogue's ``HINT_MOVES`` says every kind of move the engine has (``KINDS``,
+        checked when the catalogue is read), so a new kind is a line of data there;
+        ``fmt`` names the table whose call (``{call}``) is quoted."""
+        declaration = FORMATS[fmt].declaration if fmt in FORMATS else None
+        call = self.say("call", declaration=declaration if declaration is not None else 31)
         shown = self.cards_short(cards) if cards else self.say("hint_any")
-        return self.say("hint_move", verb=self.HINT_MOVE_VERBS[kind], cards=shown)
+        return self.HINT_MOVES[kind].format(cards=shown, call=call)
 
     def hint_lines(self, hint) -> tuple[str, list[str], str]:
         """(the advice, one line per option, why) for a :class:`hint.Hint`.  Where a deal
@@ -487,10 +524,11 @@ class Texts:
             return self.HINT_OUTLOOK_PASS.format(penalty=self._num(o.penalty), mark=table.pass_mark,
                                                  passes=self._pct(o.passes))
 
-        head = self.HINT_HEAD.format(best=self.hint_move(hint.move.kind, [str(c) for c in hint.move.cards]))
+        head = self.HINT_HEAD.format(best=self.hint_move(hint.move.kind, [str(c) for c in hint.move.cards], hint.format))
         if hint.forced:
             return head, [], self.HINT_FORCED_DECLARE if hint.move.kind == "declare" else self.HINT_FORCED_ONLY
-        rows = [self.say("hint_row", move=self.hint_move(o.move.kind, [str(c) for c in o.move.cards]), outlook=outlook(o))
+        rows = [self.say("hint_row", move=self.hint_move(o.move.kind, [str(c) for c in o.move.cards], hint.format),
+                         outlook=outlook(o))
                 for o in hint.options]
         why = self.HINT_WHY
         if hint.options:

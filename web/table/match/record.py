@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from burkozel import HouseRules, Match, SeatView, TableRules
+from burkozel import HouseRules, Match, SeatView, TableRules, fair
 from table.match import seats
 from table.match.seats import Seat
 
@@ -25,10 +25,11 @@ class MatchInfo:
     format: str
     combos: tuple[str, ...]
     difficulty: str
-    seed: int
+    seed: int | None
+    """The seed that deals a match saved or shared before deals had keys (``None``: dealt by keys)."""
     discard: str = "closed"
     first_deal: int = 0
-    """The seed's deal the match starts at (a shared or re-dealt deal, web/table/coach/share.py)."""
+    """The deal of the seed's (or the secret's) match this one starts at (an old shared link)."""
     seats: tuple[Seat, ...] = ()
     """Who plays each seat; empty means single play (``seats.default_seats``)."""
     dave: bool = False
@@ -41,12 +42,30 @@ class MatchInfo:
     """At a pot, every stack before the first deal (``None``: fresh stacks)."""
     pot: int = 0
     """At a pot, what the first deal's pot already holds (a void deal's or a false «31»'s)."""
+    secret: str | None = None
+    """The match's secret (hex): every deal's key follows from it (``burkozel/fair.py``).
+    Kept in this browser's save, never shown or sent."""
+    keys: tuple[str, ...] = ()
+    """The first deals' keys given outright (hex): a finished deal opened from its link."""
     house: HouseRules = HouseRules()
     """The house rules (RULES-house.md) the match is played with."""
 
     @property
     def rules(self) -> TableRules:
         return TableRules(self.format, self.combos, self.discard, self.players, dave=self.dave, house=self.house)
+
+    def fresh_match(self) -> Match:
+        """The match as it starts: its first deal dealt, no move made."""
+        return Match(self.rules, seed=self.seed, first_deal=self.first_deal, dealer=self.dealer, chips=self.chips,
+                     pot=self.pot, secret=self.secret, keys=self.keys)
+
+    @property
+    def ident(self) -> str:
+        """What tells this match from another in this browser's storage, and gives
+        away no deal: its seed (an old match), else a hash of its secret."""
+        if self.secret is None:
+            return str(self.seed)
+        return fair.match_id(self.secret)
 
     @property
     def seating(self) -> tuple[Seat, ...]:
@@ -59,17 +78,20 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
     players = saved.get("players")
     seated = seats.parse_seats(fmt, saved["seats"], players)[0] if "seats" in saved else ()
     start = saved.get("start")
-    return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved["seed"],
+    return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved.get("seed"),
                      saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players,
                      saved.get("dealer"), tuple(start["chips"]) if start else None, start["pot"] if start else 0,
-                     HouseRules.from_dict(saved.get("house", {})))
+                     saved.get("secret"), tuple(saved.get("keys", ())), HouseRules.from_dict(saved.get("house", {})))
 
 
-KEPT = ("format", "combos", "discard", "difficulty", "seed", "rounds", "clearing")
-"""The keys every kept match has."""
+KEPT = ("format", "combos", "discard", "difficulty", "rounds", "clearing")
+"""The keys every kept match has (and one of :data:`DEALT`)."""
+DEALT = ("seed", "secret")
+"""What deals a kept match: its seed (saved before deals had keys), or its secret."""
 RULES = tuple(f.name for f in fields(TableRules))
 """The rules' fields (``TableRules``), kept at the top where they differ from the table's defaults."""
-OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal", "dealer", "start")
+OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal", "dealer", "start",
+                                                        "keys") + DEALT
 """The keys a kept match has where they apply."""
 
 
@@ -83,8 +105,11 @@ def match_data(saved: dict[str, Any]) -> dict[str, Any]:
     missing = [key for key in KEPT if key not in saved]
     if missing:
         raise ValueError(f"a saved match names its {', '.join(missing)}")
+    if sum(key in saved for key in DEALT) != 1:
+        raise ValueError("a saved match names its seed or its secret")
     rules = {k: saved[k] for k in RULES if k in saved}
-    data = {"rules": rules, "seed": saved["seed"], "first_deal": saved.get("first_deal", 0),
+    dealt = {k: saved[k] for k in DEALT + ("keys",) if k in saved}
+    data = {"rules": rules, **dealt, "first_deal": saved.get("first_deal", 0),
             "dealer": saved.get("dealer"), "rounds": saved["rounds"], "chips": saved.get("chips"),
             "pot": saved.get("pot", 0)}
     table = TableRules.from_dict(rules)
@@ -121,7 +146,8 @@ def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
     data = match.to_dict()
     rules = data["rules"]
     out = {"format": rules["format"], "combos": rules["combos"], "discard": rules["discard"],
-           "difficulty": info.difficulty, "seed": data["seed"], "rounds": data["rounds"], "clearing": clearing}
+           "difficulty": info.difficulty, **{k: data[k] for k in DEALT + ("keys",) if k in data},
+           "rounds": data["rounds"], "clearing": clearing}
     defaults = TableRules(rules["format"]).to_dict()
     out.update({k: v for k, v in rules.items() if k not in out and v != defaults.get(k)})
     if data["chips"] is not None:

@@ -9,8 +9,10 @@ buttons for the same reasons and say the same things.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Any
+from typing import Any, Iterator
 
 from burkozel import IllegalMoveError, Move, SeatView
 from burkozel.trick import ANSWER_KINDS, BARE_KINDS, CARD_KINDS, OPENING_KINDS
@@ -25,6 +27,82 @@ POSITIONS = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom",
              5: ("bottom", "left", "top-left", "top-right", "right"),
              6: ("bottom", "left", "top-left", "top", "top-right", "right")}
 """Where each seat sits on the screen, by the number of players (you at the bottom)."""
+
+
+def seat_positions(players: int, viewer: int) -> tuple[str, ...]:
+    """Where each seat sits on ``viewer``'s screen: the viewer at the bottom, the others clockwise."""
+    return tuple(POSITIONS[players][(s - viewer) % players] for s in range(players))
+
+
+@dataclass(frozen=True)
+class ScreenState(Mapping):
+    """Everything a screen draws besides the seat's view: one value that the
+    table at this device (``Table.ui``) and a guest's screen (``Guest.ui``)
+    both make, and the controller completes with the page's language, its
+    notices and the fair-play line (``App.ui``).  The renderer reads it as a
+    mapping (``ui["names"]``, ``ui.get("hint")``), as it reads the view."""
+
+    phase: str
+    names: tuple[str, ...]
+    """Each seat's name as this screen says it («Вы» for the viewer)."""
+    positions: tuple[str, ...]
+    selection: tuple[str, ...]
+    actions: dict[str, Any]
+    """Each move button's state (:func:`button_states`)."""
+    prompt: str
+    message: str | None
+    thinking: int | None
+    announce: str | None
+    speed: str
+    bot_level: str | None
+    my_turn: bool
+    round_no: int | None
+    viewer: int
+    seat_names: tuple[str, ...]
+    """Each seat's own name (a person's, or the bot's)."""
+    bot_seats: tuple[int, ...]
+    format: str | None
+    players: int | None
+    answers: dict[str, Any] | None
+    match_key: str | None
+    difficulty: str | None = None
+    autoplay: bool = False
+    handover: dict[str, Any] | None = None
+    hot_seat: bool = False
+    named_seats: bool = False
+    hint: Any = None
+    count_in_head: bool = False
+    guest: bool = False
+    """A guest's screen: the host's page plays the match."""
+    lang: str | None = None
+    notices: tuple[str, ...] = ()
+    fair: dict[str, Any] | None = None
+    sharer: Any = None
+    verdict: Any = None
+    """«Проверить раздачу»'s answer for a deal opened to be checked."""
+    house: dict[str, Any] | None = None
+    """The house rules in force off their default (the match's, else the menu's)."""
+    wins: tuple[int, ...] | list[int] | None = None
+    wins_target: int | None = None
+    wins_before: list[int] | None = None
+    places: list[int | None] | None = None
+    out: list[int] | None = None
+    pass_mark: int | None = None
+    """The match's public standing (:func:`standing`): a robber's won deals, places where seats go out."""
+
+    def __getitem__(self, key: str) -> Any:
+        if key not in _SCREEN_FIELDS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_SCREEN_FIELDS)
+
+    def __len__(self) -> int:
+        return len(_SCREEN_FIELDS)
+
+
+_SCREEN_FIELDS = tuple(f.name for f in fields(ScreenState))
 
 def move_for(kind: str, selection: list[str]) -> Move:
     """The move a button makes of the selected cards (``declare``, ``dave``, ``accept``, ``fold``: no cards)."""
@@ -121,7 +199,7 @@ def display_hand(view: SeatView, before: SeatView | None) -> list[Any]:
     played: set = set()
     if view.history and view.history[-1].plays[-1].seat == view.seat:
         last = view.history[-1].plays[-1]
-        played = set(last.cards) | set(last.own)
+        played = set(last.faces)
     return [c for c in before.hand if c not in played]
 
 

@@ -31,7 +31,9 @@ ONLINE_HOST_KEY = "burkozel.online-host"
 SCHEMA = 2
 
 SPEEDS = ("normal", "fast")
+"""The speeds the menu offers and a save keeps (``?speed=instant`` is the URL's alone: :data:`table.match.table.PAUSES`)."""
 MAX_SEED = 2**53 - 1
+"""The largest seed kept and linked exactly (a page's numbers are doubles)."""
 OLD_FORMATS = ("pairs", "four", "three")
 """The tables of schema 1, which had one set of combination switches for all three."""
 
@@ -285,8 +287,10 @@ def read_match(raw: Any) -> tuple[dict[str, Any] | None, record.Resumed | None, 
     if players_ok and "seats" in data:
         seated, seats_ok = seats.parse_seats(fmt, data["seats"], players)
         seats_ok = seats_ok and len(data["seats"]) == players
-    if not (players_ok and isinstance(level, str) and level in LEVELS and type(seed) is int
-            and 0 <= seed <= MAX_SEED and isinstance(clearing, bool) and seats_ok):
+    # A match is dealt by its secret (checked by the engine), or by a seed saved before deals had keys.
+    seed_ok = (type(seed) is int and 0 <= seed <= MAX_SEED) if "secret" not in data else seed is None
+    if not (players_ok and isinstance(level, str) and level in LEVELS and seed_ok
+            and isinstance(clearing, bool) and seats_ok):
         return None, None, [texts.NOTICE_MATCH_BROKEN]
     saved = {k: v for k, v in data.items() if k != "v"}
     try:

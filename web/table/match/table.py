@@ -19,22 +19,23 @@ import random
 from types import ModuleType
 from typing import Any, Callable
 
-from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules
+from burkozel import IllegalMoveError, Match, Move, SeatView, TableRules, fair
 from burkozel.trick import KINDS
 from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    HUMAN, POSITIONS, button_states, dave_answers, display_hand, move_for, shown, standing, table_prompt,
+    HUMAN, ScreenState, button_states, dave_answers, display_hand, move_for, seat_positions, shown, standing,
+    table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match.seats import Seat
 from table.match.table_bots import TableHardBot, table_bot
 
-SPEEDS: dict[str, dict[str, int]] = {
-    # milliseconds: a bot's move, the finished trick staying on the table,
-    # the pause before the round dialog.
+PAUSES: dict[str, dict[str, int]] = {
+    # per speed, in milliseconds: a bot's move, the finished trick staying on
+    # the table, the pause before the round dialog.
     "normal": {"bot": 850, "clear": 3000, "round": 400},
     "fast": {"bot": 320, "clear": 1200, "round": 200},
     "instant": {"bot": 0, "clear": 0, "round": 0},
@@ -101,7 +102,7 @@ class Table:
         return self.speed_override or self.settings.get("speed", "normal")
 
     def delays(self) -> dict[str, int]:
-        return SPEEDS[self.speed]
+        return PAUSES[self.speed]
 
     # --- the match ------------------------------------------------------------------
 
@@ -113,13 +114,19 @@ class Table:
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
                            seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt),
                            house=storage.chosen_house(s, fmt))
-        seed = self.seed_override if self.seed_override is not None else self.rng.randrange(2**31)
-        if self.autoplay and self.seed_override is not None:
-            seed = self.seed_override + self.matches_done
-        self.start(MatchInfo(fmt, rules.combos, s["difficulty"], seed, rules.discard,
+        self.start(MatchInfo(fmt, rules.combos, s["difficulty"], None, rules.discard,
                              seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave,
                              players=rules.players if rules.players != seats.players_of(fmt, None) else None,
-                             house=rules.house))
+                             secret=self.new_secret().hex(), house=rules.house))
+
+    def new_secret(self) -> bytes:
+        """The next match's secret: from the system's randomness, or from the seed the
+        menu or the address chose (then the same deals at every start — the person who
+        chose the seed knows them anyway; under autoplay each match takes the next seed)."""
+        if self.seed_override is None:
+            return fair.new_secret()
+        seed = self.seed_override + (self.matches_done if self.autoplay else 0)
+        return fair.seeded_secret(seed)
 
     def start(self, info: MatchInfo) -> None:
         """Start the match ``info`` (the menu's, or a shared deal's)."""
@@ -128,16 +135,15 @@ class Table:
     def _start(self, info: MatchInfo) -> None:
         self.info = info
         self.matches_started += 1
-        self.match = Match(info.rules, seed=info.seed, first_deal=info.first_deal, dealer=info.dealer,
-                           chips=info.chips, pot=info.pot)
+        self.match = info.fresh_match()
         level = info.difficulty if info.difficulty in self.levels else "easy"
         if level != info.difficulty and texts.NOTICE_BOT_FALLBACK not in self.notices:
             self.notices.append(texts.NOTICE_BOT_FALLBACK)
         self.bot_level = level
         seating = info.seating
         self.thinking = None
-        self.bots = {s: self.bot_factory(level, seed=f"{info.seed}/{s}")
-                     for s in range(self.match.rules.players) if self.autoplay or seating[s].is_bot}
+        self.bots = {s: None for s in range(self.match.rules.players) if self.autoplay or seating[s].is_bot}
+        self._seat_bots()
         self.selection = []
         self.clearing = False
         self.before = None
@@ -152,6 +158,7 @@ class Table:
         try:
             self._start(record.info_of(saved))
             self.match, befores = resumed if resumed is not None else record.resume(saved)
+            self._seat_bots()
             self.before = befores[HUMAN] if befores else None
             self.clearing = bool(saved.get("clearing")) and bool(befores) and self._last_move_finished_trick()
             self.before = befores[self.viewer] if self.clearing else None
@@ -164,6 +171,29 @@ class Table:
             self.clearing = False
             self.notices.append(texts.NOTICE_MATCH_REPLAY)
             return False
+
+    def bot_seed(self, seat: int) -> str:
+        """The seed of the bot at ``seat`` (or of the hint given there) in this deal: from
+        the deal's key by a label of its own (``fair.bot_seed``), so the bots' choices
+        neither tell nor change a deck; a match dealt from an old seed: from the seed."""
+        assert self.match is not None and self.info is not None
+        key = self.match.key_for(self.match.round_no)
+        return f"{self.info.seed}/{seat}" if key is None else fair.bot_seed(key, seat)
+
+    def _seat_bots(self) -> None:
+        """The bots of this deal's seats, seeded for it (a new deal, a resumed match)."""
+        level = self.bot_level or "easy"
+        self.thinking = None
+        self.bots = {s: self.bot_factory(level, seed=self.bot_seed(s)) for s in self.bots}
+
+    def deal_id(self) -> str:
+        """The current deal among every deal this browser records, telling none of its
+        cards: its commitment (an old match: its seed and number)."""
+        assert self.match is not None and self.info is not None
+        committed = self.match.commitment(self.match.round_no)
+        if committed is None:
+            return f"{self.info.format}/{self.info.seed}/{self.info.first_deal + self.match.round_no}"
+        return f"{self.info.format}/{committed[:32]}"
 
     def _last_move_finished_trick(self) -> bool:
         assert self.match is not None and self.before is not None
@@ -253,10 +283,10 @@ class Table:
             return HUMAN
         return self.wanted_viewer()
 
-    def positions(self) -> list[str]:
+    def positions(self) -> tuple[str, ...]:
         """Where each seat sits on the screen: the viewer at the bottom, the others clockwise."""
         n = self.match.rules.players if self.match is not None else len(self.seat_names())
-        return [POSITIONS[n][(s - self.viewer) % n] for s in range(n)]
+        return seat_positions(n, self.viewer)
 
     def answers(self) -> dict[str, Any] | None:
         """The «даве» being answered (or just answered) and who said what, for the status and the seats."""
@@ -400,8 +430,7 @@ class Table:
         view (sliced like a bot's turn, see :meth:`run_timer`); only on their turn."""
         if not self.human_to_act() or self.info is None:
             return False
-        return self.coach.request(self._position(), self.view(),
-                                  TableHardBot(f"{self.info.seed}/{self.viewer}"))
+        return self.coach.request(self._position(), self.view(), TableHardBot(self.bot_seed(self.viewer)))
 
     # --- pacing: what happens next by itself ---------------------------------------------
 
@@ -499,6 +528,7 @@ class Table:
         if phase == "round_end":
             assert self.match is not None
             self.match.next_round()
+            self._seat_bots()
             self.coach.new_deal()
             self.selection = []
             self.message = None
@@ -530,7 +560,7 @@ class Table:
         every card (a new match at the same seed is another match too)."""
         return str(self.matches_started) if self.info else None
 
-    def ui(self) -> dict[str, Any]:
+    def ui(self) -> ScreenState:
         """Everything the renderer needs besides the view."""
         view = self.view()
         phase = self.phase()
@@ -539,36 +569,35 @@ class Table:
         prompt, thinking, announce = table_prompt(view, phase, names, self.human_to_act(), self.texts)
         if handover is not None:
             prompt, thinking, announce = "", None, None
-        return {
-            "lang": self.texts.LANG,
-            "phase": phase,
-            "names": list(names),
-            "positions": self.positions(),
-            "selection": [] if handover else list(self.selection),
-            "actions": self.actions(),
-            "prompt": prompt,
-            "message": self.message,
-            "thinking": thinking,
-            "announce": announce,
-            "speed": self.speed,
-            "difficulty": self.info.difficulty if self.info else None,
-            "bot_level": self.bot_level,
-            "autoplay": self.autoplay,
-            "my_turn": self.human_to_act(),
-            "round_no": self.match.round_no if self.match is not None else None,
-            "handover": handover,
-            "hot_seat": self.hot_seat,
-            "named_seats": self.named_seats,
-            "viewer": self.viewer,
-            "seat_names": list(self.seat_names()),
-            "bot_seats": sorted(self.bots) if self.named_seats else [],
-            "format": self.info.format if self.info else None,
-            "players": self.match.rules.players if self.match is not None else None,
-            "answers": self.answers(),
-            "match_key": self.match_key,
-            "hint": self.coach.shown(self._position()) if self.human_to_act() else None,
-            "count_in_head": storage.switch_on(self.settings, "count_in_head", self.info.format)
-            if self.info else False,
-            "house": (self.info.house if self.info else storage.chosen_house(self.settings)).changed(),
+        return ScreenState(
+            lang=self.texts.LANG,
+            phase=phase,
+            names=tuple(names),
+            positions=self.positions(),
+            selection=() if handover else tuple(self.selection),
+            actions=self.actions(),
+            prompt=prompt,
+            message=self.message,
+            thinking=thinking,
+            announce=announce,
+            speed=self.speed,
+            difficulty=self.info.difficulty if self.info else None,
+            bot_level=self.bot_level,
+            autoplay=self.autoplay,
+            my_turn=self.human_to_act(),
+            round_no=self.match.round_no if self.match is not None else None,
+            handover=handover,
+            hot_seat=self.hot_seat,
+            named_seats=self.named_seats,
+            viewer=self.viewer,
+            seat_names=tuple(self.seat_names()),
+            bot_seats=tuple(sorted(self.bots)) if self.named_seats else (),
+            format=self.info.format if self.info else None,
+            players=self.match.rules.players if self.match is not None else None,
+            answers=self.answers(),
+            match_key=self.match_key,
+            hint=self.coach.shown(self._position()) if self.human_to_act() else None,
+            count_in_head=storage.switch_on(self.settings, "count_in_head", self.info.format) if self.info else False,
+            house=(self.info.house if self.info else storage.chosen_house(self.settings)).changed(),
             **standing(self.match),
-        }
+        )

@@ -22,7 +22,8 @@ from table.p2p import peer, seal, session
 from table.p2p.invite import Invite
 
 HEARTBEAT_S = 5.0
-"""Each side says it is there this often (and so a lost last message is noticed)."""
+"""Each side says it is there this often (and so a lost last message is noticed), unless it
+sent a message since the last time: every frame costs an event where no DataChannel opens."""
 SILENT_S = 16.0
 """A guest not heard from this long has left (then ``peer.AWAY_LIMIT_S`` more gives the seat a bot)."""
 
@@ -41,6 +42,8 @@ class SeatLine:
     inc: session.Incoming = field(default_factory=session.Incoming)
     holder: str | None = None
     heard: float | None = None
+    ticked_seq: int = 0
+    """The next message number at the last tick: a message sent since makes a heartbeat needless."""
 
     def frame(self, frame: session.Frame) -> str:
         return seal.seal(self.invite.secret, seal.TO_GUEST, frame.dump())
@@ -55,6 +58,9 @@ class OnlineHost:
         self.me = me
         self.lines = {seat: SeatLine(inv, session.Outgoing(me)) for seat, inv in invites.items()}
         self.pending: list[tuple[int, str]] = []
+        self.refusals: set[str] = set()
+        """Frames refusing a second device: they go through the relays even while the holder
+        is connected directly (that device is not the direct peer)."""
 
     def receive(self, seat: Any, text: Any, now: float) -> bool:
         """Take a frame that came for ``seat``'s room; whether anything changed.  A frame
@@ -66,10 +72,13 @@ class OnlineHost:
         if frame is None or frame.kind == session.TAKEN:
             return False
         device = frame.sender.split(":", 1)[0]
+        known = device == line.holder and frame.sender == line.inc.sender
         if device != line.holder:
             if line.holder is not None and line.heard is not None and now - line.heard < SILENT_S \
                     and seat in self.host.online:
-                self.pending.append((seat, line.frame(session.Frame(self.me, 0, session.TAKEN, device))))
+                refusal = line.frame(session.Frame(self.me, 0, session.TAKEN, device))
+                self.refusals.add(refusal)
+                self.pending.append((seat, refusal))
                 return False
             line.holder = device
             self.host.left(seat, now)  # (a new device: everything is sent again once it says hello)
@@ -77,13 +86,19 @@ class OnlineHost:
             line.inc = session.Incoming()
             self.pending.append((seat, line.frame(session.Frame(self.me, line.out.next_seq, session.SKIP))))
         line.heard = now
+        # Heard again from the page that holds the seat, which the host counted as gone: it is
+        # back.  (It may have heard the host all along while its own frames were lost, and then
+        # it has no reason to say hello.)
+        back = known and seat not in self.host.online
+        if back:
+            self.host.joined(seat)
         if frame.kind == session.RESEND:
             self.pending += [(seat, line.frame(f)) for f in line.out.resend(frame.seq)]
-            return False
+            return back
         bodies, gap = line.inc.take(frame)
         if gap is not None:
             self.pending.append((seat, line.frame(session.Frame(self.me, gap, session.RESEND))))
-        changed = False
+        changed = back
         for body in bodies:
             data = peer.parse(body, peer.FROM_GUEST)
             if data is not None and data["t"] == peer.HELLO:
@@ -116,7 +131,9 @@ class OnlineHost:
                 continue
             if seat in self.host.online and line.heard is not None and now - line.heard >= SILENT_S:
                 self.host.left(seat, now)
-            self.pending.append((seat, line.frame(line.out.heartbeat())))
+            if line.out.next_seq == line.ticked_seq:
+                self.pending.append((seat, line.frame(line.out.heartbeat())))
+            line.ticked_seq = line.out.next_seq
         return self.outbox()
 
     def holders(self) -> dict[int, bool]:
@@ -141,6 +158,7 @@ class OnlineGuest:
         """Another device holds this seat."""
         self.heard: float | None = None
         self.name = ""
+        self.ticked_seq = 0
 
     def _frame(self, frame: session.Frame) -> str:
         return seal.seal(self.invite.secret, seal.TO_HOST, frame.dump())
@@ -152,8 +170,11 @@ class OnlineGuest:
         self.name = name
         return self.message(self.screen.hello(name))
 
-    def heartbeat(self) -> str:
-        return self._frame(self.out.heartbeat())
+    def heartbeat(self) -> str | None:
+        """A heartbeat, or ``None`` when a message went out since the last one was due."""
+        quiet = self.out.next_seq == self.ticked_seq
+        self.ticked_seq = self.out.next_seq
+        return self._frame(self.out.heartbeat()) if quiet else None
 
     def receive(self, text: Any, now: float) -> tuple[bool, list[str]]:
         """Take a frame from the host: whether the screen changed, and the frames to send back."""

@@ -79,7 +79,11 @@ class OnlineLink:
         return self.device_id
 
     def send(self, room: str, frame: str) -> None:
-        self.app.fx.p2p({"op": "online-send", "id": room, "text": frame})
+        op = {"op": "online-send", "id": room, "text": frame}
+        if isinstance(self.end, online.OnlineHost) and frame in self.end.refusals:
+            self.end.refusals.discard(frame)
+            op["loud"] = True  # (through the relays too: the refused device is not the direct peer)
+        self.app.fx.p2p(op)
 
     def flush(self) -> None:
         if isinstance(self.end, online.OnlineHost):
@@ -282,6 +286,10 @@ class OnlineLink:
                 self.send("host", frame)
             if end.refused:
                 self.peer.dialog = {"step": "online-taken"}
+                self.peer.js.close("host")  # (nothing more to say to the host: no heartbeats)
+                if self.tick_timer is not None:
+                    self.app.fx.timer("online", self.tick_timer, None)
+                    self.tick_timer = None
             elif changed and end.screen.state is not None:
                 self.peer.guest_link = "up"
                 self._guest_lobby(end)
@@ -343,7 +351,8 @@ class OnlineLink:
             if online_before != self.end.host.online:
                 self.peer._arm_away_timer()
         else:
-            self.send("host", self.end.heartbeat())
+            if (beat := self.end.heartbeat()) is not None:
+                self.send("host", beat)
             if self.end.heard is not None and now - self.end.heard > online.SILENT_S:
                 self.peer.guest_link = "lost"
             elif self.end.heard is not None:

@@ -22,7 +22,7 @@ from table.i18n import languages
 from burkozel import Move, SeatView
 from table.match.record import MatchInfo
 from table.match.screen import (
-    HUMAN, POSITIONS, STANDING_KEYS, button_states, move_for, shown, standing, table_prompt,
+    HUMAN, STANDING_KEYS, ScreenState, button_states, move_for, seat_positions, shown, standing, table_prompt,
 )
 from table.match.seats import Seat
 from table.match.table import Table
@@ -112,7 +112,7 @@ class HostTable(Table):
     def stand_in(self, seat: int) -> None:
         """A bot of the match's level plays ``seat`` from now on (its person is away)."""
         if seat in self.remote_seats and seat not in self.stood_in and self.info is not None:
-            self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=f"{self.info.seed}/{seat}")
+            self.bots[seat] = self.bot_factory(self.bot_level or "easy", seed=self.bot_seed(seat))
             self.stood_in.add(seat)
 
     def seat_back(self, seat: int) -> None:
@@ -143,10 +143,9 @@ class HostTable(Table):
         names[HUMAN] = self.texts.YOU
         return tuple(names)
 
-    def ui(self) -> dict[str, Any]:
-        ui = super().ui()
-        ui["bot_seats"] = sorted(self.stood_in)  # «бот» on a guest's seat while one stands in
-        return ui
+    def ui(self) -> ScreenState:
+        # «бот» on a guest's seat while one stands in
+        return replace(super().ui(), bot_seats=tuple(sorted(self.stood_in)))
 
     def _push(self, seat: int, move: Move) -> None:
         assert self.match is not None
@@ -374,7 +373,7 @@ class Guest:
             return []
         return [self.texts.YOU if s == self.seat else n for s, n in enumerate(self.state["names"])]
 
-    def ui(self) -> dict[str, Any]:
+    def ui(self) -> ScreenState:
         view = self.view()
         phase = self.phase()
         names = self.names()
@@ -384,34 +383,30 @@ class Guest:
             prompt = self.texts.P2P_BOT_PLAYS_FOR_YOU
         n = self.state["players"] if self.state and self.state["players"] else 2
         seat = self.seat
-        return {
-            "phase": phase,
-            "names": names,
-            "positions": [POSITIONS[n][(s - seat) % n] for s in range(n)],
-            "selection": list(self.selection),
-            "actions": button_states(view, phase, my_turn, self.selection, self.texts),
-            "prompt": prompt,
-            "message": self.message,
-            "thinking": thinking,
-            "announce": announce,
-            "speed": self.state["speed"] if self.state else "normal",
-            "difficulty": None,
-            "bot_level": self.state["bot_level"] if self.state else None,
-            "autoplay": False,
-            "my_turn": my_turn,
-            "round_no": view.round_no if view is not None else None,
-            "viewer": seat,
-            "seat_names": list(self.state["names"]) if self.state else [],
-            "bot_seats": list(self.state["stand_ins"]) if self.state else [],
-            "format": self.state["format"] if self.state else None,
-            "players": n,
-            "handover": None,
-            "hot_seat": False,
-            "guest": True,
-            "answers": self.state.get("answers") if self.state else None,
-            "match_key": self.match_key(),
+        return ScreenState(
+            phase=phase,
+            names=tuple(names),
+            positions=seat_positions(n, seat),
+            selection=tuple(self.selection),
+            actions=button_states(view, phase, my_turn, self.selection, self.texts),
+            prompt=prompt,
+            message=self.message,
+            thinking=thinking,
+            announce=announce,
+            speed=self.state["speed"] if self.state else "normal",
+            bot_level=self.state["bot_level"] if self.state else None,
+            my_turn=my_turn,
+            round_no=view.round_no if view is not None else None,
+            viewer=seat,
+            seat_names=tuple(self.state["names"]) if self.state else (),
+            bot_seats=tuple(self.state["stand_ins"]) if self.state else (),
+            format=self.state["format"] if self.state else None,
+            players=n,
+            guest=True,
+            answers=self.state.get("answers") if self.state else None,
+            match_key=self.match_key(),
             **self.standing(),
-        }
+        )
 
     def standing(self) -> dict[str, Any]:
         """The match's public standing the host sent (``screen.standing``), only its own keys."""

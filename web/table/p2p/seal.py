@@ -8,20 +8,27 @@ stream, then a keyed BLAKE2b tag over the direction, the nonce and the cipher
 text (encrypt-then-MAC), with the two keys derived apart from the link's
 secret.  The direction byte means a frame sent by the host cannot be played
 back to the host as a guest's, nor the reverse.  A frame that fails its tag
-is dropped unread.
+(compared in constant time, ``hmac.compare_digest``) is dropped unread.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import os
+import zlib
 
 NONCE_BYTES = 16
 TAG_BYTES = 16
 TO_GUEST, TO_HOST = b"g", b"h"
 MAX_FRAME = 96_000
 """Longer frames are not even decoded (a state is a few kilobytes)."""
+DEFLATE_FROM = 256
+"""Texts this long or longer are deflated before sealing (shorter ones gain nothing)."""
+DEFLATED = b"\x00"
+MAX_TEXT = 1_000_000
+"""A deflated text that would open larger than this is dropped (a bomb, not a frame)."""
 
 
 def _key(secret: bytes, purpose: bytes) -> bytes:
@@ -44,6 +51,8 @@ def seal(secret: bytes, direction: bytes, text: str, nonce: bytes | None = None)
     """``text`` encrypted and tagged, as URL-safe base64 (``nonce`` only for tests)."""
     nonce = os.urandom(NONCE_BYTES) if nonce is None else nonce
     plain = text.encode("utf-8")
+    if len(plain) >= DEFLATE_FROM:
+        plain = DEFLATED + zlib.compress(plain, 9)
     body = _xor(plain, _stream(secret, nonce, len(plain)))
     raw = nonce + body + _tag(secret, direction, nonce, body)
     return base64.urlsafe_b64encode(raw).decode("ascii")
@@ -60,9 +69,15 @@ def unseal(secret: bytes, direction: bytes, frame: object) -> str | None:
     if len(raw) < NONCE_BYTES + TAG_BYTES:
         return None
     nonce, body, tag = raw[:NONCE_BYTES], raw[NONCE_BYTES:-TAG_BYTES], raw[-TAG_BYTES:]
-    if _tag(secret, direction, nonce, body) != tag:
+    if not hmac.compare_digest(_tag(secret, direction, nonce, body), tag):  # in constant time
         return None
+    plain = _xor(body, _stream(secret, nonce, len(body)))
     try:
-        return _xor(body, _stream(secret, nonce, len(body))).decode("utf-8")
-    except UnicodeDecodeError:
+        if plain.startswith(DEFLATED):
+            opener = zlib.decompressobj()
+            plain = opener.decompress(plain[1:], MAX_TEXT)
+            if opener.unconsumed_tail or not opener.eof:
+                return None
+        return plain.decode("utf-8")
+    except (UnicodeDecodeError, zlib.error):
         return None

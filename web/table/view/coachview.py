@@ -9,10 +9,13 @@ it cannot show a card the player does not know (``tests/test_teach.py``).
 
 from __future__ import annotations
 
+import sys
+import traceback
 from html import escape
 from typing import Any
 
 from burkozel import FORMATS
+from table.coach.hint import FAILED
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.i18n.texts import Texts
@@ -45,12 +48,20 @@ def hint_html(hint: Any, t: Texts = texts) -> str:
     """``#hint``: the advice, the best few options with their outlook, and why."""
     if hint is None:
         return '<div id="hint" class="hint" aria-live="polite"></div>'
-    if isinstance(hint, str):
-        return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(t.HINT_THINKING)}</p></div>'
-    advice, rows, why = t.hint_lines(hint)
-    items = "".join(f"<li>{escape(r)}</li>" for r in rows)
     close = (f'<button type="button" class="x hint-x" data-action="hint-close" '
              f'aria-label="{escape(t.CLOSE)}">×</button>')
+    if hint == "thinking":
+        return f'<div id="hint" class="hint open" aria-live="polite"><p>{escape(t.HINT_THINKING)}</p></div>'
+    if hint != FAILED:
+        try:
+            advice, rows, why = t.hint_lines(hint)
+        except Exception:  # noqa: BLE001 - a hint that cannot be said must not stop the table being drawn
+            print("[burkozel] hint not shown:\n" + traceback.format_exc(), file=sys.stderr)
+            hint = FAILED
+    if hint == FAILED:
+        return (f'<div id="hint" class="hint open hint-failed" aria-live="polite">{close}'
+                f'<p>{escape(t.HINT_FAILED)}</p></div>')
+    items = "".join(f"<li>{escape(r)}</li>" for r in rows)
     return (f'<div id="hint" class="hint open" aria-live="polite">{close}<p class="advice"><b>{escape(advice)}</b></p>'
             + (f"<ol>{items}</ol>" if items else "") + f'<p class="why">{escape(why)}</p></div>')
 
@@ -96,7 +107,9 @@ def last_trick_panel(view: dict[str, Any] | None, names: list[str], t: Texts = t
     last = story.last_trick(view)
     if last is None:
         return panel(t.LAST_TRICK, f"<p>{escape(t.LAST_TRICK_NONE)}</p>", t=t)
-    head = f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))} · {escape(t.LAST_TRICK_KEY)}</p>'
+    # The key is said only where there is a keyboard to press it (table.css, ``.key-hint``).
+    head = (f'<p class="fine">{escape(t.STORY_TRICK.format(n=last.number))}'
+            f'<span class="key-hint"> · {escape(t.LAST_TRICK_KEY)}</span></p>')
     return panel(t.LAST_TRICK, head + trick_html(last.trick, names, last.points, last.hidden, t), t=t)
 
 
@@ -170,19 +183,56 @@ def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if sharer is not None:
         out += f'<p class="sharer">{escape(t.sharer_line(*sharer))}</p>'
     fair = ui.get("fair")
-    if fair is not None:
-        out += (f'<p class="fine seed-line" data-seed="{fair["seed"]}" data-deal="{fair["deal"]}">'
-                f'{escape(t.SEED_LINE.format(seed=fair["seed"], deal=fair["deal"] + 1))} '
-                f'<a class="check-deal" href="{escape(fair["check"])}" target="_blank" rel="noopener">'
-                f'{escape(t.CHECK_DEAL)}</a></p>')
+    if fair is not None and "key" in fair:
+        out += key_line(fair, t)
     return out
 
 
-def share_panel(link: str, t: Texts = texts) -> str:
-    """«Поделиться раздачей»: the link (table, switches, seed and deal; no card)."""
-    body = (f'<p>{escape(t.SHARE_NOTE)}</p><p class="fine">{escape(t.SHARE_COPY)}</p>'
-            f'<p><a class="share-link" data-share-link href="{escape(link)}">{escape(link)}</a></p>')
+def key_line(fair: dict[str, Any], t: Texts = texts) -> str:
+    """A finished deal's key beside the commitment shown before it, «Проверить раздачу»,
+    and the next deal's commitment (``fair`` as the controller's ``fair_ui`` gives it)."""
+    out = (f'<p class="fine key-line" data-deal="{fair["deal"]}">'
+           f'{escape(t.FAIR_KEY_LINE.format(deal=fair["deal"] + 1, commit=fair["commit"]))} '
+           f'<code class="deal-key">{escape(fair["key"])}</code> '
+           f'<a class="check-deal" href="{escape(fair["check"])}" target="_blank" rel="noopener">'
+           f'{escape(t.CHECK_DEAL)}</a></p>')
+    if fair.get("next"):
+        out += f'<p class="fine next-commit">{escape(t.FAIR_NEXT_LINE.format(commit=fair["next"]))}</p>'
+    return out
+
+
+def commit_line(fair: dict[str, Any] | None, t: Texts = texts) -> str:
+    """The deal in play's commitment: its key is shown once the deal is over."""
+    if fair is None or "key" in fair:
+        return ""
+    return (f'<p class="fine commit-line">'
+            f'{escape(t.FAIR_COMMIT_LINE.format(deal=fair["deal"] + 1, commit=fair["commit"]))}</p>')
+
+
+def share_panel(links: list[tuple[int, str]], fair: dict[str, Any] | None, t: Texts = texts) -> str:
+    """«Поделиться раздачей»: links to the finished deals (table, switches, the deal's
+    key and dealer), the latest first; the deal in play only by its commitment."""
+    body = f'<p>{escape(t.SHARE_NOTE)}</p>' + commit_line(fair, t)
+    if not links:
+        body += f'<p class="share-none">{escape(t.SHARE_NONE if fair is not None else t.SHARE_OLD_SEED)}</p>'
+    else:
+        body += f'<p class="fine">{escape(t.SHARE_COPY)}</p>'
+        for i, (deal, link) in enumerate(links):
+            label = escape(t.SHARE_DEAL.format(deal=deal + 1))
+            body += (f'<p><span class="share-deal">{label}</span> '
+                     f'<a class="share-link"{" data-share-link" if i == 0 else ""} href="{escape(link)}">'
+                     f'{escape(link)}</a></p>')
     return panel(t.SHARE, body, t=t)
+
+
+def verdict_html(verdict: tuple[str, bool | None] | None, t: Texts = texts) -> str:
+    """A check link's verdict, said plainly: the commitment its key gives, and whether it is
+    the one the table showed before the deal."""
+    if not verdict or not verdict[0]:
+        return ""
+    made, same = verdict
+    text = {True: t.CHECK_SAME, False: t.CHECK_DIFFERENT, None: t.CHECK_MADE}[same].format(commit=made)
+    return f'<div class="notice verdict" data-same="{str(same).lower()}" role="status"><p>{escape(text)}</p></div>'
 
 
 def seed_field(seed: int | None, t: Texts = texts) -> str:

@@ -68,6 +68,9 @@ def skeleton(t: ModuleType = texts) -> str:
         '<div id="score" class="score"></div>'
         f'<button type="button" id="rules-open" class="btn ghost" data-action="rules" aria-haspopup="dialog" aria-label="{t.RULES}">'
         + frame["rules-open"] + '</button>'
+        # The links' states (play with a friend) are the header's last line: in the flow,
+        # so they push the table down rather than cover a seat.
+        '<div id="peer-bar" class="peer-bar"></div>'
         "</header>"
         f'<section id="felt" class="felt" aria-label="{labels["felt"]}">'
         '<div id="seat-2" class="seat-slot"></div>'
@@ -89,7 +92,6 @@ def skeleton(t: ModuleType = texts) -> str:
         '<div id="notices" class="notices" role="status" aria-live="polite"></div>'
         '<div id="live" class="sr-only" role="status" aria-live="polite"></div>'
         '<div id="handover-slot" class="handover-slot"></div>'
-        '<div id="peer-bar" class="peer-bar"></div>'
         '<dialog id="p2p" class="dlg p2p" aria-labelledby="p2p-title"></dialog>'
         '<dialog id="menu" class="dlg menu" aria-labelledby="menu-title"></dialog>'
         '<dialog id="rules" class="dlg rules" aria-labelledby="rules-title">' + frame["rules"] + "</dialog>"
@@ -107,7 +109,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     t = lang_texts(ui)
     out = {r: "" for r in REGIONS}
     out.update(frame_regions(t))  # a copy: the cached dict stays as it is
-    out["notices"] = notices_html(ui.get("notices", []), t)
+    out["notices"] = notices_html(ui.get("notices", []), t) + coachview.verdict_html(ui.get("verdict"), t)
     out["rules-house"] = rules_house_html(view["house"] if view else ui.get("house") or {}, t)
     if ui.get("handover"):
         out["handover-slot"] = handover_html(ui["handover"], t)
@@ -269,7 +271,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
-            f'{hand_markup}<div class="seat-foot">{foot}</div>{_taking_badge(view, seat, t)}</div>')
+            f'{hand_markup}<div class="seat-foot">{foot}{_taking_badge(view, seat, t)}</div></div>')
 
 
 def stake_tags(view: dict[str, Any], seat: int, t: ModuleType, ui: dict[str, Any] | None = None) -> str:
@@ -422,7 +424,7 @@ def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
         over = view["match_over"]
         title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
         line = t.deal_end_line(view["format"], view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                               list(view["round_points"]), names)
+                               list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
         if view.get("chips"):
             line += " " + pot_line(view, names, t)
         if over:
@@ -570,7 +572,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     over = view["match_over"]
     title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
     ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                             list(view["round_points"]), names)
+                             list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if pot:
         head += f'<p class="pot-line">{escape(pot_line(view, names, t))}</p>'
@@ -582,20 +584,23 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     head += places_html(view, ui, names, t)
+    head += dealt_html(view, t)
     button = t.NEW_MATCH if over else t.NEXT_ROUND
     watching = not over and place_of(ui, view["seat"]) is not None and not ui.get("guest")
     if watching:  # the player is out (RULES-house.md §1.10): watch the bots play on, or a new match
         head += f'<p class="me-out">{escape(t.ME_OUT.format(place=place_of(ui, view["seat"])))}</p>'
         button = t.WATCH_ON
     note = t.penalty_note(fmt)
+    # The title stays above what scrolls and the buttons below it: on a phone the dialog
+    # opens with its title in view, whatever the focused button or the length of the rest.
     return (
-        f'<h2 id="result-title">{title}</h2>{head}'
+        f'<div class="dlg-head"><h2 id="result-title">{title}</h2></div><div class="dlg-scroll">{head}'
         f'<table class="result-table{" stacks" if pot else ""}"><thead><tr>'
         + "".join(f'<th scope="col">{c}</th>' for c in columns) + '</tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
         + (f'<p class="fine">{escape(note)}</p>' if note else "")
         + coachview.result_extra(view, ui)
-        + '<div class="dlg-buttons">'
+        + '</div><div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
         + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
            (f'<button type="button" class="btn ghost" data-action="new">{t.NEW_MATCH}</button>' if watching else "")
@@ -611,6 +616,20 @@ def places_html(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], 
         return ""
     items = t.say("list_sep").join(t.PLACE_ITEM.format(place=p, name=names[s]) for p, s in placed)
     return f'<p class="places">{escape(t.PLACES_LINE.format(places=items))}</p>'
+
+
+def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
+    """A deal over before any card was played (a бура, a Москва at the deal): the player's
+    own dealt hand and the trump card, which the table had no time to show."""
+    trick = view.get("trick")
+    if view.get("history") or (trick and trick["plays"]) or not view.get("hand"):
+        return ""
+    cards = "".join(card_art.face(c, "", t) for c in view["held"] or view["hand"])
+    if not view["trump_card"]:  # no trumps (RULES-house.md §5): the hand alone
+        return f'<div class="dealt"><div class="dealt-cards">{cards}</div></div>'
+    trump = card_art.face(view["trump_card"], "", t)
+    return (f'<div class="dealt"><p>{escape(t.dealt_line(view["trump_suit"]))}</p>'
+            f'<div class="dealt-cards">{cards}<span class="dealt-trump">{trump}</span></div></div>')
 
 
 def handover_html(name: str, t: ModuleType = texts) -> str:
@@ -718,7 +737,8 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
             f'<span class="knob" aria-hidden="true"></span></label>')
     discard = ""
     if len(table.discard_faces) > 1:
-        faces = "".join(_radio("discard", d, mine["discard"] == d, t.DISCARD_TITLES[d], t.DISCARD_HINTS[d])
+        players = seats.chosen_players(settings, chosen)
+        faces = "".join(_radio("discard", d, mine["discard"] == d, t.DISCARD_TITLES[d], t.discard_hint(d, players))
                         for d in table.discard_faces)
         discard = f'<fieldset class="group"><legend>{t.DISCARD_LEGEND}</legend><div class="opts two">{faces}</div></fieldset>'
     note = t.SETTINGS_PENDING if pending else t.SETTINGS_LATER
@@ -746,6 +766,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
         + lang_html(t)
         + coachview.seed_field(ui.get("seed"), t)
+        + coachview.commit_line(ui.get("fair") if has_match else None, t)
         + f'<p class="note{" pending" if pending else ""}">{note}</p>'
         f'<button type="button" class="btn link" data-action="rules">{t.RULES_TITLE}</button>'
         '</div>'

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""How much online play asks of the relays: signed events and bytes each page publishes.
+
+Public relays limit events per connection and per address (bench/README.md cites them).
+This plays through the e2e tests' fake Nostr relay (every ``wss://`` socket routed to it)
+and counts every ``EVENT`` each page sends on each relay socket, in three windows: join
+(invite to the game's start, with the seconds from a link to the first hand), deal
+(«Начать игру» to every page's result) and idle (``--idle`` seconds at the result).
+Tables: вдвоём, пары with three guests, «Бура на кон» at six; ways: direct (WebRTC) and
+relay (no WebRTC can connect).  It prints, asserts nothing; ``--site`` measures another build.
+
+    make bench-relay                       # or: .venv/bin/python bench/relay_events.py
+    .venv/bin/python bench/relay_events.py --tables duel --ways relay --idle 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from harness import CHROMIUM_ARGS, SITE, Server, chromium_path, settle_after_actions  # noqa: E402
+from tablekit import OVER, phase, play_devices  # noqa: E402
+from test_online import NO_DIRECT, FakeRelay, invite_links, open_link  # noqa: E402
+from test_p2p import MDNS_OFF, button  # noqa: E402
+
+TABLES = {  # name: (format, guest seats, players, what the README calls it)
+    "duel": ("duel", (1,), None, "вдвоём"),
+    "pairs": ("pairs", (1, 2, 3), None, "пары"),
+    "pot6": ("bura_pot", (1, 2, 3, 4, 5), 6, "Бура на кон, 6"),
+}
+
+
+class CountingRelay(FakeRelay):
+    """The fake relay, noting each ``EVENT`` a page sends: (when, its context, its length)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[tuple[float, object, int]] = []
+
+    def on_message(self, ws, message) -> None:
+        if isinstance(message, str) and message.startswith('["EVENT"'):
+            self.log.append((time.monotonic(), self.owner.get(id(ws)), len(message)))
+        super().on_message(ws, message)
+
+    def window(self, context, start: float, end: float) -> tuple[int, int, int]:
+        """(events, characters, the longest event) ``context`` sent between two moments."""
+        sizes = [n for t, c, n in self.log if c is context and start <= t < end]
+        return len(sizes), sum(sizes), max(sizes, default=0)
+
+
+def run(browser, server, table: str, way: str, idle_s: float, seed: int) -> list[dict]:
+    fmt, people, players, _ = TABLES[table]
+    relay = CountingRelay()
+    contexts = []
+
+    def page(no_direct: bool = False):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
+        relay.attach(ctx)
+        if no_direct:
+            ctx.add_init_script(NO_DIRECT)
+        contexts.append(ctx)
+        return ctx.new_page()
+
+    try:
+        host = page()
+        started = time.monotonic()
+        links = invite_links(host, server, fmt, people=people if len(people) > 1 else (), players=players)
+        guests, seconds = {}, {}
+        for seat in people:
+            guests[seat] = page(no_direct=way == "relay")
+            seconds[seat] = open_link(guests[seat], server, links[seat])
+        host.wait_for_function(f"() => document.querySelectorAll('#p2p [data-online-status=joined]').length"
+                               f" === {len(people)}", timeout=90_000)
+        button(host, "#p2p", "Начать игру").click()
+        host.wait_for_selector("#p2p", state="hidden")
+        dealt = time.monotonic()
+        play_devices(host, list(guests.values()), random.Random(seed))
+        for g in guests.values():
+            g.wait_for_function("() => ['round_end', 'match_end'].includes(document.getElementById('table')"
+                                ".dataset.phase)", timeout=90_000)
+        assert phase(host) in OVER
+        over = time.monotonic()
+        host.wait_for_timeout(idle_s * 1000)
+        end = time.monotonic()
+        rows = []
+        for name, ctx, joined in [("host", contexts[0], None)] + [
+                (f"guest {seat}", guests[seat].context, seconds[seat]) for seat in people]:
+            j = relay.window(ctx, started, dealt)
+            d = relay.window(ctx, dealt, over)
+            i = relay.window(ctx, over, end)
+            rows.append({"table": table, "way": way, "page": name, "first_hand_s": joined,
+                         "join": j[0], "deal": d[0], "deal_chars": d[1], "idle_min": i[0] * 60 / idle_s,
+                         "idle_chars_min": i[1] * 60 / idle_s, "longest": max(j[2], d[2], i[2])})
+        return rows
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site to serve (default: site/)")
+    ap.add_argument("--tables", default=",".join(TABLES), help=f"of {', '.join(TABLES)}")
+    ap.add_argument("--ways", default="direct,relay")
+    ap.add_argument("--idle", type=float, default=60.0, help="seconds idle at the result (default 60)")
+    ap.add_argument("--seed", type=int, default=5, help="the clicks' random seed")
+    args = ap.parse_args()
+    settle_after_actions()
+    from playwright.sync_api import sync_playwright
+
+    rows: list[dict] = []
+    with Server(args.site) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [MDNS_OFF], headless=True)
+        for table in args.tables.split(","):
+            for way in args.ways.split(","):
+                try:
+                    got = run(browser, server, table, way, args.idle, args.seed)
+                except Exception as error:  # noqa: BLE001 - a run that did not finish is said, the rest go on
+                    print(f"{table:8} {way:7} did not finish: {str(error).splitlines()[0]}", flush=True)
+                    continue
+                print_rows(got, header=not rows)
+                rows += got
+        browser.close()
+    print("\nper page and table/way: events published on all its relay sockets (each socket is one relay);"
+          " characters are the EVENT messages' lengths")
+    totals: dict[tuple[str, str], list[float]] = {}
+    for r in rows:
+        t = totals.setdefault((r["table"], r["way"]), [0, 0, 0, 0])
+        t[0] += r["join"]
+        t[1] += r["deal"]
+        t[2] += r["idle_min"]
+        t[3] = max(t[3], r["longest"])
+    print(f"\n{'table':8} {'way':7} {'join':>6} {'deal':>6} {'idle/min':>9} {'longest':>8}   (all pages)")
+    for (table, way), (j, d, i, longest) in totals.items():
+        print(f"{table:8} {way:7} {j:6d} {d:6d} {i:9.0f} {longest:8d}")
+
+
+def print_rows(rows: list[dict], header: bool) -> None:
+    if header:
+        print(f"{'table':8} {'way':7} {'page':8} {'hand s':>6} {'join':>5} {'deal':>5} {'deal KB':>8} "
+              f"{'idle/min':>8} {'idle KB/min':>11} {'longest':>7}")
+    for r in rows:
+        hand = f"{r['first_hand_s']:.1f}" if r["first_hand_s"] is not None else ""
+        print(f"{r['table']:8} {r['way']:7} {r['page']:8} {hand:>6} {r['join']:5d} {r['deal']:5d} "
+              f"{r['deal_chars'] / 1000:8.1f} {r['idle_min']:8.0f} {r['idle_chars_min'] / 1000:11.1f} {r['longest']:7d}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

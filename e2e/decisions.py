@@ -1,0 +1,123 @@
+"""Positions where the player (seat 0) faces each kind of decision, at every table:
+found by playing seeded matches with a seeded random policy, kept as the save the
+page resumes («Продолжить партию»), so a browser test can open any of them at once.
+
+Why searched, not written down: a position is the seed's deal and the moves to it,
+and both follow from the engine; searching keeps a test's positions right when the
+engine's dealing changes.  Deterministic: the same seeds and policy give the same
+positions."""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+for path in (ROOT, ROOT / "web"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+from burkozel import FORMATS, Match, SeatView, TableRules  # noqa: E402
+from table.match import record, storage  # noqa: E402
+from table.match.record import MatchInfo  # noqa: E402
+
+
+def _kinds(view: SeatView) -> set[str]:
+    return {m.kind for m in view.legal_moves}
+
+
+def _answering(view: SeatView) -> bool:
+    trick = view.trick
+    return trick is not None and bool(trick.plays) and "lead" not in _kinds(view)
+
+
+DECISIONS: dict[str, Callable[[SeatView], bool]] = {
+    "lead": lambda v: "lead" in _kinds(v) and len(v.hand) > 1 and not {"declare", "dave"} & _kinds(v),
+    "beat": lambda v: _answering(v) and "beat" in _kinds(v) and v.trick.combo is None,
+    "discard": lambda v: _answering(v) and _kinds(v) == {"discard"} and v.trick.combo is None
+    and len(v.hand) > len(v.trick.plays[0].cards),
+    "declare": lambda v: "declare" in _kinds(v),
+    "dave": lambda v: "dave" in _kinds(v),
+    "answer": lambda v: _kinds(v) == {"accept", "fold"},
+    "out_of_turn": lambda v: _answering(v) and v.trick.combo is not None and v.trick.leader != 0,
+    "after_a_trick": lambda v: "lead" in _kinds(v) and len(v.history) > 0,
+}
+"""What the player faces: a lead (a choice of cards), a beat, a discard with nothing that
+beats, «31» offered, «даве» offered, an answer to a «даве» (accept or fold), and an
+answer to someone's out-of-turn lead (молодка, Москва…); and, not a kind of its own,
+a lead after the deal's first trick (for the last trick's panel)."""
+
+
+def decisions_at(fmt: str) -> tuple[str, ...]:
+    """The kinds of decision a player can face at table ``fmt``."""
+    table = FORMATS[fmt]
+    kinds = ["lead", "beat", "discard"]
+    if table.declaration is not None:
+        kinds.append("declare")
+    if table.has_pot:
+        kinds += ["dave", "answer"]
+    if any(c.effect == "lead" for c in table.combinations):
+        kinds.append("out_of_turn")
+    return tuple(kinds)
+
+
+def rules_for(fmt: str, players: int | None = None) -> TableRules:
+    """Every switch that adds a decision on: the out-of-turn combinations, «даве»;
+    ``players`` where the table lets a match choose."""
+    table = FORMATS[fmt]
+    combos = tuple(c.id for c in table.combinations if c.switchable)
+    return TableRules(fmt, combos, players=players, dave=table.has_pot)
+
+
+@dataclass(frozen=True)
+class Position:
+    fmt: str
+    decision: str
+    info: MatchInfo
+    match: Match
+
+    def saved(self) -> str:
+        """The save the page resumes at this very position (``localStorage``)."""
+        return storage.dump_match(record.saved_of(self.info, self.match, False))
+
+    def view(self) -> SeatView:
+        return self.match.view(0)
+
+
+def find(fmt: str, decision: str, seeds: range = range(1, 400), players: int | None = None) -> Position:
+    """The first position of ``decision`` for seat 0 at ``fmt`` (``players`` seated) over the
+    seeds, every seat (seat 0 too, until then) playing a seeded random legal move."""
+    rules = rules_for(fmt, players)
+    wanted = DECISIONS[decision]
+    for seed in seeds:
+        match = Match(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            rnd = match.round
+            if rnd.is_over:
+                if match.is_over:
+                    break
+                match.next_round()
+                continue
+            if rnd.to_act == 0 and wanted(match.view(0)):
+                info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
+                                 players=None if rules.players == rules.table.players else rules.players)
+                return Position(fmt, decision, info, match)
+            match.push(rnd.random_move(rng))
+    raise LookupError(f"no {decision} for seat 0 at {fmt} in seeds {seeds}")
+
+
+def deal_over(fmt: str, seed: int = 1, players: int | None = None) -> Position:
+    """The match at the end of its first deal (the result dialog's moment), every seat
+    playing a seeded random legal move."""
+    rules = rules_for(fmt, players)
+    match = Match(rules, seed=seed)
+    rng = random.Random(seed)
+    while not match.round.is_over:
+        match.push(match.round.random_move(rng))
+    info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
+                     players=None if rules.players == rules.table.players else rules.players)
+    return Position(fmt, "over", info, match)

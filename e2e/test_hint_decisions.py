@@ -1,0 +1,63 @@
+"""«Подсказка» at every kind of decision at every table — a lead, a beat, a discard, «31»,
+«даве», the answer to a «даве» (accept or fold) and the answer to an out-of-turn lead —
+answers, with no console error, and the player can select cards and act after it.
+
+Each position is found by ``decisions.find`` and opened as the saved match the page
+resumes («Продолжить партию»). The hint once raised KeyError at «даве», «Пас» and
+«Принять», stayed at «думает…» and left the hand unselectable."""
+
+from __future__ import annotations
+
+import pytest
+
+from decisions import decisions_at, find
+from tablekit import MATCH_KEY, saved, table_fixtures, wait_settled
+from burkozel import FORMATS
+from table.i18n import languages
+
+shared, table = table_fixtures()
+RU = languages.for_lang("ru")
+CASES = [(fmt, kind) for fmt in FORMATS for kind in decisions_at(fmt)]
+BUTTON = {"lead": "lead", "beat": "beat", "discard": "discard", "declare": "declare", "dave": "dave",
+          "accept": "accept", "fold": "fold"}
+
+
+def open_position(page, position) -> None:
+    """The page resumes ``position``'s save, at the player's turn."""
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, position.saved()])
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.click("#menu [data-action=continue]")
+    wait_settled(page)
+    assert page.get_attribute("#table", "data-turn") == "me"
+
+
+@pytest.mark.parametrize("fmt, decision", CASES, ids=[f"{f}-{k}" for f, k in CASES])
+def test_a_hint_at_every_decision_answers_and_the_player_acts_after_it(table, fmt, decision):
+    page = table
+    position = find(fmt, decision)
+    view = position.view()
+    open_position(page, position)
+    page.click("#coach [data-action=hint]")
+    page.wait_for_function("document.querySelector('#hint .advice, #hint.hint-failed') !== null", timeout=60_000)
+    assert not page.locator("#hint.hint-failed").count(), page.text_content("#hint")
+    advice = page.text_content("#hint .advice")
+    said = [RU.hint_move(m.kind, [str(c) for c in m.cards], fmt) for m in view.legal_moves]
+    assert any(s in advice for s in said), (advice, said)
+    if decision == "answer":  # both answers are the options it compares
+        assert "принять «даве»" in page.text_content("#hint") and "пас" in page.text_content("#hint ol")
+
+    # The hint does not hold the table: cards select, the move's button plays.
+    moves_before = sum(len(r) for r in saved(page)["rounds"])
+    kinds = [m for m in view.legal_moves if m.kind == {"answer": "fold", "out_of_turn": "discard"}.get(decision, decision)]
+    move = kinds[-1] if kinds else view.legal_moves[0]
+    for card in move.cards:
+        page.click(f'#hand button[data-card="{card}"]')
+        page.evaluate("window.burkozelSettled()")
+        assert page.get_attribute(f'#hand button[data-card="{card}"]', "aria-pressed") == "true"
+    button = page.locator(f"#actions [data-action={BUTTON[move.kind]}]")
+    assert button.is_enabled()
+    button.click()
+    wait_settled(page)
+    played = [m for r in saved(page)["rounds"] for m in r][moves_before]
+    assert played[0] == 0 and played[1] == move.to_dict()

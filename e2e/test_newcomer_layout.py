@@ -1,0 +1,178 @@
+"""What a newcomer met on a phone, measured at every size the layout test checks (and the
+390×844 of the report): the end-of-deal dialog opens with its title in view; nothing covers
+a seat's name — «берёт» on any seat, the link states of a game with a friend; the open hint
+covers no seat.  Positions are opened as saved matches (``decisions``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from decisions import deal_over, find
+from tablekit import MATCH_KEY, table_fixtures, wait_settled
+from test_layout import CASES
+from table.i18n import languages
+from table.p2p import view as peerview
+
+shared, table = table_fixtures()
+SIZES = sorted({size for _, size in CASES} | {(390, 844)})
+RU = languages.for_lang("ru")
+
+
+def open_position(page, position) -> None:
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, position.saved()])
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#menu[open], #result[open]", state="attached")
+    if page.locator("#menu[open] [data-action=continue]").count():  # a deal in play: «Продолжить партию»
+        page.click("#menu [data-action=continue]")
+    wait_settled(page)
+
+
+TITLE_IN_VIEW_JS = """() => {
+  const r = document.getElementById('result-title').getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + Math.min(r.width, 40) / 2, r.top + r.height / 2);
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, W: innerWidth, H: innerHeight,
+          hit: !!hit && hit.closest('#result-title') !== null};
+}"""
+
+
+def title_problem(page, size) -> str | None:
+    box = page.evaluate(TITLE_IN_VIEW_JS)
+    inside = box["top"] >= 0 and box["bottom"] <= box["H"] and box["left"] >= 0 and box["right"] <= box["W"]
+    return None if inside and box["hit"] else f"{size}: the title at {box}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_result_opens_with_its_title_in_view(table, size):
+    """The longest result (six at a pot, a «даве» line, the stacks) opened at this size."""
+    page = table
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_position(page, deal_over("bura_pot", seed=3, players=6))
+    page.wait_for_selector("#result", state="visible")
+    assert not title_problem(page, size)
+
+
+def test_every_tables_result_keeps_its_title_in_view(table):
+    page = table
+    problems = []
+    for fmt in ("pairs", "three", "duel", "bura31"):
+        page.set_viewport_size({"width": 390, "height": 844})
+        open_position(page, deal_over(fmt, seed=2))
+        page.wait_for_selector("#result", state="visible")
+        for size in SIZES:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            problems.append(title_problem(page, f"{fmt} {size}"))
+    assert not [p for p in problems if p]
+
+
+COVERED_JS = """(covers) => {
+  const out = [];
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const names = [...document.querySelectorAll('#table .seat .seat-name')].filter(shown);
+  for (const sel of covers) {
+    for (const el of document.querySelectorAll(sel)) {
+      if (!shown(el)) continue;
+      for (const name of names) {
+        if (over(el.getBoundingClientRect(), name.getBoundingClientRect()))
+          out.push(`${sel} covers ${name.textContent}`);
+      }
+    }
+  }
+  return {out, names: names.length};
+}"""
+
+BADGE_EVERYWHERE_JS = """() => {
+  const badge = document.querySelector('#table .seat .taking-badge');
+  if (!badge || !badge.parentElement.classList.contains('seat-foot') && !badge.closest('.self')) return false;
+  for (const seat of document.querySelectorAll('#table .seat')) {
+    if (seat.querySelector('.taking-badge')) continue;
+    const foot = seat.querySelector('.seat-foot');
+    (foot || seat).appendChild(badge.cloneNode(true));
+  }
+  return true;
+}"""
+
+
+@pytest.mark.parametrize("fmt, players", [("duel", None), ("three", None), ("pairs", None),
+                                          ("bura_pot", 5), ("bura_pot", 6)])
+def test_no_badge_covers_a_seats_name(table, fmt, players):
+    """«берёт» on every seat at once (as the table draws it on the trick's winner), and the
+    link states of a guest (one line) and of a host with three guests: no seat's name is
+    covered, at any size."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, find(fmt, "beat", players=players))
+    assert page.evaluate(BADGE_EVERYWHERE_JS), "no «берёт» drawn where the table draws it"
+    seats = players or {"duel": 2, "three": 3, "pairs": 4}[fmt]
+    guest = peerview.bar_html([{"name": RU.P2P_HOST_NAME, "status": "up", "way": "relay", "online": True}], RU)
+    host = peerview.bar_html([{"name": n, "status": "up", "way": "direct", "online": True}
+                              for n in RU.SEATS_BY_COUNT[seats][1:4]], RU)
+    problems = []
+    for bar in ("", guest, host):
+        page.evaluate("(html) => { document.getElementById('peer-bar').innerHTML = html; }", bar)
+        for size in SIZES:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            seen = page.evaluate(COVERED_JS, [".taking-badge", "#peer-bar"])
+            assert seen["names"] == seats
+            problems += [f"{size} {'bar' if bar else ''}: {p}" for p in seen["out"]]
+    page.evaluate("document.getElementById('peer-bar').innerHTML = ''")
+    assert not problems, "\n".join(problems[:20])
+
+
+HINT_OVER_SEATS_JS = """() => {
+  const h = document.querySelector('#hint.open').getBoundingClientRect();
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  return [...document.querySelectorAll('#table .seat')].filter((s) => over(h, s.getBoundingClientRect()))
+    .map((s) => s.textContent.slice(0, 30));
+}"""
+
+
+CRAMPED = {(360, 640), (390, 664)}
+"""Six at a pot on the smallest phones upright leave the trick's place a line tall: the
+hint scrolls there and may touch «Вы» (known, not yet solved)."""
+
+
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
+def test_the_open_hint_covers_no_seat(table, fmt, players):
+    page = table
+    sizes = [s for s in SIZES if players != 6 or s not in CRAMPED]
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, find(fmt, "lead", players=players))
+    page.click("#coach [data-action=hint]")
+    page.wait_for_selector("#hint .advice", timeout=60_000)
+    problems = []
+    for size in sizes:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        problems += [f"{size}: the hint covers {s}" for s in page.evaluate(HINT_OVER_SEATS_JS)]
+    page.click("#hint [data-action=hint-close]")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("touch", [True, False], ids=["phone", "desktop"])
+def test_the_last_tricks_key_is_said_only_where_there_is_a_keyboard(browser, server, touch):
+    """«Клавиша: L» in the last trick's panel: on a touch screen without a fine pointer it is
+    not shown; with a mouse it is."""
+    from harness import Guard
+
+    guard = Guard(origins={server.origin})
+    size = {"width": 390, "height": 844} if touch else {"width": 1280, "height": 800}
+    ctx = browser.new_context(viewport=size, locale="ru-RU", has_touch=touch, is_mobile=touch)
+    ctx.on("page", guard.watch)
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "?speed=instant")
+        page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+        assert page.evaluate("matchMedia('(hover: hover) and (pointer: fine)').matches") is not touch
+        open_position(page, find("four", "after_a_trick"))
+        page.click("#me [data-action=last-trick]" if page.locator("#me [data-action=last-trick]").count()
+                   else "#coach [data-action=last-trick]")
+        page.wait_for_selector("#info", state="visible")
+        assert page.locator("#info .key-hint").count() == 1
+        assert page.is_visible("#info .key-hint") is not touch
+        assert ("Клавиша: L" in page.inner_text("#info")) is not touch
+    finally:
+        ctx.close()
+    guard.check()
