@@ -768,6 +768,8 @@ HOUSE_TABLES: dict[str, RuleSet] = {
 """The tables of RULES-house.md (Бура на пять карт, §7): the engine, the bots
 and the replay play them; the browser offers them once its menu has them."""
 
+FORMATS.update(HOUSE_TABLES)  # the browser's menu has them: offered like the others
+
 TABLES: dict[str, RuleSet] = {
     **FORMATS,
     **HOUSE_TABLES,

@@ -191,7 +191,8 @@ def replay(saved_match: dict, at: tuple[int, int] | None = None) -> Match:
     """The match rebuilt from the saved moves — in the test, to know what must stay hidden;
     ``at`` (round, moves in it): only up to that moment (a guest message's ``at``)."""
     rules = TableRules(saved_match["format"], tuple(saved_match["combos"]), saved_match.get("discard"),
-                       saved_match.get("players"), dave=saved_match.get("dave", False))
+                       saved_match.get("players"), dave=saved_match.get("dave", False),
+                       house=saved_match.get("house", {}))
     match = Match(rules, seed=saved_match.get("seed"), first_deal=saved_match.get("first_deal", 0),
                   secret=saved_match.get("secret"), keys=saved_match.get("keys", ()), dealer=saved_match.get("dealer"))
     rounds = saved_match["rounds"] if at is None else saved_match["rounds"][:at[0] + 1]

@@ -33,7 +33,7 @@ VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, 
 PLAYED_AT = "phone"
 """The size the walk plays at; each screen is checked at every size of VIEWPORTS."""
 LOCALES = {"ru": "ru-RU", "en": "en-US", "uk": "uk-UA"}
-TABLES = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
+TABLES = ("pairs", "four", "three", "duel", "bura31", "bura_pot", "bura5")
 
 
 @pytest.fixture(params=sorted(LOCALES))

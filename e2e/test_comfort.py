@@ -23,7 +23,7 @@ DESKTOP = {"width": 1280, "height": 800}
 ZOOMED = {"width": 640, "height": 400}  # a 1280 × 800 screen at 200%
 MIN_TARGET_PX = 44
 MIN_FONT_PX = 12
-FORMATS = ("pairs", "four", "three", "duel", "bura31", "bura_pot")
+FORMATS = ("pairs", "four", "three", "duel", "bura31", "bura_pot", "bura5")
 
 # The layer people can touch now: the top modal dialog, or the table when none is open.
 LAYER_JS = """() => [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop()

@@ -10,10 +10,11 @@ trick included), the boxes of the header's parts, the seats, the trick's
 plays, the deck, the prompt, the hand and the buttons must not overlap and
 must lie inside the window.
 
-The two-player tables (one opponent at the top, three or four cards, a «31»
+The two-player tables (one opponent at the top, three, four or five cards, a «31»
 button in Бура «31») are checked at every one of these sizes: each size by one
-of them, the two most cramped (a phone upright and sideways) by both.  Each
-table plays one seeded match, measured at each of its sizes at every moment.
+of them, the two most cramped (a phone upright and sideways) by both, and Бура
+на пять карт (a hand of five) at every size.  Each table plays one seeded
+match, measured at each of its sizes at every moment.
 """
 
 from __future__ import annotations
@@ -80,9 +81,11 @@ CASES = [
     ("duel", (844, 390)),
     ("bura31", (844, 390)),
     ("duel", (667, 375)),
+    # Бура на пять карт: a hand of five at every size above.
+    *(("bura5", size) for size in ((390, 664), (360, 640), (768, 1024), (1280, 800), (844, 390), (667, 375))),
 ]
-PLAYERS = {"pairs": 4, "four": 4, "three": 3, "duel": 2, "bura31": 2}
-MOVES = {"duel": 6, "bura31": 6}
+PLAYERS = {"pairs": 4, "four": 4, "three": 3, "duel": 2, "bura31": 2, "bura5": 2}
+MOVES = {"duel": 6, "bura31": 6, "bura5": 6}
 """Your moves measured (two checks each); two-player tricks are short, fewer suffice."""
 
 

@@ -6,7 +6,7 @@ from burkozel import FORMATS, TABLES, Match, TableRules
 from stacking import new_round, play
 
 
-def test_the_six_tables():
+def test_the_tables_offered():
     assert {n: (f.players, f.sides, f.pass_mark, f.hand_size) for n, f in FORMATS.items()} == {
         "pairs": (4, ((0, 2), (1, 3)), 31, 4),
         "four": (4, ((0,), (1,), (2,), (3,)), 21, 4),
@@ -14,6 +14,7 @@ def test_the_six_tables():
         "duel": (2, ((0,), (1,)), 32, 4),
         "bura31": (2, ((0,), (1,)), 31, 3),
         "bura_pot": (4, ((0,), (1,), (2,), (3,)), 31, 3),
+        "bura5": (2, ((0,), (1,)), 31, 5),
     }
 
 

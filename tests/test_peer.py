@@ -22,7 +22,7 @@ from table.p2p.peer import Guest, Host, HostTable
 from table.view import render
 
 GUEST_KEYS = {"v", "t", "seq", "seat", "format", "players", "names", "phase", "view", "stand_ins", "speed",
-              "bot_level", "at", "answers", "match", "fair"}
+              "bot_level", "at", "answers", "match", "fair", "standing"}
 
 
 def host_table(fmt: str, seed: int = 5, seats: list[str] | None = None, level: str = "easy") -> HostTable:

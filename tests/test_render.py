@@ -140,7 +140,7 @@ def test_menu_inputs_contract():
             assert f'name="difficulty" value="{v}"' in html
         # Each table shows its own switches, on as that table's settings say; then the device's.
         assert re.findall(r'type="checkbox" name="([a-z_]+)"', html) == list(table.combo_ids) + list(
-            storage.table_switches(fmt)) + list(storage.SIGNALS)
+            storage.table_switches(fmt)) + list(table.house_combo_ids) + list(storage.SIGNALS)
         for c in table.combo_ids:
             on = f'type="checkbox" name="{c}" id="combo-{c}" role="switch" checked' in html
             assert on == (c in table.default_combos), (fmt, c)
@@ -149,7 +149,7 @@ def test_menu_inputs_contract():
         if faces:
             assert f'name="discard" value="{table.discard_faces[0]}" id="discard-{table.discard_faces[0]}" checked' in html
     assert re.findall(r'name="format" value="\w+" id="format-\w+"[^>]*>\s*<span class="opt-title">([^<]+)', html) == \
-        ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»", "Бура на кон"]
+        ["Пары 2×2", "Четверо", "Трое", "Вдвоём", "Бура «31»", "Бура на кон", "Бура на пять карт"]
     s["format"] = "bura31"
     assert "бура — три козыря — выигрывает раздачу всегда" in render.menu_html(s, {})
 

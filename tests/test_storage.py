@@ -9,7 +9,7 @@ import webpath  # noqa: F401
 
 from burkozel import FORMATS, Match, Move, TableRules
 from table.i18n import languages
-from table.match import record, seats, storage
+from table.match import house, record, seats, storage
 from table.match.record import MatchInfo
 from table.match.table import Table
 
@@ -61,10 +61,10 @@ def test_nothing_stored_gives_defaults_silently():
 
 def test_defaults_come_from_the_rule_sets():
     s = storage.default_settings()
-    assert set(s["tables"]) == set(FORMATS) == {"pairs", "four", "three", "duel", "bura31", "bura_pot"}
+    assert set(s["tables"]) == set(FORMATS) == {"pairs", "four", "three", "duel", "bura31", "bura_pot", "bura5"}
     for fmt, table in FORMATS.items():
         mine = s["tables"][fmt]
-        assert list(mine["combos"]) == list(table.combo_ids)
+        assert list(mine["combos"]) == list(table.all_combo_ids)
         assert storage.chosen_combos(s, fmt) == table.default_combos
         assert mine["discard"] == table.discard_faces[0]
     assert storage.chosen_combos(s, "duel") == ("golden_moscow", "bura", "four_ends", "molodka", "moscow")
@@ -110,7 +110,8 @@ def test_a_switch_of_another_table_or_a_wrong_face_is_dropped():
                                  "poker": {"combos": {}}}})
     settings, notices = storage.load_settings(raw)
     assert settings["format"] == "bura31"
-    assert settings["tables"]["bura31"] == {"combos": {"moscow": True, "molodka": False}, "discard": "open"}
+    assert settings["tables"]["bura31"] == {"combos": {c: c == "moscow" for c in FORMATS["bura31"].all_combo_ids},
+                                            "discard": "open", "house": house.defaults("bura31")}
     assert notices == [texts.NOTICE_SETTINGS_PARTIAL]
 
 
@@ -194,7 +195,7 @@ def test_a_save_of_schema_2_resumes_where_it_was_left():
     settings, notices = storage.load_settings(V2_SETTINGS)
     written = json.loads(storage.dump_settings(settings))
     for key in ("tables", "seats"):  # a table newer than the save joins with its defaults
-        del written[key]["bura_pot"]
+        del written[key]["bura_pot"], written[key]["bura5"]
     assert [written.pop(key) for key in storage.SIGNALS] == [True, True]  # and so do switches newer than it
     assert notices == [] and json.dumps(written, ensure_ascii=False, separators=(",", ":")) == V2_SETTINGS
     assert settings["lang"] == "en" and [s.name for s in seats.chosen(settings, "duel")] == ["Ann", "Bob"]

@@ -31,6 +31,11 @@ const dataNode = document.getElementById("menu-data");
 const menu = document.getElementById("menu");
 const rules = document.getElementById("rules");
 
+// A combination's or a table's own switch (at a pot: «даве»); a house rule's input is "house-<key>".
+const HOUSE = "house-";
+const HOUSE_INPUTS = `input[name^="${HOUSE}"]`;
+const COMBO_BOXES = `input[type=checkbox]:not([name^="${HOUSE}"])`;
+
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
 // A menu's piece numbers (earlymenu.menu_numbers): a list, or an edit of the same
@@ -107,7 +112,7 @@ function start() {
     checkValue("speed", state.speed);
     if (typeof mine.discard === "string") checkValue("discard", mine.discard);
     if (mine.players !== undefined) checkValue("players", String(mine.players));
-    for (const box of menu.querySelectorAll("input[type=checkbox]")) {
+    for (const box of menu.querySelectorAll(COMBO_BOXES)) {
       if (box.id.startsWith("signal-")) {
         box.checked = state[box.name] !== false;
         continue;
@@ -115,6 +120,15 @@ function start() {
       const group = box.id.startsWith("switch-") ? mine.switches : mine.combos;
       const on = isObject(group) ? group[box.name] : undefined;
       if (typeof on === "boolean") box.checked = on;
+    }
+    // «Домашние правила»: each input carries its value as JSON (a checkbox its unchecked one in data-off).
+    const house = isObject(mine.house) ? mine.house : {};
+    for (const input of menu.querySelectorAll(HOUSE_INPUTS)) {
+      const key = input.name.slice(HOUSE.length);
+      if (!Object.hasOwn(house, key)) continue;
+      const value = JSON.stringify(house[key]);
+      if (value === input.value) input.checked = true;
+      else if (input.type === "checkbox" && value === input.dataset.off) input.checked = false;
     }
     readBack();
   }
@@ -124,14 +138,19 @@ function start() {
     state.speed = checkedValue("speed");
     const table = { combos: {} };
     // A combination's box is "combo-…", a table's own switch (at a pot: «даве») "switch-…",
-    // the device's (sound, vibration) "signal-…".
-    for (const box of menu.querySelectorAll("input[type=checkbox]")) {
+    // the device's (sound, vibration) "signal-…"; the house rules' are read apart.
+    for (const box of menu.querySelectorAll(COMBO_BOXES)) {
       if (box.id.startsWith("signal-")) {
         state[box.name] = box.checked;
         continue;
       }
       const group = box.id.startsWith("switch-") ? (table.switches ??= {}) : table.combos;
       group[box.name] = box.checked;
+    }
+    for (const input of menu.querySelectorAll(HOUSE_INPUTS)) {
+      const key = input.name.slice(HOUSE.length);
+      if (input.type === "checkbox") (table.house ??= {})[key] = JSON.parse(input.checked ? input.value : input.dataset.off);
+      else if (input.checked) (table.house ??= {})[key] = JSON.parse(input.value);
     }
     const discard = checkedValue("discard");
     if (discard !== undefined) table.discard = discard;
@@ -184,6 +203,10 @@ function start() {
       show();
       if (focused) document.getElementById(input.id)?.focus();
     } else {
+      // A combination switched on turns off those it excludes (data-excludes, as the table does).
+      if (input.checked && input.dataset.excludes) {
+        for (const name of input.dataset.excludes.split(" ")) for (const box of inputs(name)) box.checked = false;
+      }
       readBack();
     }
     save();

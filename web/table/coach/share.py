@@ -4,7 +4,8 @@ A deal is its table's rules, its key and its dealer (``burkozel/fair.py``): the 
 and the bots' seeds follow from the key.  A link carrying those (and how the sharer
 did) plays the same deal against the same bots, and re-deals it to check the key
 against the commitment shown before.  A key is shown only once its deal is over, so
-only finished deals are linked.  At a pot a later deal's link carries the stacks.
+only finished deals are linked.  At a pot a later deal's link carries the stacks;
+the house rules off their default are ``house``, ``key.value`` joined by ``-``.
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&key=<64 hex>&deal=2&dealer=1&sharer=62-0
     ?table=bura_pot&combos=moscow&discard=open&bots=medium&key=<64 hex>&deal=3&dealer=2&players=4&stacks=95.120.85.90
@@ -15,13 +16,15 @@ match in play is that seed's and the deal is not over there (:func:`in_play`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from burkozel import FORMATS, Match, TableRules, fair
+from burkozel import FORMATS, HouseRules, Match, TableRules, fair, switches_for
 from burkozel.bots import LEVELS
 from burkozel.round import Round, check_chips
+from table.i18n.common import value_key
+from table.match import house
 from table.match.record import MatchInfo
 from table.match.storage import MAX_SEED
 
@@ -69,6 +72,29 @@ class SharedDeal:
     """The deal's key (hex), revealed because the deal is over."""
     commit: str | None = None
     """On a check link: the commitment the table showed before the deal (its first :data:`SHORT` digits)."""
+    house: dict[str, Any] = field(default_factory=dict)
+    """The house rules off their default (``HouseRules.changed()``): rules of the deal, so the link carries them."""
+
+
+def house_text(changed: dict[str, Any]) -> str:
+    """A link's ``house``: ``key.value`` joined by ``-``."""
+    return "-".join(f"{key}.{value_key(value)}" for key, value in changed.items())
+
+
+def parse_house(fmt: str, text: str) -> dict[str, Any] | None:
+    """A link's ``house`` → the switches it sets, each a value its table takes (``None`` otherwise)."""
+    out: dict[str, Any] = {}
+    for part in text.split("-") if text else ():
+        key, _, named = part.partition(".")
+        switch = next((sw for sw in switches_for(fmt) if sw.key == key), None)
+        value = next((v for v in switch.values if value_key(v) == named), None) if switch else None
+        if value is None or key in out:
+            return None
+        out[key] = list(value) if isinstance(value, tuple) else value
+    try:
+        return HouseRules.from_dict(out).changed()
+    except ValueError:
+        return None
 
 
 def query(shared: SharedDeal) -> str:
@@ -92,6 +118,8 @@ def query(shared: SharedDeal) -> str:
         params["dealer"] = str(shared.dealer)
     if shared.chips is not None:
         params["stacks"] = ".".join(map(str, shared.chips))
+    if shared.house:
+        params["house"] = house_text(shared.house)
     return "?" + urlencode(params, safe=".-")
 
 
@@ -143,9 +171,9 @@ def parse(text: str) -> SharedDeal | None:
         return None
     table = FORMATS[fmt]
     combos = tuple(c for c in params.get("combos", "-").split(".") if c and c != "-")
-    if len(set(combos)) != len(combos) or any(c not in table.combo_ids for c in combos):
+    if len(set(combos)) != len(combos) or any(c not in table.all_combo_ids for c in combos):
         return None
-    combos = tuple(c for c in table.combo_ids if c in combos)  # the table's priority order
+    combos = tuple(c for c in table.all_combo_ids if c in combos)  # the table's priority order
     discard = params.get("discard", table.discard_faces[0])
     level = params.get("bots", "medium")
     if discard not in table.discard_faces or level not in LEVELS:
@@ -176,11 +204,18 @@ def parse(text: str) -> SharedDeal | None:
     if dave not in ("0", "1") or (dave == "1" and not table.has_pot):
         return None
     seated = int(players) if players is not None else None
+    chosen = parse_house(fmt, params.get("house", ""))
+    if chosen is None:
+        return None
+    try:
+        TableRules(fmt, combos, discard, seated, house=chosen)  # switches and combinations that go together
+    except ValueError:
+        return None
     dealt: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
     if "dealer" in params or "stacks" in params:
         dealt = _dealt(fmt, seated, params.get("dealer"), params.get("stacks"), key is not None)
     return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
-                      seated, dave == "1", *dealt, key, commit)
+                      seated, dave == "1", *dealt, key, commit, house=chosen)
 
 
 def of_match(info: MatchInfo, match: Match, round_no: int, sharer: tuple[int, int] | None = None,
@@ -200,7 +235,7 @@ def of_match(info: MatchInfo, match: Match, round_no: int, sharer: tuple[int, in
     committed = fair.commitment(key)[:SHORT] if check else None
     return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, None,
                       info.first_deal + round_no, sharer, check, info.players, info.dave, dealt.dealer, chips,
-                      dealt.start_pot if chips is not None else 0, key.hex(), committed)
+                      dealt.start_pot if chips is not None else 0, key.hex(), committed, house=info.house.changed())
 
 
 def finished(match: Match) -> list[int]:
@@ -242,12 +277,14 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
     settings["format"] = shared.format
     settings["difficulty"] = shared.difficulty
     mine = settings["tables"][shared.format]
-    mine["combos"] = {c: c in shared.combos for c in FORMATS[shared.format].combo_ids}
+    mine["combos"] = {c: c in shared.combos for c in FORMATS[shared.format].all_combo_ids}
     mine["discard"] = shared.discard
     if shared.players is not None:
         mine["players"] = shared.players
     if "switches" in mine:
         mine["switches"]["dave"] = shared.dave
+    if "house" in mine:
+        mine["house"] = {**house.defaults(shared.format), **shared.house}
 
 
 def info_of(shared: SharedDeal) -> MatchInfo:
@@ -256,10 +293,11 @@ def info_of(shared: SharedDeal) -> MatchInfo:
         # The deal by its key; the deals after it, by a fresh secret of this page's own.
         return MatchInfo(shared.format, shared.combos, shared.difficulty, None, shared.discard,
                          players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
-                         pot=shared.pot, secret=fair.new_secret().hex(), keys=(shared.key,))
+                         pot=shared.pot, secret=fair.new_secret().hex(), keys=(shared.key,),
+                         house=HouseRules.from_dict(shared.house))
     return MatchInfo(shared.format, shared.combos, shared.difficulty, shared.seed, shared.discard, shared.deal,
                      players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
-                     pot=shared.pot)
+                     pot=shared.pot, house=HouseRules.from_dict(shared.house))
 
 
 def strip(text: str) -> str:

@@ -1,4 +1,4 @@
-"""«Статистика»: the player's record per table and bot level, in ``localStorage``
+"""«Статистика»: the player's record per table, house rules and bot level, in ``localStorage``
 under ``burkozel.stats`` — pure functions on plain dicts and strings.
 
 Why its own key and module: a record is the thing a player least wants to
@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from burkozel import FORMATS
 from burkozel.bots import LEVELS
 from burkozel.rules import DECLARED, FALSE_DECLARATION
+from table.coach import share
 
 STATS_KEY = "burkozel.stats"
 SCHEMA = 1
@@ -33,6 +34,8 @@ POT_COUNTS = ("pots_won", "chips_won", "dave_raised", "dave_answered")
 A record written before them reads them as 0."""
 MAX_COUNT = 10**9
 MAX_ID = 80
+MAX_KEY = 240
+"""A record's key at most (a table with every house rule it has off its default fits)."""
 
 
 def empty() -> dict[str, Any]:
@@ -43,15 +46,29 @@ def empty_entry() -> dict[str, Any]:
     return {**{k: 0 for k in COUNTS + POT_COUNTS}, "recent": []}
 
 
-def table_key(fmt: str, level: str) -> str:
-    return f"{fmt}/{level}"
+def table_key(fmt: str, level: str, house: dict[str, Any] | None = None) -> str:
+    """A record's key: the table, its house rules off their default (``HouseRules.changed()``,
+    as a shared deal writes them: ``bura31+match.robber11/hard``) and the bots' level.  Each
+    set of house rules keeps a record of its own; with none, the key is as it always was."""
+    return f"{fmt}+{share.house_text(house)}/{level}" if house else f"{fmt}/{level}"
+
+
+def key_parts(key: Any) -> tuple[str, str, dict[str, Any]] | None:
+    """(table, level, house rules) of a record's key, or ``None`` if it is not one."""
+    if not isinstance(key, str) or key.count("/") != 1 or len(key) > MAX_KEY:
+        return None
+    table, level = key.split("/")
+    fmt, plus, text = table.partition("+")
+    if fmt not in FORMATS or level not in LEVELS:
+        return None
+    house = share.parse_house(fmt, text)
+    if house is None or bool(plus) != bool(house) or table_key(fmt, level, house) != key:
+        return None
+    return fmt, level, house
 
 
 def valid_key(key: Any) -> bool:
-    if not isinstance(key, str) or key.count("/") != 1:
-        return False
-    fmt, level = key.split("/")
-    return fmt in FORMATS and level in LEVELS
+    return key_parts(key) is not None
 
 
 @dataclass(frozen=True)

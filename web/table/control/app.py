@@ -24,7 +24,7 @@ from table.coach import share, stats, story
 from table.control.effects import Effects, Env
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import record, seats, storage
+from table.match import house, record, seats, storage
 from table.match.screen import ScreenState
 from table.match.table import Table
 from table.p2p import codes as p2pcode
@@ -229,8 +229,9 @@ class App:
         pending = False
         if info is not None:
             chosen = (s["format"], s["difficulty"], storage.chosen_combos(s), storage.table_settings(s)["discard"],
-                      seats.chosen(s))
-            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating)
+                      seats.chosen(s), storage.chosen_house(s))
+            pending = chosen != (info.format, info.difficulty, tuple(info.combos), info.discard, info.seating,
+                                 info.house)
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
                 "p2p": self.peer.active,
                 "settings_pending": pending, "seed": t.seed_override,
@@ -334,9 +335,11 @@ class App:
             return self._guest_panel(kind, names)
         if kind == "stats":
             t = self.table
-            key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty)
+            key = self.panel.get("key") or (stats.table_key(t.info.format, t.bot_level or t.info.difficulty,
+                                                            t.info.house.changed())
                                             if t.info is not None else
-                                            stats.table_key(t.settings["format"], t.settings["difficulty"]))
+                                            stats.table_key(t.settings["format"], t.settings["difficulty"],
+                                                            storage.chosen_house(t.settings).changed()))
             return coachview.stats_panel(self.stats, key, words)
         if kind == "share":
             return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words)
@@ -391,7 +394,8 @@ class App:
         # Recorded once: a reload on the result dialog meets the same id.
         deal_id = f"{t.deal_id()}/{len(t.match.moves)}"
         won = view["match_over"] and view["side"] in view["winners"]
-        if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty), deal_id,
+        if stats.record_deal(self.stats, stats.table_key(t.info.format, t.bot_level or t.info.difficulty,
+                                                         t.info.house.changed()), deal_id,
                              stats.outcome(view, t.coach.used, t.rounds[-1]), view["match_over"], won):
             self._save_stats()
 
@@ -665,6 +669,11 @@ class App:
                 mine["discard"] = value
         elif name in mine["combos"]:
             mine["combos"][name] = bool(event.get("checked"))
+            if mine["combos"][name]:
+                house.exclusive(mine["combos"], name)
+        elif name.startswith(house.PREFIX):
+            if not house.change(s["format"], mine.get("house", {}), name, value, bool(event.get("checked"))):
+                return
         elif name in mine.get("switches", {}):
             mine["switches"][name] = bool(event.get("checked"))
         elif not seats.apply_change(s, name, value):

@@ -4,11 +4,13 @@ symbols and the penalty bands the texts quote (asked of the rule set, never rest
 
 from __future__ import annotations
 
+from typing import Any
+
 from burkozel.cards import SUIT_SYMBOLS, TOTAL_POINTS
 from burkozel.rules import CARDS_OUT, FALSE_DECLARATION, FORMATS
 
 __all__ = ["HALF", "SUIT_SYMBOLS", "TOTAL_POINTS", "declaration_bands", "declaring_table", "pass_bands",
-           "pass_mark_tables", "shared_penalty_limit"]
+           "pass_mark_tables", "shared_penalty_limit", "value_key"]
 
 HALF = TOTAL_POINTS // 2
 
@@ -58,3 +60,14 @@ def shared_penalty_limit() -> int:
     if len(limits) != 1:
         raise ValueError(f"the tables play to different penalty limits {sorted(limits)}: no one limit to quote")
     return limits.pop()
+
+
+def value_key(value: Any) -> str:
+    """A house rule's value as words and links name it (the catalogues' ``HOUSE_VALUES`` and
+    ``RULES_HOUSE``, a shared deal's ``house``): ``on``/``off``, a word as it is, a number in
+    digits, seats joined by dots (``-``: none)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (list, tuple)):
+        return ".".join(map(str, value)) or "-"
+    return str(value)

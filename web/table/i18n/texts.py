@@ -18,7 +18,7 @@ from typing import Any, Sequence
 from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
 from burkozel.trick import KINDS
 from table.i18n.catalogue import Catalogue, CatalogueError
-from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS
+from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, value_key
 from table.i18n.facts import shared_facts, table_facts
 
 SEATS_BY_PLAYERS = {2: ("you", "opponent"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east"),
@@ -240,7 +240,29 @@ class Texts:
         """The menu's line under a table's name, its numbers from the rule set."""
         table = FORMATS[fmt]
         return self.FORMAT_HINTS[fmt].format(pass_mark=table.pass_mark, hand_size=table.hand_size,
-                                             declaration=table.declaration)
+                                             declaration=table.declaration, half=HALF)
+
+    def house_value(self, key: str, value: Any) -> str:
+        """A house rule's value as the menu offers it («обе руки», «21 сдача»)."""
+        return self.HOUSE_VALUES[key][value_key(value)]
+
+    def house_summary(self, changed: dict[str, Any]) -> str:
+        """The house rules off their default in a few words («Роббер: 21 сдача, Сдаёт победитель»)."""
+        def said(key: str, value: Any) -> str:
+            named = self.HOUSE_VALUES.get(key, {}).get(value_key(value))
+            return f"{self.HOUSE_TITLES[key]}: {named}" if named else self.HOUSE_TITLES[key]
+        return self.say("list_sep").join(said(k, v) for k, v in changed.items())
+
+    def house_lines(self, changed: dict[str, Any]) -> list[str]:
+        """The rules dialog's line for each house rule off its default (``HouseRules.changed()``):
+        a sentence per value, or one template for a number (``{n}``)."""
+        out = []
+        for key, value in changed.items():
+            said = self.RULES_HOUSE.get(key, {})
+            line = said.get(value_key(value)) or (said["n"].format(n=value) if "n" in said else None)
+            if line:
+                out.append(line)
+        return out
 
     def combo_hint(self, fmt: str, combo: str) -> str:
         return self.TABLE_COMBO_HINTS.get(fmt, {}).get(combo, self.COMBO_HINTS[combo])

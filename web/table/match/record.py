@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from burkozel import Match, SeatView, TableRules, fair
+from burkozel import HouseRules, Match, SeatView, TableRules, fair
 from table.match import seats
 from table.match.seats import Seat
 
@@ -47,10 +47,12 @@ class MatchInfo:
     Kept in this browser's save, never shown or sent."""
     keys: tuple[str, ...] = ()
     """The first deals' keys given outright (hex): a finished deal opened from its link."""
+    house: HouseRules = HouseRules()
+    """The house rules (RULES-house.md) the match is played with."""
 
     @property
     def rules(self) -> TableRules:
-        return TableRules(self.format, self.combos, self.discard, self.players, dave=self.dave)
+        return TableRules(self.format, self.combos, self.discard, self.players, dave=self.dave, house=self.house)
 
     def fresh_match(self) -> Match:
         """The match as it starts: its first deal dealt, no move made."""
@@ -79,7 +81,7 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
     return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved.get("seed"),
                      saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players,
                      saved.get("dealer"), tuple(start["chips"]) if start else None, start["pot"] if start else 0,
-                     saved.get("secret"), tuple(saved.get("keys", ())))
+                     saved.get("secret"), tuple(saved.get("keys", ())), HouseRules.from_dict(saved.get("house", {})))
 
 
 KEPT = ("format", "combos", "discard", "difficulty", "rounds", "clearing")

@@ -89,6 +89,15 @@ class ScreenState(Mapping):
     sound: bool = True
     vibrate: bool = True
     """The device's switches (``storage.SIGNALS``), which the page's sound and cues obey."""
+    house: dict[str, Any] | None = None
+    """The house rules in force off their default (the match's, else the menu's)."""
+    wins: tuple[int, ...] | list[int] | None = None
+    wins_target: int | None = None
+    wins_before: list[int] | None = None
+    places: list[int | None] | None = None
+    out: list[int] | None = None
+    pass_mark: int | None = None
+    """The match's public standing (:func:`standing`): a robber's won deals, places where seats go out."""
 
     def __getitem__(self, key: str) -> Any:
         if key not in _SCREEN_FIELDS:
@@ -259,3 +268,32 @@ def table_prompt(view: SeatView | None, phase: str, names: tuple[str, ...] | lis
     if phase == "play" and view.trick is not None and view.trick.combo:
         announce = t.shout_combo(view.format, view.trick.combo, view.trick.lead, names[view.trick.leader])
     return prompt, thinking, announce
+
+
+STANDING_KEYS = ("wins", "wins_target", "wins_before", "places", "out", "pass_mark")
+"""What :func:`standing` may hold (a guest takes only these from the host's state)."""
+
+
+def standing(match: Any) -> dict[str, Any]:
+    """What the whole match shows every seat beyond a deal's view (all of it public,
+    RULES-house.md §1.11, §8.2): with a robber the won deals and their target, where seats
+    go out each seat's place (``None`` while it is in), the order they went and the pass mark
+    of the round's number of seats (§1.6: 31 with two)."""
+    out: dict[str, Any] = {}
+    if match is None:
+        return out
+    system = match.rules.table.system
+    if match.wins is not None:
+        done = [r for r in match.rounds[:-1]]  # the won deals before the current one, for its «+1»
+        before = [0] * len(match.wins)
+        for rnd in done:
+            for side, won in enumerate(system.won(rnd.end, rnd.winner, len(before))):
+                before[side] += won
+        out.update(wins=list(match.wins), wins_target=getattr(system, "target", None), wins_before=before)
+    if match.eliminating:
+        now = match.standing
+        dealt = len(match.round.in_play)
+        out.update(places=list(now.places), out=list(now.out),
+                   pass_mark=system.pass_mark(dealt, match.rules.table.pass_mark))
+    return out
+

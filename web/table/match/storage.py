@@ -17,10 +17,10 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from table.match import record, seats
+from table.match import house, record, seats
 from table.i18n import languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from burkozel import FORMATS, IllegalMoveError, TableRules
+from burkozel import FORMATS, HouseRules, IllegalMoveError, TableRules
 from burkozel.round import check_chips
 from burkozel.bots import LEVELS
 
@@ -50,12 +50,14 @@ def table_switches(fmt: str) -> tuple[str, ...]:
 def table_defaults(fmt: str) -> dict[str, Any]:
     """One table's own switches as the rule set defines them."""
     table = FORMATS[fmt]
-    out = {"combos": {c: c in table.default_combos for c in table.combo_ids},
+    out = {"combos": {c: c in table.default_combos for c in table.all_combo_ids},
            "discard": table.discard_faces[0]}
     if table_switches(fmt):
         out["switches"] = dict.fromkeys(table_switches(fmt), False)
     if len(seats.seat_counts(fmt)) > 1:
         out["players"] = table.players
+    if house.defaults(fmt):
+        out["house"] = house.defaults(fmt)
     return out
 
 
@@ -80,7 +82,12 @@ def chosen_combos(settings: dict[str, Any], fmt: str | None = None) -> tuple[str
     """The combinations switched on for ``fmt``, in the table's priority order."""
     fmt = fmt or settings["format"]
     on = table_settings(settings, fmt)["combos"]
-    return tuple(c for c in FORMATS[fmt].combo_ids if on.get(c))
+    return tuple(c for c in FORMATS[fmt].all_combo_ids if on.get(c))
+
+
+def chosen_house(settings: dict[str, Any], fmt: str | None = None) -> HouseRules:
+    """The house rules chosen for ``fmt`` (``web/table/match/house.py``)."""
+    return house.rules_of(table_settings(settings, fmt).get("house"))
 
 
 def _settings_v1_to_v2(data: dict) -> dict:
@@ -142,7 +149,9 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
     if not isinstance(data, dict):
         return False
     table = FORMATS[fmt]
-    clean = not set(data) - {"combos", "discard", "switches", "players"}
+    clean = not set(data) - {"combos", "discard", "switches", "players", *out.keys() & {"house"}}
+    if "house" in out and "house" in data:
+        clean = house.load(fmt, data["house"], out["house"]) and clean
     if "players" in out and "players" in data:
         if type(data["players"]) is int and data["players"] in seats.seat_counts(fmt):
             out["players"] = data["players"]
@@ -158,13 +167,16 @@ def _load_table(fmt: str, data: Any, out: dict[str, Any]) -> bool:
         clean = False
     combos = data.get("combos")
     if isinstance(combos, dict):
-        for combo in table.combo_ids:
+        for combo in table.all_combo_ids:
             value = combos.get(combo)
             if isinstance(value, bool):
                 out["combos"][combo] = value
-            else:
+            elif combo in table.combo_ids or combo in combos:  # a house combination is kept only when on
                 clean = False
-        clean = clean and not set(combos) - set(table.combo_ids)
+        clean = clean and not set(combos) - set(table.all_combo_ids)
+        if not house.exclusive_clean(out["combos"]):
+            out["combos"] = {c: c in table.default_combos for c in table.all_combo_ids}
+            clean = False
     else:
         clean = False
     if "discard" in data:
@@ -232,12 +244,15 @@ def dump_settings(settings: dict[str, Any]) -> str:
     for fmt, table in FORMATS.items():
         mine = table_settings(settings, fmt)
         entry: dict[str, Any] = {"combos": {c: bool(mine["combos"].get(c)) for c in table.combo_ids}}
+        entry["combos"].update({c: True for c in table.house_combo_ids if mine["combos"].get(c)})
         if len(table.discard_faces) > 1:
             entry["discard"] = mine.get("discard", table.discard_faces[0])
         if table_switches(fmt):
             entry["switches"] = {k: switch_on(settings, k, fmt) for k in table_switches(fmt)}
         if len(seats.seat_counts(fmt)) > 1:
             entry["players"] = seats.chosen_players(settings, fmt)
+        if house.changed(mine.get("house")):  # only what is off its default: older saves write back as they were
+            entry["house"] = house.changed(mine.get("house"))
         tables[fmt] = entry
     return json.dumps({"v": SCHEMA, "lang": settings.get("lang", languages.DEFAULT), "format": settings["format"], "difficulty": settings["difficulty"],
                        "speed": settings["speed"], "tables": tables,
@@ -291,7 +306,8 @@ def read_match(raw: Any) -> tuple[dict[str, Any] | None, record.Resumed | None, 
     try:
         rules = TableRules.from_dict(record.match_data(saved)["rules"])
     except ValueError:
-        return None, None, [texts.NOTICE_MATCH_BROKEN]
+        # A house rule the table lacks, an unknown one or a value it does not take: said as such.
+        return None, None, [texts.NOTICE_MATCH_HOUSE if "house" in saved else texts.NOTICE_MATCH_BROKEN]
     if rules.table.has_pot or "chips" in data or "pot" in data:
         try:
             check_chips(rules, data.get("chips"), data.get("pot"))

@@ -25,7 +25,8 @@ from table.coach import hint
 from table.i18n import languages
 from table.match import record, seats, storage
 from table.match.screen import (
-    HUMAN, ScreenState, button_states, dave_answers, display_hand, move_for, seat_positions, shown, table_prompt,
+    HUMAN, ScreenState, button_states, dave_answers, display_hand, move_for, seat_positions, shown, standing,
+    table_prompt,
 )
 from table.match.record import MatchInfo
 from table.i18n.languages import DEFAULT_TEXTS as texts
@@ -114,11 +115,12 @@ class Table:
         s = self.settings
         fmt = fmt or s["format"]
         rules = TableRules(fmt, storage.chosen_combos(s, fmt), storage.table_settings(s, fmt)["discard"],
-                           players or seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt))
+                           players or seats.chosen_players(s, fmt), dave=storage.switch_on(s, "dave", fmt),
+                           house=storage.chosen_house(s, fmt))
         self.start(MatchInfo(fmt, rules.combos, s["difficulty"], None, rules.discard,
                              seats=seating if seating is not None else seats.chosen(s, fmt), dave=rules.dave,
                              players=rules.players if rules.players != seats.players_of(fmt, None) else None,
-                             secret=self.new_secret().hex()))
+                             secret=self.new_secret().hex(), house=rules.house))
 
     def new_secret(self) -> bytes:
         """The next match's secret: from the system's randomness, or from the seed the
@@ -599,4 +601,6 @@ class Table:
             match_key=self.match_key,
             hint=self.coach.shown(self._position()) if self.human_to_act() else None,
             count_in_head=storage.switch_on(self.settings, "count_in_head", self.info.format) if self.info else False,
+            house=(self.info.house if self.info else storage.chosen_house(self.settings)).changed(),
+            **standing(self.match),
         )

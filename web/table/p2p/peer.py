@@ -27,7 +27,9 @@ from burkozel import Card, Move, SeatView, TableRules, fair
 from burkozel.kernel import Deal
 from burkozel.view import TrickView
 from table.match.record import MatchInfo
-from table.match.screen import HUMAN, ScreenState, button_states, move_for, seat_positions, shown, table_prompt
+from table.match.screen import (
+    HUMAN, STANDING_KEYS, ScreenState, button_states, move_for, seat_positions, shown, standing, table_prompt,
+)
 from table.match.seats import Seat
 from table.match.table import Table
 
@@ -378,6 +380,7 @@ class Host:
             "match": t.match_key,
             "answers": t.answers(),
             **({"fair": t.fair_facts()} if t.fair_facts() is not None else {}),
+            "standing": standing(match),
             **({"online": self.extra(seat)} if self.extra is not None else {}),
         }
 
@@ -737,7 +740,13 @@ class Guest:
             answers=self.state.get("answers") if self.state else None,
             match_key=self.match_key(),
             waiting=self.texts.FAIR_WAITING_VALUES if phase == KEYING else None,
+            **self.standing(),
         )
+
+    def standing(self) -> dict[str, Any]:
+        """The match's public standing the host sent (``screen.standing``), only its own keys."""
+        sent = self.state.get("standing") if self.state else None
+        return {k: v for k, v in sent.items() if k in STANDING_KEYS} if isinstance(sent, dict) else {}
 
     def match_key(self) -> str | None:
         """The host's match key (``Table.match_key``): a new match on this screen too is

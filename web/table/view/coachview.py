@@ -263,13 +263,17 @@ def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
     other records kept, and the reset."""
     from table.coach import stats
 
-    fmt, level = key.split("/")
-    title = f"{t.STATS} · {t.FORMAT_TITLES[fmt]} · {t.DIFFICULTY_TITLES[level]}"
+    def named(record: str) -> str:
+        fmt, level, house = stats.key_parts(record)
+        rules = f" · {t.house_summary(house)}" if house else ""
+        return f"{t.FORMAT_TITLES[fmt]}{rules} · {t.DIFFICULTY_TITLES[level]}"
+
+    fmt = stats.key_parts(key)[0]
+    title = escape(f"{t.STATS} · {named(key)}")
     entry = data["tables"].get(key)
     others = "".join(
         f'<button type="button" class="btn link" data-action="stats-show" data-key="{escape(k)}">'
-        f'{escape(t.FORMAT_TITLES[k.split("/")[0]])} · {escape(t.DIFFICULTY_TITLES[k.split("/")[1]])}'
-        f' ({escape(str(v["deals"]))})</button>'
+        f'{escape(named(k))} ({escape(str(v["deals"]))})</button>'
         for k, v in sorted(data["tables"].items()) if k != key)
     others = f'<p class="stats-others">{others}</p>' if others else ""
     if entry is None or not entry["deals"]:

@@ -19,13 +19,14 @@ from typing import Any, Sequence
 from burkozel import FORMATS
 from table.i18n import common, languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
-from table.match import seats, storage
+from table.match import house, seats, storage
 from table.view import card_art, coachview
 
 # --- the static frame ------------------------------------------------------------
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "seat-4", "seat-5", "deck", "trick", "announce", "me", "status", "hand",
-           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules", "live")
+           "actions", "result-body", "notices", "handover-slot", "coach", "menu-open", "rules-open", "rules", "live",
+           "rules-house")
 
 
 def lang_texts(ui: dict[str, Any]) -> ModuleType:
@@ -109,6 +110,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     out = {r: "" for r in REGIONS}
     out.update(frame_regions(t))  # a copy: the cached dict stays as it is
     out["notices"] = notices_html(ui.get("notices", []), t) + coachview.verdict_html(ui.get("verdict"), t)
+    out["rules-house"] = rules_house_html(view["house"] if view else ui.get("house") or {}, t)
     if ui.get("handover"):
         out["handover-slot"] = handover_html(ui["handover"], t)
         return out
@@ -166,7 +168,18 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
                      f'<b>{pen}</b></li>')
     if table.has_pot:
         return pot_score_html(view, ui, t)
-    target = t.score_target(table.declaration, view["pass_mark"])
+    totals, label, limit = view["penalties"], t.PENALTIES_LABEL, t.penalty_limit_label(table.penalty_limit)
+    if ui.get("wins") is not None:  # a robber: won deals, not penalties (RULES-house.md §8.2)
+        totals, label, limit = ui["wins"], t.WINS_LABEL, escape(t.WINS_TARGET.format(target=ui.get("wins_target")))
+        chips = []
+        for side, won in enumerate(totals):
+            cls = "chip mine" if side == mine else "chip"
+            chips.append(f'<li class="{cls}"><span class="who">{t.side_label(fmt, side, ui["names"], mine)}</span>'
+                         f'<b>{won}</b></li>')
+    elif ui.get("places"):  # seats that are out stay in the score, dimmed, with their place
+        chips = [c.replace('<li class="chip', '<li class="chip out', 1) if place_of(ui, side) is not None
+                 and side in (ui.get("out") or ()) else c for side, c in enumerate(chips)]
+    target = t.score_target(table.declaration, ui.get("pass_mark") or view["pass_mark"])
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
               if unseen else "")
@@ -174,7 +187,7 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<div class="pts" title="{t.SCORE_TITLE}">'
         f'<span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
         f'<b class="val">{view["points"]}{closed}</b><span class="of">{target}</span></div>'
-        f'<div class="pens"><span class="lbl">{t.PENALTIES_LABEL} <span class="of">{t.penalty_limit_label(table.penalty_limit)}</span></span>'
+        f'<div class="pens"><span class="lbl">{label} <span class="of">{limit}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
 
@@ -241,15 +254,26 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
     tags += stake_tags(view, seat, t, ui)
     if seat in view.get("folded", ()):
         classes.append("folded")
-    backs = "".join(card_art.back() for _ in range(n))
+    out_tags = out_html(ui, seat, t)
+    if out_tags:
+        classes.append("out")
+        tags += out_tags
+    shown = open_hand(view, seat)
+    if shown is not None:  # an open hand (RULES-house.md §6.2): face up, for everyone
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
+        classes.append("open")
+        hand_markup = (f'<div class="open-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
+                       + "".join(card_art.face(c, "", t) for c in shown) + '</div>')
+    else:
+        hand_markup = (f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">'
+                       + "".join(card_art.back() for _ in range(n)) + '</div>')
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
-    if view.get("trump_drawn_by") == seat and view["stock"] == 0:
+    if view.get("trump_drawn_by") == seat and view["stock"] == 0 and view["trump_suit"]:
         foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
-            f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">{backs}</div>'
-            f'<div class="seat-foot">{foot}{_taking_badge(view, seat, t)}</div></div>')
+            f'{hand_markup}<div class="seat-foot">{foot}{_taking_badge(view, seat, t)}</div></div>')
 
 
 def stake_tags(view: dict[str, Any], seat: int, t: ModuleType, ui: dict[str, Any] | None = None) -> str:
@@ -285,9 +309,39 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if ui.get("autoplay"):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
     tags += stake_tags(view, seat, t, ui)
+    out_tags = out_html(ui, seat, t)
+    if out_tags:
+        classes.append("out")
+        tags += out_tags
+    if open_hand(view, seat) is not None:  # the others see this hand
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
             f'{_taking_badge(view, seat, t)}</div>')
+
+
+def open_hand(view: dict[str, Any], seat: int) -> list[str] | None:
+    """The cards of ``seat``'s hand when it plays open (the view's ``open_hands``), else ``None``."""
+    hands = view.get("open_hands") or ()
+    return list(hands[seat]) if seat < len(hands) and hands[seat] else None
+
+
+def place_of(ui: dict[str, Any], seat: int) -> int | None:
+    """A seat's place where seats go out (``ui["places"]``, ``screen.standing``): fixed when it
+    went out, or for the one left in at the end; ``None`` while it plays on."""
+    places = ui.get("places")
+    return places[seat] if places and 0 <= seat < len(places) else None
+
+
+def out_html(ui: dict[str, Any], seat: int, t: ModuleType) -> str:
+    """The marks of a seat that is out (RULES-house.md §1.10): «вне игры» and its place;
+    the last one in gets its place alone."""
+    place = place_of(ui, seat)
+    if place is None:
+        return ""
+    gone = seat in (ui.get("out") or ())
+    return ((f'<span class="tag out-tag">{t.OUT_TAG}</span>' if gone else "")
+            + f'<span class="tag place-tag">{escape(t.PLACE_TAG.format(place=place))}</span>')
 
 
 def _taking_badge(view: dict[str, Any], seat: int, t: ModuleType) -> str:
@@ -299,6 +353,12 @@ def deck_html(view: dict[str, Any], names: list[str], t: ModuleType = texts) -> 
     """The stock with the face-up trump under it; once drawn, who has it and the suit."""
     stock = view["stock"]
     suit = view["trump_suit"]
+    if not suit:  # no trumps (RULES-house.md §5): the stock alone, its last card face down like the rest
+        pile = "".join(card_art.back("pile") for _ in range(min(3, stock)))
+        return (f'<div class="deck{"" if stock else " empty"}" role="group" aria-label="{t.in_stock(stock)}">'
+                f'<div class="stock">{pile}</div>'
+                + (f'<span class="count" title="{t.STOCK_TITLE}">{stock}</span>' if stock else "")
+                + f'</div><p class="trump-note">{t.NO_TRUMP_NOTE}</p>')
     sym = t.SUIT_SYMBOLS[suit]
     colour = "red" if suit in card_art.RED else "black"
     if stock > 0:
@@ -467,8 +527,26 @@ def side_result_rows(view: dict[str, Any], names: Sequence[str], t: ModuleType, 
             who = members
         else:
             who = t.side_label(fmt, side, names, view["side"]) + (f' <small>{members}</small>' if members else "")
+        if view.get("in_play") and side not in view["in_play"]:  # out of the match: not dealt in
+            rows.append(f'<tr class="out"><th scope="row">{who}</th><td>—</td><td>—</td>'
+                        f'<td><b>{view["penalties"][side]}</b></td></tr>')
+            continue
         rows.append(f'<tr class="{_row_class(view, side)}"><th scope="row">{who}</th><td>{points}</td>'
                     f'<td>+{view["round_penalties"][side]}</td><td><b>{view["penalties"][side]}</b></td></tr>')
+    return rows
+
+
+def robber_result_rows(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], t: ModuleType,
+                       public: bool) -> list[str]:
+    """With a robber (RULES-house.md §8.2): every side's points, «+1» to the deal's winner (a false
+    «31» «+2» to the other), and the deals each has won (``<b>``)."""
+    before = ui.get("wins_before") or [0] * len(ui["wins"])
+    rows = []
+    for side, points in enumerate(view["round_points"]):
+        who = t.side_label(view["format"], side, names, view["side"])
+        gained = ui["wins"][side] - before[side]
+        rows.append(f'<tr class="{_row_class(view, side)}"><th scope="row">{escape(who)}</th><td>{points}</td>'
+                    f'<td>{signed(gained)}</td><td><b>{ui["wins"][side]}</b></td></tr>')
     return rows
 
 
@@ -503,10 +581,17 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         columns, rows = t.POT_RESULT_COLUMNS, pot_result_rows(view, names)
     else:
         columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
+        if ui.get("wins") is not None:  # a robber: the deal's winner and the deals won, no penalties
+            columns, rows = t.ROBBER_RESULT_COLUMNS, robber_result_rows(view, ui, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
+    head += places_html(view, ui, names, t)
     head += dealt_html(view, t)
     button = (t.REMATCH if ui.get("rematch") else t.NEW_MATCH) if over else t.NEXT_ROUND
+    watching = not over and place_of(ui, view["seat"]) is not None and not ui.get("guest")
+    if watching:  # the player is out (RULES-house.md §1.10): watch the bots play on, or a new match
+        head += f'<p class="me-out">{escape(t.ME_OUT.format(place=place_of(ui, view["seat"])))}</p>'
+        button = t.WATCH_ON
     note = t.penalty_note(fmt)
     # The title stays above what scrolls and the buttons below it: on a phone the dialog
     # opens with its title in view, whatever the focused button or the length of the rest.
@@ -520,9 +605,19 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         + '</div><div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
         + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
-           f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
+           (f'<button type="button" class="btn ghost" data-action="new">{t.NEW_MATCH}</button>' if watching else "")
+           + f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
         + '</div>'
     )
+
+
+def places_html(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], t: ModuleType) -> str:
+    """«Места: 1 — Восток, 2 — Вы, …»: the places fixed so far, best first (seats go out)."""
+    placed = sorted((place, seat) for seat in range(view["players"]) if (place := place_of(ui, seat)) is not None)
+    if not placed:
+        return ""
+    items = t.say("list_sep").join(t.PLACE_ITEM.format(place=p, name=names[s]) for p, s in placed)
+    return f'<p class="places">{escape(t.PLACES_LINE.format(places=items))}</p>'
 
 
 def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
@@ -532,6 +627,8 @@ def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
     if view.get("history") or (trick and trick["plays"]) or not view.get("hand"):
         return ""
     cards = "".join(card_art.face(c, "", t) for c in view["held"] or view["hand"])
+    if not view["trump_card"]:  # no trumps (RULES-house.md §5): the hand alone
+        return f'<div class="dealt"><div class="dealt-cards">{cards}</div></div>'
     trump = card_art.face(view["trump_card"], "", t)
     return (f'<div class="dealt"><p>{escape(t.dealt_line(view["trump_suit"]))}</p>'
             f'<div class="dealt-cards">{cards}<span class="dealt-trump">{trump}</span></div></div>')
@@ -628,7 +725,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
             f'<label class="switch"><span class="prio" aria-hidden="true">{i + 1}</span>'
             f'<span class="sw-text"><span class="opt-title">{t.COMBO_TITLES[c]}</span>'
             f'<small>{t.combo_hint(chosen, c)}</small></span>'
-            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{" checked" if on else ""}>'
+            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{excludes(c, table.all_combo_ids)}{" checked" if on else ""}>'
             f'<span class="knob" aria-hidden="true"></span></label>')
     # A combination that wins the deal and cannot be switched off (Бура «31»'s бура) is said, not offered.
     legend = t.COMBOS_LEGEND["win" if any(not c.switchable for c in table.combinations) else "lead"]
@@ -664,9 +761,10 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         f'<fieldset class="group"><legend>{t.TABLE_LEGEND}</legend><div class="opts formats">{fmt}</div></fieldset>'
         + seats_html(settings, t) +
         f'<fieldset class="group"><legend>{t.BOTS_LEGEND}</legend><div class="opts three">{diff}</div></fieldset>'
-        f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
-        f'<small>{legend}</small></legend>'
-        f'{"".join(combos)}</fieldset>{discard}'
+        + (f'<fieldset class="group combos"><legend>{t.COMBOS_TITLE} · {t.FORMAT_TITLES[chosen]} '
+           f'<small>{legend}</small></legend>{"".join(combos)}</fieldset>' if combos else "")  # none at Бура на пять карт
+        + discard
+        + house_html(chosen, mine, t) +
         f'<fieldset class="group"><legend>{t.SPEED_LEGEND}</legend><div class="opts two">{speed}</div></fieldset>'
         + signals_html(settings, t)
         + lang_html(t)
@@ -677,6 +775,55 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         '</div>'
         f'<div class="dlg-buttons">{buttons}</div>'
     )
+
+
+def excludes(combo: str, offered: Sequence[str]) -> str:
+    """A combination's ``data-excludes``: those of the table's (``offered``) it turns off when
+    switched on (RULES-house.md §3.2)."""
+    others = [c for c in house.excluded_by(combo) if c in offered]
+    return f' data-excludes="{" ".join(others)}"' if others else ""
+
+
+def house_html(fmt: str, mine: dict[str, Any], t: ModuleType = texts) -> str:
+    """«Домашние правила» of table ``fmt``: only what the engine says it has — the house
+    combinations (``RuleSet.house_combo_ids``, switched like the table's own) and the
+    switches (``burkozel.house.switches_for``), each with its line; ``mine``: the table's
+    kept settings.  Inputs as ``web/table/match/house.py`` describes (``name="house-<key>"``,
+    values as JSON text)."""
+    table = FORMATS[fmt]
+    chosen = mine.get("house", {})
+    rows = []
+    for c in table.house_combo_ids:
+        rows.append(
+            f'<label class="switch"><span class="prio" aria-hidden="true">·</span>'
+            f'<span class="sw-text"><span class="opt-title">{t.COMBO_TITLES[c]}</span>'
+            f'<small>{t.combo_hint(fmt, c)}</small></span>'
+            f'<input type="checkbox" name="{c}" id="combo-{c}" role="switch"{excludes(c, table.all_combo_ids)}'
+            f'{" checked" if mine["combos"].get(c) else ""}><span class="knob" aria-hidden="true"></span></label>')
+    for s in house.switches_for(fmt):
+        now = house.text(chosen.get(s.key, s.default))
+        title, hint = t.HOUSE_TITLES[s.key], t.HOUSE_HINTS[s.key]
+        if house.is_checkbox(s):
+            on, off = (house.text(v) for v in house.checkbox_values(s))
+            rows.append(
+                f'<label class="switch"><span class="prio" aria-hidden="true">·</span>'
+                f'<span class="sw-text"><span class="opt-title">{title}</span><small>{hint}</small></span>'
+                f'<input type="checkbox" name="{house.PREFIX}{s.key}" id="house-{s.key}" role="switch" '
+                f'value="{escape(on)}" data-off="{escape(off)}"{" checked" if now == on else ""}>'
+                f'<span class="knob" aria-hidden="true"></span></label>')
+            continue
+        opts = "".join(
+            f'<label class="opt"><input type="radio" name="{house.PREFIX}{s.key}" value="{escape(house.text(v))}" '
+            f'id="house-{s.key}-{i}"{" checked" if house.text(v) == now else ""}>'
+            f'<span class="opt-title">{t.house_value(s.key, v)}</span></label>'
+            for i, v in enumerate(s.offered))
+        rows.append(f'<div class="house-row" role="radiogroup" aria-labelledby="house-{s.key}-title">'
+                    f'<span class="sw-text"><span class="opt-title" id="house-{s.key}-title">{title}</span>'
+                    f'<small>{hint}</small></span><div class="opts house-opts">{opts}</div></div>')
+    if not rows:
+        return ""
+    return (f'<fieldset class="group house"><legend>{t.HOUSE_LEGEND} · {t.FORMAT_TITLES[fmt]} '
+            f'<small>{t.HOUSE_NOTE}</small></legend>{"".join(rows)}</fieldset>')
 
 
 PEN_COLUMNS = common.pass_mark_tables()
@@ -718,6 +865,14 @@ def signals_html(settings: dict[str, Any], t: ModuleType) -> str:
         f'{" checked" if settings.get(name, True) else ""}>'
         '<span class="knob" aria-hidden="true"></span></label>' for name in storage.SIGNALS)
     return f'<fieldset class="group combos signals"><legend>{t.SIGNALS_LEGEND}</legend>{rows}</fieldset>'
+def rules_house_html(changed: dict[str, Any], t: ModuleType = texts) -> str:
+    """The rules dialog's first section: the house rules in force (the match's, else the
+    chosen table's), one sentence each; nothing when every switch is at its default."""
+    lines = t.house_lines(changed)
+    if not lines:
+        return ""
+    body = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<section class="house"><h3>{t.RULES_HOUSE_TITLE}</h3><ul>{body}</ul></section>'
 
 
 def lang_html(t: ModuleType) -> str:
@@ -740,7 +895,8 @@ def rules_html(t: ModuleType = texts) -> str:
     return (
         f'<div class="dlg-head"><h2 id="rules-title">{t.RULES_TITLE}</h2>'
         f'<button type="button" class="x" data-action="close-rules" aria-label="{t.CLOSE_RULES}">×</button></div>'
-        f'<div class="dlg-scroll" tabindex="0" role="region" aria-labelledby="rules-title">{"".join(sections)}{table}</div>'
+        f'<div class="dlg-scroll" tabindex="0" role="region" aria-labelledby="rules-title">'
+        f'<div id="rules-house" class="rules-house"></div>{"".join(sections)}{table}</div>'
         '<div class="dlg-buttons"><button type="button" class="btn primary" data-action="close-rules">'
         f'{t.TO_GAME}</button></div>'
     )
