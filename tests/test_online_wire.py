@@ -20,14 +20,6 @@ from table.p2p import invite, online, peer, phrases, seal, session
 from table.p2p.peer import Host
 from test_peer import hidden_in, host_table
 
-
-@pytest.fixture(autouse=True)
-def repeatable_values(monkeypatch):
-    """The guests' values (and the host's secrets) from a seeded stream, so that a test
-    plays the same deals every run; they stay distinct, as the system's would be."""
-    rng = random.Random(2026)
-    monkeypatch.setattr(fair, "new_secret", lambda: rng.randbytes(fair.SECRET_BYTES))
-
 # --- the link ----------------------------------------------------------------------------
 
 
