@@ -68,7 +68,7 @@ def rules_for(fmt: str, players: int | None = None) -> TableRules:
     """Every switch that adds a decision on: the out-of-turn combinations, «даве»;
     ``players`` where the table lets a match choose."""
     table = FORMATS[fmt]
-    combos = tuple(c.id for c in table.combinations if c.switchable)
+    combos = table.combo_ids  # (the table's own: the house ones exclude some of them)
     return TableRules(fmt, combos, players=players, dave=table.has_pot)
 
 

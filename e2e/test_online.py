@@ -874,8 +874,8 @@ def real_page(real_browser, server):
 
     def make(no_direct: bool = False, clock: bool = False, **options):
         guard = Guard(origins={server.origin})
-        ctx = real_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU",
-                                       ignore_https_errors=True, **options)
+        options = {"viewport": {"width": 1280, "height": 800}, "locale": "ru-RU", **options}
+        ctx = real_browser.new_context(ignore_https_errors=True, **options)
         if clock:
             ctx.clock.install()
         ctx.on("request", guard.on_request)

@@ -113,7 +113,8 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
-    assert chunks and preloaded == chunks | {"web/page/host.js", "web/page/chips.js"}  # host.js imports chips.js
+    # host.js imports chips.js and the table's motion, sound and cues
+    assert chunks and preloaded == chunks | {f"web/page/{name}.js" for name in ("host", "chips", "motion", "sound", "cues")}
 
 
 def test_config_paths_are_relative():
@@ -267,7 +268,7 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     exported = re.search(r"export\{([^}]*)\};?\s*$", bundle).group(1)
     names = {part.split(" as ")[-1] for part in exported.split(",")}
     assert names == {"joinRoom", "selfId", "createEvent", "subscribe", "getRelaySockets",
-                     "pauseRelayReconnection", "resumeRelayReconnection"}
+                     "pauseRelayReconnection", "resumeRelayReconnection", "sha1"}
     sw = (site_dir / "sw.js").read_text()
     lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
     cached = set(lists["app"]) | set(lists["vendor"])
