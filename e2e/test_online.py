@@ -174,11 +174,13 @@ def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: d
 
 
 def open_link(guest, server, link: str) -> float:
-    """The guest opens its link; returns seconds from opening to its first hand."""
+    """The guest opens its link; returns seconds from opening to its first hand, or to its
+    seat in the lobby (a deal waits for every guest's value, so a first guest sees no card
+    before the others have joined)."""
     fragment = link.split("#", 1)[1]
     started = time.monotonic()
     boot(guest, app_url(server.url, speed="instant", sw="off") + "#" + fragment)
-    guest.wait_for_selector("#hand [data-card]", timeout=60_000)
+    guest.wait_for_selector("#hand [data-card], #p2p [data-online-mine]", timeout=60_000)
     return time.monotonic() - started
 
 
