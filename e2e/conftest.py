@@ -109,7 +109,6 @@ KNOWN_FAILURES = {
     "test_pot_seating.py::test_every_seat_is_whole_and_apart_on_a_phone_a_desktop_and_a_phone_sideways[6]":
         "#40: six seats at a pot on a 360 px phone overlap since the header's connection line and badges moved",
     "test_motion.py::test_a_reload_while_a_trick_flies_shows_the_same_table": "#40: the reload test's wait for a flying trick",
-    "test_online.py::test_pairs_with_three_guests_each_on_its_own_link": "#41/#43: three guests' deal values with the batched relays",
     "test_online.py::test_three_people_play_a_pot_of_bura_pot_through_the_relay": "#41/#43: deal values through the relay only",
     "test_online.py::test_six_people_play_a_pot_of_bura_pot_each_on_its_own_device": "#41/#43: six devices' deal values",
     "test_online.py::test_four_friends_play_another_match_on_the_same_links": "#43: rematch with deal values",
