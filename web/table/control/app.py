@@ -266,12 +266,40 @@ class App:
             self._draw(region, self.peer.decorate(region, markup, view, list(ui.get("names") or [])))
         self._record_stats()
         self._sync_dialogs()
-        self.peer.sync()
+        bar, peer_state = self.peer.sync()
+        self._draw("peer-bar", bar)
+        self.fx.attr("html", "data-peer", peer_state)
         if not self.dialogs:
             self.fx.focus("handover")  # «Я — …» is one key away whenever the hand-over screen is on top
         self._save()
         self._schedule()
         self.fx.attr("html", "data-matches", str(self.table.matches_done))
+
+    # --- what the link controllers may ask (``p2p.face.LinkApp``) ---------------------------
+
+    def use_table(self, table: Table) -> None:
+        self.table = table
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.cache.clear()
+
+    def notice(self, text: str) -> None:
+        if text not in self.table.notices:
+            self.table.notices.append(text)
+
+    def open_dialog(self, name: str, alone: bool = False) -> None:
+        self.dialogs = [] if alone else [d for d in self.dialogs if d != name]
+        self.dialogs.append(name)
+
+    def close_dialogs(self, *names: str) -> None:
+        self.dialogs = [d for d in self.dialogs if d not in names]
+
+    def link_op(self, op: dict[str, Any]) -> None:
+        self.fx.p2p(op)
+
+    def timer(self, name: str, gen: int, ms: int | None) -> None:
+        self.fx.timer(name, gen, ms)
 
     def _draw(self, element_id: str, markup: str) -> None:
         """Send ``markup`` for the element with this id unless the page shows it already."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table.p2p.face import LinkApp
 from table.match import seats
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
@@ -27,20 +28,20 @@ from table.i18n.languages import DEFAULT_TEXTS as texts
 class _Links:
     """The page's links as effects: ``send`` and ``close`` on ``web/page/p2p.js``."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: LinkApp) -> None:
         self.app = app
 
     def send(self, link: str, text: str) -> None:
-        self.app.fx.p2p({"op": "send", "id": link, "text": text})
+        self.app.link_op({"op": "send", "id": link, "text": text})
 
     def close(self, link: str) -> None:
-        self.app.fx.p2p({"op": "close", "id": link})
+        self.app.link_op({"op": "close", "id": link})
 
 
 class PeerLink:
     """This page's part in a game with friends: host, guest, or none (yet)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: LinkApp) -> None:
         self.app = app
         self.host: peer.Host | None = None
         self.guest: peer.Guest | None = None
@@ -116,8 +117,8 @@ class PeerLink:
                 and guest.phase() in ("round_end", "match_end"):
             self.js.send("host", guest.ask_deal())
 
-    def sync(self) -> None:
-        """The link bar, ``html[data-peer]``, and the host's pending messages."""
+    def sync(self) -> tuple[str, str]:
+        """The host's pending messages sent; the link bar's markup and ``html[data-peer]`` (the app draws them)."""
         if self.host is not None:
             if self.playing_online:
                 self.online.flush()
@@ -143,15 +144,14 @@ class PeerLink:
         bar = peerview.bar_html(links, self.app.table.texts)
         if self.playing_online:
             bar += self.online.watchers_line() + self.online.phrase_picker()
-        self.app._draw("peer-bar", bar)
-        self.app.fx.attr("html", "data-peer", state)
+        return bar, state
 
     def click(self, action: str, event: dict[str, Any]) -> None:
         state = self.dialog or {}
         step = state.get("step")
         if action == "p2p":
             self.dialog = {"step": "choose" if self.app.env.rtc else "unsupported"}
-            self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+            self.app.close_dialogs("menu", "rules")
         elif action == "p2p-host":
             self.start_hosting()
         elif action == "p2p-join":
@@ -163,7 +163,7 @@ class PeerLink:
             elif step == "guest-paste":
                 self.answer_offer(text)
         elif action == "p2p-scan":
-            self.app.fx.p2p({"op": "scan"})  # the page fills the code in itself
+            self.app.link_op({"op": "scan"})  # the page fills the code in itself
         elif action == "p2p-invite":
             seat = str(event.get("seat") or "")
             if self.host is not None and seat.isdigit() and int(seat) in self.host.seats:
@@ -185,16 +185,15 @@ class PeerLink:
                 self.leave()
                 self.dialog = None
                 if self.app.table.phase() not in ("play", "clearing"):
-                    self.app.dialogs = ["menu"]
+                    self.app.open_dialog("menu", alone=True)
         elif action == "p2p-local":
             self.leave()
             self.dialog = None
-            if texts.P2P_PASS_AND_PLAY_HINT not in self.app.table.notices:
-                self.app.table.notices.append(texts.P2P_PASS_AND_PLAY_HINT)
-            self.app.dialogs = ["menu"]
+            self.app.notice(texts.P2P_PASS_AND_PLAY_HINT)
+            self.app.open_dialog("menu", alone=True)
         elif action == "p2p-leave":
             self.leave()
-            self.app.dialogs = ["menu"]
+            self.app.open_dialog("menu", alone=True)
         elif action == "online-host":
             self.online.start_hosting()
         elif action == "online-bot":
@@ -229,9 +228,8 @@ class PeerLink:
         table = peer.HostTable(old.settings, speed=self.app.params["speed"], seed=self.app.params["seed"])
         table.notices = old.notices
         table.new_match()
-        self.app.table = table
+        self.app.use_table(table)
         self.host = peer.Host(table)
-        self.app.cache.clear()
         if offer:
             self.invite(table.remote_seats[0])
 
@@ -239,8 +237,8 @@ class PeerLink:
         """Show a fresh code (and QR) for ``seat``'s guest."""
         names = self.app.table.seat_names()
         self.dialog = {"step": "host", "seat": seat, "name": names[seat], "code": None}
-        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
-        self.app.fx.p2p({"op": "offer", "id": str(seat)})
+        self.app.close_dialogs("menu", "rules")
+        self.app.link_op({"op": "offer", "id": str(seat)})
 
     def on_done(self, event: dict[str, Any]) -> None:
         """An operation asked of ``web/page/p2p.js`` ended: ``op``, ``id``, ``ok``, ``value``."""
@@ -274,7 +272,7 @@ class PeerLink:
             self.dialog["error"] = t.P2P_WRONG_ANSWER if is_code(text, p2pcode.OFFER) else t.P2P_BAD_CODE
             return
         self.dialog.update(error=None, busy=True)
-        self.app.fx.p2p({"op": "accept", "id": str(self.dialog["seat"]), "sdp": sdp})
+        self.app.link_op({"op": "accept", "id": str(self.dialog["seat"]), "sdp": sdp})
 
     def answer_offer(self, text: str) -> None:
         assert self.dialog is not None
@@ -287,9 +285,9 @@ class PeerLink:
         self.leave()
         self.guest = peer.Guest(self.app.table.settings.get("lang"))
         self.guest_link = "connecting"
-        self.app.cache.clear()
+        self.app.redraw()
         self.dialog = {"step": "guest-answer", "code": None}
-        self.app.fx.p2p({"op": "answer", "id": "host", "sdp": sdp})
+        self.app.link_op({"op": "answer", "id": "host", "sdp": sdp})
 
     def _answer_made(self, sdp: str | None) -> None:
         try:
@@ -315,7 +313,7 @@ class PeerLink:
         if self._online is not None:
             self._online.stop()
         self.js = _Links(self.app)
-        self.app.cache.clear()
+        self.app.redraw()
 
     def on_p2p(self, event: dict[str, Any]) -> None:
         """Something happened on a link (web/page/p2p.js): opened, a message, closed, failed."""
@@ -363,7 +361,7 @@ class PeerLink:
                 self.guest_link = "up"
                 self.js.send("host", self.guest.hello(self.my_name()))
                 self.dialog = None
-                self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+                self.app.close_dialogs("menu", "rules")
             elif kind == "message":
                 self.guest.receive(data)
                 for text in self.guest.outbox():  # its value for a deal about to be dealt
@@ -385,12 +383,12 @@ class PeerLink:
             return
         due = self.host.due(self.app.now())
         if self.away_timer is not None:
-            self.app.fx.timer("away", self.away_timer, None)
+            self.app.timer("away", self.away_timer, None)
             self.away_timer = None
         if due is not None:
             self.timer_gen += 1
             self.away_timer = self.timer_gen
-            self.app.fx.timer("away", self.away_timer, int(due * 1000) + 50)
+            self.app.timer("away", self.away_timer, int(due * 1000) + 50)
 
     def on_away(self, gen: Any) -> None:
         """A guest has been away a minute: a bot stands in for them."""

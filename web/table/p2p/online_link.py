@@ -15,14 +15,18 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from burkozel import FORMATS
 from table.match import record
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer, phrases
+from table.p2p.face import LinkApp
 from table.p2p.move_timer import MoveClock
+
+if TYPE_CHECKING:
+    from table.p2p.link import PeerLink
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
@@ -48,13 +52,13 @@ class _Rooms:
             self.link.send("host", end.message(text))
 
     def close(self, room: str) -> None:
-        self.link.app.fx.p2p({"op": "online-close", "id": room})
+        self.link.app.link_op({"op": "online-close", "id": room})
 
 
 class OnlineLink:
-    def __init__(self, peer_link: Any) -> None:
+    def __init__(self, peer_link: "PeerLink") -> None:
         self.peer = peer_link
-        self.app = peer_link.app
+        self.app: LinkApp = peer_link.app
         self.end: online.OnlineHost | online.OnlineGuest | None = None
         self.ways: dict[str, str] = {}
         """Each room's way now: ``direct`` or ``relay`` (``relay.js`` says)."""
@@ -100,7 +104,7 @@ class OnlineLink:
             op["loud"] = True  # (through the relays too: the refused device is not the direct peer)
         if room == "watch":
             op["loud"] = True  # (the watchers' room is of many: some may have no DataChannel)
-        self.app.fx.p2p(op)
+        self.app.link_op(op)
 
     def flush(self) -> None:
         if isinstance(self.end, online.OnlineHost):
@@ -110,7 +114,7 @@ class OnlineLink:
     def _arm(self) -> None:
         self.peer.timer_gen += 1
         self.tick_timer = self.peer.timer_gen
-        self.app.fx.timer("online", self.tick_timer, TICK_MS)
+        self.app.timer("online", self.tick_timer, TICK_MS)
 
     def stop(self) -> None:
         """Online play ends (``PeerLink.leave`` has closed the rooms)."""
@@ -127,7 +131,7 @@ class OnlineLink:
         self.arm_count(False)
         self.turn = None
         if self.tick_timer is not None:
-            self.app.fx.timer("online", self.tick_timer, None)
+            self.app.timer("online", self.tick_timer, None)
             self.tick_timer = None
 
     # --- the host ----------------------------------------------------------------------
@@ -141,7 +145,7 @@ class OnlineLink:
         invites = {seat: invite.new_invite(fmt, seat, players) for seat in table.remote_seats}
         self._host(invites, invite.new_watch(fmt, players))
         self.peer.dialog = {"step": "invite"}
-        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+        self.app.close_dialogs("menu", "rules")
         self._remember()
 
     def _host(self, invites: dict[int, invite.Invite], watch: invite.Invite | None = None,
@@ -154,7 +158,7 @@ class OnlineLink:
         self.peer.js = _Rooms(self)
         for seat, inv in invites.items():
             if seat not in self.bots:
-                self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex})
+                self.app.link_op({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex})
         self._arm()
 
     def _remember(self) -> None:
@@ -186,14 +190,14 @@ class OnlineLink:
         if not table.restore(saved, resumed) or set(table.remote_seats) != set(invites):
             self.app.store.remove(ONLINE_HOST_KEY)
             return False
-        self.app.table = table
+        self.app.use_table(table)
         self.peer.host = peer.Host(table)
         self.bots = bots
         self.clock.set(kept.get("timer", 0))
         for seat in bots:
             table.stand_in(seat)
         self._host(invites, watch, watched)
-        self.app.cache.clear()
+        self.app.redraw()
         return True
 
     def seats(self) -> list[dict[str, Any]]:
@@ -229,7 +233,7 @@ class OnlineLink:
         if isinstance(end, online.OnlineHost) and end.watch is not None and not self.watched:
             self.watched = True
             inv = end.watch.invite
-            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": inv.room_id, "secret": inv.secret_hex})
+            self.app.link_op({"op": "online-open", "id": "watch", "room": inv.room_id, "secret": inv.secret_hex})
             self._remember()
 
     def watch_link(self) -> str | None:
@@ -284,12 +288,12 @@ class OnlineLink:
     def _arm_phrase(self) -> None:
         due = self.board.due(self.app.now())
         if self.phrase_timer is not None:
-            self.app.fx.timer("phrase", self.phrase_timer, None)
+            self.app.timer("phrase", self.phrase_timer, None)
             self.phrase_timer = None
         if due is not None:
             self.peer.timer_gen += 1
             self.phrase_timer = self.peer.timer_gen
-            self.app.fx.timer("phrase", self.phrase_timer, int(due * 1000) + 20)
+            self.app.timer("phrase", self.phrase_timer, int(due * 1000) + 20)
 
     def on_phrase_timer(self, gen: Any) -> None:
         if gen == self.phrase_timer:
@@ -326,7 +330,7 @@ class OnlineLink:
         self.rematch = True
         self.end.host.again = {}
         self.peer.dialog = {"step": "invite"}
-        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")]
+        self.app.close_dialogs("menu", "rules")
 
     def start_rematch(self) -> None:
         """«Начать игру» in the lobby of «Ещё партию»: a guest who left gets a bot for good, and
@@ -362,13 +366,13 @@ class OnlineLink:
         if key == self.clock_key:
             return
         if self.clock_timer is not None:
-            self.app.fx.timer("move", self.clock_timer, None)
+            self.app.timer("move", self.clock_timer, None)
             self.clock_timer = None
         self.clock_key = key
         if key is not None and self.peer.dialog is None:
             self.peer.timer_gen += 1
             self.clock_timer = self.peer.timer_gen
-            self.app.fx.timer("move", self.clock_timer, self.clock.seconds * 1000)
+            self.app.timer("move", self.clock_timer, self.clock.seconds * 1000)
         elif key is not None:
             self.clock_key = None  # (the lobby is open: the clock starts with the game)
 
@@ -414,7 +418,7 @@ class OnlineLink:
             inv = invite.decode(code)
         except invite.InviteError as error:
             self.peer.dialog = {"step": "online-bad", "reason": error.reason}
-            self.app.dialogs = ["p2p"]
+            self.app.open_dialog("p2p", alone=True)
             return
         end = online.OnlineGuest(inv, self.device(), self.app.table.settings.get("lang"))
         self._enter(end, {"step": "online-joining", "format": inv.format, "seat": inv.seat, "since": self.app.now()})
@@ -427,11 +431,11 @@ class OnlineLink:
         self.peer.guest = end.screen
         self.peer.guest_link = "connecting"
         self.peer.js = _Rooms(self)
-        self.app.cache.clear()
+        self.app.redraw()
         inv = end.invite
-        self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
+        self.app.link_op({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
         self.peer.dialog = dialog
-        self.app.dialogs = ["p2p"]
+        self.app.open_dialog("p2p", alone=True)
         self._arm()
 
     def join_again(self) -> None:
@@ -459,7 +463,7 @@ class OnlineLink:
             inv = invite.decode(invite.code_in(fragment, invite.WATCH_KEY) or "", watch=True)
         except invite.InviteError as error:
             self.peer.dialog = {"step": "online-bad", "reason": error.reason}
-            self.app.dialogs = ["p2p"]
+            self.app.open_dialog("p2p", alone=True)
             return
         end = online.OnlineWatcher(inv, self.device(), self.app.table.settings.get("lang"))
         self._enter(end, {"step": "online-watching", "format": inv.format})
@@ -476,7 +480,7 @@ class OnlineLink:
             self.ways[room] = data
         elif kind == "unavailable":
             self.peer.dialog = {"step": "online-bad", "reason": "unavailable"}
-            self.app.dialogs = ["p2p"]
+            self.app.open_dialog("p2p", alone=True)
         elif kind == "frame" and isinstance(end, online.OnlineHost) and room == "watch":
             end.receive_watch(data, now)
             self.flush()
@@ -484,13 +488,13 @@ class OnlineLink:
             if end.receive(data, now):
                 if end.refused:
                     self.peer.dialog = {"step": "online-watch-full"}
-                    self.app.dialogs = ["p2p"]
+                    self.app.open_dialog("p2p", alone=True)
                     self.peer.js.close("host")
                 elif end.screen.state is not None:
                     self.peer.guest_link = "up"
                     if (self.peer.dialog or {}).get("step") == "online-watching":
                         self.peer.dialog = None
-                        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+                        self.app.close_dialogs("menu", "rules", "p2p")
         elif kind == "frame" and isinstance(end, online.OnlineHost) and room.isdigit():
             seat = int(room)
             if seat not in self.bots:
@@ -511,7 +515,7 @@ class OnlineLink:
                 self.peer.dialog = {"step": "online-taken"}
                 self.peer.js.close("host")  # (nothing more to say to the host: no heartbeats)
                 if self.tick_timer is not None:
-                    self.app.fx.timer("online", self.tick_timer, None)
+                    self.app.timer("online", self.tick_timer, None)
                     self.tick_timer = None
             elif changed and end.screen.state is not None:
                 self.peer.guest_link = "up"
@@ -529,17 +533,18 @@ class OnlineLink:
         if waiting and facts.get("rematch") is True and self.said_again is None:
             self.peer.dialog = {"step": "online-rematch", "format": end.invite.format, "seat": end.invite.seat,
                                 "rows": rows}
-            self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")] + ["p2p"]
+            self.app.close_dialogs("menu", "rules")
+            self.app.open_dialog("p2p")
         elif waiting and (step is not None or self.said_again):
             self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
                                 "rows": rows}
-            self.app.dialogs = ["p2p"]
+            self.app.open_dialog("p2p", alone=True)
             mine = next((r for r in rows if r.get("seat") == end.invite.seat), {})
             if facts.get("rematch") is True and self.said_again and mine.get("status") == "waiting":
                 self.send("host", end.message(end.screen.answer_again(True)))  # (the host's page lost it: a reload)
         elif step is not None:
             self.peer.dialog = None
-            self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules", "p2p")]
+            self.app.close_dialogs("menu", "rules", "p2p")
         if not waiting:
             self.said_again = None
 
@@ -555,7 +560,7 @@ class OnlineLink:
         else:
             self.peer.leave()
             self.peer.dialog = None
-            self.app.dialogs = ["menu"]
+            self.app.open_dialog("menu", alone=True)
 
     def time_left(self) -> int | None:
         """A guest's whole seconds left for the move its screen awaits, if the host times moves
@@ -578,9 +583,9 @@ class OnlineLink:
         if counting and self.count_timer is None:
             self.peer.timer_gen += 1
             self.count_timer = self.peer.timer_gen
-            self.app.fx.timer("count", self.count_timer, 1000)
+            self.app.timer("count", self.count_timer, 1000)
         elif not counting and self.count_timer is not None:
-            self.app.fx.timer("count", self.count_timer, None)
+            self.app.timer("count", self.count_timer, None)
             self.count_timer = None
 
     def on_count(self, gen: Any) -> None:
