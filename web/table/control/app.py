@@ -188,7 +188,9 @@ class App:
         the device's switches."""
         t = self.table
         fair = sharer = None
-        if t.info is not None and t.match is not None:
+        if self.peer.guest is not None:
+            fair = self.fair_ui()
+        elif t.info is not None and t.match is not None:
             fair = self.fair_ui()
             sh, key = self.shared, t.match.key_for(t.match.round_no)
             if sh is not None and sh.sharer is not None and key is not None and sh.key == key.hex():
@@ -203,20 +205,29 @@ class App:
         (or of the next one, between deals), and a finished deal's key with its check
         link.  A key is here only once its deal is over; a match dealt from an old seed
         has neither (``None``)."""
+        if self.peer.guest is not None:
+            return self.peer.guest.fair_ui()  # the host's commitment, as this page was shown it
         t = self.table
         assert t.info is not None and t.match is not None
         m, now = t.match, t.match.round_no
         committed = m.commitment(now)
         if committed is None:
             return None
+        joint = self.peer.host.table.fair_facts() if self.peer.host is not None else None
+        if joint is not None:  # friends' values join the host's part: the part's commitment was shown
+            committed = joint["commit"]
         out: dict[str, Any] = {"deal": t.info.first_deal + now, "commit": fair.short(committed)}
-        if m.round.is_over:
+        if m.round.is_over and (joint is None or "part" in joint):
             key = m.key_for(now)
             assert key is not None
             out["key"] = key.hex()
-            out["check"] = self.base() + share.query(share.of_match(t.info, m, now, check=True))
+            out["check"] = self.base() + share.query(share.of_match(t.info, m, now, check=joint is None))
+            if joint is not None:
+                out.update(joint=True, part=joint["part"])
             if not m.is_over:
                 out["next"] = fair.short(m.commitment(now + 1))
+        elif joint is not None:
+            out["joint"] = True
         return out
 
     def base(self) -> str:
@@ -235,7 +246,7 @@ class App:
         return {"levels": t.levels, "can_continue": self.screen.phase() in ("play", "clearing"),
                 "p2p": self.peer.active,
                 "settings_pending": pending, "seed": t.seed_override,
-                "fair": self.fair_ui() if t.match is not None and self.peer.guest is None else None}
+                "fair": self.fair_ui() if t.match is not None or self.peer.guest is not None else None}
 
     def wanted_dialogs(self) -> list[str]:
         """The dialogs that should be open, bottom to top."""

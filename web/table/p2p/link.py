@@ -168,6 +168,10 @@ class PeerLink:
             seat = str(event.get("seat") or "")
             if self.host is not None and seat.isdigit() and int(seat) in self.host.seats:
                 self.invite(int(seat))
+        elif action == "p2p-fair-bot":
+            seat = str(event.get("seat") or "")
+            if self.host is not None and seat.isdigit() and int(seat) in self.host.table.awaited():
+                self.host.table.stand_in(int(seat))  # the deal is dealt without that seat's value
         elif action == "p2p-retry":
             if self.host is not None and state.get("seat") is not None:
                 self.invite(state["seat"])

@@ -83,6 +83,8 @@ class OnlineLink:
         self.phrase_timer: int | None = None
         self.watched = False
         """The host has opened the watchers' room («Позвать зрителей»)."""
+        self.fair_kept: dict[str, Any] | None = None
+        """The host's keying as last stored (``HostTable.fair_state``)."""
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -110,6 +112,8 @@ class OnlineLink:
         if isinstance(self.end, online.OnlineHost):
             for seat, frame in self.end.outbox(self.app.now()):
                 self.send(str(seat), frame)
+            if self.peer.host.table.fair_state() != self.fair_kept:
+                self._remember()  # a value came, or a deal was keyed: a reload goes on from here
 
     def _arm(self) -> None:
         self.peer.timer_gen += 1
@@ -163,7 +167,9 @@ class OnlineLink:
 
     def _remember(self) -> None:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
+        self.fair_kept = self.peer.host.table.fair_state()
         self.app.store.set(ONLINE_HOST_KEY, json.dumps({
+            "fair": self.fair_kept,
             "match": self.app.table.info.ident, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
             **({"watch": invite.encode(self.end.watch.invite), "watched": self.watched}
@@ -190,6 +196,7 @@ class OnlineLink:
         if not table.restore(saved, resumed) or set(table.remote_seats) != set(invites):
             self.app.store.remove(ONLINE_HOST_KEY)
             return False
+        table.resume_fair(kept.get("fair"))  # the keying it had: no deal keyed twice
         self.app.use_table(table)
         self.peer.host = peer.Host(table)
         self.bots = bots

@@ -162,6 +162,48 @@ class HostTable(Table):
     def phase(self) -> str:
         return KEYING if self.keying is not None and self.match is not None else super().phase()
 
+    def awaited(self) -> tuple[int, ...]:
+        """The guest seats whose value the waiting deal still lacks (none unless keying):
+        the host's page names them and may hand each to a bot."""
+        if self.keying is None or self.match is None:
+            return ()
+        return tuple(s for s in self.remote_seats if s not in self.keying and s not in self.stood_in)
+
+    def fair_state(self) -> dict[str, Any]:
+        """What a reload needs to go on keying where it was: each dealt deal's values, and
+        the guests' values already in for the deal waiting (a stand-in's part is not kept:
+        after a reload its person may be back)."""
+        keying = None
+        if self.keying is not None and self.match is not None:
+            host = self.host_part()
+            keying = {str(s): v.hex() for s, v in self.keying.items() if v != host}
+        return {"revealed": {str(r): v for r, v in self.revealed.items()}, "keying": keying}
+
+    def resume_fair(self, kept: Any) -> None:
+        """After :meth:`restore`: the values :meth:`fair_state` kept.  A deal they keyed is
+        not keyed again (its key is the match's, checked against them), and a keying goes
+        on with the values already in, asking only the seats still missing.  A record that
+        does not read or agree is dropped: the guests are asked again, as after any loss."""
+        if not isinstance(kept, dict) or self.match is None or self.match.secret is None:
+            return
+        try:
+            revealed = {int(r): [[int(s), fair.check_bytes(v).hex()] for s, v in rows]
+                        for r, rows in dict(kept.get("revealed") or {}).items()}
+            waiting = {int(s): fair.check_bytes(v) for s, v in dict(kept.get("keying") or {}).items()}
+        except (TypeError, ValueError):
+            return
+        m = self.match
+        for r, rows in revealed.items():
+            part = fair.deal_key(m.secret, m.first_deal + r)
+            if not 0 <= r < len(m.keys) or m.keys[r] != fair.joint_key(part, [bytes.fromhex(v) for _, v in rows]):
+                return
+        self.revealed = revealed
+        if m.round_no in revealed:
+            self.keying = None  # dealt by those values already: nobody is asked again
+        elif self.keying is not None:
+            self.keying.update({s: v for s, v in waiting.items() if s in self.remote_seats})
+            self._deal_if_ready()
+
     def fair_facts(self) -> dict[str, Any] | None:
         """What the guests are told of the deal's key: the commitment to the host's part
         (while it is dealt and played), and once it is over that part and every value."""
@@ -243,7 +285,12 @@ class HostTable(Table):
 
     def ui(self) -> ScreenState:
         # «бот» on a guest's seat while one stands in; no cards while the deal waits for values
-        waiting = self.texts.FAIR_WAITING_VALUES if self.phase() == KEYING else None
+        waiting = None
+        if self.phase() == KEYING:
+            names = self.seat_names()
+            awaited = [names[s] for s in self.awaited()]
+            waiting = self.texts.FAIR_WAITING_FOR.format(names=", ".join(awaited)) if awaited \
+                else self.texts.FAIR_WAITING_VALUES
         return replace(super().ui(), bot_seats=tuple(sorted(self.stood_in)), waiting=waiting)
 
     def _push(self, seat: int, move: Move) -> None:
@@ -355,7 +402,8 @@ class Host:
                 status = "away"
             else:
                 status = "waiting"
-            out.append({"seat": seat, "name": names[seat], "status": status})
+            out.append({"seat": seat, "name": names[seat], "status": status,
+                        **({"awaits": True} if seat in self.table.awaited() else {})})
         return out
 
     def peer_state(self) -> str:
@@ -483,6 +531,8 @@ class Guest:
         """Each deal's cards this seat held, and whether it saw the deal's start (``"@start"``)."""
         self.trumps: dict[tuple[str, int], str] = {}
         self.checked: set[tuple[str, int]] = set()
+        self.keys: dict[tuple[str, int], tuple[str, str]] = {}
+        """Each deal checked and found honest: the host's revealed part and the deal's key (hex)."""
         self.swapped = False
         """The host revealed a part or a deck that is not what it committed to: the table stops."""
         self._out: list[str] = []
@@ -642,9 +692,12 @@ class Guest:
         except (TypeError, ValueError):
             return False
         seat, view = data.get("seat"), data.get("view") or {}
-        if not fair.verify(part, commit) or values.get(seat) != mine:
+        if not fair.verify(part, commit) or values.get(seat) not in (mine, part):
             return False
-        deck = fair.deck_of(fair.joint_key(part, [values[s] for s in sorted(values)]))
+        if values.get(seat) == part:  # the host handed this seat to a bot before its value came
+            self.message = self.texts.FAIR_NOT_YOUR_VALUE
+        key = fair.joint_key(part, [values[s] for s in sorted(values)])
+        deck = fair.deck_of(key)
         try:
             rules = TableRules(str(data.get("format")), tuple(view.get("combos", ())), players=data.get("players"))
             hands = Deal.dealt(rules, int(view["dealer"]), deck).hands
@@ -656,7 +709,10 @@ class Guest:
         cards = held - {"@start"}
         if "@start" in held and not start <= cards:
             return False
-        return cards <= start | stock and self.trumps.get(deal) == str(deck[-1])
+        if not (cards <= start | stock and self.trumps.get(deal) == str(deck[-1])):
+            return False
+        self.keys[deal] = (part.hex(), key.hex())
+        return True
 
     def _revalue(self) -> None:
         """The host refused this page's value (not of the agreed size): say so, and send a fresh one."""
@@ -742,6 +798,22 @@ class Guest:
             waiting=self.texts.FAIR_WAITING_VALUES if phase == KEYING else None,
             **self.standing(),
         )
+
+    def fair_ui(self) -> dict[str, Any] | None:
+        """The deal's fair-play line on this page (``App.fair_ui``'s shape): the commitment
+        this page was shown before the deal — the host's part's —, and once the deal is over
+        and checked, that part and the deal's key; nothing for a deal it never saw keyed."""
+        facts = (self.state or {}).get("fair")
+        number = facts.get("deal") if isinstance(facts, dict) else None
+        if type(number) is not int:
+            return None
+        deal = (str(self.state.get("match")), number)
+        if deal not in self.values:
+            return None
+        out: dict[str, Any] = {"deal": number, "commit": fair.short(self.values[deal][0]), "joint": True}
+        if deal in self.keys and not self.swapped:
+            out["part"], out["key"] = self.keys[deal]
+        return out
 
     def standing(self) -> dict[str, Any]:
         """The match's public standing the host sent (``screen.standing``), only its own keys."""

@@ -94,13 +94,19 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
 
 def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
     """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}``;
-    a host can invite again a seat that is not connected, a guest can join again.
+    a host can invite again a seat that is not connected, a guest can join again, and
+    a seat whose value a deal waits for (``awaits``) can be handed to a bot.
     (Leaving is in the menu: «Выйти из игры с другом».)"""
     if not links:
         return ""
     items = []
     for link in links:
         name, status = link["name"], link["status"]
+        if link.get("awaits"):  # the deal waits for this seat's value: the host may hand it to a bot
+            bot = _button("p2p-fair-bot", t.FAIR_SEAT_BOT, extra=f' data-seat="{link["seat"]}"')
+            items.append(f'<li class="peer-link {status} awaits"><span>{escape(t.FAIR_NO_VALUE.format(name=name))}'
+                         f'</span>{bot}</li>')
+            continue
         if status == "up":
             text = f"{name}: {t.P2P_LINK_UP}"
         elif status == "waiting":

@@ -191,11 +191,15 @@ def result_extra(view: dict[str, Any], ui: dict[str, Any]) -> str:
 def key_line(fair: dict[str, Any], t: Texts = texts) -> str:
     """A finished deal's key beside the commitment shown before it, «Проверить раздачу»,
     and the next deal's commitment (``fair`` as the controller's ``fair_ui`` gives it)."""
-    out = (f'<p class="fine key-line" data-deal="{fair["deal"]}">'
-           f'{escape(t.FAIR_KEY_LINE.format(deal=fair["deal"] + 1, commit=fair["commit"]))} '
-           f'<code class="deal-key">{escape(fair["key"])}</code> '
-           f'<a class="check-deal" href="{escape(fair["check"])}" target="_blank" rel="noopener">'
-           f'{escape(t.CHECK_DEAL)}</a></p>')
+    if fair.get("joint"):  # friends' deal: the host's part was committed, the key is it and their values
+        said = (f'{escape(t.FAIR_JOINT_KEY_LINE.format(deal=fair["deal"] + 1, commit=fair["commit"]))} '
+                f'<code class="deal-part">{escape(fair["part"])}</code> ')
+    else:
+        said = f'{escape(t.FAIR_KEY_LINE.format(deal=fair["deal"] + 1, commit=fair["commit"]))} '
+    check = (f' <a class="check-deal" href="{escape(fair["check"])}" target="_blank" rel="noopener">'
+             f'{escape(t.CHECK_DEAL)}</a>' if fair.get("check") else "")
+    out = (f'<p class="fine key-line" data-deal="{fair["deal"]}">{said}'
+           f'<code class="deal-key">{escape(fair["key"])}</code>{check}</p>')
     if fair.get("next"):
         out += f'<p class="fine next-commit">{escape(t.FAIR_NEXT_LINE.format(commit=fair["next"]))}</p>'
     return out
@@ -205,8 +209,8 @@ def commit_line(fair: dict[str, Any] | None, t: Texts = texts) -> str:
     """The deal in play's commitment: its key is shown once the deal is over."""
     if fair is None or "key" in fair:
         return ""
-    return (f'<p class="fine commit-line">'
-            f'{escape(t.FAIR_COMMIT_LINE.format(deal=fair["deal"] + 1, commit=fair["commit"]))}</p>')
+    line = t.FAIR_JOINT_COMMIT_LINE if fair.get("joint") else t.FAIR_COMMIT_LINE
+    return f'<p class="fine commit-line">{escape(line.format(deal=fair["deal"] + 1, commit=fair["commit"]))}</p>'
 
 
 def share_panel(links: list[tuple[int, str]], fair: dict[str, Any] | None, t: Texts = texts) -> str:
