@@ -75,12 +75,13 @@ def test_a_guest_catches_a_host_whose_reveal_is_not_its_commitment_and_passes_an
     else:
         guest.wait_for_function("(s) => document.body.textContent.includes(s)", arg=SWAPPED, timeout=30_000)
         assert guest.locator("#result code.deal-key").count() == 0  # no key vouched for
-        if phase(host) == "round_end":  # the table has stopped: the host's next deal never reaches this page
-            held = phase(guest)
-            heard = guest.evaluate("window.burkozelRelay.frames.filter((f) => f.dir === 'in').length")
-            button(host, "#result", "Следующая раздача").click()
-            # The next deal waits for this guest's value, which a stopped page never sends; the host says so.
-            host.wait_for_selector('#peer-bar [data-action="p2p-fair-bot"]', timeout=30_000)
-            guest.wait_for_function("(n) => window.burkozelRelay.frames.filter((f) => f.dir === 'in').length > n",
-                                    arg=heard, timeout=30_000)
-            assert phase(guest) == held and SWAPPED in (guest.text_content("body") or "")
+        assert phase(host) == "round_end"  # (a match of вдвоём lasts more than one deal)
+        # The table has stopped: the host's next deal never reaches this page.
+        held = phase(guest)
+        heard = guest.evaluate("window.burkozelRelay.frames.filter((f) => f.dir === 'in').length")
+        button(host, "#result", "Следующая раздача").click()
+        # The next deal waits for this guest's value, which a stopped page never sends; the host says so.
+        host.wait_for_selector('#peer-bar [data-action="p2p-fair-bot"]', timeout=30_000)
+        guest.wait_for_function("(n) => window.burkozelRelay.frames.filter((f) => f.dir === 'in').length > n",
+                                arg=heard, timeout=30_000)
+        assert phase(guest) == held and SWAPPED in (guest.text_content("body") or "")

@@ -16,6 +16,8 @@ from table.p2p import peer
 from table.view import coachview
 from test_controller import env, start
 from test_peer import host_table
+from test_seats import people_settings
+from table.match import storage
 from test_online_controller import Relay, guest_at, host_with_lobby, play_out, seated
 
 
@@ -160,3 +162,34 @@ def test_the_joint_lines_read_in_every_language():
         assert "3" in line and facts["commit"] in line and facts["part"] in line and facts["key"] in line
         during = coachview.commit_line({k: facts[k] for k in ("deal", "commit", "joint")}, t)
         assert facts["commit"] in during and during != coachview.commit_line({"deal": 2, "commit": facts["commit"]}, t)
+
+
+def test_at_pass_and_play_every_hand_over_shows_the_deals_commitment_and_its_end_the_key_that_checks():
+    """Pass-and-play: the device deals from its own secret (the people at it have nothing to
+    add that costs nothing), but every person reads the deal's commitment on the hand-over
+    screen before their first look at its cards, and after the deal its key and «Проверить
+    раздачу», which re-deals the same cards and finds the same commitment."""
+    settings = people_settings("duel", {0: "Аня", 1: "Боря"})
+    app, _ = start(env(stored={storage.SETTINGS_KEY: storage.dump_settings(settings)}))
+    app.handle({"type": "click", "action": "new"})
+    t = app.table
+    shown = fair.short(t.match.commitment(0))
+    rng, handovers = random.Random(3), 0
+    while t.phase() not in ("round_end", "match_end"):
+        if t.handover() is not None:
+            assert shown in app.cache["handover-slot"] and "data-card" not in app.cache["hand"]
+            app.handle({"type": "click", "action": "handover"})
+            handovers += 1
+        elif t.next_timer() is not None:
+            app.handle({"type": "timer", "name": "step", "gen": app.timer_id})
+        else:
+            t.play_for(t.match.to_act, rng.choice(t.match.view(t.match.to_act).legal_moves))
+            app.refresh()
+    assert handovers >= 2
+    key = t.match.key_for(0).hex()
+    drawn = "".join(app.cache.values())
+    assert key in drawn and shown in drawn and key not in app.cache.get("handover-slot", "")
+    link = unescape(re.search(r'class="check-deal" href="([^"]+)"', drawn).group(1))
+    check, _ = start(env(search="?" + link.split("?", 1)[1], stored={}))
+    assert check.ui().verdict == (shown, True)
+    assert check.table.match.deck_for(0) == t.match.deck_for(0)  # the same cards, dealt again from the key

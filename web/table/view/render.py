@@ -112,7 +112,7 @@ def regions(view: dict[str, Any] | None, ui: dict[str, Any]) -> dict[str, str]:
     out["notices"] = notices_html(ui.get("notices", []), t) + coachview.verdict_html(ui.get("verdict"), t)
     out["rules-house"] = rules_house_html(view["house"] if view else ui.get("house") or {}, t)
     if ui.get("handover"):
-        out["handover-slot"] = handover_html(ui["handover"], t)
+        out["handover-slot"] = handover_html(ui["handover"], t, coachview.commit_line(ui.get("fair"), t))
         return out
     if view is None:
         out["status"] = f'<p class="prompt">{escape(ui.get("waiting") or t.NO_MATCH_PROMPT)}</p>'
@@ -634,13 +634,15 @@ def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
             f'<div class="dealt-cards">{cards}<span class="dealt-trump">{trump}</span></div></div>')
 
 
-def handover_html(name: str, t: ModuleType = texts) -> str:
+def handover_html(name: str, t: ModuleType = texts, committed: str = "") -> str:
     """The hand-over screen: whom the device goes to, and their «Я — …» button.
-    It is drawn while every private region is empty (see :func:`regions`)."""
+    It is drawn while every private region is empty (see :func:`regions`).
+    ``committed``: the deal's commitment line, which every person at the device so
+    reads before their first look at the deal's cards (its key comes after it)."""
     return ('<section id="handover" class="handover" role="dialog" aria-modal="true" '
             'aria-labelledby="handover-title"><div class="handover-card">'
             f'<h2 id="handover-title">{escape(t.handover_title(name))}</h2>'
-            f'<p>{escape(t.HANDOVER_NOTE)}</p>'
+            f'<p>{escape(t.HANDOVER_NOTE)}</p>{committed}'
             f'<button type="button" class="btn primary" data-action="handover">'
             f'{escape(t.handover_button(name))}</button></div></section>')
 
