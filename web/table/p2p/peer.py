@@ -403,7 +403,7 @@ class Host:
             else:
                 status = "waiting"
             out.append({"seat": seat, "name": names[seat], "status": status,
-                        **({"awaits": True} if seat in self.table.awaited() else {})})
+                        **({"awaits": True} if seat in self.online and seat in self.table.awaited() else {})})
         return out
 
     def peer_state(self) -> str:
