@@ -148,6 +148,7 @@ def test_each_page_quotes_the_commitment_it_was_shown_before_the_deal():
     assert mine["commit"] == theirs["commit"] == shown
     assert mine["key"] == theirs["key"] == key and mine["part"] == theirs["part"] == host.table.host_part().hex()
     assert fair.verify(bytes.fromhex(mine["part"]), fair.commitment(host.table.host_part()))
+    assert "check" not in mine  # (a check link would compare the key with its own commitment, never shown here)
     for page in (host, guest):
         result = page.cache.get("result-story", "") + "".join(page.cache.values())
         assert shown in result and key in result and mine["part"] in result

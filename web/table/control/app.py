@@ -221,8 +221,10 @@ class App:
             key = m.key_for(now)
             assert key is not None
             out["key"] = key.hex()
-            out["check"] = self.base() + share.query(share.of_match(t.info, m, now, check=joint is None))
-            if joint is not None:
+            if joint is None:
+                out["check"] = self.base() + share.query(share.of_match(t.info, m, now, check=True))
+            else:  # (a check link compares a key with its own commitment: here the part's was shown,
+                # and every friend's page has checked the part against it by itself)
                 out.update(joint=True, part=joint["part"])
             if not m.is_over:
                 out["next"] = fair.short(m.commitment(now + 1))
