@@ -19,6 +19,8 @@ import pytest
 from tablekit import NAMES, RANKS, play_turn, replay, reset_seen, saved, table_fixtures, to_menu
 from test_layout import OVERLAPS_JS, PARTS
 
+from burkozel import fair  # noqa: E402  (on the path tablekit puts it on)
+
 shared, table = table_fixtures(seed=5)
 """One booted table for this module's tests; each starts its own match."""
 
@@ -78,6 +80,8 @@ def check_handover(page, people: dict[int, str]) -> int:
     assert page.locator("#handover").is_visible()
     assert page.text_content("#handover h2") == f"Передайте устройство: {people[to]}"
     assert page.locator("#handover button").text_content() == f"Я — {people[to]}"
+    # Everyone at the device reads the deal's commitment before their first look at its cards.
+    assert fair.short(match.commitment(match.round_no)) in page.text_content("#handover .commit-line")
     assert page.locator("[data-card]").count() == 0
     assert page.locator(".card").count() == 0
     assert page.inner_html("#hand") == "" and page.locator(".hand-cards, .mini-hand").count() == 0
@@ -152,6 +156,11 @@ def test_duel_with_two_people(table):
     log = play_deal(page, DUEL, random.Random(2))
     assert set(log["turns"]) == {0, 1} and len(log["handovers"]) >= 2
     assert page.locator("#result").is_visible()
+    # After the deal: its key, beside the commitment the hand-overs showed, and «Проверить раздачу».
+    match = replay(saved(page))
+    line = page.text_content("#result .key-line")
+    assert fair.short(match.commitment(0)) in line and match.key_for(0).hex() in line
+    assert page.locator("#result .key-line a.check-deal").count() == 1
 
 
 def test_resume_mid_round_with_two_people(table):
