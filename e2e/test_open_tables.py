@@ -70,6 +70,16 @@ def find_and_take(stranger) -> None:
 
 
 def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays(real_page, server, real_relay):
+    """Also axe-core (WCAG 2.1 A/AA) on «Найти игру»'s list, the host's lobby with the stranger's
+    seat and «Отказать», and the refusal."""
+    from axe import violations
+
+    found: dict[str, list[str]] = {}
+
+    def check(page, screen: str) -> None:
+        if lines := violations(page):
+            found[screen] = lines
+
     tap = RelayTap(real_relay)
     host = real_page()
     links = invite_links(host, server, "duel")
@@ -80,14 +90,20 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     to_menu(stranger)
     button(stranger, "#menu", "Найти игру").click()
     stranger.wait_for_selector("#p2p [data-open-empty], #p2p [data-open-tables]")
+    stranger.wait_for_selector("#p2p [data-action=online-take]", timeout=40_000)
+    listed = stranger.text_content("#p2p [data-open-tables]")
+    assert "Вдвоём" in listed and "свободно мест: 1" in listed and "Лёгкая" in listed, listed
+    check(stranger, "«Найти игру» with an open table")
     find_and_take(stranger)
     # The seat comes sealed: the stranger sits down in the lobby, the host sees who asked.
     stranger.wait_for_selector("#p2p [data-online-mine]", timeout=40_000)
     host.wait_for_selector("#p2p [data-stranger] [data-online-status=joined]", timeout=30_000)
+    check(host, "the host's lobby with a stranger's seat")
     # The host refuses before the start: the stranger is told plainly, the seat has a new link.
     button(host, "#p2p", "Отказать").click()
     stranger.wait_for_selector("#p2p [data-online-error=refused]", timeout=30_000)
     assert "отказал" in stranger.text_content("#p2p [data-online-error=refused]")
+    check(stranger, "the refusal")
     host.wait_for_selector("#p2p [data-online-link='1']")
     second = invite.code_in(host.text_content("#p2p [data-online-link='1']"))
     assert second != first
@@ -114,3 +130,5 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
             text = json.dumps(message)
             assert code not in text and inv.secret_hex not in text and inv.room_id not in text
     assert all(len(c) < 4096 for c in tap.contents)
+    assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
+        f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())

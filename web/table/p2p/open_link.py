@@ -239,6 +239,7 @@ class OpenTables:
             if ask is not None:
                 self._grant(ask)
             return
+        self.listing.hear(data, sender, now)  # (kept while seated: a refused stranger's list is fresh)
         if self.seated is not None:
             answer = self.seated.read(data)
             if answer == ("no", "refused"):
@@ -247,7 +248,6 @@ class OpenTables:
                 self.link.peer.dialog = {"step": "online-find-no", "why": "refused"}
                 self.app.dialogs = ["p2p"]
             return
-        self.listing.hear(data, sender, now)
         if self.asking is not None:
             answer = self.asking.read(data)
             if answer is None:
