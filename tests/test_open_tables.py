@@ -148,3 +148,27 @@ def test_the_finder_says_what_to_do_when_nothing_is_open_and_stops_waiting_for_a
     fx = page.handle({"type": "timer", "name": "find", "gen": gen, "now": 1000 + public.ASK_WAIT_S * 1000 + 1})
     assert page.peer.dialog == {"step": "online-find-no", "why": "noanswer"}
     assert 'data-online-error="noanswer"' in fx["regions"]["p2p"]
+
+
+def test_the_finder_and_the_open_switch_read_in_every_language():
+    from table.i18n import languages
+    from table.p2p import find_view, invite_view
+
+    table = {"id": "0123456789abcdef", "format": "three", "players": 3, "free": 2, "level": "hard", "lang": "uk",
+             "timer": 30, "age": 130}
+    ru = None
+    for code in languages.LANGS:
+        t = languages.for_lang(code)
+        listed = find_view.dialog_html({"step": "online-find", "tables": [table]}, t)
+        empty = find_view.dialog_html({"step": "online-find", "tables": []}, t)
+        refused = find_view.dialog_html({"step": "online-find-no", "why": "refused"}, t)
+        assert t.FIND_GAME in listed and t.FORMAT_TITLES["three"] in listed and t.DIFFICULTY_TITLES["hard"] in listed
+        assert t.say("online_free", n=2) in listed and t.say("online_minutes_ago", n=2) in listed
+        assert t.ONLINE_FIND_EMPTY in empty and 'data-online-error="refused"' in refused
+        lobby = invite_view.dialog_html({"step": "invite", "rows": [], "open": True}, t)
+        assert 'name="online-open"' in lobby and t.ONLINE_OPEN_TABLE in lobby
+        if code == "ru":
+            ru = listed
+        else:
+            assert listed != ru
+

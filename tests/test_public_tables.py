@@ -195,3 +195,21 @@ def test_announcements_are_frugal():
     assert not host.due(8.0) and host.due(public.ANSWER_WHO_S)
     _announce(host, public.ANSWER_WHO_S)
     assert not host.due(public.ANSWER_WHO_S + 30) and host.due(public.ANSWER_WHO_S + public.ANNOUNCE_S)
+
+
+def test_an_open_table_sends_a_few_events_a_minute_however_often_finders_ask():
+    host = _open_table()
+    sent = 0
+    for second in range(600):  # ten minutes, a finder's «кто открыт?» every second
+        host.read(public.who(), float(second))
+        if host.due(float(second)):
+            _announce(host, float(second))
+            sent += 1
+    assert sent <= 600 / public.ANSWER_WHO_S + 1
+    quiet = _open_table(2)
+    sent = 0
+    for second in range(600):  # nobody looking: one every ANNOUNCE_S
+        if quiet.due(float(second)):
+            _announce(quiet, float(second))
+            sent += 1
+    assert sent == 600 // public.ANNOUNCE_S + 1
