@@ -228,7 +228,7 @@ class OpenTables:
         now = self.app.now()
         return {"tables": [{"id": t.id, "format": t.format, "players": t.players, "free": t.free, "level": t.level,
                             "lang": t.lang, "timer": t.timer, "age": max(0, int(now - t.since))}
-                           for t in self.listing.fresh(now)], "heard": self.who_at is not None}
+                           for t in self.listing.fresh(now)]}
 
     # --- what came through the lobby room ----------------------------------------------------------
 
