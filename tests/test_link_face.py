@@ -1,4 +1,4 @@
-"""The link controllers (``p2p/link.py``, ``p2p/online_link.py``) reach the app only through
+"""The link controllers (``p2p/link.py``, ``online_link.py``, ``open_link.py``) reach the app only through
 ``p2p.face.LinkApp``: read statically (every ``….app.<name>`` in their source) and while
 they run (whole online games with the app behind a guard that lets only the interface by)."""
 
@@ -13,12 +13,13 @@ import webpath  # noqa: F401
 
 import test_controller
 import test_online_controller
+import test_open_controller
 from table.control import app as app_module
 from table.p2p import face
 from table.p2p.link import PeerLink
 
 P2P = Path(__file__).resolve().parent.parent / "web" / "table" / "p2p"
-CONTROLLERS = ("link.py", "online_link.py")
+CONTROLLERS = ("link.py", "online_link.py", "open_link.py")
 
 
 def app_uses(source: str) -> set[str]:
@@ -85,6 +86,17 @@ def strays(monkeypatch) -> list[str]:
 ])
 def test_whole_online_games_touch_the_app_only_through_the_interface(flow, strays, monkeypatch):
     test = getattr(test_online_controller, flow)
+    test(monkeypatch) if test.__code__.co_argcount else test()
+    assert strays == []
+
+
+@pytest.mark.parametrize("flow", [
+    "test_an_open_table_is_found_and_a_stranger_sits_down_by_the_seats_name",
+    "test_the_host_refuses_a_seat_and_the_stranger_is_told_plainly",
+])
+def test_open_tables_touch_the_app_only_through_the_interface(flow, strays, monkeypatch):
+    monkeypatch.setattr(test_open_controller.public, "ANSWER_WHO_S", 0.0)  # (that module's own fixture)
+    test = getattr(test_open_controller, flow)
     test(monkeypatch) if test.__code__.co_argcount else test()
     assert strays == []
 

@@ -314,6 +314,9 @@ class App:
     def timer(self, name: str, gen: int, ms: int | None) -> None:
         self.fx.timer(name, gen, ms)
 
+    def set_url(self, url: str) -> None:
+        self.fx.url(url)
+
     def _draw(self, element_id: str, markup: str) -> None:
         """Send ``markup`` for the element with this id unless the page shows it already."""
         if self.cache.get(element_id) != markup:
@@ -520,6 +523,10 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
+        if event.get("name") == "find":  # «Найти игру»: the list drawn again, an ask timed
+            self.peer.online.open_tables.on_timer(event.get("gen"))
+            self.refresh()
+            return
         if event.get("name") in ("online", "move", "count", "phrase"):
             if not self.peer.playing_online:
                 return
@@ -688,6 +695,11 @@ class App:
         if name == "online-timer":
             if self.peer.playing_online:
                 self.peer.online.set_timer(value)
+            self.refresh()
+            return
+        if name == "online-open":  # «Открытый стол» in the host's lobby
+            if self.peer.playing_online:
+                self.peer.online.open_tables.set_open(event.get("checked") is True)
             self.refresh()
             return
         s = self.table.settings

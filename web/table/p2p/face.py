@@ -1,10 +1,10 @@
-"""What the link controllers (``link.PeerLink``, ``online_link.OnlineLink``) may ask of the page's controller.
+"""What the link controllers (``link``, ``online_link``, ``open_link``) may ask of the page's controller.
 
 Why an interface: the controllers used to hold the whole ``App`` and reach into
 it — its dialogs, its drawing cache, its effects batch.  They now see only
 :class:`LinkApp`: the table in play, the page's facts, storage, the clock, and a
 few requests (open or close a dialog, put a table in place, a notice, a page
-timer, a link operation, a redraw).  The app alone decides what its dialog stack
+timer, a link operation, the address, a redraw).  The app alone decides what its dialog stack
 and regions hold; ``tests/test_link_face.py`` fails if a controller reaches past
 this.  ``control.app.App`` is the one implementation (the room above this one).
 """
@@ -91,6 +91,10 @@ class LinkApp(Protocol):
 
     def link_op(self, op: dict[str, Any]) -> None:
         """Ask the page for an operation on a link or a room (``web/page/p2p.js``, ``relay.js``)."""
+        ...
+
+    def set_url(self, url: str) -> None:
+        """Put ``url`` in the address bar, in place (a reload then opens it)."""
         ...
 
     def timer(self, name: str, gen: int, ms: int | None) -> None:
