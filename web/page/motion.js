@@ -135,9 +135,10 @@ const flights = [];
 function flyFrom(el, from, to, ms, delay, fade) {
   const [x0, y0] = centre(from);
   const [x1, y1] = centre(to);
-  const scale = Math.min(2, Math.max(0.3, from.width / (to.width || 1)));
-  if (Math.abs(x0 - x1) < 1 && Math.abs(y0 - y1) < 1 && Math.abs(scale - 1) < 0.01) return;
-  flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${scale})`, ms, delay, fade });
+  if (Math.abs(x0 - x1) < 1 && Math.abs(y0 - y1) < 1) return;
+  // A translation only, never a scale: a card's face is SVG text, which Chromium lays out again
+  // for every new scale on the screen (its glyphs are sized for it), frame after frame.
+  flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px)`, ms, delay, fade });
 }
 
 function startFlights() {
@@ -165,33 +166,36 @@ function ghost(card, rect) {
   return frame;
 }
 
-/** The taken trick's cards, from where they lay to their taker's seat, fading. */
+/** The taken trick's cards, from where they lay to their taker's seat, fading: measured now,
+ *  moved by the function returned, once the flights have started (it writes to the page). */
 function sweep(taken, now) {
   const seat = taken.winner === now.me ? now.meEl : now.seats.get(taken.winner)?.el;
   const target = box(seat?.querySelector(".pile") ?? seat);
-  if (!target) return;
+  if (!target) return null;
   const [x1, y1] = centre(target);
-  // One copy a play, its top card (the others lie under it): a few layers to paint, not sixteen.
-  const frames = [];
-  for (const play of taken.plays) {
-    const top = play.cards.at(-1);
-    if (top?.rect) frames.push([ghost(top.el, top.rect), top.rect]);
-  }
-  if (!frames.length) return;
-  const flight = document.createElement("div");
-  flight.className = "flight-cards";
-  for (const [frame] of frames) flight.append(frame);
-  layer().append(flight);
-  const runs = frames.map(([frame, rect], i) => {
-    const [x0, y0] = centre(rect);
-    return frame.animate([
-      { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
-      { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(0.45)`, opacity: 0 },
-    ], { duration: TAKE_MS, delay: Math.min(i, 5) * 12, easing: "ease-in", fill: "forwards" }).finished;
-  });
-  // A tab hidden mid-flight may hold the animations' clock: the copies go by the timer at the latest.
-  const late = new Promise((done) => setTimeout(done, TAKE_MS + 200));
-  Promise.race([Promise.allSettled(runs), late]).then(() => flight.remove());
+  return () => {
+    // One copy a play, its top card (the others lie under it): a few layers to paint, not sixteen.
+    const frames = [];
+    for (const play of taken.plays) {
+      const top = play.cards.at(-1);
+      if (top?.rect) frames.push([ghost(top.el, top.rect), top.rect]);
+    }
+    if (!frames.length) return;
+    const flight = document.createElement("div");
+    flight.className = "flight-cards";
+    for (const [frame] of frames) flight.append(frame);
+    layer().append(flight);
+    const runs = frames.map(([frame, rect], i) => {
+      const [x0, y0] = centre(rect);
+      return frame.animate([
+        { transform: "translate(0px, 0px)", opacity: 1 },
+        { transform: `translate(${x1 - x0}px, ${y1 - y0}px)`, opacity: 0 },
+      ], { duration: TAKE_MS, delay: Math.min(i, 5) * 12, easing: "ease-in", fill: "forwards" }).finished;
+    });
+    // A tab hidden mid-flight may hold the animations' clock: the copies go by the timer at the latest.
+    const late = new Promise((done) => setTimeout(done, TAKE_MS + 200));
+    Promise.race([Promise.allSettled(runs), late]).then(() => flight.remove());
+  };
 }
 
 /** A new deal as a dealer deals it (RULES.md §3): from the dealer's seat, one card at a time
@@ -226,7 +230,8 @@ function deal(now) {
     if (rect) flyFrom(el, from, rect, DRAW_MS, next, true);
   }
   const trump = document.querySelector("#trump .card");
-  if (trump) flights.push({ el: trump, start: "scaleX(0)", ms: TURN_MS, delay: next + DRAW_MS, fade: false });
+  const under = box(trump); // turned up from under the stock, where the dealer put it
+  if (under && now.stockRect) flyFrom(trump, now.stockRect, under, TURN_MS, next + DRAW_MS, true);
   return () => toSeats(from, unseen.filter(([, target]) => target));
 }
 
@@ -247,11 +252,11 @@ function toSeats(from, cards) {
     frame.append(back);
     flight.append(frame);
     const [x1, y1] = centre(target);
-    return [frame, `translate(${x1 - x0}px, ${y1 - y0}px) scale(0.5)`, delay];
+    return [frame, `translate(${x1 - x0}px, ${y1 - y0}px)`, delay];
   });
   layer().append(flight);
   const landed = runs.map(([frame, end, delay]) => frame.animate([
-    { transform: "translate(0px, 0px) scale(1)", opacity: 0 },
+    { transform: "translate(0px, 0px)", opacity: 0 },
     { opacity: 1, offset: 0.2 },
     { transform: end, opacity: 0 },
   ], { duration: DRAW_MS, delay, easing: EASE_OUT, fill: "both" }).finished);
@@ -319,9 +324,10 @@ function fly() {
       if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false); // (none if it stayed)
     }
   }
+  const swept = what.taken ? sweep(what.taken, now) : null;
   startFlights();
   dealt?.();
-  if (what.taken) sweep(what.taken, now);
+  swept?.();
   if (now.turnSeat !== null && now.turnSeat !== before.turnSeat) {
     const seat = document.querySelector("#table .seat.turn");
     seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
