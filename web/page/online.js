@@ -48,8 +48,8 @@ async function loadRelay(send) {
   if (!relay) {
     relay = await import("./relay.js");
     document.addEventListener("burkozel-online", (event) => {
-      const { id, kind, data, way } = event.detail;
-      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
+      const { id, kind, data, way, from } = event.detail;
+      send({ type: "online", id, kind, data: data ?? "", way: way ?? "", from: from ?? "" });
     });
   }
   return relay;
@@ -66,7 +66,8 @@ export async function run(op, send) {
     return;
   }
   if (op.op === "online-open") {
-    await js.open(op.id, op.room, op.secret, { direct: op.direct !== false, retries: op.retries !== false });
+    await js.open(op.id, op.room, op.secret,
+      { quiet: op.quiet === true, direct: op.direct !== false && op.quiet !== true, retries: op.retries !== false });
   }
   else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
   else if (op.op === "online-close") js.close(op.id);

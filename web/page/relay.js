@@ -72,8 +72,8 @@ const mine = new Set(); // ids of events this file made
 const recent = new Map(); // event id -> {text, tried: Set of urls}: what a rate limit makes us send elsewhere
 const resting = new Map(); // relay url -> {ms, until}: answered "rate-limited"
 
-function emit(id, kind, data, way = "") {
-  document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way } }));
+function emit(id, kind, data, way = "", from = "") {
+  document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way, from } }));
 }
 
 async function sha256Hex(text) {
@@ -82,7 +82,7 @@ async function sha256Hex(text) {
 }
 
 function direct(room) {
-  return Object.keys(room.trystero.getPeers()).length > 0;
+  return !room.quiet && Object.keys(room.trystero.getPeers()).length > 0;
 }
 
 function tellWay(id, room) {
@@ -166,7 +166,7 @@ function onRelayMessage(url, event) {
     const frame = piece.startsWith("~") ? joinPart(room, piece) : piece;
     if (!frame) continue;
     frames.push({ id, dir: "in", way: "relay", data: frame });
-    emit(id, "frame", frame, "relay");
+    emit(id, "frame", frame, "relay", typeof payload.pubkey === "string" ? payload.pubkey : "");
   }
 }
 
@@ -206,7 +206,7 @@ function watchSockets() {
 // --- announcing: a few relays, backed off, never while direct ---------------------------------
 
 async function announce(room, relays) {
-  if (!room.open || !room.directWay || direct(room)) return;
+  if (!room.open || room.quiet || !room.directWay || direct(room)) return;
   const open = openSockets();
   const awake = open.filter(([url]) => !rests(url));
   const targets = (awake.length ? awake : open).slice(0, relays);
@@ -219,7 +219,7 @@ async function announce(room, relays) {
 /** Announce now and then after each of ANNOUNCE_AFTER_MS from `step` on (the last repeating). */
 function announceFrom(room, step) {
   clearTimeout(room.announceTimer);
-  if (!room.open) return;
+  if (!room.open || room.quiet) return;
   announce(room, step ? 1 : ANNOUNCE_RELAYS); // (each announcement seen starts an offer on its relay)
   if (!room.retries) return;
   const wait = ANNOUNCE_AFTER_MS[Math.min(step, ANNOUNCE_AFTER_MS.length - 1)];
@@ -310,17 +310,19 @@ function publish(room, frame) {
 
 // --- rooms ---------------------------------------------------------------------------------
 
-/** Enter the room of one seat (`room`, `secret`: hex from the link). `direct` false: the
- *  relays only, never WebRTC — a watchers' room, which many share: Trystero would connect
- *  every two of its pages directly, and so show each watcher the others' network addresses
- *  and the host's. Such a room still needs Trystero's relay sockets, so it joins a Trystero
- *  room of this page's alone (nobody else knows its name) and announces nothing.
- *  `retries` false: announced only when it opens, a relay socket (re)opens or the direct way
- *  closes, not on the backed-off schedule (one side's retries are enough: the host's rooms
- *  leave them to the guests, and an idle table on the relays costs half as much). */
-export async function open(id, room, secret, { direct: directWay = true, retries = true } = {}) {
+/** Enter the room of one seat (`room`, `secret`: hex from the link). `quiet`: the open tables'
+ *  lobby, a public topic everyone shares: no announcements, never a direct connection, each
+ *  event's author (`from`, its Nostr key, which the relays have checked) told with its frame.
+ *  `direct` false: the relays only, never WebRTC — a watchers' room, which many share: Trystero
+ *  would connect every two of its pages directly, and so show each watcher the others' network
+ *  addresses and the host's. Such a room (and a quiet one) still needs Trystero's relay sockets,
+ *  so it joins a Trystero room of this page's alone (nobody else knows its name) and announces
+ *  nothing. `retries` false: announced only when it opens, a relay socket (re)opens or the
+ *  direct way closes, not on the backed-off schedule (one side's retries are enough: the host's
+ *  rooms leave them to the guests, and an idle table on the relays costs half as much). */
+export async function open(id, room, secret, { quiet = false, direct: directWay = !quiet, retries = true } = {}) {
   close(id);
-  const meeting = directWay ? room : `${room}/alone/${nostr.selfId}/${Math.random().toString(36).slice(2)}`;
+  const meeting = directWay && !quiet ? room : `${room}/alone/${nostr.selfId}/${Math.random().toString(36).slice(2)}`;
   const config = {
     appId: APP_ID,
     password: secret,
@@ -336,7 +338,7 @@ export async function open(id, room, secret, { direct: directWay = true, retries
   const trystero = nostr.joinRoom(config, meeting);
   const action = trystero.makeAction("frame");
   const state = {
-    trystero, action, way: "", open: true, topic, rootTopic, directWay, retries,
+    trystero, action, way: "", open: true, topic, rootTopic, quiet, directWay, retries,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
     timer: null, announceTimer: null, soonTimer: null,
@@ -359,7 +361,7 @@ export async function open(id, room, secret, { direct: directWay = true, retries
     if (socket.readyState === OPEN) socket.send(nostr.subscribe(state.subId, state.topic));
   }
   tellWay(id, state);
-  announceFrom(state, 0);
+  if (!quiet) announceFrom(state, 0);
   retry.wake();
 }
 
