@@ -116,6 +116,8 @@ KNOWN_FAILURES = {
     "test_resume.py::test_clicks_at_wrong_moments_do_no_harm": "#41/#40: a click at the wrong moment with deal keys",
     "test_two_players.py::test_two_player_tables_keep_their_switches_and_resume_after_a_reload": "#42: switches on resume",
     "test_layout.py::test_nothing_overlaps[four]": "#40: four at 768x1024, a seat over the trick after the badge moved",
+    "test_online.py::test_after_a_relay_outage_the_direct_way_comes_back_within_a_minute":
+        "#43: 4 runs of 7 under load; in a failing run the guest answered one offer and no candidate was sent",
 }
 
 
