@@ -102,25 +102,54 @@ def test_with_reduced_motion_no_card_moves(page, base_url):
     assert m["frames"] > 20 and m["kinds"] == {} and m["ghosts"] == 0
 
 
+# Armed once: the moment a taken trick's copies are in the air (a child of #motion added), the
+# table's regions as drawn then go to sessionStorage and the page reloads, in that same task.
+RELOAD_MID_FLIGHT = """
+(regions) => {
+  const observer = new MutationObserver(() => {
+    const flying = document.querySelectorAll('#motion .ghost').length;
+    if (!flying) return;
+    observer.disconnect();
+    const drawn = Object.fromEntries(regions.map((id) => [id, document.getElementById(id).innerHTML]));
+    sessionStorage.setItem('mid-flight', JSON.stringify({flying, drawn}));
+    location.reload();
+  });
+  observer.observe(document.body, {subtree: true, childList: true});
+}
+"""
+REGIONS = ["score", "seat-1", "deck", "trick", "me", "hand"]
+
+
 def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
-    """The page reloaded while a taken trick is in the air: the same hand, nothing mid-flight."""
+    """The page reloaded while a taken trick is in the air (the reload is made by the page in
+    the task that saw the flight start): behind «Продолжить партию» the table is drawn as it
+    was at that moment, nothing is left in the air, and the match goes on with the saved hand."""
+    from playwright.sync_api import Error
+
     open_table(page, base_url, speed="fast", seed=11)
     new_match(page, "duel", "easy")
+    page.evaluate(RELOAD_MID_FLIGHT, REGIONS)
     rng = random.Random(3)
-    for _ in range(20):
-        wait_settled(page)
-        play_turn(page, rng)
-        try:
-            page.wait_for_selector("#motion .ghost", state="attached", timeout=4_000)
-            break
-        except Exception:  # noqa: BLE001 - this move took no trick: play on
-            continue
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]")
+    try:
+        for _ in range(40):
+            wait_settled(page)
+            play_turn(page, rng)
+    except Error:  # the page reloaded under the test's feet: what it waits for
+        pass
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#menu[open] [data-action=continue]", state="visible")
+    moment = page.evaluate("JSON.parse(sessionStorage.getItem('mid-flight'))")
+    assert moment is not None and moment["flying"] > 0, "no trick was taken in flight"
+    assert page.locator("#motion .ghost").count() == 0
+    drawn = page.evaluate("(ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).innerHTML]))",
+                          REGIONS)
+    assert drawn == moment["drawn"]
+    page.click("#menu [data-action=continue]")
     wait_settled(page)
     assert page.locator("#motion .ghost").count() == 0
     match = replay(saved(page))
     assert sorted(hand(page)) == sorted(str(c) for c in match.round.hands[0])
+    check_no_leak(page)
 
 
 # Every card motion started in a hand, a seat's cards or the deck: whose cards (the seat, or

@@ -28,10 +28,13 @@ def coach_html(view: dict[str, Any] | None, ui: dict[str, Any]) -> str:
         return ""
     t = languages.for_lang(ui.get("lang"))
     my_turn = bool(ui.get("my_turn"))
-    tricks = len(view.get("history") or [])
+    history = view.get("history") or []
+    tricks = len(history)
+    last_title = t.last_trick_title(ui.get("names") or (), history[-1]["winner"] if history else None,
+                                    view.get("seat", 0))
     buttons = [
         ("hint", t.HINT, t.HINT_TITLE, not my_turn, "✦"),
-        ("last-trick", t.LAST_TRICK, t.LAST_TRICK_KEY, tricks == 0, "↺"),
+        ("last-trick", t.LAST_TRICK, last_title, tricks == 0, "↺"),
         ("stats", t.STATS, t.STATS, False, "▥"),
         ("share", t.SHARE, t.SHARE_NOTE, False, "⇪"),
     ]
