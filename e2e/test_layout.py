@@ -31,7 +31,7 @@ PARTS = {
     "header": ["header [data-action=menu]", "header [data-action=rules]", "#score .pts .lbl", "#score .pts .val",
                "#score .pens > .lbl", "#score .chip"],
     "table": [".seat-slot .seat", "#trick .play", "#deck .deck", "#deck .trump-note", "#me .seat",
-              "#status .prompt", "#hand .card", "#actions .btn.act:not(.idle)"],
+              "#status .prompt", "#hand .card", "#actions .btn.act:not(.idle)", "#coach .coach-btn"],
 }
 
 OVERLAPS_JS = """

@@ -102,25 +102,113 @@ def test_with_reduced_motion_no_card_moves(page, base_url):
     assert m["frames"] > 20 and m["kinds"] == {} and m["ghosts"] == 0
 
 
+# Armed once: the moment a taken trick's copies are in the air (a child of #motion added), the
+# table's regions as drawn then go to sessionStorage and the page reloads, in that same task.
+RELOAD_MID_FLIGHT = """
+(regions) => {
+  const observer = new MutationObserver(() => {
+    const flying = document.querySelectorAll('#motion .ghost').length;
+    if (!flying) return;
+    observer.disconnect();
+    const drawn = Object.fromEntries(regions.map((id) => [id, document.getElementById(id).innerHTML]));
+    sessionStorage.setItem('mid-flight', JSON.stringify({flying, drawn}));
+    location.reload();
+  });
+  observer.observe(document.body, {subtree: true, childList: true});
+}
+"""
+REGIONS = ["score", "seat-1", "deck", "trick", "me", "hand"]
+
+
 def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
-    """The page reloaded while a taken trick is in the air: the same hand, nothing mid-flight."""
+    """The page reloaded while a taken trick is in the air (the reload is made by the page in
+    the task that saw the flight start): behind «Продолжить партию» the table is drawn as it
+    was at that moment, nothing is left in the air, and the match goes on with the saved hand."""
+    from playwright.sync_api import Error
+
     open_table(page, base_url, speed="fast", seed=11)
     new_match(page, "duel", "easy")
+    page.evaluate(RELOAD_MID_FLIGHT, REGIONS)
     rng = random.Random(3)
-    for _ in range(20):
-        wait_settled(page)
-        play_turn(page, rng)
-        try:
-            page.wait_for_selector("#motion .ghost", state="attached", timeout=4_000)
-            break
-        except Exception:  # noqa: BLE001 - this move took no trick: play on
-            continue
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]")
+    try:
+        for _ in range(40):
+            wait_settled(page)
+            play_turn(page, rng)
+    except Error:  # the page reloaded under the test's feet: what it waits for
+        pass
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#menu[open] [data-action=continue]", state="visible")
+    moment = page.evaluate("JSON.parse(sessionStorage.getItem('mid-flight'))")
+    assert moment is not None and moment["flying"] > 0, "no trick was taken in flight"
+    assert page.locator("#motion .ghost").count() == 0
+    drawn = page.evaluate("(ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).innerHTML]))",
+                          REGIONS)
+    assert drawn == moment["drawn"]
+    page.click("#menu [data-action=continue]")
     wait_settled(page)
     assert page.locator("#motion .ghost").count() == 0
     match = replay(saved(page))
     assert sorted(hand(page)) == sorted(str(c) for c in match.round.hands[0])
+    check_no_leak(page)
+
+
+# Every card motion started in a hand, a seat's cards or the deck: whose cards (the seat, or
+# the stock and the trump), its delay, and the point its centre starts from, with the centre of
+# the dealer's seat at that moment (the page's layout then, untouched by the flights).
+RECORD_DEAL = """
+(() => {
+  window.__dealt = [];
+  const animate = Element.prototype.animate;
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  Element.prototype.animate = function (frames, options) {
+    const first = frames[0] || {};
+    const card = this.classList.contains('card') && this.closest('#hand, #felt .seat[data-seat], #deck');
+    if (typeof first.transform === 'string' && (card || this.matches('#motion .ghost[data-seat]'))) {
+      const shift = /^translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(first.transform);
+      const [x, y] = centre(this.getBoundingClientRect());
+      const dealer = document.querySelector('#felt .seat:has(.tag.dealer), #me .seat:has(.tag.dealer)');
+      window.__dealt.push({
+        seat: this.closest('#hand') ? Number(document.querySelector('#me .seat[data-seat]').dataset.seat)
+          : this.closest('#trump') ? 'trump' : this.closest('#deck') ? 'stock'
+          : Number(this.closest('[data-seat]').dataset.seat),
+        delay: (options && options.delay) || 0,
+        from: shift ? [x + Number(shift[1]), y + Number(shift[2])] : null,
+        dealer: dealer ? [Number(dealer.dataset.seat), ...centre(dealer.getBoundingClientRect())] : null,
+      });
+    }
+    return animate.call(this, frames, options);
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize(("fmt", "players", "size"), [("pairs", None, (1280, 800)), ("bura_pot", 5, (390, 844))])
+def test_the_deal_comes_from_the_dealer_one_card_at_a_time_clockwise(page, base_url, fmt, players, size):
+    """A new deal flies as a dealer deals it (RULES.md §3): every card from the dealer's seat,
+    one at a time round the table starting at the dealer's left (the next seat clockwise),
+    the dealer last; then the stock is set down and the trump turned up last of all. On a
+    phone at five seats the others' cards are not drawn: a bare back flies to each seat."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.add_init_script(RECORD_DEAL)
+    open_table(page, base_url, speed="fast", seed=11)
+    page.evaluate("window.__dealt = []")
+    new_match(page, fmt, "easy", players=players)
+    dealt = sorted(page.evaluate("window.__dealt"), key=lambda e: e["delay"])
+    seated = int(page.get_attribute("#table", "data-players"))
+    cards = [e for e in dealt if isinstance(e["seat"], int)]
+    hand_size = len(cards) // seated
+    assert hand_size in (3, 4) and len(cards) == seated * hand_size, [e["seat"] for e in dealt]
+    dealer = cards[0]["dealer"][0]
+    order = [(dealer + k) % seated for k in range(1, seated + 1)]
+    assert [e["seat"] for e in cards] == order * hand_size
+    for e in cards:  # from the middle of the dealer's seat
+        assert e["dealer"][0] == dealer
+        assert abs(e["from"][0] - e["dealer"][1]) < 1.5 and abs(e["from"][1] - e["dealer"][2]) < 1.5, e
+    # The cards one after another; then the stock; the trump turned up last.
+    assert len({e["delay"] for e in cards}) == len(cards)
+    rest = [e["seat"] for e in dealt[len(cards):]]
+    assert rest and rest[-1] == "trump" and set(rest[:-1]) == {"stock"}, rest
+    assert dealt[-1]["delay"] > max(e["delay"] for e in dealt[:-1])
 
 
 # --- sound ----------------------------------------------------------------------------------

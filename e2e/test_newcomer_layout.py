@@ -130,15 +130,10 @@ HINT_OVER_SEATS_JS = """() => {
 }"""
 
 
-CRAMPED = {(360, 640), (390, 664)}
-"""Six at a pot on the smallest phones upright leave the trick's place a line tall: the
-hint scrolls there and may touch «Вы» (known, not yet solved)."""
-
-
 @pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
 def test_the_open_hint_covers_no_seat(table, fmt, players):
     page = table
-    sizes = [s for s in SIZES if players != 6 or s not in CRAMPED]
+    sizes = SIZES
     page.set_viewport_size({"width": 390, "height": 844})
     open_position(page, find(fmt, "lead", players=players))
     page.click("#coach [data-action=hint]")
@@ -149,6 +144,53 @@ def test_the_open_hint_covers_no_seat(table, fmt, players):
         problems += [f"{size}: the hint covers {s}" for s in page.evaluate(HINT_OVER_SEATS_JS)]
     page.click("#hint [data-action=hint-close]")
     assert not problems, "\n".join(problems)
+
+
+PHONES = [(360, 640), (390, 844), (412, 915), (768, 1024)]
+TURNED = sorted(set(SIZES) | set(PHONES) | {(h, w) for w, h in PHONES})
+"""Every size above, and the phones' and the tablet's both ways up."""
+
+COACH_OVER_JS = """() => {
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const icons = [...document.querySelectorAll('#coach .coach-btn')].filter(shown);
+  const parts = ['#table .seat', '#table .seat .seat-name', '#trick .play', '#deck .deck', '#deck .trump-note',
+                 '#status .prompt', '#hand .card', '#actions .btn.act:not(.idle)', 'header .btn', '#score .pts',
+                 '#score .pot', '#score .chip'];
+  const out = [];
+  for (const icon of icons) {
+    const r = icon.getBoundingClientRect();
+    if (r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+      out.push(`${icon.dataset.action} outside the window`);
+    for (const sel of parts) {
+      for (const el of document.querySelectorAll(sel)) {
+        if (shown(el) && over(r, el.getBoundingClientRect()))
+          out.push(`${icon.dataset.action} over ${sel} «${el.textContent.trim().slice(0, 20)}»`);
+      }
+    }
+  }
+  return {out, icons: icons.length};
+}"""
+
+
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("four", None), ("three", None), ("duel", None),
+                                          ("bura31", None), ("bura5", None),
+                                          *(("bura_pot", n) for n in range(2, 7))])
+def test_the_coachs_icons_cover_no_name_card_or_line(table, fmt, players):
+    """The coach's four buttons (icons on a phone) beside a trick in play: over no seat or its
+    name, no play, the deck, the prompt, the hand, the buttons or the header, on the phones and
+    the tablet upright and sideways and at every size above."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, find(fmt, "beat", players=players))
+    problems = []
+    for size in TURNED:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        seen = page.evaluate(COACH_OVER_JS)
+        assert seen["icons"] == 4, (size, seen)
+        problems += [f"{size[0]}x{size[1]}: {p}" for p in seen["out"]]
+    assert not problems, "\n".join(problems[:30])
 
 
 @pytest.mark.parametrize("touch", [True, False], ids=["phone", "desktop"])

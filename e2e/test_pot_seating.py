@@ -20,6 +20,8 @@ from burkozel import Match, Move, TableRules  # noqa: E402  (on the path once ta
 shared, table = table_fixtures(seed=5)
 
 PHONE, DESKTOP, LANDSCAPE = (360, 740), (1280, 800), (844, 390)
+SMALL_PHONES = ((360, 640), (390, 664))
+"""What a small phone's browser leaves of its screen: the most cramped upright sizes."""
 SHOTS = Path(os.environ.get("BURKOZEL_SHOTS", "")) if os.environ.get("BURKOZEL_SHOTS") else None
 """A folder to keep the layout's screenshots in, to look at (none kept by default)."""
 
@@ -59,7 +61,7 @@ def test_every_seat_is_whole_and_apart_on_a_phone_a_desktop_and_a_phone_sideways
             break
         play_turn(page, rng)
         wait_settled(page)
-    for w, h in (PHONE, DESKTOP, LANDSCAPE):
+    for w, h in (PHONE, *SMALL_PHONES, DESKTOP, LANDSCAPE):
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate("window.burkozelSettled()")
         seats = page.evaluate(SEAT_BOXES_JS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import unescape
 
 import pytest
 
@@ -72,6 +73,27 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
         assert t.hidden == sum(p["count"] for p in t.trick["plays"] if not (p["cards"] or p.get("own")))
     if discard == "open":
         assert all(t.hidden == 0 for t in tricks)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_the_last_tricks_button_names_its_taker_as_the_table_does(lang):
+    """Its tooltip says whose the last trick is, by the seat's name in the page's language
+    (as the panel does), never a key's letter; before the first trick, only its name."""
+    t = languages.for_lang(lang)
+    table = finished_round("four", 7)
+    view = table.display()
+    names = list(t.SEATS_BY_COUNT[4])
+    title = re.compile(r'data-action="last-trick" title="([^"]*)"')
+    for winner in range(4):
+        history = [*view["history"][:-1], {**view["history"][-1], "winner": winner}]
+        said = unescape(title.search(coachview.coach_html({**view, "history": history},
+                                                          {"lang": lang, "names": names})).group(1))
+        assert said == (t.say("last_trick_title_you") if winner == 0 else
+                        t.say("last_trick_title", gen=t.genitive(names[winner]))), said
+        assert " L" not in said and t.LAST_TRICK_KEY not in said
+        assert winner == 0 or t.genitive(names[winner]) in said
+    first = title.search(coachview.coach_html({**view, "history": []}, {"lang": lang, "names": names})).group(1)
+    assert first == t.LAST_TRICK
 
 
 # --- statistics ------------------------------------------------------------------------------

@@ -561,5 +561,15 @@ class Texts:
         extra = self.say("trick_taken_hidden", cards=self.cards_word(hidden)) if hidden else ""
         return self.say("trick_taken", taker=taker, points=self.points_word(points), extra=extra)
 
+    def last_trick_title(self, names: "Sequence[str]", winner: int | None, me: int = 0) -> str:
+        """The last trick's button's tooltip: whose that trick is, by the seat's name as the
+        table says it everywhere (a key to press is said in the panel, where a keyboard is);
+        ``me``: the viewer's seat."""
+        if winner is None:
+            return self.LAST_TRICK
+        if winner == me:
+            return self.say("last_trick_title_you")
+        return self.say("last_trick_title", **self._names(names[winner]))
+
     def sharer_line(self, points: int, penalty: int) -> str:
         return self.say("sharer_line", points=self.points_word(points), penalty=penalty)

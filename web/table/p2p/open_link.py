@@ -160,7 +160,8 @@ class OpenTables:
         end.lines[seat] = SeatLine(fresh, Outgoing(end.me))
         end.host.online.discard(seat)
         self.link.peer.js.close(str(seat))
-        self.app.link_op({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex})
+        self.app.link_op({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex,
+                          "retries": False})  # (as the host's other seat rooms: the guest's page retries)
         self.link._remember()
         self.refresh()
 
