@@ -498,7 +498,19 @@ class Round:
             house=rules.house,
             in_play=self.in_play if len(self.in_play) < self.players else (),
             open_hands=tuple(tuple(sorted(h)) if s in shown else () for s, h in enumerate(self.hands)) if shown else (),
+            shown=self.shown_by_seat(),
         )
+
+    def shown_by_seat(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards a combination that ended this deal or had it
+        dealt again showed to all (RULES-house.md §3.7, §4.5; the kernel's
+        record), else empty; an empty tuple when none were."""
+        if not self.deal.shown:
+            return ()
+        out: list[tuple[Card, ...]] = [()] * self.players
+        for s, cards in self.deal.shown:
+            out[s] = tuple(cards)
+        return tuple(out)
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, h)) for h in self.hands)
