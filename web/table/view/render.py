@@ -264,6 +264,11 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         classes.append("open")
         hand_markup = (f'<div class="open-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
                        + "".join(card_art.face(c, "", t) for c in shown) + '</div>')
+    elif shown_cards(view, seat):  # shown to all at the deal's end (RULES-house.md §3.7, §4.5)
+        faces = shown_cards(view, seat)
+        hand_markup = (f'<div class="open-hand shown-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
+                       + "".join(card_art.face(c, "", t) for c in faces)
+                       + "".join(card_art.back() for _ in range(n - len(faces))) + '</div>')
     else:
         hand_markup = (f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">'
                        + "".join(card_art.back() for _ in range(n)) + '</div>')
@@ -426,7 +431,8 @@ def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
         over = view["match_over"]
         title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
         line = t.deal_end_line(view["format"], view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                               list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
+                               list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"),
+                               shown=bool(view.get("shown")))
         if view.get("chips"):
             line += " " + pot_line(view, names, t)
         if over:
@@ -574,7 +580,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     over = view["match_over"]
     title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
     ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                             list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
+                             list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"),
+                             shown=bool(view.get("shown")))
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if pot:
         head += f'<p class="pot-line">{escape(pot_line(view, names, t))}</p>'
@@ -586,13 +593,14 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     head += places_html(view, ui, names, t)
+    head += shown_html(view, names, t)
     head += dealt_html(view, t)
     button = (t.REMATCH if ui.get("rematch") else t.NEW_MATCH) if over else t.NEXT_ROUND
     watching = not over and place_of(ui, view["seat"]) is not None and not ui.get("guest")
     if watching:  # the player is out (RULES-house.md §1.10): watch the bots play on, or a new match
         head += f'<p class="me-out">{escape(t.ME_OUT.format(place=place_of(ui, view["seat"])))}</p>'
         button = t.WATCH_ON
-    note = t.penalty_note(fmt)
+    note = t.penalty_note(fmt, view.get("pass_mark"), eliminating=ui.get("places") is not None)
     # The title stays above what scrolls and the buttons below it: on a phone the dialog
     # opens with its title in view, whatever the focused button or the length of the rest.
     return (
@@ -618,6 +626,26 @@ def places_html(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], 
         return ""
     items = t.say("list_sep").join(t.PLACE_ITEM.format(place=p, name=names[s]) for p, s in placed)
     return f'<p class="places">{escape(t.PLACES_LINE.format(places=items))}</p>'
+
+
+def shown_cards(view: dict[str, Any], seat: int) -> list[str]:
+    """The cards ``seat`` showed to all when its combination ended the deal or had it dealt
+    again (the view's ``shown``, RULES-house.md §3.7, §4.5); empty otherwise."""
+    shown = view.get("shown") or ()
+    return list(shown[seat]) if seat < len(shown) else []
+
+
+def shown_html(view: dict[str, Any], names: Sequence[str], t: ModuleType = texts) -> str:
+    """Every seat's cards shown to all at the deal's end (a бура, a Москва, the
+    combination a redeal was dealt with), one line a seat, face up."""
+    out = []
+    for seat in range(view["players"]):
+        cards = shown_cards(view, seat)
+        if cards:
+            faces = "".join(card_art.face(c, "", t) for c in cards)
+            out.append(f'<div class="dealt shown" data-seat="{seat}"><p>{escape(t.shown_line(names[seat]))}</p>'
+                       f'<div class="dealt-cards">{faces}</div></div>')
+    return "".join(out)
 
 
 def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
