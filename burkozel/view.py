@@ -345,8 +345,9 @@ class SeatView(RulesFacts):
     def to_dict(self) -> dict:
         """A JSON-serialisable snapshot (cards as ``"AS"``), with the derived
         facts the table needs spelled out: the hand as a player holds it
-        (``held``, :func:`cards.held_order`) and the sides the finished round's
-        result shows on top (``best_sides``, :meth:`RuleSet.best_sides`)."""
+        (``held``, :func:`cards.held_order`), the sides the finished round's
+        result shows on top (``best_sides``, :meth:`RuleSet.best_sides`) and
+        each seat's фора (``handicaps``, RULES-house.md §6.3; empty: none)."""
         return {
             "seat": self.seat,
             "format": self.format,
@@ -399,6 +400,7 @@ class SeatView(RulesFacts):
             "house": self.house.changed(),
             "in_play": list(self.in_play),
             "open_hands": [[str(c) for c in h] for h in self.open_hands],
+            "handicaps": list(self.table.handicaps),
             "shown": [[str(c) for c in h] for h in self.shown],
         }
 

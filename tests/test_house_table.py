@@ -445,3 +445,28 @@ def test_a_redeal_says_so_and_shows_the_combination_that_caused_it(lang):
     # Seat 0 sees the молодка at 1's seat, with no card back beside it.
     match, d, ui, t = _ended("h6_bura31_redeal_winner", 1, 0, lang)
     assert re.findall(r'data-card="(\w\w)"', render.seat_html(d, ui, 1)) == ["KH", "TH", "AH"]
+
+
+@pytest.mark.parametrize("lang", languages.LANGS)
+@pytest.mark.parametrize("seats_open, four", [([1], False), ([0], False), ([0], True)])
+def test_the_handicap_is_shown_at_the_open_seat_and_in_its_players_score(lang, seats_open, four):
+    """RULES-house.md §6.3: the фора was told only in the rules dialog; the open seat now
+    carries «фора +N» by its name, and its player's score line says it beside the target."""
+    s = storage.default_settings(lang)
+    s["format"] = "bura31"
+    mine = s["tables"]["bura31"]["house"]
+    assert house.change("bura31", mine, "house-open", json.dumps(seats_open), True)
+    if four:
+        assert house.change("bura31", mine, "house-open_four", "", True)
+    n = 0 if four else HANDICAP_PRESET
+    table = Table(s, speed="instant", seed=4)
+    table.new_match()
+    view, ui = table.display(), table.ui()
+    t = languages.for_lang(lang)
+    assert view["handicaps"] == ([n if seat in seats_open else 0 for seat in (0, 1)] if n else [])
+    tag = t.HANDICAP_TAG.format(n=n)
+    seat, me, score = render.seat_html(view, ui, 1), render.me_html(view, ui), render.score_html(view, ui)
+    assert (tag in seat) == (n > 0 and 1 in seats_open) and (tag in me) == (n > 0 and 0 in seats_open)
+    assert (t.SCORE_HANDICAP.format(target=t.score_target(31, view["pass_mark"]), n=n) in score) == (
+        n > 0 and 0 in seats_open)
+    assert "handicap-tag" not in seat + me or n

@@ -180,6 +180,8 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         chips = [c.replace('<li class="chip', '<li class="chip out', 1) if place_of(ui, side) is not None
                  and side in (ui.get("out") or ()) else c for side, c in enumerate(chips)]
     target = t.score_target(table.declaration, ui.get("pass_mark") or view["pass_mark"])
+    if handicap_of(view, view["seat"]):  # the player's own фора counts for «31» (RULES-house.md §6.3)
+        target = escape(t.SCORE_HANDICAP.format(target=target, n=handicap_of(view, view["seat"])))
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
               if unseen else "")
@@ -260,7 +262,7 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += out_tags
     shown = open_hand(view, seat)
     if shown is not None:  # an open hand (RULES-house.md §6.2): face up, for everyone
-        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>' + handicap_tag(view, seat, t)
         classes.append("open")
         hand_markup = (f'<div class="open-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
                        + "".join(card_art.face(c, "", t) for c in shown) + '</div>')
@@ -319,7 +321,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         classes.append("out")
         tags += out_tags
     if open_hand(view, seat) is not None:  # the others see this hand
-        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>' + handicap_tag(view, seat, t)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
             f'{_taking_badge(view, seat, t)}</div>')
@@ -329,6 +331,22 @@ def open_hand(view: dict[str, Any], seat: int) -> list[str] | None:
     """The cards of ``seat``'s hand when it plays open (the view's ``open_hands``), else ``None``."""
     hands = view.get("open_hands") or ()
     return list(hands[seat]) if seat < len(hands) and hands[seat] else None
+
+
+def handicap_of(view: dict[str, Any], seat: int) -> int:
+    """The фора added to ``seat``'s points for «31» and at the deal's end (the view's
+    ``handicaps``, RULES-house.md §6.3); 0 where it has none."""
+    handicaps = view.get("handicaps") or ()
+    return handicaps[seat] if seat < len(handicaps) else 0
+
+
+def handicap_tag(view: dict[str, Any], seat: int, t: ModuleType) -> str:
+    """«фора +5» beside an open seat's name, with what it does in its title."""
+    n = handicap_of(view, seat)
+    if not n:
+        return ""
+    return (f'<span class="tag handicap-tag" title="{escape(t.HANDICAP_TITLE.format(n=n))}">'
+            f'{escape(t.HANDICAP_TAG.format(n=n))}</span>')
 
 
 def place_of(ui: dict[str, Any], seat: int) -> int | None:
