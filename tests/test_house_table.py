@@ -19,7 +19,7 @@ from burkozel.house import HANDICAP_PRESET
 from table.coach import share
 from table.control.app import App
 from table.control.effects import Env
-from table.i18n import languages
+from table.i18n import common, facts, languages
 from table.match import house, storage
 from table.match.table import Table
 from table.view import render
@@ -470,3 +470,24 @@ def test_the_handicap_is_shown_at_the_open_seat_and_in_its_players_score(lang, s
     assert (t.SCORE_HANDICAP.format(target=t.score_target(31, view["pass_mark"]), n=n) in score) == (
         n > 0 and 0 in seats_open)
     assert "handicap-tag" not in seat + me or n
+
+
+@pytest.mark.parametrize("fmt", ["four", "bura5"])
+def test_with_six_only_for_no_tricks_the_small_print_says_so(fmt):
+    """RULES-house.md §2: the result's small print said «без очков — 6» under `six: no_tricks`,
+    where a side with tricks and no points gets 4."""
+    key = "penalty_two" if fmt == "bura5" else "penalty_pass"
+    for six, shown in (("no_tricks", key + "_tricks"), ("no_points", key)):
+        s = storage.default_settings()
+        s["format"] = fmt
+        s["tables"][fmt]["house"]["six"] = six
+        table = Table(s, speed="instant", seed=2)
+        table.new_match()
+        rng = random.Random(3)
+        while table.phase() not in ("round_end", "match_end"):
+            step(table, rng)
+        html = render.result_html(table.display(), table.ui())
+        note = html[html.index('<p class="fine">'):]
+        assert RU.say(shown, **{**facts.table_facts(fmt), "half": common.HALF,
+                                "limit": RU.say("penalty_limit", limit=12)}).split(".")[0] in note
+        assert ("без единой взятки" in note) == (six == "no_tricks")

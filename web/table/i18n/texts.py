@@ -367,12 +367,14 @@ class Texts:
             return self.say("winners_you") if self.is_you(won[0]) else self.say("winners_one", **self._names(won[0]))
         return self.say("winners_shared", names=self.say("list_sep").join(won))
 
-    def penalty_note(self, fmt: str, mark: int | None = None, eliminating: bool = False) -> str:
+    def penalty_note(self, fmt: str, mark: int | None = None, eliminating: bool = False,
+                     no_tricks: bool = False) -> str:
         """The small print under a deal's result: how penalties are given at this table
         (none at a table played for chips: the pot's line says what the deal did).
         ``mark``: the deal's own pass mark where it is not the table's (a round of two
         where seats go out, RULES-house.md §1.6); ``eliminating``: a seat at the limit
-        goes out and the others play on (§1), rather than the match ending there."""
+        goes out and the others play on (§1), rather than the match ending there;
+        ``no_tricks``: 6 only for a side that took no trick (§2)."""
         table = FORMATS[fmt]
         if table.has_pot:
             return ""
@@ -382,7 +384,8 @@ class Texts:
             facts.update(mark=mark, mark_less=mark - 1)
         if table.declaration is not None:
             return self.say("penalty_declaration", **facts)
-        return self.say("penalty_two" if table.players == 2 else "penalty_pass", **facts)
+        key = "penalty_two" if table.players == 2 else "penalty_pass"
+        return self.say(key + "_tricks" if no_tricks else key, **facts)
 
     def unseen_title(self, n: int) -> str:
         """The hint on «+N закр.»: closed cards in one's tricks, valued only at the deal's end."""

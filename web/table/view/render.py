@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, Sequence
 
 from burkozel import FORMATS
+from burkozel.rules import with_house
 from table.i18n import common, languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import house, seats, storage
@@ -618,7 +619,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if watching:  # the player is out (RULES-house.md §1.10): watch the bots play on, or a new match
         head += f'<p class="me-out">{escape(t.ME_OUT.format(place=place_of(ui, view["seat"])))}</p>'
         button = t.WATCH_ON
-    note = t.penalty_note(fmt, view.get("pass_mark"), eliminating=ui.get("places") is not None)
+    note = t.penalty_note(fmt, view.get("pass_mark"), eliminating=ui.get("places") is not None,
+                          no_tricks=with_house(FORMATS[fmt], house.rules_of(view.get("house"))).six_counts_tricks)
     # The title stays above what scrolls and the buttons below it: on a phone the dialog
     # opens with its title in view, whatever the focused button or the length of the rest.
     return (
