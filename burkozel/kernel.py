@@ -17,6 +17,7 @@ rules the record and the step share are here once: :func:`face_down`,
 from __future__ import annotations
 
 from bisect import insort
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -43,6 +44,14 @@ def face_down(kind: str, open_discards: bool, open_seat: bool = False) -> bool:
     (RULES-house.md §6.2).  Everyone sees every other card played; a
     face-down card's face only its own player."""
     return kind == DISCARD and not open_discards and not open_seat
+
+
+@lru_cache(maxsize=None)
+def face_down_seats(open_discards: bool, open_mask: int, players: int) -> dict[str, tuple[bool, ...]]:
+    """:func:`face_down` for every kind of play and seat of a deal, asked once a
+    deal rather than at every card played (the kernel's step is the bots' inner loop)."""
+    return {kind: tuple(face_down(kind, open_discards, bool(open_mask >> s & 1)) for s in range(players))
+            for kind in (LEAD, BEAT, DISCARD)}
 
 
 def declaration_open(declares: bool, first_trick: bool, answering: bool) -> bool:
@@ -170,7 +179,8 @@ class Deal:
     answer, in turn); ``set_aside`` keeps the hands of the folded.
 
     The house rules' state (RULES-house.md): ``took``, the tricks each side
-    has taken (§2); ``open_mask``, the open seats (§6); ``sizes``, the hand sizes where
+    has taken (§2); ``open_mask``, the open seats (§6), and ``down``, whether a kind of
+    play lies face down per seat (:func:`face_down_seats`); ``sizes``, the hand sizes where
     they differ (§6.4); ``shield``, the suit no trump beats (§7.5); ``shown``, the
     ``(seat, cards)`` a combination that ended the deal or had it dealt again showed
     to all (§3.7, §4.5; by seat, empty otherwise)."""
@@ -182,7 +192,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "shield", "shown")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "shield", "shown", "down")
 
     # --- making one ---------------------------------------------------------------
 
@@ -199,6 +209,7 @@ class Deal:
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
         d.open_mask = table.open_mask
+        d.down = face_down_seats(rules.open_discards, table.open_mask, n)
         d.shield = table.shield
         d.sizes = table.hand_sizes or None
         d.active = rules.active
@@ -432,7 +443,7 @@ class Deal:
         for c in cards:
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if face_down(kind, self.open_discards, self.open_mask >> seat & 1):
+        if self.down[kind][seat]:
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += count
@@ -514,7 +525,10 @@ class Deal:
         leader = self.leader
         self.points[self.side[winner]] += self.stake
         self.took[self.side[winner]] += 1
-        self.see_taken(winner)
+        if self.faces_hidden:
+            self.see_taken(winner)
+        else:
+            self.trick_unseen = self.trick_points = 0
         if self.log is not None:
             self.log.append((leader, self.size, self.combo, tuple(self.plays), winner, self.winning))
             self.plays = []

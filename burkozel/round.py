@@ -65,11 +65,12 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
     if deal.leader < 0:
         if deal.answers:
             return (FOLD if random() < 0.3 else ACCEPT), ()
-        if deal.may_declare(seat):
+        # The tables without «31» or «даве» skip asking (random play's inner loop).
+        if deal.declaration is not None and deal.may_declare(seat):
             enough = deal.table.with_handicaps(deal.points)[deal.side[seat]] >= deal.declaration
             if random() < (0.5 if enough else 0.02):
                 return DECLARE, ()
-        if deal.may_raise(seat) and random() < 0.1:
+        if deal.dave and deal.may_raise(seat) and random() < 0.1:
             return DAVE, ()
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
