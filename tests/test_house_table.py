@@ -491,3 +491,13 @@ def test_with_six_only_for_no_tricks_the_small_print_says_so(fmt):
         assert RU.say(shown, **{**facts.table_facts(fmt), "half": common.HALF,
                                 "limit": RU.say("penalty_limit", limit=12)}).split(".")[0] in note
         assert ("без единой взятки" in note) == (six == "no_tricks")
+
+
+def test_a_watcher_and_a_guest_get_the_shown_cards_with_the_view():
+    """The cards shown at a deal's end are public (RULES-house.md §3.7): a watcher's state keeps
+    them, and a guest's screen, drawn from the view the host sends, reads them back."""
+    from burkozel import SeatView
+    from table.p2p import watch
+    match, d, ui, t = _ended("h4_bura31_both_bura_void", 1, 1, "ru")
+    assert watch.public(d)["shown"] == d["shown"] == [["7H", "8H", "AH"], ["6H", "9H", "TH"]]
+    assert SeatView.from_dict(json.loads(json.dumps(d))) == match.view(1)
