@@ -416,7 +416,7 @@ class Round:
                       stock: Sequence[Card], trump_card: Card, trump_drawn_by: int | None,
                       tricks: Sequence[Trick], trick: Trick | None, points: Sequence[int],
                       to_act: int | None, end: str | None = None, ended_by: int | None = None,
-                      **stakes) -> "Round":
+                      shown: Sequence[tuple[int, tuple]] = (), **stakes) -> "Round":
         """A round built from a whole position, such as a world a bot samples
         from its view.  ``stock`` is in draw order.  The deck it records is the
         position's cards in no meaningful order.  At a pot, ``stakes`` are
@@ -424,7 +424,8 @@ class Round:
         and ``raiser`` (a seat's view has them all), and ``seats``, those in
         the deal where some are out of the match.  What the players have seen
         (:class:`~burkozel.kernel.Seen`) is kept over the tricks given
-        (:meth:`Deal.see_tricks`)."""
+        (:meth:`Deal.see_tricks`), with the ``(seat, cards)`` a finished deal
+        ``shown`` to all (RULES-house.md §3.7, §4.5)."""
         self = cls.__new__(cls)
         self.rules = rules
         self.dealer = dealer
@@ -441,6 +442,7 @@ class Round:
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
         self._tricks = list(tricks)
         d.see_tricks(list(tricks) + ([trick] if trick is not None else []), self.folded)
+        d.show(shown)
         return self
 
     def view(self, seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,
