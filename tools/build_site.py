@@ -105,7 +105,8 @@ LAZY_WEB = ("web/page/online.js", "web/page/online.css", "web/page/relay.js", "w
 # Online play's Python, in online.zip rather than web.zip: web/page/host.js fetches it and
 # the worker mounts it (service.mount) when someone first invites or joins by link.
 ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in
-                  ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view", "online_words"))
+                  ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view", "online_words",
+                   "public", "open_link", "find_view"))
 ONLINE_ZIP = "online.zip"
 ONLINE_WORDS = "table/p2p/words"
 """Where online.zip holds each language's online words (``table/p2p/online_words.py`` adds them)."""

@@ -272,7 +272,7 @@ function listen() {
     const code = document.querySelector("#p2p textarea[name=p2p-code]");
     const { action, key, index, seat } = button.dataset;
     const click = { type: "click", action, key, index, seat, code: code ? code.value : null };
-    if (action === "online-host") {
+    if (action === "online-host" || action === "online-find") {
       mountOnline().then(() => send(click), (error) => console.warn("[burkozel] online play did not load:", describe(error)));
       return;
     }

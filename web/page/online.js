@@ -48,8 +48,8 @@ async function loadRelay(send) {
   if (!relay) {
     relay = await import("./relay.js");
     document.addEventListener("burkozel-online", (event) => {
-      const { id, kind, data, way } = event.detail;
-      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
+      const { id, kind, data, way, from } = event.detail;
+      send({ type: "online", id, kind, data: data ?? "", way: way ?? "", from: from ?? "" });
     });
   }
   return relay;
@@ -65,7 +65,7 @@ export async function run(op, send) {
     send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
     return;
   }
-  if (op.op === "online-open") await js.open(op.id, op.room, op.secret);
+  if (op.op === "online-open") await js.open(op.id, op.room, op.secret, op.quiet === true);
   else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
   else if (op.op === "online-close") js.close(op.id);
 }

@@ -71,8 +71,8 @@ const mine = new Set(); // ids of events this file made
 const recent = new Map(); // event id -> {text, tried: Set of urls}: what a rate limit makes us send elsewhere
 const resting = new Map(); // relay url -> {ms, until}: answered "rate-limited"
 
-function emit(id, kind, data, way = "") {
-  document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way } }));
+function emit(id, kind, data, way = "", from = "") {
+  document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way, from } }));
 }
 
 async function sha256Hex(text) {
@@ -81,7 +81,7 @@ async function sha256Hex(text) {
 }
 
 function direct(room) {
-  return Object.keys(room.trystero.getPeers()).length > 0;
+  return !room.quiet && Object.keys(room.trystero.getPeers()).length > 0;
 }
 
 function tellWay(id, room) {
@@ -165,7 +165,7 @@ function onRelayMessage(url, event) {
     const frame = piece.startsWith("~") ? joinPart(room, piece) : piece;
     if (!frame) continue;
     frames.push({ id, dir: "in", way: "relay", data: frame });
-    emit(id, "frame", frame, "relay");
+    emit(id, "frame", frame, "relay", typeof payload.pubkey === "string" ? payload.pubkey : "");
   }
 }
 
@@ -205,7 +205,7 @@ function watchSockets() {
 // --- announcing: a few relays, backed off, never while direct ---------------------------------
 
 async function announce(room, relays) {
-  if (!room.open || direct(room)) return;
+  if (!room.open || room.quiet || direct(room)) return;
   const open = openSockets();
   const awake = open.filter(([url]) => !rests(url));
   const targets = (awake.length ? awake : open).slice(0, relays);
@@ -218,7 +218,7 @@ async function announce(room, relays) {
 /** Announce now and then after each of ANNOUNCE_AFTER_MS from `step` on (the last repeating). */
 function announceFrom(room, step) {
   clearTimeout(room.announceTimer);
-  if (!room.open) return;
+  if (!room.open || room.quiet) return;
   announce(room, step ? 1 : ANNOUNCE_RELAYS); // (each announcement seen starts an offer on its relay)
   const wait = ANNOUNCE_AFTER_MS[Math.min(step, ANNOUNCE_AFTER_MS.length - 1)];
   room.announceTimer = setTimeout(() => announceFrom(room, step + 1), wait);
@@ -308,8 +308,10 @@ function publish(room, frame) {
 
 // --- rooms ---------------------------------------------------------------------------------
 
-/** Enter the room of one seat (`room`, `secret`: hex from the link). */
-export async function open(id, room, secret) {
+/** Enter the room of one seat (`room`, `secret`: hex from the link). `quiet`: the open tables'
+ *  lobby, a public topic everyone shares: no announcements, never a direct connection, each
+ *  event's author (`from`, its Nostr key, which the relays have checked) told with its frame. */
+export async function open(id, room, secret, quiet = false) {
   close(id);
   const config = {
     appId: APP_ID,
@@ -326,7 +328,7 @@ export async function open(id, room, secret) {
   const trystero = nostr.joinRoom(config, room);
   const action = trystero.makeAction("frame");
   const state = {
-    trystero, action, way: "", open: true, topic, rootTopic,
+    trystero, action, way: "", open: true, topic, rootTopic, quiet,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
     timer: null, announceTimer: null, soonTimer: null,
@@ -349,7 +351,7 @@ export async function open(id, room, secret) {
     if (socket.readyState === OPEN) socket.send(nostr.subscribe(state.subId, state.topic));
   }
   tellWay(id, state);
-  announceFrom(state, 0);
+  if (!quiet) announceFrom(state, 0);
   retry.wake();
 }
 

@@ -479,6 +479,10 @@ class App:
         if event.get("name") == "away":
             self.peer.on_away(event.get("gen"))
             return
+        if event.get("name") == "find":  # «Найти игру»: the list drawn again, an ask timed
+            self.peer.online.open_tables.on_timer(event.get("gen"))
+            self.refresh()
+            return
         if event.get("name") in ("online", "move", "count", "phrase"):
             if not self.peer.playing_online:
                 return
@@ -647,6 +651,11 @@ class App:
         if name == "online-timer":
             if self.peer.playing_online:
                 self.peer.online.set_timer(value)
+            self.refresh()
+            return
+        if name == "online-open":  # «Открытый стол» in the host's lobby
+            if self.peer.playing_online:
+                self.peer.online.open_tables.set_open(event.get("checked") is True)
             self.refresh()
             return
         s = self.table.settings

@@ -44,6 +44,10 @@ def _seat_head(row: dict[str, Any], t: Texts, mine: bool = False) -> str:
 def _seat_row(row: dict[str, Any], share: bool, said: dict[str, Any] | None, t: Texts) -> str:
     seat, link, status = row["seat"], row["link"], row["status"]
     head = _seat_head(row, t)
+    if row.get("stranger"):  # given to someone who asked at the open table: the host may refuse
+        return (f'<li class="online-seat" data-online-seat="{seat}" data-stranger>{head}'
+                f'<p class="fine">{t.ONLINE_STRANGER}</p><div class="online-buttons">'
+                + _button("online-refuse", t.ONLINE_REFUSE, extra=f' data-seat="{seat}"') + '</div></li>')
     if status != "waiting":
         return f'<li class="online-seat" data-online-seat="{seat}">{head}</li>'
     quoted = escape(link, quote=True)
@@ -88,6 +92,10 @@ def _switches(switches: list[tuple[str, str, bool]], t: Texts) -> str:
 
 def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
     step = state.get("step")
+    if str(step).startswith("online-find"):
+        from table.p2p import find_view
+
+        return find_view.dialog_html(state, t)
     buttons = _button("p2p-cancel", t.P2P_CANCEL)
     if step == "invite":
         rows = state.get("rows") or []
@@ -95,7 +103,12 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         options = "".join(f'<option value="{n}"{" selected" if n == state.get("timer", 0) else ""}>'
                           f'{escape(t.online_seconds(n) if n else t.ONLINE_TIMER_OFF)}</option>' for n in CHOICES)
         intro = t.ONLINE_REMATCH_INTRO if state.get("rematch") else t.ONLINE_INVITE_INTRO
-        body = (f'<p>{intro}</p>{_switches(state.get("switches") or [], t)}<label class="online-timer">{t.ONLINE_TIMER} '
+        public = ""
+        if state.get("open") is not None:  # «Открытый стол» (not in the lobby of «Ещё партию»)
+            public = (f'<label class="online-switch" data-open-switch><input type="checkbox" name="online-open" '
+                      f'role="switch"{" checked" if state["open"] else ""}> {t.ONLINE_OPEN_TABLE}</label>'
+                      f'<p class="fine">{t.ONLINE_OPEN_HINT}</p>')
+        body = (f'<p>{intro}</p>{public}{_switches(state.get("switches") or [], t)}<label class="online-timer">{t.ONLINE_TIMER} '
                 f'<select name="online-timer">{options}</select></label><ul class="online-seats">'
                 + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
         if state.get("watch"):

@@ -94,6 +94,10 @@ class PeerLink:
             if self.online.rematch:
                 state.update(rematch=True, switches=self.online.switches())
             state["watch"] = self.online.watch_link()  # None: none; "": not yet opened; else the link
+            if not self.online.rematch:
+                state["open"] = self.online.open_tables.table is not None
+        elif str(state.get("step")).startswith("online-find") and self._online is not None:
+            state.update(self.online.open_tables.view_state())
         return state
 
     def guest_act(self, kind: str) -> None:
@@ -197,6 +201,14 @@ class PeerLink:
             self.app.dialogs = ["menu"]
         elif action == "online-host":
             self.online.start_hosting()
+        elif action in ("online-find", "online-find-back"):
+            self.online.open_tables.find()
+        elif action == "online-take":
+            self.online.open_tables.take(event.get("key"))
+        elif action == "online-refuse":
+            seat = str(event.get("seat") or "")
+            if self.playing_online and seat.isdigit():
+                self.online.open_tables.refuse(int(seat))
         elif action == "online-bot":
             seat = str(event.get("seat") or "")
             if seat.isdigit():

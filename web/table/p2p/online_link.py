@@ -22,6 +22,7 @@ from table.match import record
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer, phrases
+from table.p2p.open_link import ROOM as OPEN_ROOM, OpenTables
 from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
@@ -79,6 +80,8 @@ class OnlineLink:
         self.phrase_timer: int | None = None
         self.watched = False
         """The host has opened the watchers' room («Позвать зрителей»)."""
+        self.open_tables = OpenTables(self)
+        """«Открытый стол» (hosting one) and «Найти игру» (finding one)."""
 
     # --- both ends ---------------------------------------------------------------------
 
@@ -106,6 +109,7 @@ class OnlineLink:
         if isinstance(self.end, online.OnlineHost):
             for seat, frame in self.end.outbox(self.app.now()):
                 self.send(str(seat), frame)
+            self.open_tables.refresh()
 
     def _arm(self) -> None:
         self.peer.timer_gen += 1
@@ -116,6 +120,7 @@ class OnlineLink:
         """Online play ends (``PeerLink.leave`` has closed the rooms)."""
         if isinstance(self.end, online.OnlineHost):
             self.app.store.remove(ONLINE_HOST_KEY)
+        self.open_tables.stop()
         self.end = None
         self.ways = {}
         self.bots = set()
@@ -209,7 +214,7 @@ class OnlineLink:
                 # Asked and not answered yet; a guest who said no leaves the seat to a bot.
                 status = "bot" if again.get(seat) is False else "waiting"
             rows.append({"seat": seat, "name": names[seat], "link": invite.link(page, line.invite),
-                         "status": status, "way": self.ways.get(str(seat))})
+                         "status": status, "way": self.ways.get(str(seat)), "stranger": seat in self.open_tables.granted})
         return rows
 
     def facts(self, seat: int) -> dict[str, Any]:
@@ -407,8 +412,9 @@ class OnlineLink:
 
     # --- a guest -----------------------------------------------------------------------
 
-    def join(self, fragment: str) -> None:
-        """Opened from an invite link: sit down at its seat, or say plainly why not."""
+    def join(self, fragment: str, anonymous: bool = False) -> None:
+        """Opened from an invite link: sit down at its seat, or say plainly why not
+        (``anonymous``: a seat taken at an open table, named by the seat, not the typed name)."""
         code = invite.code_in(fragment) or ""
         try:
             inv = invite.decode(code)
@@ -418,7 +424,7 @@ class OnlineLink:
             return
         end = online.OnlineGuest(inv, self.device(), self.app.table.settings.get("lang"))
         self._enter(end, {"step": "online-joining", "format": inv.format, "seat": inv.seat, "since": self.app.now()})
-        self.send("host", end.hello(self.peer.my_name()))
+        self.send("host", end.hello("" if anonymous else self.peer.my_name()))
 
     def _enter(self, end: online.OnlineGuest | online.OnlineWatcher, dialog: dict[str, Any]) -> None:
         """This page becomes a guest's or a watcher's: its screen is ``end``'s, its room the host's."""
@@ -472,6 +478,10 @@ class OnlineLink:
         room, kind, data = str(event.get("id") or ""), str(event.get("kind") or ""), event.get("data")
         now = self.app.now()
         end = self.end
+        if room == OPEN_ROOM:
+            if kind == "frame":
+                self.open_tables.on_frame(data, event.get("from"))
+            return
         if kind == "way" and data in ("direct", "relay"):
             self.ways[room] = data
         elif kind == "unavailable":
@@ -516,6 +526,7 @@ class OnlineLink:
             elif changed and end.screen.state is not None:
                 self.peer.guest_link = "up"
                 self._guest_lobby(end)
+                self.open_tables.guest_started()
 
     def _guest_lobby(self, end: online.OnlineGuest) -> None:
         """A guest's dialog once the host answers: who has joined until the host starts, then the

@@ -799,6 +799,7 @@ def menu_html(settings: dict[str, Any], ui: dict[str, Any]) -> str:
         buttons += f'<button type="button" class="btn ghost" data-action="p2p-leave">{t.P2P_LEAVE}</button>'
     else:
         buttons += f'<button type="button" class="btn ghost" data-action="p2p">{t.P2P_BUTTON}</button>'
+        buttons += f'<button type="button" class="btn ghost" data-action="online-find">{t.FIND_GAME}</button>'
     buttons += (f'<button type="button" class="btn {"ghost" if has_match else "primary"}" data-action="new">'
                 f'{t.NEW_MATCH}</button>')
     return (

@@ -1,0 +1,134 @@
+"""«Открытый стол» and «Найти игру» through a real relay (PyPI's nostr-relay, ``real_relay.py``):
+a host opens its вдвоём table to strangers, a stranger's page (another context, nothing
+shared) finds it under «Найти игру», takes the free seat with one tap, is refused by the host
+and told so, finds it again, sits down named by the seat and plays.  A tap on the relay
+itself reads every event it passed on: none holds a seat's link, room or secret."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import sys
+import threading
+
+import pytest
+
+from harness import ROOT, app_url, boot
+from tablekit import play_devices, to_menu
+from test_online import invite_links, real_browser, real_page, real_relay  # noqa: F401  (fixtures)
+from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
+
+sys.path.insert(0, str(ROOT / "web"))
+from table.p2p import invite  # noqa: E402
+
+websocket = pytest.importorskip("websocket")  # websocket-client, a dependency of the relay's tools
+
+
+class RelayTap:
+    """A plain subscriber on the relay itself, for every event any page publishes from now on."""
+
+    def __init__(self, relay) -> None:
+        self.contents: list[str] = []
+        self.ws = websocket.create_connection(f"ws://127.0.0.1:{relay.relay_port}/", timeout=30)
+        self.ws.send(json.dumps(["REQ", "tap", {"since": 1}]))  # (an empty filter matches nothing there)
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                message = json.loads(self.ws.recv())
+            except websocket.WebSocketTimeoutException:
+                continue  # (quiet for a while: the pages are still booting)
+            except Exception:  # (closed at the end)
+                return
+            if message[0] == "EVENT" and isinstance(message[2], dict):
+                self.contents.append(str(message[2].get("content", "")))
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def lobby_messages(contents: list[str]) -> list[dict]:
+    """The open tables' public messages among the relay's events (base64url JSON)."""
+    out = []
+    for content in contents:
+        for piece in content.split(" "):
+            try:
+                data = json.loads(base64.urlsafe_b64decode(piece + "=" * (-len(piece) % 4)))
+            except ValueError:
+                continue
+            if isinstance(data, dict) and data.get("v") == 1 and data.get("t") in ("open", "shut", "who", "ask", "re"):
+                out.append(data)
+    return out
+
+
+def find_and_take(stranger) -> None:
+    stranger.wait_for_selector("#p2p [data-action=online-take]", timeout=40_000)
+    stranger.locator("#p2p [data-action=online-take]").first.click()
+
+
+def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays(real_page, server, real_relay):
+    """Also axe-core (WCAG 2.1 A/AA) on «Найти игру»'s list, the host's lobby with the stranger's
+    seat and «Отказать», and the refusal."""
+    from axe import violations
+
+    found: dict[str, list[str]] = {}
+
+    def check(page, screen: str) -> None:
+        if lines := violations(page):
+            found[screen] = lines
+
+    tap = RelayTap(real_relay)
+    host = real_page()
+    links = invite_links(host, server, "duel")
+    first = invite.code_in(links[1])
+    host.locator("#p2p input[name=online-open]").check()
+    stranger = real_page()
+    boot(stranger, app_url(server.url, speed="instant", sw="off"))
+    to_menu(stranger)
+    button(stranger, "#menu", "Найти игру").click()
+    stranger.wait_for_selector("#p2p [data-open-empty], #p2p [data-open-tables]")
+    stranger.wait_for_selector("#p2p [data-action=online-take]", timeout=40_000)
+    listed = stranger.text_content("#p2p [data-open-tables]")
+    assert "Вдвоём" in listed and "свободно мест: 1" in listed and "Лёгкая" in listed, listed
+    check(stranger, "«Найти игру» with an open table")
+    find_and_take(stranger)
+    # The seat comes sealed: the stranger sits down in the lobby, the host sees who asked.
+    stranger.wait_for_selector("#p2p [data-online-mine]", timeout=40_000)
+    host.wait_for_selector("#p2p [data-stranger] [data-online-status=joined]", timeout=30_000)
+    check(host, "the host's lobby with a stranger's seat")
+    # The host refuses before the start: the stranger is told plainly, the seat has a new link.
+    button(host, "#p2p", "Отказать").click()
+    stranger.wait_for_selector("#p2p [data-online-error=refused]", timeout=30_000)
+    assert "отказал" in stranger.text_content("#p2p [data-online-error=refused]")
+    check(stranger, "the refusal")
+    host.wait_for_selector("#p2p [data-online-link='1']")
+    second = invite.code_in(host.text_content("#p2p [data-online-link='1']"))
+    assert second != first
+    # Back to the list: the table is open again, the stranger takes the seat and plays.
+    button(stranger, "#p2p", "К списку столов").click()
+    find_and_take(stranger)
+    stranger.wait_for_selector("#p2p [data-online-mine]", timeout=40_000)
+    host.wait_for_selector("#p2p [data-stranger] [data-online-status=joined]", timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    stranger.wait_for_selector("#p2p", state="hidden", timeout=30_000)
+    assert stranger.get_attribute("#me .seat", "data-seat") == "1"
+    assert play_devices(host, [stranger], random.Random(5), moves=2) == [2]
+    tap.close()
+    # Every event the relay passed on: announcements and withdrawals were there, no seat's
+    # link, room or secret in any of them (the answers are sealed to the asker's key).
+    messages = lobby_messages(tap.contents)
+    kinds = {m["t"] for m in messages}
+    assert {"open", "shut", "ask", "re", "who"} <= kinds, kinds
+    for code in (first, second):
+        inv = invite.decode(code)
+        for content in tap.contents:
+            assert code not in content and inv.secret_hex not in content and inv.room_id not in content
+        for message in messages:
+            text = json.dumps(message)
+            assert code not in text and inv.secret_hex not in text and inv.room_id not in text
+    assert all(len(c) < 4096 for c in tap.contents)
+    assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
+        f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())

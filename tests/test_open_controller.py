@@ -1,0 +1,174 @@
+"""«Открытый стол» and «Найти игру» through the controller (App) on CPython: the host's switch
+announces the table on the lobby topic without any seat's link, a stranger's page lists it,
+one tap asks, the seat comes back sealed and the stranger sits down named by the seat; the
+host refuses a seat and the stranger is told; a full or started table is withdrawn; a flood
+of asks and junk on the lobby topic changes nothing.  The rooms are test_online_controller's
+in-memory relay."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import webpath  # noqa: F401
+
+from table.p2p import invite, public
+from test_controller import env, start
+from test_online_controller import Relay, host_with_lobby
+
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def answer_who_at_once(monkeypatch):
+    """A finder's «кто открыт?» answered at once (the pages' clocks here are this process's)."""
+    monkeypatch.setattr(public, "ANSWER_WHO_S", 0.0)
+
+
+def open_host(relay: Relay, fmt: str = "duel", seats: list[str] | None = None):
+    host, links, _ = host_with_lobby(relay, fmt, seats)
+    fx = host.handle({"type": "change", "name": "online-open", "value": "on", "checked": True})
+    relay.effects(host, fx)
+    assert 'name="online-open" role="switch" checked' in host.cache["p2p"]
+    return host, links
+
+
+def finder(relay: Relay):
+    page, fx = start(env(stored={}))
+    relay.effects(page, fx)
+    relay.effects(page, page.handle({"type": "click", "action": "online-find"}))
+    return page
+
+
+def lobby_texts(relay: Relay) -> list[str]:
+    """Every text any page sent on the lobby topic."""
+    return [op["text"] for app, op in relay.ops if op["op"] == "online-send" and op["id"] == "lobby"]
+
+
+def decoded(text: str) -> str:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
+
+
+def test_an_open_table_is_found_and_a_stranger_sits_down_by_the_seats_name():
+    relay = Relay()
+    host, links = open_host(relay)
+    stranger = finder(relay)
+    relay.run([host, stranger])
+    markup = stranger.cache["p2p"]
+    [table_id] = re.findall(r'data-action="online-take" data-key="([0-9a-f]+)"', markup)
+    assert "Вдвоём" in markup or "вдвоём" in markup.lower()
+    stranger.table.settings["seats"]["duel"] = [{"kind": "human", "name": "Вася"}, {"kind": "bot", "name": ""}]
+    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, stranger])
+    assert stranger.peer.guest is not None and stranger.peer.guest.state["seat"] == 1
+    assert stranger.peer.dialog["step"] == "online-lobby"
+    assert 'data-stranger' in host.cache["p2p"] and 'data-online-status="joined"' in host.cache["p2p"]
+    assert "Вася" not in json.dumps(host.table.seat_names(), ensure_ascii=False)
+    # Full now: the table is withdrawn; no announcement ever held a seat's link or secret.
+    texts = lobby_texts(relay)
+    kinds = [json.loads(decoded(t))["t"] for t in texts]
+    assert kinds[-1] == "shut" and "open" in kinds and "ask" in kinds and "re" in kinds
+    code = invite.code_in(links[1])
+    inv = invite.decode(code)
+    for text in texts:
+        plain = decoded(text)
+        assert code not in plain and inv.secret_hex not in plain and inv.room_id not in plain
+    # The host starts: the stranger plays.
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, stranger])
+    assert stranger.peer.dialog is None
+
+
+def test_the_host_refuses_a_seat_and_the_stranger_is_told_plainly():
+    relay = Relay()
+    host, links = open_host(relay)
+    stranger = finder(relay)
+    relay.run([host, stranger])
+    [table_id] = re.findall(r'data-key="([0-9a-f]+)"', stranger.cache["p2p"])
+    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, stranger])
+    old = host.peer.online.end.lines[1].invite
+    relay.effects(host, host.handle({"type": "click", "action": "online-refuse", "seat": "1"}))
+    relay.run([host, stranger])
+    assert stranger.peer.guest is None and stranger.peer.dialog == {"step": "online-find-no", "why": "refused"}
+    assert 'data-online-error="refused"' in stranger.cache["p2p"]
+    assert host.peer.online.end.lines[1].invite != old and 1 not in host.peer.online.end.host.online
+    assert 'data-online-status="waiting"' in host.cache["p2p"] and "data-stranger" not in host.cache["p2p"]
+    # The table is open again: a second stranger finds it.
+    other = finder(relay)
+    relay.run([host, other])
+    assert re.findall(r'data-key="([0-9a-f]+)"', other.cache["p2p"]) == [table_id]
+
+
+def test_an_ask_for_a_full_table_is_answered_full_and_changes_nothing():
+    relay = Relay()
+    host, links = open_host(relay)
+    first, second = finder(relay), finder(relay)
+    relay.run([host, first, second])
+    [table_id] = re.findall(r'data-key="([0-9a-f]+)"', second.cache["p2p"])
+    relay.effects(first, first.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, first, second])
+    holder = host.peer.online.end.lines[1].holder
+    relay.effects(second, second.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, first, second])
+    assert second.peer.dialog == {"step": "online-find-no", "why": "full"}
+    assert host.peer.online.end.lines[1].holder == holder and first.peer.guest.state["seat"] == 1
+
+
+def test_junk_and_a_flood_on_the_lobby_topic_leave_the_host_as_it_was():
+    relay = Relay()
+    host, links = open_host(relay, "bura_pot", ["human", "human", "human", "bot"])
+    before = dict(host.peer.online.end.lines)
+    table = public.Table(host.peer.online.open_tables.table.id, host.peer.online.open_tables.table.keys.public,
+                         0, "bura_pot", 4, 2, "medium", "ru", 0, 0.0, 0.0)
+    junk = ["", "x" * 5000, None, 7, "eyJ2IjoxfQ", public.who()] + [public.Asking(table, 0.0).ask() for _ in range(60)]
+    for text in junk:
+        relay.effects(host, host.handle({"type": "online", "id": "lobby", "kind": "frame", "data": text, "way": "relay"}))
+    granted = host.peer.online.open_tables.granted
+    assert len(granted) == 2  # two free seats: the first two askers in the burst, the rest answered «full» or dropped
+    answers = [t for t in lobby_texts(relay) if json.loads(decoded(t))["t"] == "re"]
+    assert len(answers) <= public.ASK_BURST
+    assert set(host.peer.online.end.lines) == set(before)
+
+
+def test_the_finder_says_what_to_do_when_nothing_is_open_and_stops_waiting_for_a_silent_host(monkeypatch):
+    relay = Relay()
+    page = finder(relay)
+    assert "data-open-empty" in page.cache["p2p"]
+    fake = public.OpenTable()
+    text = fake.announcement("duel", 2, 1, "hard", "en", 30, 0.0)
+    relay.effects(page, page.handle({"type": "online", "id": "lobby", "kind": "frame", "data": text, "way": "relay",
+                                     "now": 1000}))
+    fx = page.handle({"type": "click", "action": "online-take", "key": fake.id, "now": 1000})
+    relay.effects(page, fx)
+    assert page.peer.dialog["step"] == "online-find-asking"
+    gen = page.peer.online.open_tables.timer
+    fx = page.handle({"type": "timer", "name": "find", "gen": gen, "now": 1000 + public.ASK_WAIT_S * 1000 + 1})
+    assert page.peer.dialog == {"step": "online-find-no", "why": "noanswer"}
+    assert 'data-online-error="noanswer"' in fx["regions"]["p2p"]
+
+
+def test_the_finder_and_the_open_switch_read_in_every_language():
+    from table.i18n import languages
+    from table.p2p import find_view, invite_view
+
+    table = {"id": "0123456789abcdef", "format": "three", "players": 3, "free": 2, "level": "hard", "lang": "uk",
+             "timer": 30, "age": 130}
+    ru = None
+    for code in languages.LANGS:
+        t = languages.for_lang(code)
+        listed = find_view.dialog_html({"step": "online-find", "tables": [table]}, t)
+        empty = find_view.dialog_html({"step": "online-find", "tables": []}, t)
+        refused = find_view.dialog_html({"step": "online-find-no", "why": "refused"}, t)
+        assert t.FIND_GAME in listed and t.FORMAT_TITLES["three"] in listed and t.DIFFICULTY_TITLES["hard"] in listed
+        assert t.say("online_free", n=2) in listed and t.say("online_minutes_ago", n=2) in listed
+        assert t.ONLINE_FIND_EMPTY in empty and 'data-online-error="refused"' in refused
+        lobby = invite_view.dialog_html({"step": "invite", "rows": [], "open": True}, t)
+        assert 'name="online-open"' in lobby and t.ONLINE_OPEN_TABLE in lobby
+        if code == "ru":
+            ru = listed
+        else:
+            assert listed != ru
+

@@ -1,0 +1,215 @@
+"""Open tables without a browser: X25519 against RFC 7748 and a reference library, the
+announcement a finder lists (never a seat's secret), forged, replayed, oversized and
+malformed messages, a flood of asks, and the seat's code sealed to the asker alone."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+
+import webpath  # noqa: F401
+
+from table.p2p import invite, public
+
+ALICE = bytes.fromhex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
+ALICE_PUB = bytes.fromhex("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a")
+BOB_PUB = bytes.fromhex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f")
+SHARED = bytes.fromhex("4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742")
+
+
+def test_x25519_matches_rfc_7748():
+    assert public.Keys.new(ALICE).public == ALICE_PUB
+    assert public.x25519(ALICE, BOB_PUB) == SHARED
+
+
+def test_x25519_agrees_with_a_reference_implementation():
+    x = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.x25519")
+    rng = random.Random(7)
+    for _ in range(5):
+        a, b = rng.randbytes(32), rng.randbytes(32)
+        ref = x.X25519PrivateKey.from_private_bytes(a)
+        other = x.X25519PrivateKey.from_private_bytes(b).public_key()
+        from cryptography.hazmat.primitives import serialization as s
+        raw = s.Encoding.Raw, s.PublicFormat.Raw
+        assert public.Keys.new(a).public == ref.public_key().public_bytes(*raw)
+        assert public.x25519(a, other.public_bytes(*raw)) == ref.exchange(other)
+
+
+def test_a_low_order_key_gives_no_box():
+    assert public.box_key(public.Keys.new(), bytes(32)) is None
+    assert public.box_key(public.Keys.new(), b"short") is None
+
+
+def _open_table(seed: int = 1) -> public.OpenTable:
+    return public.OpenTable(public.Keys.new(random.Random(seed).randbytes(32)))
+
+
+def _announce(table: public.OpenTable, now: float = 0.0, free: int = 1) -> str:
+    return table.announcement("duel", 2, free, "medium", "ru", 0, now)
+
+
+def test_an_announcement_is_listed_with_its_facts_and_holds_no_secret():
+    host = _open_table()
+    inv = invite.new_invite("duel", 1)
+    text = _announce(host)
+    listing = public.Listing()
+    assert listing.hear(text, "npub", 10.0)
+    [table] = listing.fresh(20.0)
+    assert (table.format, table.players, table.free, table.level, table.lang, table.timer) == \
+        ("duel", 2, 1, "medium", "ru", 0)
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
+    for secret in (inv.secret_hex, inv.room_id, invite.encode(inv)):
+        assert secret not in raw and secret not in text
+    assert len(text) < 400
+
+
+def test_newest_first_and_stale_ones_go():
+    listing = public.Listing()
+    old, new = _open_table(1), _open_table(2)
+    listing.hear(_announce(old), "a", 0.0)
+    listing.hear(_announce(new), "b", 5.0)
+    assert [t.id for t in listing.fresh(6.0)] == [new.id, old.id]
+    assert [t.id for t in listing.fresh(public.FRESH_S + 1)] == [new.id]
+
+
+def test_a_replayed_or_forged_announcement_changes_nothing():
+    host = _open_table()
+    listing = public.Listing()
+    first = _announce(host, free=1)
+    assert listing.hear(first, "host", 0.0)
+    shut = host.withdrawal(1.0)
+    assert listing.hear(shut, "host", 1.0) and listing.fresh(2.0) == []
+    assert not listing.hear(first, "host", 3.0)  # replayed: its counter is old
+    # Another author re-announcing the table's id with a higher counter is not the table.
+    data = json.loads(base64.urlsafe_b64decode(first + "=" * (-len(first) % 4)))
+    forged = base64.urlsafe_b64encode(json.dumps({**data, "n": 99}).encode()).decode()
+    assert not listing.hear(forged, "mallory", 4.0)
+    # A key that is not the id's: not a table at all.
+    other = _open_table(9)
+    wrong = base64.urlsafe_b64encode(json.dumps({**data, "k": other.keys.public.hex(), "n": 100}).encode()).decode()
+    assert not listing.hear(wrong, "host", 5.0)
+    assert listing.fresh(6.0) == []
+
+
+def test_a_full_table_is_not_listed():
+    host = _open_table()
+    listing = public.Listing()
+    listing.hear(_announce(host, free=1), "h", 0.0)
+    assert listing.hear(_announce(host, free=0), "h", 1.0)
+    assert listing.fresh(2.0) == []
+
+
+def test_hostile_texts_are_ignored_without_an_exception():
+    rng = random.Random(3)
+    host = _open_table()
+    good = _announce(host)
+    listing = public.Listing()
+    samples = ["", "x" * 5000, "~1.0.1.x", "null", 42, None, ["a"], "eyJ2IjoxfQ", good[:-3], good + "AAAA"]
+    for _ in range(400):
+        pick = rng.randrange(4)
+        if pick == 0:
+            text = "".join(rng.choice("ABCxyz019-_=~ ") for _ in range(rng.randrange(1, 300)))
+        elif pick == 1:
+            chars = list(good)
+            chars[rng.randrange(len(chars))] = rng.choice("AZaz09-_")
+            text = "".join(chars)
+        elif pick == 2:
+            fields = {"v": 1, "t": rng.choice(["open", "shut", "ask", "re", "who", 3]), "id": rng.choice([host.id, 5, ""]),
+                      "k": rng.choice([host.keys.public.hex(), "00" * 32, None]), "n": rng.choice([-1, 10 ** 20, "1", 7]),
+                      "f": rng.choice(["duel", "nope", None]), "p": rng.choice([2, 0, 7, True]),
+                      "free": rng.choice([1, -1, 9]), "lv": rng.choice(["hard", "god"]), "lg": rng.choice(["ru", "r u", "x" * 20]),
+                      "tm": rng.choice([0, 30, -5, 10 ** 6])}
+            text = base64.urlsafe_b64encode(json.dumps(fields).encode()).decode()
+        else:
+            text = rng.choice(samples)
+        listing.hear(text, "s", 1.0)
+        host.read(text, 1.0)
+    for table in listing.fresh(2.0):
+        assert table.format == "duel" and 0 < table.free < table.players and table.level in public.LEVELS
+
+
+def test_the_seat_comes_back_sealed_to_the_asker_alone():
+    host = _open_table()
+    listing = public.Listing()
+    listing.hear(_announce(host), "h", 0.0)
+    [table] = listing.fresh(1.0)
+    asker, eve = public.Asking(table, 1.0), public.Asking(table, 1.0)
+    ask = host.read(asker.ask(), 1.0)
+    assert ask is not None and ask.key == asker.keys.public
+    inv = invite.new_invite("duel", 1)
+    answer = host.answer(ask, invite.encode(inv))
+    assert invite.encode(inv) not in answer and inv.secret_hex not in answer
+    assert asker.read(answer) == ("seat", inv)
+    assert eve.read(answer) is None  # addressed to another key
+    # Eve re-addresses it to herself: the box does not open with her key.
+    data = json.loads(base64.urlsafe_b64decode(answer + "=" * (-len(answer) % 4)))
+    readdressed = base64.urlsafe_b64encode(json.dumps({**data, "to": eve.keys.public.hex()}).encode()).decode()
+    assert eve.read(readdressed) is None
+
+
+def test_a_refusal_reads_plainly_and_cannot_be_forged_by_another_table():
+    host, other = _open_table(1), _open_table(2)
+    listing = public.Listing()
+    listing.hear(_announce(host), "h", 0.0)
+    [table] = listing.fresh(1.0)
+    asker = public.Asking(table, 1.0)
+    ask = host.read(asker.ask(), 1.0)
+    assert asker.read(host.answer(ask, None, "refused")) == ("no", "refused")
+    forged_ask = public.Ask(host.id, asker.keys.public)
+    forged = other.answer(forged_ask, None, "refused")
+    assert asker.read(forged) is None
+
+
+def test_a_flood_of_asks_is_limited_per_asker_and_overall():
+    host = _open_table()
+    listing = public.Listing()
+    listing.hear(_announce(host), "h", 0.0)
+    [table] = listing.fresh(1.0)
+    one = public.Asking(table, 0.0)
+    assert host.read(one.ask(), 0.0) is not None
+    assert host.read(one.ask(), 1.0) is None  # the same asker again too soon
+    assert host.read(one.ask(), 1.0 + public.ASK_GAP_S) is not None
+    many = [public.Asking(table, 0.0, public.Keys(bytes(32), bytes([i + 1]) * 32)) for i in range(40)]
+    read = [host.read(a.ask(), 20.0) for a in many]
+    assert sum(r is not None for r in read) == public.ASK_BURST
+    assert host.read(public.Asking(table, 0.0).ask(), 20.0 + public.ASK_WINDOW_S) is not None
+
+
+def test_an_ask_for_another_table_is_not_read():
+    host, other = _open_table(1), _open_table(2)
+    listing = public.Listing()
+    listing.hear(_announce(other), "o", 0.0)
+    [table] = listing.fresh(1.0)
+    assert host.read(public.Asking(table, 0.0).ask(), 0.0) is None
+
+
+def test_announcements_are_frugal():
+    host = _open_table()
+    assert host.due(0.0)
+    _announce(host, 0.0)
+    assert not host.due(5.0)
+    host.read(public.who(), 6.0)
+    assert not host.due(8.0) and host.due(public.ANSWER_WHO_S)
+    _announce(host, public.ANSWER_WHO_S)
+    assert not host.due(public.ANSWER_WHO_S + 30) and host.due(public.ANSWER_WHO_S + public.ANNOUNCE_S)
+
+
+def test_an_open_table_sends_a_few_events_a_minute_however_often_finders_ask():
+    host = _open_table()
+    sent = 0
+    for second in range(600):  # ten minutes, a finder's «кто открыт?» every second
+        host.read(public.who(), float(second))
+        if host.due(float(second)):
+            _announce(host, float(second))
+            sent += 1
+    assert sent <= 600 / public.ANSWER_WHO_S + 1
+    quiet = _open_table(2)
+    sent = 0
+    for second in range(600):  # nobody looking: one every ANNOUNCE_S
+        if quiet.due(float(second)):
+            _announce(quiet, float(second))
+            sent += 1
+    assert sent == 600 // public.ANNOUNCE_S + 1

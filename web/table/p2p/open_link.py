@@ -1,0 +1,277 @@
+"""«Открытый стол» and «Найти игру» in the controller: the lobby topic's room, the host's grants, the finder.
+
+Why beside ``online_link.py`` and not in it: an open table is an ordinary table by
+link whose seats' links are handed out by the host's page itself, sealed to whoever
+asks (``public.py``), instead of by the host's friends.  So this only adds a room on
+the well-known lobby topic (``online-open`` with ``quiet``: ``relay.js`` announces
+nothing there and opens no direct connection), reads what comes through it, and
+hands a granted seat to ``OnlineLink.join`` exactly as a link would.  At open tables
+the names are the seats' («Север»): the host drops any name a stranger types.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.p2p import invite, online, public
+from table.p2p.online import SeatLine
+from table.p2p.session import Outgoing
+
+ROOM = "lobby"
+"""``relay.js``'s id for the lobby topic's room on this page."""
+FIND_TICK_MS = 3_000
+"""The finder's list is drawn again this often (ages, stale tables gone)."""
+WHO_AGAIN_S = 60.0
+"""The finder asks «кто открыт?» again this often while it stays open."""
+ASK_AGAIN_S = public.ASK_GAP_S + 1
+"""An unanswered ask goes out once more after this long (a relay may have dropped it)."""
+
+
+class OpenTables:
+    """The open-tables side of one page: hosting an open table, or finding one and asking."""
+
+    def __init__(self, link: Any) -> None:
+        self.link = link
+        self.app = link.app
+        self.table: public.OpenTable | None = None
+        """This page hosts an open table (the switch is on)."""
+        self.shut = False
+        """Its withdrawal went out (full or started); it reopens if a seat frees before the start."""
+        self.announced_free: int | None = None
+        self.listing = public.Listing()
+        self.asking: public.Asking | None = None
+        self.asked_again = False
+        self.seated: public.Asking | None = None
+        """This page sits at an open table and the game has not started: the host may still refuse."""
+        self.who_at: float | None = None
+        self.timer: int | None = None
+        self.room_open = False
+
+    @property
+    def granted(self) -> dict[int, bytes]:
+        return self.table.granted if self.table is not None else {}
+
+    # --- the lobby room --------------------------------------------------------------------
+
+    def _open_room(self) -> None:
+        if not self.room_open:
+            self.room_open = True
+            self.app.fx.p2p({"op": "online-open", "id": ROOM, "room": public.LOBBY_ROOM,
+                             "secret": public.LOBBY_SECRET, "quiet": True})
+
+    def _close_room(self) -> None:
+        if self.room_open:
+            self.room_open = False
+            self.app.fx.p2p({"op": "online-close", "id": ROOM})
+
+    def _say(self, text: str | None) -> None:
+        if text is not None and self.room_open:
+            self.app.fx.p2p({"op": "online-send", "id": ROOM, "text": text})
+
+    def stop(self) -> None:
+        """Online play ends on this page: an open table is withdrawn, the lobby room closes."""
+        if self.table is not None and not self.shut:
+            self._say(self.table.withdrawal(self.app.now()))
+        self.table, self.shut, self.announced_free = None, False, None
+        self.asking = self.seated = None
+        self._close_room()
+        self._arm(False)
+
+    # --- the host ----------------------------------------------------------------------------
+
+    def _hosting(self) -> online.OnlineHost | None:
+        end = self.link.end
+        return end if isinstance(end, online.OnlineHost) else None
+
+    def _started(self) -> bool:
+        return (self.link.peer.dialog or {}).get("step") != "invite" or self.link.rematch
+
+    def free_seats(self) -> list[int]:
+        """Guest seats nobody holds, no bot plays and no asker has been given."""
+        end = self.link.end
+        if not isinstance(end, online.OnlineHost):
+            return []
+        return [seat for seat in end.lines
+                if seat not in self.link.bots and seat not in end.host.online and seat not in self.granted]
+
+    def set_open(self, on: bool) -> None:
+        """The «Открытый стол» switch in the host's lobby (before the start only)."""
+        if self._hosting() is None or self._started():
+            return
+        if on and self.table is None:
+            self.table, self.shut, self.announced_free = public.OpenTable(), False, None
+            self._open_room()
+        elif not on and self.table is not None:
+            self._say(self.table.withdrawal(self.app.now()))
+            self.table = None
+            self._close_room()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """After every batch: announce when due or when the free seats changed, withdraw when
+        full or started (the granted seats keep the seats' names)."""
+        end, table = self._hosting(), self.table
+        if end is None or table is None:
+            return
+        for seat in self.granted:
+            self.app.table.remote_names.pop(seat, None)
+        now, free = self.app.now(), self.free_seats()
+        if self._started() or not free:
+            if not self.shut:
+                self._say(table.withdrawal(now))
+                self.shut = True
+                if self._started():
+                    self._close_room()
+            return
+        if self.shut:
+            self.shut = False
+            self._open_room()
+        if table.due(now) or len(free) != self.announced_free:
+            self.announced_free = len(free)
+            settings = self.app.table.settings
+            self._say(table.announcement(self.app.table.info.format, self.app.table.match.rules.players, len(free),
+                                         settings.get("difficulty", "medium"), settings.get("lang") or "ru",
+                                         self.link.clock.seconds, now))
+
+    def _grant(self, ask: public.Ask) -> None:
+        end, table = self._hosting(), self.table
+        assert end is not None and table is not None
+        seat = next((s for s, key in self.granted.items() if key == ask.key), None)  # (its answer was lost)
+        if seat is None and not self._started():
+            free = self.free_seats()
+            seat = free[0] if free else None
+        if seat is None:
+            self._say(table.answer(ask, None, "full"))
+            return
+        table.granted[seat] = ask.key
+        self._say(table.answer(ask, invite.encode(end.lines[seat].invite)))
+        self.refresh()
+
+    def refuse(self, seat: Any) -> None:
+        """«Отказать»: the asker is told, and the seat gets a new link (the old one opens nothing)."""
+        end, table = self._hosting(), self.table
+        if end is None or table is None or self._started() or not isinstance(seat, int) or seat not in table.granted:
+            return
+        key = table.granted.pop(seat)
+        self._say(table.answer(public.Ask(table.id, key), None, "refused"))
+        old = end.lines[seat].invite
+        fresh = invite.new_invite(old.format, seat, old.players)
+        end.lines[seat] = SeatLine(fresh, Outgoing(end.me))
+        end.host.online.discard(seat)
+        self.link.peer.js.close(str(seat))
+        self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex})
+        self.link._remember()
+        self.refresh()
+
+    # --- the finder ------------------------------------------------------------------------------
+
+    def find(self) -> None:
+        """«Найти игру»: the list of open tables, filled as they are heard."""
+        if self.link.end is not None:
+            return
+        self.asking = None
+        self.link.peer.dialog = {"step": "online-find"}
+        self.app.dialogs = [d for d in self.app.dialogs if d not in ("menu", "rules")] + ["p2p"]
+        self._open_room()
+        self.who_at = self.app.now()
+        self._say(public.who())
+        self._arm(True)
+
+    def take(self, table_id: Any) -> None:
+        """One tap on a listed table: ask its host for a free seat (a fresh key for the answer)."""
+        table = self.listing.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None or self.link.end is not None:
+            return
+        self.asking, self.asked_again = public.Asking(table, self.app.now()), False
+        self._say(self.asking.ask())
+        self.link.peer.dialog = {"step": "online-find-asking"}
+        self._arm(True)
+
+    def back(self) -> None:
+        """«К списку столов» after a refusal or no answer."""
+        self.find()
+
+    def _arm(self, on: bool) -> None:
+        peer = self.link.peer
+        if self.timer is not None:
+            self.app.fx.timer("find", self.timer, None)
+            self.timer = None
+        if on:
+            peer.timer_gen += 1
+            self.timer = peer.timer_gen
+            self.app.fx.timer("find", self.timer, FIND_TICK_MS)
+
+    def on_timer(self, gen: Any) -> None:
+        if gen != self.timer:
+            return
+        self.timer = None
+        step, now = (self.link.peer.dialog or {}).get("step"), self.app.now()
+        if step == "online-find":
+            if self.who_at is None or now - self.who_at >= WHO_AGAIN_S:
+                self.who_at = now
+                self._say(public.who())
+            self._arm(True)
+        elif step == "online-find-asking" and self.asking is not None:
+            waited = now - self.asking.since
+            if waited >= public.ASK_WAIT_S:
+                self.asking = None
+                self.link.peer.dialog = {"step": "online-find-no", "why": "noanswer"}
+                self._arm(True)
+                return
+            if waited >= ASK_AGAIN_S and not self.asked_again:
+                self.asked_again = True
+                self._say(self.asking.ask())
+            self._arm(True)
+
+    def view_state(self) -> dict[str, Any]:
+        """What the finder's markup needs: each fresh table's facts and age."""
+        now = self.app.now()
+        return {"tables": [{"id": t.id, "format": t.format, "players": t.players, "free": t.free, "level": t.level,
+                            "lang": t.lang, "timer": t.timer, "age": max(0, int(now - t.since))}
+                           for t in self.listing.fresh(now)]}
+
+    # --- what came through the lobby room ----------------------------------------------------------
+
+    def on_frame(self, data: Any, sender: Any) -> None:
+        now = self.app.now()
+        if self.table is not None and self._hosting() is not None:
+            ask = self.table.read(data, now)
+            if ask is not None:
+                self._grant(ask)
+            return
+        self.listing.hear(data, sender, now)  # (kept while seated: a refused stranger's list is fresh)
+        if self.seated is not None:
+            answer = self.seated.read(data)
+            if answer == ("no", "refused"):
+                self.link.peer.leave()
+                self.app.fx.url(self.app.env.href.split("#", 1)[0])
+                self.link.peer.dialog = {"step": "online-find-no", "why": "refused"}
+                self.app.dialogs = ["p2p"]
+            return
+        if self.asking is not None:
+            answer = self.asking.read(data)
+            if answer is None:
+                return
+            kind, value = answer
+            if kind == "no":
+                self.asking = None
+                self.link.peer.dialog = {"step": "online-find-no", "why": value}
+                return
+            asking, self.asking = self.asking, None
+            self._arm(False)
+            self._close_room()
+            page = invite.link(self.app.env.href, value)
+            self.app.fx.url(page)  # (a reload sits down at the same seat, as from a link)
+            self.link.join(page, anonymous=True)
+            self.seated = asking
+            self._open_room()  # (to hear the host refuse before the start)
+
+    def guest_started(self) -> None:
+        """A guest seated from an open table: once the game is on, the lobby room closes."""
+        end = self.link.end
+        if self.seated is None or not isinstance(end, online.OnlineGuest) or end.screen.state is None:
+            return
+        facts = end.screen.state.get("online") or {}
+        if isinstance(facts, dict) and facts.get("started") is True:
+            self.seated = None
+            self._close_room()

@@ -1,0 +1,356 @@
+"""«Открытый стол» and «Найти игру»: open tables announced on the relays, a seat asked for and sealed.
+
+Why this shape: there is no server to list tables, so an open table's host page says
+so itself, on one well-known relay topic (``LOBBY_ROOM``), as a small public message
+anyone may read (:class:`OpenTable`); «Найти игру» listens there and keeps what it
+heard in the last minutes (:class:`Listing`).  A seat's link is the only credential
+of online play (``invite.py``), so it never goes out in the open: the asker sends a
+fresh X25519 public key with its request, and the host answers with the seat's code
+sealed (``seal.py``) under the key both sides derive (:func:`box_key`); a relay
+or another reader sees noise.  Everything read from the topic is hostile until
+checked: size, shape, a table's id bound to its key, a counter that only grows
+(a replayed announcement is older), an age, and asks rate-limited per asker and
+overall before any key work is done.  Pure Python (X25519 as RFC 7748 writes it),
+tested on CPython; ``relay.js`` only carries the texts.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from burkozel import FORMATS
+from table.p2p import invite, seal
+
+LOBBY_ROOM, LOBBY_SECRET = "burkozel-open-tables-1", "open"
+"""The well-known room every open table and every finder shares (no secret: it is public)."""
+VERSION = 1
+MAX_TEXT = 1_200
+"""A public message longer than this is not decoded (a real one is under 400 characters)."""
+ANNOUNCE_S = 45.0
+"""An open table says so again this often: the relays' events are ephemeral (kind 20000–29999),
+kept by no relay, so a table not renewed simply disappears from every finder; a parameterized
+replaceable kind with an expiration tag would need the relay client to sign other kinds and
+relays that honour NIP-40.  With «кто открыт?» (``who``) a finder need not wait for it."""
+ANSWER_WHO_S = 10.0
+"""A finder's «кто открыт?» is answered at most this often (a flood of them costs one event)."""
+FRESH_S = 150.0
+"""A table not heard from this long is off the list (missed about three announcements)."""
+MAX_TABLES = 40
+ASK_GAP_S = 8.0
+"""One ask per asker in this many seconds; more are dropped unread."""
+ASK_WINDOW_S, ASK_BURST = 10.0, 8
+"""At most this many asks read in any window, from everyone together (the page stays responsive)."""
+ASK_WAIT_S = 20.0
+"""An asker unanswered this long is told the host did not answer."""
+LEVELS = ("easy", "medium", "hard")
+TIMERS = range(0, 601)
+
+
+def _b64(data: dict[str, Any]) -> str:
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=True)
+    return base64.urlsafe_b64encode(text.encode("ascii")).decode("ascii").rstrip("=")
+
+
+def _unb64(text: Any) -> dict[str, Any] | None:
+    """A public message's fields, or ``None`` for anything that is not one."""
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_TEXT:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        data = json.loads(raw.decode("ascii"))
+    except (ValueError, UnicodeError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and data.get("v") == VERSION else None
+
+
+# --- X25519 (RFC 7748) -----------------------------------------------------------------------
+
+_P = 2 ** 255 - 19
+_A24 = 121665
+_BASE = (9).to_bytes(32, "little")
+
+
+def x25519(scalar: bytes, point: bytes) -> bytes:
+    """The Montgomery ladder of RFC 7748 §5 (not constant time; the keys live one ask long)."""
+    k = bytearray(scalar)
+    k[0] &= 248
+    k[31] &= 127
+    k[31] |= 64
+    n = int.from_bytes(k, "little")
+    x1 = int.from_bytes(point, "little") & ((1 << 255) - 1)
+    x2, z2, x3, z3, swap = 1, 0, x1, 1, 0
+    for t in range(254, -1, -1):
+        bit = (n >> t) & 1
+        if swap ^ bit:
+            x2, x3, z2, z3 = x3, x2, z3, z2
+        swap = bit
+        a, b, c, d = x2 + z2, x2 - z2, x3 + z3, x3 - z3
+        aa, bb = a * a % _P, b * b % _P
+        e = aa - bb
+        da, cb = d * a % _P, c * b % _P
+        x3, z3 = (da + cb) ** 2 % _P, x1 * (da - cb) ** 2 % _P
+        x2, z2 = aa * bb % _P, e * (aa + _A24 * e) % _P
+    if swap:
+        x2, z2 = x3, z3
+    return (x2 * pow(z2, _P - 2, _P) % _P).to_bytes(32, "little")
+
+
+@dataclass(frozen=True)
+class Keys:
+    """An ephemeral key pair (a table's for its life, an asker's for one ask)."""
+
+    private: bytes
+    public: bytes
+
+    @staticmethod
+    def new(private: bytes | None = None) -> "Keys":
+        private = os.urandom(32) if private is None else private
+        return Keys(private, x25519(private, _BASE))
+
+
+def box_key(mine: Keys, theirs: bytes) -> bytes | None:
+    """The secret both ends derive, or ``None`` for a key that is not one (a low-order point
+    makes the shared value zero: whoever sent it would know the key)."""
+    if len(theirs) != 32:
+        return None
+    shared = x25519(mine.private, theirs)
+    if shared == bytes(32):
+        return None
+    low, high = sorted((mine.public, theirs))
+    return hashlib.blake2b(shared + low + high, digest_size=32, person=b"burkozel-open").digest()
+
+
+def _hex32(value: Any) -> bytes | None:
+    if isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value):
+        return bytes.fromhex(value)
+    return None
+
+
+def table_id(key: bytes) -> str:
+    """A table's id follows from its key: nobody can announce another key under it."""
+    return hashlib.sha256(b"burkozel-open-table" + key).hexdigest()[:16]
+
+
+# --- what a finder sees ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Table:
+    """One open table as announced: what «Найти игру» lists and what an ask needs."""
+
+    id: str
+    key: bytes
+    count: int
+    format: str
+    players: int
+    free: int
+    level: str
+    lang: str
+    timer: int
+    since: float
+    """When this page first heard of it (its age in the list)."""
+    heard: float
+    """When this page last heard it announced."""
+
+
+def _int(data: dict[str, Any], name: str, low: int, high: int) -> int | None:
+    value = data.get(name)
+    return value if type(value) is int and low <= value <= high else None
+
+
+def parse_table(text: Any, now: float) -> tuple[str, Table | None] | None:
+    """A table's announcement as (its id, the table, or ``None`` when it says it is closed
+    or full), or ``None`` for anything malformed."""
+    data = _unb64(text)
+    if data is None or data.get("t") not in ("open", "shut"):
+        return None
+    key = _hex32(data.get("k"))
+    count = _int(data, "n", 0, 2 ** 40)
+    if key is None or count is None or data.get("id") != table_id(key):
+        return None
+    if data["t"] == "shut":
+        return data["id"], Table(data["id"], key, count, "", 0, 0, "", "", 0, now, now)
+    fmt, level, lang = data.get("f"), data.get("lv"), data.get("lg")
+    players = _int(data, "p", 2, invite.MAX_PLAYERS)
+    free = _int(data, "free", 0, invite.MAX_PLAYERS - 1)
+    timer = _int(data, "tm", 0, TIMERS[-1])
+    if not (isinstance(fmt, str) and fmt in FORMATS and level in LEVELS and isinstance(lang, str)
+            and 0 < len(lang) <= 8 and lang.isascii() and lang.isalpha()
+            and players is not None and free is not None and timer is not None and free < players):
+        return None
+    return data["id"], Table(data["id"], key, count, fmt, players, free, level, lang, timer, now, now)
+
+
+@dataclass
+class Listing:
+    """The open tables this page has heard of, checked; closed or stale ones are not listed."""
+
+    tables: dict[str, Table] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    """The highest counter heard for each id (a lower or equal one is a replay)."""
+    senders: dict[str, str] = field(default_factory=dict)
+    """The relay event's author for each id: another author's announcement of it is ignored."""
+
+    def hear(self, text: Any, sender: Any, now: float) -> bool:
+        """Take a message from the lobby topic; whether the list changed."""
+        parsed = parse_table(text, now)
+        if parsed is None:
+            return False
+        tid, table = parsed
+        if tid in self.counts and (table.count <= self.counts[tid] or self.senders.get(tid) != sender):
+            return False
+        self.counts[tid] = table.count
+        self.senders[tid] = sender if isinstance(sender, str) else ""
+        if len(self.counts) > MAX_TABLES * 8:  # (forget the oldest ids: a flood of new ones)
+            oldest = next(iter(self.counts))
+            self.counts.pop(oldest)
+            self.senders.pop(oldest, None)
+        before = self.tables.get(tid)
+        if not table.format or table.free == 0:
+            return self.tables.pop(tid, None) is not None
+        if before is not None:
+            table = Table(**{**table.__dict__, "since": before.since})
+        self.tables[tid] = table
+        if len(self.tables) > MAX_TABLES:
+            self.tables.pop(min(self.tables.values(), key=lambda t: t.heard).id)
+        return True
+
+    def fresh(self, now: float) -> list[Table]:
+        """The tables heard in the last :data:`FRESH_S`, newest first."""
+        for tid in [t.id for t in self.tables.values() if now - t.heard > FRESH_S]:
+            del self.tables[tid]
+        return sorted(self.tables.values(), key=lambda t: t.since, reverse=True)
+
+
+def who() -> str:
+    """A finder's «кто открыт?»: open tables announce themselves soon after."""
+    return _b64({"v": VERSION, "t": "who"})
+
+
+def is_who(text: Any) -> bool:
+    data = _unb64(text)
+    return data is not None and data.get("t") == "who"
+
+
+# --- the host of an open table ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Ask:
+    """A request for a seat, as the host read it."""
+
+    table: str
+    key: bytes
+
+
+class OpenTable:
+    """The host's side: its key, its announcements, the asks it reads, the answers it seals."""
+
+    def __init__(self, keys: Keys | None = None) -> None:
+        self.keys = Keys.new() if keys is None else keys
+        self.id = table_id(self.keys.public)
+        self.count = 0
+        self.last: float | None = None
+        """When it last announced (``None``: never)."""
+        self.asked = False
+        """A finder asked «кто открыт?» since."""
+        self.askers: dict[bytes, float] = {}
+        self.recent: list[float] = []
+        self.granted: dict[int, bytes] = {}
+        """Seat → the asker's key it was given to (until the game starts or the host refuses)."""
+
+    def _message(self, kind: str, **facts: Any) -> str:
+        self.count += 1
+        return _b64({"v": VERSION, "t": kind, "id": self.id, "k": self.keys.public.hex(), "n": self.count, **facts})
+
+    def announcement(self, fmt: str, players: int, free: int, level: str, lang: str, timer: int, now: float) -> str:
+        """«Открытый стол»: what a finder lists — never a seat's link or secret."""
+        self.last, self.asked = now, False
+        return self._message("open", f=fmt, p=players, free=free, lv=level, lg=lang, tm=timer)
+
+    def withdrawal(self, now: float) -> str:
+        """The table is full, started or closed: finders drop it at once."""
+        self.last = now
+        return self._message("shut")
+
+    def due(self, now: float) -> bool:
+        """Whether it is time to announce again (every :data:`ANNOUNCE_S`, sooner when asked)."""
+        if self.last is None:
+            return True
+        return now - self.last >= ANNOUNCE_S or (self.asked and now - self.last >= ANSWER_WHO_S)
+
+    def read(self, text: Any, now: float) -> Ask | None:
+        """A message from the lobby topic: an ask for this table that passes the rate limits
+        (per asker and overall, before any key work), else ``None`` (a «кто открыт?» is noted)."""
+        data = _unb64(text)
+        if data is None:
+            return None
+        if data.get("t") == "who":
+            self.asked = True
+            return None
+        if data.get("t") != "ask" or data.get("id") != self.id:
+            return None
+        key = _hex32(data.get("k"))
+        if key is None:
+            return None
+        self.recent = [t for t in self.recent if now - t < ASK_WINDOW_S]
+        if len(self.recent) >= ASK_BURST or now - self.askers.get(key, float("-inf")) < ASK_GAP_S:
+            return None
+        self.recent.append(now)
+        self.askers[key] = now
+        if len(self.askers) > 256:
+            self.askers.pop(next(iter(self.askers)))
+        return Ask(self.id, key)
+
+    def answer(self, ask: Ask, code: str | None, why: str = "full") -> str | None:
+        """The sealed answer to ``ask``: the seat's code, or a refusal saying ``why``
+        (``full``, ``refused``); ``None`` when the asker's key is not a usable one."""
+        secret = box_key(self.keys, ask.key)
+        if secret is None:
+            return None
+        body = {"ok": True, "code": code} if code is not None else {"ok": False, "why": why}
+        box = seal.seal(secret, seal.TO_GUEST, json.dumps(body, separators=(",", ":")))
+        return _b64({"v": VERSION, "t": "re", "id": self.id, "to": ask.key.hex(), "b": box})
+
+
+# --- an asker --------------------------------------------------------------------------------------
+
+class Asking:
+    """One tap on a listed table: the ask, and reading the host's sealed answer."""
+
+    def __init__(self, table: Table, since: float, keys: Keys | None = None) -> None:
+        self.table = table
+        self.keys = Keys.new() if keys is None else keys
+        self.since = since
+
+    def ask(self) -> str:
+        return _b64({"v": VERSION, "t": "ask", "id": self.table.id, "k": self.keys.public.hex()})
+
+    def read(self, text: Any) -> tuple[str, Any] | None:
+        """The host's answer: ``("seat", Invite)`` or ``("no", why)``; ``None`` for anything
+        else (another asker's answer, a forgery that does not open, a code for another table)."""
+        data = _unb64(text)
+        if data is None or data.get("t") != "re" or data.get("id") != self.table.id \
+                or data.get("to") != self.keys.public.hex():
+            return None
+        secret = box_key(self.keys, self.table.key)
+        opened = seal.unseal(secret, seal.TO_GUEST, data.get("b")) if secret is not None else None
+        try:
+            body = json.loads(opened) if opened is not None else None
+        except ValueError:
+            return None
+        if not isinstance(body, dict):
+            return None
+        if body.get("ok") is False and body.get("why") in ("full", "refused"):
+            return "no", body["why"]
+        if body.get("ok") is True:
+            try:
+                inv = invite.decode(body.get("code"))
+            except invite.InviteError:
+                return None
+            if inv.format == self.table.format and inv.players == self.table.players:
+                return "seat", inv
+        return None
