@@ -7,6 +7,7 @@
 #   make bench-start startup benchmark (cold/warm start, bytes, first paint)
 #   make bench-lighthouse  Lighthouse scores of the menu, a table in play and the second visit
 #   make bench-css   how much of table.css each screen uses, from the menu on
+#   make bench-layout  layout shift (CLS) over a boot and whole deals, phone and desktop
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench-relay relay events and bytes each page publishes per deal and idle minute (online play)
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
@@ -43,7 +44,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-relay bench-regret bench-start bench-lighthouse bench-css screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-relay bench-regret bench-start bench-lighthouse bench-css bench-layout screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -52,6 +53,7 @@ help:
 	@echo "make bench-start  startup benchmark against the built site"
 	@echo "make bench-lighthouse  Lighthouse (mobile and desktop) on the menu, a table in play, the second visit"
 	@echo "make bench-css    how much of table.css each screen uses, from the menu on"
+	@echo "make bench-layout layout shift (CLS) over a boot and whole deals, at phone and desktop sizes"
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench-relay  relay events and bytes per deal and idle minute, each table and way (online play)"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
@@ -134,6 +136,9 @@ bench-lighthouse: venv node chromium site
 
 bench-css: venv chromium site
 	$(VPY) bench/css_coverage.py
+
+bench-layout: venv chromium site
+	nice $(VPY) bench/layout_shift.py
 
 bench-bots-browser: venv chromium site
 	$(VPY) bench/bot_speed.py

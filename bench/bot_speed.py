@@ -45,6 +45,21 @@ LONGTASKS_SCRIPT = """
       for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
     }).observe({type: "longtask", buffered: true});
   } catch (e) { window.__longtasks = null; }
+  // What a long task was made of: each animation frame over 50 ms (Long Animation Frames),
+  // its scripts (who called them, in which file, their forced style and layout) and its own
+  // rendering (style, layout, paint) after them.
+  window.__frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__frames.push({start: e.startTime, duration: e.duration,
+          render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          layout: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((s) => ({invoker: s.invokerType + " " + s.invoker, file: (s.sourceURL || "").split("/").pop(),
+            fn: s.sourceFunctionName, duration: s.duration, forced: s.forcedStyleAndLayoutDuration}))});
+      }
+    }).observe({type: "long-animation-frame", buffered: true});
+  } catch (e) { window.__frames = null; }
   // The frame that first draws the table (its style and layout) is still the boot's:
   // play starts once that frame is over.
   window.__shownAt = null;
@@ -156,10 +171,11 @@ def seats_of(fmt: str) -> tuple[int, ...]:
 
 
 def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None,
-                   players: int | None = None) -> None:
+                   players: int | None = None, reduced: bool = False) -> None:
     """Hard autoplay; with ``seed`` its matches are those of ``match.table.Table(autoplay=True, seed=seed)``
-    on CPython (the table's bots are deterministic), so a slow step can be replayed there."""
-    ctx = browser.new_context()
+    on CPython (the table's bots are deterministic), so a slow step can be replayed there.
+    ``reduced``: with prefers-reduced-motion (no card or chip moves), else motion on."""
+    ctx = browser.new_context(reduced_motion="reduce" if reduced else "no-preference")
     ctx.add_init_script(LONGTASKS_SCRIPT)
     seated = players if players in seats_of(fmt) else None
     ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal", seated))
@@ -172,6 +188,7 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
         raise SystemExit(f"bench: the table seats {page.get_attribute('#table', 'data-bots')} bots, not hard")
     page.wait_for_timeout(seconds * 1000)
     tasks = page.evaluate("window.__longtasks")
+    frames = page.evaluate("window.__frames")
     ready = page.evaluate("window.__readyAt")
     shown = page.evaluate("window.__shownAt") or ready
     rounds = page.evaluate("document.querySelector('#table').dataset.phase")
@@ -185,10 +202,13 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
     boot = [d for start, d in tasks if start < shown]
     over = [d for d in after if d > 200]
     top = max(after, default=0.0)
-    line(f"long tasks after ready, {seconds:.0f} s of hard autoplay ({fmt}, speed={speed}): "
+    motion = "reduced motion" if reduced else "motion on"
+    line(f"long tasks after ready, {seconds:.0f} s of hard autoplay ({fmt}, speed={speed}, {motion}): "
          f"{len(after)} over 50 ms (target 0), {len(over)} over 200 ms, longest {top:.0f} ms, "
          f"median {statistics.median(after) if after else 0:.0f} ms  [phase at the end: {rounds}]")
     line(f"  (boot to the table's first frame, excluded: {len(boot)} long tasks, longest {max(boot, default=0):.0f} ms)")
+    if frames is not None:
+        frame_report([f for f in frames if f["start"] >= shown])
     if steps:
         moves = [m for m, _ in steps]
         redraws = [r for _, r in steps]
@@ -199,6 +219,27 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
         full = [ms for gen, ms in pauses if gen == 2]
         line(f"  Python GC during the run: {len(pauses)} collections, {len(full)} full; longest "
              f"{max((ms for _, ms in pauses), default=0):.0f} ms, full ones {', '.join(f'{ms:.0f}' for ms in full) or '-'} ms")
+
+
+def frame_report(frames: list[dict]) -> None:
+    """The long animation frames after ready: how many, how much of them was rendering (style,
+    layout, paint after the scripts) and the scripts that took most, by who called them."""
+    if not frames:
+        line("  long animation frames (> 50 ms): none")
+        return
+    render = sum(f["render"] for f in frames)
+    by: dict[str, list[float]] = {}
+    for f in frames:
+        for s in f["scripts"]:
+            key = f"{s['invoker']} [{s['file']}]"
+            by.setdefault(key, [0.0, 0.0, 0])
+            by[key][0] += s["duration"]
+            by[key][1] += s["forced"]
+            by[key][2] += 1
+    top = sorted(by.items(), key=lambda kv: -kv[1][0])[:5]
+    line(f"  long animation frames (> 50 ms): {len(frames)}, {sum(f['duration'] for f in frames):.0f} ms in all, "
+         f"rendering {render:.0f} ms of it (style and layout {sum(f['layout'] for f in frames):.0f}); scripts: "
+         + "; ".join(f"{k} {v[0]:.0f} ms in {v[2]} (forced layout {v[1]:.0f})" for k, v in top))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -213,6 +254,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play-speed", default="normal", choices=("normal", "fast", "instant"))
     ap.add_argument("--play-format", default="pairs", choices=FORMATS)
     ap.add_argument("--play-seed", type=int, default=None, help="seed of the autoplay matches (default: random)")
+    ap.add_argument("--play-motion", default="on", choices=("on", "reduced", "both"),
+                    help="the long-task run with motion on, with reduced motion, or both alternating")
+    ap.add_argument("--play-runs", type=int, default=1, help="long-task runs (of each, with --play-motion both)")
     ap.add_argument("--players", type=int, default=None,
                     help="seats at a table that lets a match choose (bura_pot: 2-6; default the table's)")
     ap.add_argument("--site", type=Path, default=SITE)
@@ -234,9 +278,11 @@ def main(argv: list[str] | None = None) -> int:
             decision_bench(browser, base, {"easy": args.easy, "medium": args.medium, "hard": args.hard,
                                             "hint": args.hint}, args.seed,
                            tuple(args.formats.split(",")), args.players)
-            if args.play_seconds > 0:
-                longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds, args.play_seed,
-                               args.players)
+            modes = {"on": (False,), "reduced": (True,), "both": (False, True)}[args.play_motion]
+            for _ in range(args.play_runs if args.play_seconds > 0 else 0):
+                for reduced in modes:  # alternating, so the machine's load falls on both alike
+                    longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds,
+                                   args.play_seed, args.players, reduced)
             browser.close()
     finally:
         server.shutdown()

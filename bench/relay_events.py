@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from harness import CHROMIUM_ARGS, SITE, Server, chromium_path, settle_after_actions  # noqa: E402
-from tablekit import OVER, phase, play_devices  # noqa: E402
-from test_online import NO_DIRECT, FakeRelay, invite_links, open_link  # noqa: E402
+from tablekit import OVER, online_page, phase, play_devices  # noqa: E402
+from test_online import FakeRelay, invite_links, open_link  # noqa: E402
 from test_p2p import MDNS_OFF, button  # noqa: E402
 
 TABLES = {  # name: (format, guest seats, players, what the README calls it)
@@ -60,12 +60,7 @@ def run(browser, server, table: str, way: str, idle_s: float, seed: int) -> list
     contexts = []
 
     def page(no_direct: bool = False):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
-        relay.attach(ctx)
-        if no_direct:
-            ctx.add_init_script(NO_DIRECT)
-        contexts.append(ctx)
-        return ctx.new_page()
+        return online_page(browser, contexts, no_direct, route=relay.attach)
 
     try:
         host = page()
@@ -89,7 +84,7 @@ def run(browser, server, table: str, way: str, idle_s: float, seed: int) -> list
         host.wait_for_timeout(idle_s * 1000)
         end = time.monotonic()
         rows = []
-        for name, ctx, joined in [("host", contexts[0], None)] + [
+        for name, ctx, joined in [("host", contexts[0][0], None)] + [
                 (f"guest {seat}", guests[seat].context, seconds[seat]) for seat in people]:
             j = relay.window(ctx, started, dealt)
             d = relay.window(ctx, dealt, over)
@@ -99,7 +94,7 @@ def run(browser, server, table: str, way: str, idle_s: float, seed: int) -> list
                          "idle_chars_min": i[1] * 60 / idle_s, "longest": max(j[2], d[2], i[2])})
         return rows
     finally:
-        for ctx in contexts:
+        for ctx, _ in contexts:
             ctx.close()
 
 

@@ -109,13 +109,9 @@ KNOWN_FAILURES = {
     "test_pot_seating.py::test_every_seat_is_whole_and_apart_on_a_phone_a_desktop_and_a_phone_sideways[6]":
         "#40: six seats at a pot on a 360 px phone overlap since the header's connection line and badges moved",
     "test_motion.py::test_a_reload_while_a_trick_flies_shows_the_same_table": "#40: the reload test's wait for a flying trick",
-    "test_pot_table.py::test_statistics_at_the_pot_count_pots_chips_and_the_dave": "#41: the pot's statistics keyed by commitment",
-    "test_pot_table.py::test_a_shared_pot_deal_opens_at_the_same_table_with_the_same_hand": "#41: a pot deal's link by key",
-    "test_pot_table.py::test_a_shared_later_deal_opens_as_dealt_and_impossible_stacks_say_so": "#41: the test writes a seed link",
-    "test_resume.py::test_reloads_resume_exactly": "#41/#40: resume after a reload with deal keys",
-    "test_resume.py::test_clicks_at_wrong_moments_do_no_harm": "#41/#40: a click at the wrong moment with deal keys",
-    "test_two_players.py::test_two_player_tables_keep_their_switches_and_resume_after_a_reload": "#42: switches on resume",
     "test_layout.py::test_nothing_overlaps[four]": "#40: four at 768x1024, a seat over the trick after the badge moved",
+    "test_online.py::test_after_a_relay_outage_the_direct_way_comes_back_within_a_minute":
+        "#43: 4 runs of 7 under load; in a failing run the guest answered one offer and no candidate was sent",
 }
 
 

@@ -381,3 +381,35 @@ def to_menu(page) -> None:
     else:
         page.click("header [data-action=menu]")
     page.wait_for_selector("#menu", state="visible")
+
+
+NO_DIRECT = """(() => {
+  const Real = window.RTCPeerConnection;
+  window.RTCPeerConnection = function (config) {
+    return new Real({ ...(config || {}), iceServers: [], iceTransportPolicy: "relay" });
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+})();"""
+"""An init script: this context's WebRTC makes no connection (no TURN, relay candidates only),
+so play by link must go through the relays."""
+
+
+def online_page(browser, made: list, no_direct: bool = False, clock: bool = False, route=None, guard=None,
+                **options):
+    """A page for play by link in a browser context of its own (the e2e tests' and the relay
+    bench's): ``route`` attaches a fake relay to the context, ``guard`` watches its requests,
+    ``no_direct`` keeps it off WebRTC, ``clock`` installs Playwright's clock (it runs as time
+    does until moved).  ``made`` gets (context, guard), for the caller to close and check."""
+    options = {"viewport": {"width": 1280, "height": 800}, "locale": "ru-RU", **options}
+    ctx = browser.new_context(**options)
+    if clock:
+        ctx.clock.install()
+    if guard is not None:
+        ctx.on("request", guard.on_request)
+        ctx.on("page", guard.watch)
+    if route is not None:
+        route(ctx)
+    if no_direct:
+        ctx.add_init_script(NO_DIRECT)
+    made.append((ctx, guard))
+    return ctx.new_page()

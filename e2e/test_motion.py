@@ -123,6 +123,65 @@ def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
     assert sorted(hand(page)) == sorted(str(c) for c in match.round.hands[0])
 
 
+# Every card motion started in a hand, a seat's cards or the deck: whose cards (the seat, or
+# the stock and the trump), its delay, and the point its centre starts from, with the centre of
+# the dealer's seat at that moment (the page's layout then, untouched by the flights).
+RECORD_DEAL = """
+(() => {
+  window.__dealt = [];
+  const animate = Element.prototype.animate;
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  Element.prototype.animate = function (frames, options) {
+    const first = frames[0] || {};
+    const card = this.classList.contains('card') && this.closest('#hand, #felt .seat[data-seat], #deck');
+    if (typeof first.transform === 'string' && (card || this.matches('#motion .ghost[data-seat]'))) {
+      const shift = /^translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(first.transform);
+      const [x, y] = centre(this.getBoundingClientRect());
+      const dealer = document.querySelector('#felt .seat:has(.tag.dealer), #me .seat:has(.tag.dealer)');
+      window.__dealt.push({
+        seat: this.closest('#hand') ? Number(document.querySelector('#me .seat[data-seat]').dataset.seat)
+          : this.closest('#trump') ? 'trump' : this.closest('#deck') ? 'stock'
+          : Number(this.closest('[data-seat]').dataset.seat),
+        delay: (options && options.delay) || 0,
+        from: shift ? [x + Number(shift[1]), y + Number(shift[2])] : null,
+        dealer: dealer ? [Number(dealer.dataset.seat), ...centre(dealer.getBoundingClientRect())] : null,
+      });
+    }
+    return animate.call(this, frames, options);
+  };
+})();
+"""
+
+
+@pytest.mark.parametrize(("fmt", "players", "size"), [("pairs", None, (1280, 800)), ("bura_pot", 5, (390, 844))])
+def test_the_deal_comes_from_the_dealer_one_card_at_a_time_clockwise(page, base_url, fmt, players, size):
+    """A new deal flies as a dealer deals it (RULES.md §3): every card from the dealer's seat,
+    one at a time round the table starting at the dealer's left (the next seat clockwise),
+    the dealer last; then the stock is set down and the trump turned up last of all. On a
+    phone at five seats the others' cards are not drawn: a bare back flies to each seat."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.add_init_script(RECORD_DEAL)
+    open_table(page, base_url, speed="fast", seed=11)
+    page.evaluate("window.__dealt = []")
+    new_match(page, fmt, "easy", players=players)
+    dealt = sorted(page.evaluate("window.__dealt"), key=lambda e: e["delay"])
+    seated = int(page.get_attribute("#table", "data-players"))
+    cards = [e for e in dealt if isinstance(e["seat"], int)]
+    hand_size = len(cards) // seated
+    assert hand_size in (3, 4) and len(cards) == seated * hand_size, [e["seat"] for e in dealt]
+    dealer = cards[0]["dealer"][0]
+    order = [(dealer + k) % seated for k in range(1, seated + 1)]
+    assert [e["seat"] for e in cards] == order * hand_size
+    for e in cards:  # from the middle of the dealer's seat
+        assert e["dealer"][0] == dealer
+        assert abs(e["from"][0] - e["dealer"][1]) < 1.5 and abs(e["from"][1] - e["dealer"][2]) < 1.5, e
+    # The cards one after another; then the stock; the trump turned up last.
+    assert len({e["delay"] for e in cards}) == len(cards)
+    rest = [e["seat"] for e in dealt[len(cards):]]
+    assert rest and rest[-1] == "trump" and set(rest[:-1]) == {"stock"}, rest
+    assert dealt[-1]["delay"] > max(e["delay"] for e in dealt[:-1])
+
+
 # --- sound ----------------------------------------------------------------------------------
 
 # Counts the audio contexts made and the sounds started, whatever the browser plays them on.

@@ -18,20 +18,13 @@ import time
 import pytest
 
 from harness import ROOT, Guard, app_url, boot
-from tablekit import OVER, choose, phase, play_devices, play_turn, replay, saved, to_menu
+from tablekit import OVER, choose, online_page, phase, play_devices, play_turn, replay, saved, to_menu
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host candidates)
 
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, seal, session  # noqa: E402
 
 CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort"
-NO_DIRECT = """(() => {
-  const Real = window.RTCPeerConnection;
-  window.RTCPeerConnection = function (config) {
-    return new Real({ ...(config || {}), iceServers: [], iceTransportPolicy: "relay" });
-  };
-  window.RTCPeerConnection.prototype = Real.prototype;
-})();"""
 
 
 class FakeRelay:
@@ -133,19 +126,8 @@ def make_page(p2p_browser, server, relay):
     made = []
 
     def make(no_direct: bool = False, clock: bool = False, **options):
-        guard = Guard(origins={server.origin})
-        options.setdefault("locale", "ru-RU")
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, **options)
-        if clock:  # Playwright's clock: it runs as time does, until a test moves it on
-            ctx.clock.install()
-        ctx.on("request", guard.on_request)
-        ctx.on("page", guard.watch)
-        relay.attach(ctx)
-        if no_direct:
-            ctx.add_init_script(NO_DIRECT)
-        page = ctx.new_page()
-        made.append((ctx, guard))
-        return page
+        return online_page(p2p_browser, made, no_direct, clock, route=relay.attach,
+                           guard=Guard(origins={server.origin}), **options)
 
     yield make
     for ctx, guard in made:
@@ -414,6 +396,50 @@ def test_the_relays_go_down_mid_trick_and_the_game_goes_on_when_they_are_back(ma
     check_frames(host, guest, inv)
 
 
+PEERS_KEPT = """(() => {
+  const Real = window.RTCPeerConnection;
+  window.__peers = [];
+  window.RTCPeerConnection = function (config) {
+    const pc = new Real(config);
+    window.__peers.push(pc);
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+})();"""
+
+
+def test_after_a_relay_outage_the_direct_way_comes_back_within_a_minute(make_page, server, relay):
+    """Вдвоём, direct; the relays go down for 20 s (past the relay sockets' first retries)
+    and the connection between the two devices drops meanwhile (a network change: the
+    guest's peer connection closed): within a minute of the relays coming back both pages
+    are connected directly again, not left on the relays for the rest of the match."""
+    host, guest = make_page(), make_page()
+    guest.context.add_init_script(PEERS_KEPT)
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    button(host, "#p2p", "Начать игру").click()
+    host.wait_for_selector("#p2p", state="hidden")
+    way = "(id) => window.burkozelRelay.way(id) === '{}'"
+    for page, room in ((host, "1"), (guest, "host")):
+        page.wait_for_function(way.format("direct"), arg=room, timeout=45_000)
+    rng = random.Random(14)
+    play_deal(host, guest, rng, moves=2)
+    relay.drop_all()
+    # (the connected one only: the others are Trystero's offers made ahead, which a network
+    # change leaves alone)
+    guest.evaluate("() => window.__peers.filter((pc) => pc.connectionState === 'connected').forEach((pc) => pc.close())")
+    for page, room in ((host, "1"), (guest, "host")):
+        page.wait_for_function(way.format("relay"), arg=room, timeout=30_000)
+    host.wait_for_timeout(20_000)  # (the outage itself: nothing to wait for but time)
+    relay.up = True
+    back = time.monotonic() + 60
+    for page, room in ((host, "1"), (guest, "host")):
+        page.wait_for_function(way.format("direct"), arg=room, timeout=max(1, back - time.monotonic()) * 1000)
+    assert play_deal(host, guest, rng) >= 1
+    assert "напрямую" in peer_bar(host)
+
+
 def test_the_relays_refuse_everyone_for_five_minutes_and_the_match_goes_on_by_itself(make_page, server, relay):
     """A relay outage longer than the relay client gives its own retries (it gives a relay
     up after five refused tries, within two minutes), and no offline or online event in the
@@ -477,7 +503,7 @@ def peer_bar(page) -> str:
 
 def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page, server, relay):
     """The guest's device goes offline mid-deal (the browser's offline switch, and the relay
-    closes its sockets). On the host's clock, 16 s of silence and a minute later the
+    closes its sockets). On the host's clock, 25 s of silence and a minute later the
     stand-in bot plays the seat while the host plays on; five minutes on both clocks
     later the device is online again: the same page, no new link, back at its seat with
     the position as it is now, and its person plays."""
@@ -487,7 +513,7 @@ def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page,
     url = guest.url
     guest.context.set_offline(True)
     relay.cut_off(guest.context)
-    host.clock.fast_forward(20_000)
+    host.clock.fast_forward(30_000)  # (past online.SILENT_S)
     host.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('нет связи')",
                            timeout=30_000)
     assert "играет бот" not in peer_bar(host)
@@ -506,7 +532,7 @@ def test_a_guest_offline_for_five_minutes_comes_back_to_the_same_seat(make_page,
     data = saved(host)
     assert len(data["rounds"]) > 1 or len(data["rounds"][-1]) >= before + 4, "the match did not go on"
     assert any(seat == 1 for seat, _ in data["rounds"][-1][before:]) or len(data["rounds"]) > 1
-    host.clock.fast_forward(300_000 - 81_000)
+    host.clock.fast_forward(300_000 - 91_000)
     guest.clock.fast_forward(300_000)
     guest.context.set_offline(False)
     relay.let_in(guest.context)
@@ -805,6 +831,7 @@ def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page,
     trick in play), every frame it got holds no other either (each read at its own moment),
     those frames show every trick of the deal, and both players' bars count it."""
     host, guest, watcher = make_page(), make_page(no_direct=True), make_page()
+    watcher.context.add_init_script(PEERS_KEPT)
     links = invite_links(host, server, "duel")
     host.click("#p2p [data-action=online-watch]")  # «Позвать зрителей»: the watchers' room opens
     watch_link = host.text_content("#p2p [data-online-watch-link]")
@@ -819,6 +846,8 @@ def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page,
     guest.wait_for_function("() => document.querySelector('#peer-bar').textContent.includes('Зрители: 1')",
                             timeout=30_000)
     assert "Вы смотрите игру" in peer_bar(watcher)
+    # Nobody at the table: the bottom seat is the host's, named as the guest's page names it.
+    assert watcher.text_content("#me .seat-name") == guest.text_content("#seat-1 .seat-name") != "Вы"
     checks = [0]
 
     def each(_page) -> None:
@@ -844,6 +873,11 @@ def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page,
         assert shown <= allowed, f"a frame to the watcher holds {shown - allowed}"
         tricks.add(len(state["view"]["history"]))
     assert tricks >= set(range(len(replay(data).view(0).history) + 1)), tricks
+    # Through the relays only: no WebRTC connection to the host (nor to other watchers), so
+    # no watcher learns the players' or the other watchers' network addresses.
+    assert watcher.evaluate("window.burkozelRelay.way('host')") == "relay"
+    assert host.evaluate("window.burkozelRelay.way('watch')") == "relay"
+    assert watcher.evaluate("window.__peers.filter((pc) => pc.connectionState === 'connected').length") == 0
 
 
 # --- through a real relay (PyPI's nostr-relay behind a TLS front: e2e/real_relay.py) ----------------
@@ -875,17 +909,8 @@ def real_page(real_browser, server):
     made = []
 
     def make(no_direct: bool = False, clock: bool = False, **options):
-        guard = Guard(origins={server.origin})
-        options = {"viewport": {"width": 1280, "height": 800}, "locale": "ru-RU", **options}
-        ctx = real_browser.new_context(ignore_https_errors=True, **options)
-        if clock:
-            ctx.clock.install()
-        ctx.on("request", guard.on_request)
-        ctx.on("page", guard.watch)
-        if no_direct:
-            ctx.add_init_script(NO_DIRECT)
-        made.append((ctx, guard))
-        return ctx.new_page()
+        return online_page(real_browser, made, no_direct, clock, guard=Guard(origins={server.origin}),
+                           ignore_https_errors=True, **options)
 
     yield make
     for ctx, guard in made:
@@ -970,12 +995,7 @@ def test_relays_refusing_for_rate_mid_deal_and_the_game_goes_on_through_the_next
     contexts = []
 
     def make(no_direct: bool = False):
-        ctx = p2p_browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru-RU")
-        relay.attach(ctx)
-        if no_direct:
-            ctx.add_init_script(NO_DIRECT)
-        contexts.append(ctx)
-        return ctx.new_page()
+        return online_page(p2p_browser, contexts, no_direct, route=relay.attach)
 
     try:
         host, guest = make(), make(no_direct=True)
@@ -993,5 +1013,5 @@ def test_relays_refusing_for_rate_mid_deal_and_the_game_goes_on_through_the_next
         assert {event for *_, event in relay.refusals if event} <= relay.at_spare  # each went on
         assert relay.rests_kept() == []  # a refusing relay rests (and is tried again after)
     finally:
-        for ctx in contexts:
+        for ctx, _ in contexts:
             ctx.close()

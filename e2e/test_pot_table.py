@@ -10,7 +10,9 @@ import random
 
 import pytest
 
-from tablekit import check_no_leak, hand, new_match, play_turn, replay, saved, table_fixtures, wait_settled
+from burkozel import fair
+from tablekit import (check_no_leak, hand, new_match, play_round, play_turn, replay, saved, table_fixtures,
+                      wait_settled)
 from test_teaching_table import fresh_page
 
 shared, table = table_fixtures(seed=5)
@@ -98,12 +100,17 @@ def _deal_counts(data: dict) -> dict[str, int]:
 
 
 def test_statistics_at_the_pot_count_pots_chips_and_the_dave(table):
+    """Every deal's pots, chips and «даве» are counted as the saved moves have them, until the
+    player has taken a pot, raised and answered; a match that ends first is followed by a new
+    one at the same table (the record is the table's, across matches)."""
     page = table
     page.evaluate("localStorage.removeItem('burkozel.stats')")
-    new_match(page, "bura_pot", "medium", combos={"dave": True}, players=3)
+    # Every switch of the table set here: the page is shared, and an earlier test's open discards
+    # would deal other games.
+    new_match(page, "bura_pot", "medium", combos={"dave": True}, discard="closed", players=3)
     rng = random.Random(12)
     expected = dict.fromkeys(("pots_won", "chips_won", "dave_raised", "dave_answered"), 0)
-    for deal in range(12):  # until the player has taken a pot, raised and answered
+    for deal in range(30):  # until the player has taken a pot, raised and answered
         raised = False
         for _ in range(300):
             phase = wait_settled(page)
@@ -117,9 +124,9 @@ def test_statistics_at_the_pot_count_pots_chips_and_the_dave(table):
             play_turn(page, rng)
         for key, n in _deal_counts(saved(page)).items():
             expected[key] += n
-        if phase == "match_end" or all(expected.values()):
+        if all(expected.values()):
             break
-        page.click("#result [data-action=next]")
+        page.click("#result [data-action=next]")  # the next deal, or after a match's end a new match
     assert expected["pots_won"] and expected["dave_raised"] and expected["dave_answered"], expected
     entry = page.evaluate("JSON.parse(localStorage.getItem('burkozel.stats'))")["tables"]["bura_pot/medium"]
     assert {k: entry[k] for k in expected} == expected
@@ -131,24 +138,40 @@ def test_statistics_at_the_pot_count_pots_chips_and_the_dave(table):
 
 
 def test_a_shared_pot_deal_opens_at_the_same_table_with_the_same_hand(table, browser, server):
-    """The link of a pot's deal keeps the seat count and «даве»: a fresh browser gets the same
-    first hand at five seats, the raise offered, fresh stacks and the ante in the pot."""
+    """The deal in play is not shared; once it is over, the result's «Поделиться раздачей» links
+    it by its key with the seat count and «даве»: a fresh browser gets the same deal at five
+    seats (the same deck and dealer, the same first hand), the raise offered, fresh stacks and
+    the ante in the pot."""
     page = table
-    new_match(page, "bura_pot", "easy", combos={"dave": True}, players=5)
-    first = sorted(hand(page))
+    new_match(page, "bura_pot", "easy", combos={"dave": True}, discard="closed", players=5)
+    first, stacks, pot = sorted(hand(page)), _chips(page), page.inner_text("#pot-box .pot-val")
+    mine = saved(page)
+    key = fair.deal_key(bytes.fromhex(mine["secret"]), 0)
     page.get_by_role("button", name="Поделиться раздачей").click()
     page.locator("#info").wait_for(state="visible")
-    link = page.get_attribute("[data-share-link]", "href")
-    assert "table=bura_pot" in link and "players=5" in link and "dave=1" in link
+    assert page.locator("#info [data-share-link]").count() == 0  # a link would deal every hand in play
+    page.click("#info .dlg-buttons [data-action=close-info]")
+    play_round(page, random.Random(3), check=False)
+    page.click("#result [data-action=share]")
+    page.locator("#info").wait_for(state="visible")
+    link = page.get_attribute("#info [data-share-link]", "href")
+    assert "table=bura_pot" in link and "players=5" in link and "dave=1" in link and f"key={key.hex()}" in link
+    assert mine["secret"] not in link and "stacks=" not in link  # the first deal: fresh stacks
     page.click("#info .dlg-buttons [data-action=close-info]")
     ctx, other = fresh_page(browser, server, link + "&speed=instant")
     try:
         wait_settled(other)
         assert sorted(hand(other)) == first
         assert other.get_attribute("#table", "data-players") == "5" and other.locator("#table .seat").count() == 5
-        mine = saved(other)
-        assert mine["format"] == "bura_pot" and mine["players"] == 5 and mine["dave"] is True
-        assert _chips(other) == [95] * 5 and other.inner_text("#pot-box .pot-val") == "25"
+        theirs = saved(other)
+        assert theirs["format"] == "bura_pot" and theirs["players"] == 5 and theirs["dave"] is True
+        assert theirs["keys"] == [key.hex()] and theirs["secret"] != mine["secret"]
+        dealt, again = replay(mine), replay(theirs)
+        assert again.deck_for(0) == dealt.deck_for(0)  # every hand, not only the player's
+        assert again.rounds[0].dealer == dealt.rounds[0].dealer
+        assert _chips(other) == stacks and other.inner_text("#pot-box .pot-val") == pot
+        if not any("dave" in m for _, m in theirs["rounds"][0]):  # no bot raised before the player's turn
+            assert stacks == [95] * 5 and pot == "25"
         assert other.locator("[data-action=dave]").count() == 1
         check_no_leak(other)
     finally:
@@ -156,8 +179,8 @@ def test_a_shared_pot_deal_opens_at_the_same_table_with_the_same_hand(table, bro
 
 
 def test_a_shared_later_deal_opens_as_dealt_and_impossible_stacks_say_so(browser, server):
-    """A later deal's link carries its dealer and the stacks it began with (the pot is what
-    they lack): a fresh browser deals the same hand, shows those stacks and the pot carried
+    """A later deal's link carries its key, its dealer and the stacks it began with (the pot is
+    what they lack): a fresh browser deals the same hand, shows those stacks and the pot carried
     over with no ante; a link whose stacks cannot be says so, and the match saved there stays."""
     import sys
     from dataclasses import replace
@@ -170,15 +193,20 @@ def test_a_shared_later_deal_opens_as_dealt_and_impossible_stacks_say_so(browser
     table = FORMATS["bura_pot"]
     rules = TableRules("bura_pot")
     chips, pot = (95, 130, 80, 75), 20
-    shared = share.SharedDeal("bura_pot", rules.combos, rules.discard, "easy", 77, 4, dealer=2, chips=chips, pot=pot)
-    dealt = Match(rules, seed=77, first_deal=4, dealer=2, chips=chips, pot=pot)
+    key = fair.deal_key(fair.seeded_secret(77), 4)  # the fifth deal of some match, over
+    shared = share.SharedDeal("bura_pot", rules.combos, rules.discard, "easy", None, 4, dealer=2, chips=chips,
+                              pot=pot, key=key.hex())
+    dealt = Match(rules, secret=fair.seeded_secret(1), keys=(key,), dealer=2, chips=chips, pot=pot)
     assert sum(chips) + pot == table.stack * rules.players
-    ctx, other = fresh_page(browser, server, server.url + share.query(shared) + "&speed=instant")
+    link = share.query(shared)
+    assert share.parse(link) == shared
+    ctx, other = fresh_page(browser, server, server.url + link + "&speed=instant")
     try:
         wait_settled(other)
         assert sorted(hand(other)) == sorted(str(c) for c in dealt.view(0).hand)
         mine = saved(other)
-        assert mine["dealer"] == 2 and mine["start"] == {"chips": list(chips), "pot": pot} and mine["first_deal"] == 4
+        assert mine["dealer"] == 2 and mine["start"] == {"chips": list(chips), "pot": pot}
+        assert mine["keys"] == [key.hex()]
         # No «даве» at this table and no deal ended before the player's first turn: the stacks
         # as they began and the pot carried over, no ante taken from anyone.
         assert other.get_attribute("#table", "data-phase") == "play"
@@ -189,7 +217,7 @@ def test_a_shared_later_deal_opens_as_dealt_and_impossible_stacks_say_so(browser
         other.wait_for_function("document.documentElement.dataset.state === 'ready'")
         other.locator("#notices .notice").first.wait_for()
         assert "фишки такими быть не могут" in other.inner_text("#notices")
-        assert saved(other)["start"] == mine["start"] and saved(other)["seed"] == 77
+        assert saved(other)["start"] == mine["start"] and saved(other)["secret"] == mine["secret"]
         assert "stacks=" not in other.url
     finally:
         ctx.close()

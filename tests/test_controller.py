@@ -245,3 +245,76 @@ def test_every_button_the_table_draws_has_a_handler():
     unhandled = {a for a in drawn if a not in CLICKS and a not in KINDS and not a.startswith(("p2p", "online-"))}
     assert not unhandled
     assert set(CLICKS) <= drawn
+
+
+def test_a_shared_deal_with_house_rules_leaves_none_of_its_parameters_in_the_address():
+    """Once a shared deal is started, a reload resumes the saved match: the address keeps
+    only the page's own parameters, the house rules' ``house`` among those it drops."""
+    from burkozel import fair
+    from table.coach import share
+
+    shared = share.SharedDeal("bura31", (), "closed", "easy", None, 2, dealer=1,
+                              key=fair.deal_key(fair.seeded_secret(3), 2).hex(),
+                              house={"no_trump": True, "match": "robber11"})
+    query = share.query(shared)
+    assert "house=" in query and share.parse(query) == shared
+    search = query + "&speed=fast"
+    app, fx = start(env(search, stored={}))
+    assert app.table.info is not None and app.table.info.house.changed() == shared.house
+    assert fx["url"] == "http://127.0.0.1:8000/?speed=fast"
+
+
+def test_a_pots_record_at_the_table_counts_what_the_saved_moves_say():
+    """Whole matches at a pot of three with «даве», played through the controller as the
+    page plays them: after every deal the record holds the pots and chips the player took
+    and the «даве» it said and answered, as the saved moves replayed by the engine have them."""
+    import random
+
+    from burkozel import Match, Move, TableRules
+    from table.coach import stats
+
+    def replayed(data: dict) -> Match:
+        rules = TableRules(data["format"], tuple(data["combos"]), data["discard"], data.get("players"),
+                           dave=data.get("dave", False))
+        match = Match(rules, secret=data["secret"], dealer=data.get("dealer"))
+        for r, moves in enumerate(data["rounds"]):
+            if r:
+                match.next_round()
+            for seat, move in moves:
+                match.push(Move.from_dict(move), seat)
+        return match
+
+    app, _ = start(env("?speed=instant", stored={}))
+    for name, value in (("format", "bura_pot"), ("difficulty", "medium"), ("players", "3")):
+        app.handle({"type": "change", "name": name, "value": value, "checked": True})
+    app.handle({"type": "change", "name": "dave", "value": "on", "checked": True})
+    app.handle({"type": "click", "action": "new"})
+    rng = random.Random(4)
+    expected = dict.fromkeys(stats.POT_COUNTS, 0)
+    for deal in range(16):
+        for _ in range(500):
+            t = app.table
+            if t.phase() in ("round_end", "match_end"):
+                break
+            if t.human_to_act() and t.next_timer() is None:
+                moves = t.view().legal_moves
+                raise_ = [m for m in moves if m.kind == "dave"]
+                move = raise_[0] if raise_ and deal % 2 == 0 else rng.choice([m for m in moves if m.kind != "dave"])
+                for card in move.cards:
+                    app.handle({"type": "click", "card": str(card)})
+                app.handle({"type": "click", "action": move.kind})
+            else:
+                app.handle({"type": "timer", "name": "step", "gen": app.timer_id})
+        data = app.table.saved()
+        match, moves = replayed(data), data["rounds"][-1]
+        outcome = match.round.outcome()
+        if outcome.winner == 0:
+            expected["pots_won"] += 1
+            expected["chips_won"] += outcome.taken
+        expected["dave_raised"] += any(s == 0 and "dave" in m for s, m in moves)
+        expected["dave_answered"] += sum(1 for s, m in moves if s == 0 and ("accept" in m or "fold" in m))
+        entry = app.stats["tables"]["bura_pot/medium"]
+        assert {k: entry[k] for k in expected} == expected, deal
+        assert json.loads(app.store.get(stats.STATS_KEY))["tables"]["bura_pot/medium"] == entry
+        app.handle({"type": "click", "action": "next"})  # the next deal, or a new match
+    assert all(expected.values()), expected

@@ -700,12 +700,17 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeyp
     fx = host.handle({"type": "click", "action": "online-watch"})
     relay.effects(host, fx)
     assert [op["op"] for op in fx["p2p"] if op.get("id") == "watch"] == ["online-open"]
+    # Relays only: a shared WebRTC room would connect the watchers to each other and the host.
+    assert [op.get("direct") for op in fx["p2p"] if op.get("id") == "watch"] == [False]
     markup = host.cache["p2p"]
     watch_link = unescape(re.search(r"data-online-watch-link>([^<]+)<", markup).group(1))
     assert "#watch=" in watch_link and watch_link not in links.values()
     guest, _ = guest_at(relay, links[1])
     watcher, fx = guest_at(relay, watch_link)
     assert "зритель" in fx["regions"]["p2p"]
+    assert [op.get("direct") for a, op in relay.ops if a is watcher and op["op"] == "online-open"] == [False]
+    assert {op.get("retries") for a, op in relay.ops if a is host and op["op"] == "online-open" and op["id"] == "1"} \
+        == {False}  # (the guest's page retries the direct way, the host's answers)
     pages = [host, guest, watcher]
     relay.run(pages)
     relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
@@ -713,6 +718,10 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeyp
     assert watcher.peer.dialog is None and "p2p" not in watcher.dialogs
     assert "Зрители: 1" in host.cache["peer-bar"] and "Зрители: 1" in guest.cache["peer-bar"]
     assert "Вы смотрите игру" in watcher.cache["peer-bar"]
+    # The watcher is nobody at the table: the bottom seat is the host's, by its name, never «Вы».
+    host_name = host.table.seat_names()[0]
+    seat_name = re.search(r'class="seat-name">([^<]*)<', watcher.cache["me"]).group(1)
+    assert unescape(seat_name) == host_name != "Вы" and "сдаёте" not in watcher.cache["me"]
     rng = random.Random(6)
     tricks_seen = set()
     for _ in range(400):

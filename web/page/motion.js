@@ -1,5 +1,6 @@
 // Cards that move: a card flies from the hand or a seat to the table, a taken trick slides
-// to its taker, the deal and the draw come from the stock, the seat to act is marked.
+// to its taker, the deal comes from the dealer's seat as a dealer deals it, the draw from
+// the stock, the seat to act is marked.
 //
 // Why here and why by difference: the worker draws each screen as it is now
 // (web/table/view/render.py) and decides nothing about motion; like chips.js, this file
@@ -19,7 +20,8 @@
 const PLAY_MS = 260; // a card from the hand or a seat to the table
 const TAKE_MS = 300; // a taken trick to its taker
 const DRAW_MS = 280; // a card from the stock to a hand
-const DEAL_STEP_MS = 35; // between two cards of a deal, seat after seat
+const DEAL_STEP_MS = 45; // between two cards of a deal, seat after seat
+const TURN_MS = 160; // the trump turned up, the deal's last motion
 const SLIDE_MS = 180; // the hand closing up or opening
 const PULSE_MS = 300; // the seat to act
 const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
@@ -43,7 +45,7 @@ export function read(measure) {
   for (const el of document.querySelectorAll("#hand [data-card]")) hand.set(el.dataset.card, { el, rect: at(el) });
   const seats = new Map();
   for (const el of document.querySelectorAll("#felt .seat[data-seat]")) {
-    const mini = el.querySelector(".mini-hand");
+    const mini = el.querySelector(".mini-hand, .open-hand");
     const backs = mini ? [...mini.children] : [];
     seats.set(el.dataset.seat, { el, backs, rect: measure ? box(backs.length ? mini : null) ?? box(el) : null });
   }
@@ -56,6 +58,7 @@ export function read(measure) {
     cards: [...play.querySelectorAll(".cards > .card")].map((el) => ({ el, code: el.dataset.card ?? null, rect: at(el) })),
   }));
   const pot = document.querySelector("#pot-box .pot-val[data-chips]");
+  const dealer = document.querySelector("#felt .seat[data-seat]:has(.tag.dealer), #me .seat[data-seat]:has(.tag.dealer)");
   const mine = document.querySelector("#result-body tr.mine");
   return {
     phase: table?.dataset.phase ?? "none",
@@ -66,6 +69,8 @@ export function read(measure) {
     seats,
     stock: deck ? (count ? Number(count.textContent) : 0) : null,
     stockRect: measure ? box(document.querySelector("#deck .stock .card:last-child")) ?? box(deck) : null,
+    dealer: dealer?.dataset.seat ?? null,
+    dealerRect: measure ? box(dealer) : null,
     plays,
     finished: Boolean(trick?.classList.contains("taken")),
     winner: document.querySelector("#trick .play.winning")?.dataset.seat ?? null,
@@ -96,7 +101,8 @@ export function changes(before, now) {
   return {
     played: same ? now.plays.slice(was.length) : now.plays,
     taken: !same && was.length && before.finished && before.winner !== null && sameViewer && !over(before.phase) ? before : null,
-    dealt: stockKnown && now.stock > before.stock,
+    dealt: now.me !== null && now.stock !== null && !now.plays.length && !over(now.phase)
+      && (before.phase === "none" || over(before.phase) || (stockKnown && now.stock > before.stock)),
     drawn: stockKnown && now.stock < before.stock,
     chips: before.pot !== null && now.pot !== null && before.match === now.match && before.pot !== now.pot,
     ended: !over(before.phase) && over(now.phase) ? now.outcome : null,
@@ -129,9 +135,10 @@ const flights = [];
 function flyFrom(el, from, to, ms, delay, fade) {
   const [x0, y0] = centre(from);
   const [x1, y1] = centre(to);
-  const scale = Math.min(2, Math.max(0.3, from.width / (to.width || 1)));
-  if (Math.abs(x0 - x1) < 1 && Math.abs(y0 - y1) < 1 && Math.abs(scale - 1) < 0.01) return;
-  flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px) scale(${scale})`, ms, delay, fade });
+  if (Math.abs(x0 - x1) < 1 && Math.abs(y0 - y1) < 1) return;
+  // A translation only, never a scale: a card's face is SVG text, which Chromium lays out again
+  // for every new scale on the screen (its glyphs are sized for it), frame after frame.
+  flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px)`, ms, delay, fade });
 }
 
 function startFlights() {
@@ -159,52 +166,121 @@ function ghost(card, rect) {
   return frame;
 }
 
-/** The taken trick's cards, from where they lay to their taker's seat, fading. */
+/** The taken trick's cards, from where they lay to their taker's seat, fading: measured now,
+ *  moved by the function returned, once the flights have started (it writes to the page). */
 function sweep(taken, now) {
   const seat = taken.winner === now.me ? now.meEl : now.seats.get(taken.winner)?.el;
   const target = box(seat?.querySelector(".pile") ?? seat);
-  if (!target) return;
+  if (!target) return null;
   const [x1, y1] = centre(target);
-  // One copy a play, its top card (the others lie under it): a few layers to paint, not sixteen.
-  const frames = [];
-  for (const play of taken.plays) {
-    const top = play.cards.at(-1);
-    if (top?.rect) frames.push([ghost(top.el, top.rect), top.rect]);
-  }
-  if (!frames.length) return;
-  const flight = document.createElement("div");
-  flight.className = "flight-cards";
-  for (const [frame] of frames) flight.append(frame);
-  layer().append(flight);
-  const runs = frames.map(([frame, rect], i) => {
-    const [x0, y0] = centre(rect);
-    return frame.animate([
-      { transform: "translate(0px, 0px) scale(1)", opacity: 1 },
-      { transform: `translate(${x1 - x0}px, ${y1 - y0}px) scale(0.45)`, opacity: 0 },
-    ], { duration: TAKE_MS, delay: Math.min(i, 5) * 12, easing: "ease-in", fill: "forwards" }).finished;
-  });
-  // A tab hidden mid-flight may hold the animations' clock: the copies go by the timer at the latest.
-  const late = new Promise((done) => setTimeout(done, TAKE_MS + 200));
-  Promise.race([Promise.allSettled(runs), late]).then(() => flight.remove());
+  return () => {
+    // One copy a play, its top card (the others lie under it): a few layers to paint, not sixteen.
+    const frames = [];
+    for (const play of taken.plays) {
+      const top = play.cards.at(-1);
+      if (top?.rect) frames.push([ghost(top.el, top.rect), top.rect]);
+    }
+    if (!frames.length) return;
+    const flight = document.createElement("div");
+    flight.className = "flight-cards";
+    for (const [frame] of frames) flight.append(frame);
+    layer().append(flight);
+    const runs = frames.map(([frame, rect], i) => {
+      const [x0, y0] = centre(rect);
+      return frame.animate([
+        { transform: "translate(0px, 0px)", opacity: 1 },
+        { transform: `translate(${x1 - x0}px, ${y1 - y0}px)`, opacity: 0 },
+      ], { duration: TAKE_MS, delay: Math.min(i, 5) * 12, easing: "ease-in", fill: "forwards" }).finished;
+    });
+    // A tab hidden mid-flight may hold the animations' clock: the copies go by the timer at the latest.
+    const late = new Promise((done) => setTimeout(done, TAKE_MS + 200));
+    Promise.race([Promise.allSettled(runs), late]).then(() => flight.remove());
+  };
 }
 
-/** Cards new in a hand since the last drawing, from the stock, seat after seat in deal order. */
-function fromStock(before, now, dealt) {
+/** A new deal as a dealer deals it (RULES.md §3): from the dealer's seat, one card at a time
+ *  round the table clockwise from the dealer's left, then the stock set down and the trump
+ *  turned up last. Seats are numbered clockwise, so the dealer's left is the next number. */
+function deal(now) {
+  const seat = now.dealerRect ?? now.stockRect;
+  if (!seat) return;
+  // From the dealer's hands: a card the size of the stock's, at the middle of the dealer's seat.
+  const card = now.stockRect ?? seat;
+  const [x, y] = centre(seat);
+  const from = { left: x - card.width / 2, top: y - card.height / 2, width: card.width, height: card.height };
+  const count = now.seats.size + 1;
+  const dealer = Number(now.dealer ?? count - 1); // none marked: as if the last seat dealt
+  const hands = new Map([[Number(now.me), [...now.hand.values()].map(({ el, rect }) => [el, rect])]]);
+  for (const [seat, place] of now.seats) hands.set(Number(seat), place.backs.map((el) => [el, box(el)]));
+  const order = [];
+  for (let k = 1; k <= count; k++) {
+    const seat = (dealer + k) % count;
+    if (hands.get(seat)?.length) order.push(seat); // a seat out of the match is dealt nothing
+  }
+  let next = 0;
+  const unseen = []; // a seat whose cards are not drawn at this size (a phone at five or six)
+  order.forEach((seat, i) => hands.get(seat).forEach(([el, rect], j) => {
+    const delay = (j * order.length + i) * DEAL_STEP_MS;
+    next = Math.max(next, delay + DEAL_STEP_MS);
+    if (rect) flyFrom(el, from, rect, DRAW_MS, delay, true);
+    else unseen.push([seat, box(now.seats.get(String(seat))?.el), delay]);
+  }));
+  for (const el of document.querySelectorAll("#deck .stock .card")) {
+    const rect = box(el);
+    if (rect) flyFrom(el, from, rect, DRAW_MS, next, true);
+  }
+  const trump = document.querySelector("#trump .card");
+  const under = box(trump); // turned up from under the stock, where the dealer put it
+  if (under && now.stockRect) flyFrom(trump, now.stockRect, under, TURN_MS, next + DRAW_MS, true);
+  return () => toSeats(from, unseen.filter(([, target]) => target));
+}
+
+/** Backs dealt to seats that show no cards: each a bare back in #motion, from ``from`` to its
+ *  seat, gone on landing. Called once the flights have started (it writes to the page). */
+function toSeats(from, cards) {
+  if (!cards.length) return;
+  const flight = document.createElement("div");
+  flight.className = "flight-cards";
+  const [x0, y0] = centre(from);
+  const runs = cards.map(([seat, target, delay]) => {
+    const frame = document.createElement("div");
+    frame.className = "ghost";
+    frame.dataset.seat = seat;
+    for (const name of ["left", "top", "width", "height"]) frame.style.setProperty(name, `${from[name]}px`);
+    const back = document.createElement("span");
+    back.className = "card back";
+    frame.append(back);
+    flight.append(frame);
+    const [x1, y1] = centre(target);
+    return [frame, `translate(${x1 - x0}px, ${y1 - y0}px)`, delay];
+  });
+  layer().append(flight);
+  const landed = runs.map(([frame, end, delay]) => frame.animate([
+    { transform: "translate(0px, 0px)", opacity: 0 },
+    { opacity: 1, offset: 0.2 },
+    { transform: end, opacity: 0 },
+  ], { duration: DRAW_MS, delay, easing: EASE_OUT, fill: "both" }).finished);
+  const late = new Promise((done) => setTimeout(done, Math.max(...runs.map(([, , delay]) => delay)) + DRAW_MS + 200));
+  Promise.race([Promise.allSettled(landed), late]).then(() => flight.remove());
+}
+
+/** Cards new in a hand since the last drawing (a draw after a trick), from the stock, the
+ *  trick's taker first and then clockwise, as the draw goes. */
+function fromStock(before, now) {
   const stock = now.stockRect ?? before.stockRect;
   if (!stock) return;
-  const order = [...now.seats.keys(), now.me].filter((s) => s !== null).map(Number).sort((a, b) => a - b);
-  const turn = (seat) => order.indexOf(Number(seat));
-  const step = (i, seat) => (dealt ? (i * order.length + turn(seat)) * DEAL_STEP_MS : turn(seat) * 60);
-  let i = 0;
+  const count = now.seats.size + 1;
+  const first = Number(before.winner ?? now.me); // the taker draws first (RULES.md §4.4)
+  const step = (seat, j) => (j * count + (Number(seat) - first + count) % count) * DEAL_STEP_MS;
+  let j = 0; // one card at a time round the table: a seat's second card after everyone's first
   for (const [code, card] of now.hand) {
-    if (before.hand.has(code)) continue;
-    if (card.rect) flyFrom(card.el, stock, card.rect, DRAW_MS, step(i++, now.me), true);
+    if (!before.hand.has(code) && card.rect) flyFrom(card.el, stock, card.rect, DRAW_MS, step(now.me, j++), true);
   }
   for (const [seat, place] of now.seats) {
     const had = before.seats.get(seat)?.backs.length ?? 0;
-    place.backs.slice(dealt ? 0 : had).forEach((back, j) => {
+    place.backs.slice(had).forEach((back, k) => {
       const rect = box(back);
-      if (rect) flyFrom(back, stock, rect, DRAW_MS, step(j, seat), true);
+      if (rect) flyFrom(back, stock, rect, DRAW_MS, step(seat, k), true);
     });
   }
 }
@@ -237,8 +313,9 @@ function fly() {
   const now = read(true);
   const what = changes(before, now);
   if (what.played.length) toTable(what.played, before, now);
-  if (what.sameViewer) {
-    if (what.dealt || what.drawn) fromStock(before, now, what.dealt);
+  const dealt = what.dealt ? deal(now) : null;
+  if (!what.dealt && what.sameViewer) {
+    if (what.drawn) fromStock(before, now);
     // The hand closes up round a card that left it, or opens for one drawn; a card selected or
     // put back only lifts or drops (a tap on the next card never waits for the last one's motion).
     const changed = now.hand.size !== before.hand.size || [...now.hand.keys()].some((code) => !before.hand.has(code));
@@ -247,8 +324,10 @@ function fly() {
       if (was?.rect && card.rect) flyFrom(card.el, was.rect, card.rect, SLIDE_MS, 0, false); // (none if it stayed)
     }
   }
+  const swept = what.taken ? sweep(what.taken, now) : null;
   startFlights();
-  if (what.taken) sweep(what.taken, now);
+  dealt?.();
+  swept?.();
   if (now.turnSeat !== null && now.turnSeat !== before.turnSeat) {
     const seat = document.querySelector("#table .seat.turn");
     seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
@@ -259,7 +338,8 @@ function fly() {
 /** Before a batch's regions are drawn: the table as it is (for ``animate``'s changes), and,
  *  unless a frame is still to come for an earlier batch, where everything was painted. */
 export function snapshot() {
-  if (!seen && motionAllowed()) seen = { ...read(true), at: performance.now() };
+  // The first drawing at boot is not seen moving: the table was not on the screen before it.
+  if (!seen && motionAllowed() && document.documentElement.dataset.state === "ready") seen = { ...read(true), at: performance.now() };
   return read(false);
 }
 

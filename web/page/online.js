@@ -65,7 +65,10 @@ export async function run(op, send) {
     send({ type: "online", id: op.id, kind: "unavailable", data: "", way: "" });
     return;
   }
-  if (op.op === "online-open") await js.open(op.id, op.room, op.secret, op.quiet === true);
+  if (op.op === "online-open") {
+    await js.open(op.id, op.room, op.secret,
+      { quiet: op.quiet === true, direct: op.direct !== false && op.quiet !== true, retries: op.retries !== false });
+  }
   else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
   else if (op.op === "online-close") js.close(op.id);
 }

@@ -30,8 +30,9 @@
 // every open one; a relay that answers "rate-limited" rests while the event goes to the
 // next. Trystero's own announcements (one a minute on every relay, for every room, and
 // backed off to 15 minutes by an outage) are not sent: this file announces a room on a
-// few relays when it opens, when a relay socket (re)opens and on a schedule that backs
-// off, and never while the room is direct.
+// few relays when it opens, when a relay socket (re)opens and (a guest's room) on a
+// schedule that backs off, and never while the room is direct. A watchers' room is
+// relays only.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
@@ -53,7 +54,7 @@ const MAX_CONTENT = 3_000;
 const PARTS_KEPT = 64;
 const HEARD_FRESH_MS = 12_000;
 const ANNOUNCE_RELAYS = 3; // when a room or a relay socket opens; later ones on the first relay only
-const ANNOUNCE_AFTER_MS = [5_000, 30_000, 120_000, 600_000];
+const ANNOUNCE_AFTER_MS = [5_000, 15_000, 30_000, 120_000, 600_000]; // (four tries in the first minute)
 const ANNOUNCE_SOON_MS = 250;
 const REST_FIRST_MS = 30_000;
 const REST_LAST_MS = 600_000;
@@ -205,7 +206,7 @@ function watchSockets() {
 // --- announcing: a few relays, backed off, never while direct ---------------------------------
 
 async function announce(room, relays) {
-  if (!room.open || room.quiet || direct(room)) return;
+  if (!room.open || room.quiet || !room.directWay || direct(room)) return;
   const open = openSockets();
   const awake = open.filter(([url]) => !rests(url));
   const targets = (awake.length ? awake : open).slice(0, relays);
@@ -220,6 +221,7 @@ function announceFrom(room, step) {
   clearTimeout(room.announceTimer);
   if (!room.open || room.quiet) return;
   announce(room, step ? 1 : ANNOUNCE_RELAYS); // (each announcement seen starts an offer on its relay)
+  if (!room.retries) return;
   const wait = ANNOUNCE_AFTER_MS[Math.min(step, ANNOUNCE_AFTER_MS.length - 1)];
   room.announceTimer = setTimeout(() => announceFrom(room, step + 1), wait);
 }
@@ -310,9 +312,17 @@ function publish(room, frame) {
 
 /** Enter the room of one seat (`room`, `secret`: hex from the link). `quiet`: the open tables'
  *  lobby, a public topic everyone shares: no announcements, never a direct connection, each
- *  event's author (`from`, its Nostr key, which the relays have checked) told with its frame. */
-export async function open(id, room, secret, quiet = false) {
+ *  event's author (`from`, its Nostr key, which the relays have checked) told with its frame.
+ *  `direct` false: the relays only, never WebRTC — a watchers' room, which many share: Trystero
+ *  would connect every two of its pages directly, and so show each watcher the others' network
+ *  addresses and the host's. Such a room (and a quiet one) still needs Trystero's relay sockets,
+ *  so it joins a Trystero room of this page's alone (nobody else knows its name) and announces
+ *  nothing. `retries` false: announced only when it opens, a relay socket (re)opens or the
+ *  direct way closes, not on the backed-off schedule (one side's retries are enough: the host's
+ *  rooms leave them to the guests, and an idle table on the relays costs half as much). */
+export async function open(id, room, secret, { quiet = false, direct: directWay = !quiet, retries = true } = {}) {
   close(id);
+  const meeting = directWay && !quiet ? room : `${room}/alone/${nostr.selfId}/${Math.random().toString(36).slice(2)}`;
   const config = {
     appId: APP_ID,
     password: secret,
@@ -322,13 +332,13 @@ export async function open(id, room, secret, quiet = false) {
   };
   const [topic, rootTopic] = await Promise.all([
     sha256Hex(`burkozel/relay/${room}/${secret}`).then((hex) => hex.slice(0, 40)),
-    nostr.sha1(`Trystero@${APP_ID}@${room}`),
+    nostr.sha1(`Trystero@${APP_ID}@${meeting}`),
   ]);
   rootTopics.add(rootTopic); // (before Trystero's first announcement of it)
-  const trystero = nostr.joinRoom(config, room);
+  const trystero = nostr.joinRoom(config, meeting);
   const action = trystero.makeAction("frame");
   const state = {
-    trystero, action, way: "", open: true, topic, rootTopic, quiet,
+    trystero, action, way: "", open: true, topic, rootTopic, quiet, directWay, retries,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
     timer: null, announceTimer: null, soonTimer: null,
@@ -383,4 +393,9 @@ export function close(id) {
   }
 }
 
-window.burkozelRelay = { open, send, close, frames, published };
+/** A room's way now ("direct", "relay"; "" before the first poll or for no such room). */
+export function way(id) {
+  return rooms.get(id)?.way ?? "";
+}
+
+window.burkozelRelay = { open, send, close, way, frames, published };

@@ -32,7 +32,8 @@ MAX_DEAL = 200
 MAX_POINTS = 1000
 MAX_DIGITS = 16
 PARAMS = ("table", "combos", "discard", "bots", "deal", "key", "commit", "sharer", "check", "players", "dave", "dealer",
-          "stacks")
+          "stacks", "house")
+"""A shared deal's parameters: what :func:`strip` drops from the address once the deal is started."""
 SHORT = 16
 """Hex digits of a commitment a check link carries: what the table showed (``fair.short``)."""
 

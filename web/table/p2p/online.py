@@ -22,11 +22,16 @@ from typing import Any
 from table.p2p import peer, phrases, seal, session, watch
 from table.p2p.invite import Invite
 
-HEARTBEAT_S = 5.0
-"""Each side says it is there this often (and so a lost last message is noticed), unless it
-sent a message since the last time: every frame costs an event where no DataChannel opens."""
-SILENT_S = 16.0
-"""A guest not heard from this long has left (then ``peer.AWAY_LIMIT_S`` more gives the seat a bot)."""
+TICK_S = 5.0
+"""Both ends look at their lines this often (who is silent, what is due)."""
+QUIET_TICKS = 2
+"""A side that sent nothing for this many ticks says it is there (and so a lost last message
+is noticed): a heartbeat every 10 s while idle.  Every frame costs a relay event where no
+DataChannel opens, and heartbeats are all an idle table sends (bench/README.md)."""
+HEARTBEAT_S = TICK_S * QUIET_TICKS
+SILENT_S = 25.0
+"""A guest not heard from this long has left (then ``peer.AWAY_LIMIT_S`` more gives the seat a
+bot): two heartbeats and a half, so one lost on the relays is not taken for leaving."""
 
 
 def new_id() -> str:
@@ -45,6 +50,8 @@ class SeatLine:
     heard: float | None = None
     ticked_seq: int = 0
     """The next message number at the last tick: a message sent since makes a heartbeat needless."""
+    quiet: int = 0
+    """Ticks in a row with nothing sent on this line (a heartbeat at :data:`QUIET_TICKS`)."""
 
     def frame(self, frame: session.Frame) -> str:
         return seal.seal(self.invite.secret, seal.TO_GUEST, frame.dump())
@@ -227,7 +234,9 @@ class OnlineHost:
                 continue
             if seat in self.host.online and line.heard is not None and now - line.heard >= SILENT_S:
                 self.host.left(seat, now)
-            if line.out.next_seq == line.ticked_seq:
+            line.quiet = line.quiet + 1 if line.out.next_seq == line.ticked_seq else 0
+            if line.quiet >= QUIET_TICKS:
+                line.quiet = 0
                 self.pending.append((seat, line.frame(line.out.heartbeat())))
             line.ticked_seq = line.out.next_seq
         return self.outbox(now)
@@ -255,6 +264,7 @@ class OnlineGuest:
         self.heard: float | None = None
         self.name = ""
         self.ticked_seq = 0
+        self.quiet = 0
 
     def _frame(self, frame: session.Frame) -> str:
         return seal.seal(self.invite.secret, seal.TO_HOST, frame.dump())
@@ -267,10 +277,13 @@ class OnlineGuest:
         return self.message(self.screen.hello(name))
 
     def heartbeat(self) -> str | None:
-        """A heartbeat, or ``None`` when a message went out since the last one was due."""
-        quiet = self.out.next_seq == self.ticked_seq
+        """A heartbeat after :data:`QUIET_TICKS` ticks with nothing sent, else ``None``."""
+        self.quiet = self.quiet + 1 if self.out.next_seq == self.ticked_seq else 0
         self.ticked_seq = self.out.next_seq
-        return self._frame(self.out.heartbeat()) if quiet else None
+        if self.quiet < QUIET_TICKS:
+            return None
+        self.quiet = 0
+        return self._frame(self.out.heartbeat())
 
     def receive(self, text: Any, now: float) -> tuple[bool, list[str]]:
         """Take a frame from the host: whether the screen changed, and the frames to send back."""
@@ -316,6 +329,7 @@ class OnlineWatcher:
         self.last = 0
         self.refused = False
         """The room is full (``watch.MAX_WATCHERS``)."""
+        self.ticks = 0
         self.heard: float | None = None
 
     def _frame(self, frame: session.Frame) -> str:
@@ -324,8 +338,10 @@ class OnlineWatcher:
     def hello(self) -> str:
         return self._frame(self.out.message(peer.dump(peer.HELLO, name="")))
 
-    def heartbeat(self) -> str:
-        return self._frame(self.out.heartbeat())
+    def heartbeat(self) -> str | None:
+        """That it is still there, every :data:`QUIET_TICKS` ticks (``None`` between)."""
+        self.ticks += 1
+        return self._frame(self.out.heartbeat()) if self.ticks % QUIET_TICKS == 0 else None
 
     def receive(self, text: Any, now: float) -> bool:
         """Take a frame from the host; whether the screen changed."""

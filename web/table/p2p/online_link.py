@@ -27,7 +27,7 @@ from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
-TICK_MS = int(online.HEARTBEAT_S * 1000)
+TICK_MS = int(online.TICK_S * 1000)
 JOIN_HINT_S = 12.0
 """A guest's page unanswered this long says what may be wrong (the host's page closed, the seat taken)."""
 JOIN_GIVE_UP_S = 60.0
@@ -158,8 +158,9 @@ class OnlineLink:
         self.peer.host.extra = self.facts
         self.peer.js = _Rooms(self)
         for seat, inv in invites.items():
-            if seat not in self.bots:
-                self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex})
+            if seat not in self.bots:  # (the guest's page retries the direct way: the host answers)
+                self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": inv.room_id, "secret": inv.secret_hex,
+                                 "retries": False})
         self._arm()
 
     def _remember(self) -> None:
@@ -234,7 +235,10 @@ class OnlineLink:
         if isinstance(end, online.OnlineHost) and end.watch is not None and not self.watched:
             self.watched = True
             inv = end.watch.invite
-            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": inv.room_id, "secret": inv.secret_hex})
+            # (the relays only: WebRTC would connect the watchers to each other and show them
+            # each other's addresses and the host's)
+            self.app.fx.p2p({"op": "online-open", "id": "watch", "room": inv.room_id, "secret": inv.secret_hex,
+                             "direct": False})
             self._remember()
 
     def watch_link(self) -> str | None:
@@ -435,7 +439,8 @@ class OnlineLink:
         self.peer.js = _Rooms(self)
         self.app.cache.clear()
         inv = end.invite
-        self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex})
+        self.app.fx.p2p({"op": "online-open", "id": "host", "room": inv.room_id, "secret": inv.secret_hex,
+                         **({"direct": False} if isinstance(end, online.OnlineWatcher) else {})})
         self.peer.dialog = dialog
         self.app.dialogs = ["p2p"]
         self._arm()
@@ -613,7 +618,8 @@ class OnlineLink:
         elif isinstance(self.end, online.OnlineWatcher):
             if self.end.refused:
                 return  # (the room is full: this page has left it)
-            self.send("host", self.end.heartbeat())
+            if (beat := self.end.heartbeat()) is not None:
+                self.send("host", beat)
             if self.end.heard is not None:
                 self.peer.guest_link = "lost" if now - self.end.heard > 3 * online.SILENT_S else "up"
         else:

@@ -159,7 +159,8 @@ class OpenTables:
         end.lines[seat] = SeatLine(fresh, Outgoing(end.me))
         end.host.online.discard(seat)
         self.link.peer.js.close(str(seat))
-        self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex})
+        self.app.fx.p2p({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex,
+                         "retries": False})  # (as the host's other seat rooms: the guest's page retries)
         self.link._remember()
         self.refresh()
 

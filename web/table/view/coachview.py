@@ -154,14 +154,15 @@ def review_panel(frames: list[Any], step: int, names: list[str], t: Texts = text
     return panel(t.STORY_REVIEW, body, buttons, t)
 
 
-def pile_html(view: dict[str, Any], t: Texts = texts) -> str:
-    """The player's side's taken pile: a tap shows the last trick (of anyone)."""
+def pile_html(view: dict[str, Any], t: Texts = texts, watching: bool = False) -> str:
+    """The player's side's taken pile: a tap shows the last trick (of anyone); on a
+    watcher's page the bottom seat's side's, named as nobody's own."""
     history = view.get("history") or []
     if not history:
         return ""
     mine = set(view["sides"][view["side"]])
     taken = sum(1 for trick in history if trick["winner"] in mine)
-    name = escape(t.say("taken_pile", n=taken))  # holds the count it shows (WCAG 2.5.3)
+    name = escape(t.say("watch_pile" if watching else "taken_pile", n=taken))  # holds the count it shows (WCAG 2.5.3)
     return (f'<button type="button" class="pile" data-action="last-trick" title="{name}" '
             f'aria-label="{name}"><span class="card back" aria-hidden="true"></span>'
             f'<b>{taken}</b></button>')

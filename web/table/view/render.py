@@ -310,10 +310,15 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if _trick_winner(view) == seat:
         classes.append("winning")
     tags = ""
-    if ui.get("named_seats"):
+    # A watcher (``p2p.watch``) is nobody at the table: the seat drawn at the bottom is its
+    # player's, named and spoken of like any other seat, never «Вы».
+    watching = bool(ui.get("watching"))
+    name = escape(ui["seat_names"][seat]) if watching else t.YOU
+    if ui.get("named_seats") and not watching:
         tags += f'<span class="tag who-me">{escape(ui["seat_names"][seat])}</span>'
     if view["dealer"] == seat:
-        tags += f'<span class="tag dealer" title="{t.MY_DEALER_TITLE}">{t.MY_DEALER_TAG}</span>'
+        title, tag = (t.DEALER_TITLE, t.DEALER_TAG) if watching else (t.MY_DEALER_TITLE, t.MY_DEALER_TAG)
+        tags += f'<span class="tag dealer" title="{title}">{tag}</span>'
     if ui.get("autoplay"):
         tags += f'<span class="tag">{t.SEAT_BOT_TAG}</span>'
     tags += stake_tags(view, seat, t, ui)
@@ -324,7 +329,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if open_hand(view, seat) is not None:  # the others see this hand
         tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>' + handicap_tag(view, seat, t)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
-            f'<span class="seat-name">{t.YOU}</span>{tags}{coachview.pile_html(view, t)}'
+            f'<span class="seat-name">{name}</span>{tags}{coachview.pile_html(view, t, watching)}'
             f'{_taking_badge(view, seat, t)}</div>')
 
 
