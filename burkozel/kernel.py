@@ -17,6 +17,7 @@ rules the record and the step share are here once: :func:`face_down`,
 from __future__ import annotations
 
 from bisect import insort
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -43,6 +44,14 @@ def face_down(kind: str, open_discards: bool, open_seat: bool = False) -> bool:
     (RULES-house.md §6.2).  Everyone sees every other card played; a
     face-down card's face only its own player."""
     return kind == DISCARD and not open_discards and not open_seat
+
+
+@lru_cache(maxsize=None)
+def face_down_seats(open_discards: bool, open_mask: int, players: int) -> dict[str, tuple[bool, ...]]:
+    """:func:`face_down` for every kind of play and seat of a deal, asked once a
+    deal rather than at every card played (the kernel's step is the bots' inner loop)."""
+    return {kind: tuple(face_down(kind, open_discards, bool(open_mask >> s & 1)) for s in range(players))
+            for kind in (LEAD, BEAT, DISCARD)}
 
 
 def declaration_open(declares: bool, first_trick: bool, answering: bool) -> bool:
@@ -88,7 +97,9 @@ class Seen:
     of face-down cards taken are not told (``Deal.faces_hidden``): their
     face-up points and how many face-down cards they hold (``trick_unseen``:
     the trick under way's).  With the seat's hand and the trump card it is
-    all the seat knows of the cards.  A search sets the deciding seat's
+    all the seat knows of the cards; and the cards shown to all when a
+    combination ended the deal or had it dealt again (``shown``,
+    RULES-house.md §3.7, §4.5).  A search sets the deciding seat's
     record in every world it plays (:meth:`apply`), so that each seat of a
     rollout counts cards from what the deciding seat has seen."""
 
@@ -100,16 +111,19 @@ class Seen:
     seen_points: tuple[int, ...] = ()
     unseen_taken: tuple[int, ...] = ()
     trick_unseen: int = 0
+    shown: tuple[tuple[int, tuple], ...] = ()
+    """The ``(seat, cards)`` a deal's end showed to all (:attr:`Deal.shown`)."""
 
     @classmethod
     def of_tricks(cls, rules: TableRules, trump_card: int, tricks: Iterable, seat: int,
-                  folded: Iterable[int] = ()) -> "Seen":
+                  folded: Iterable[int] = (), shown: Iterable[tuple[int, tuple]] = ()) -> "Seen":
         """``seat``'s record after ``tricks`` (the finished ones in order, then
         any under way; see :meth:`Deal.see_tricks`), kept by the same steps
         as a deal in play keeps it: what a seat's view rebuilds from the
-        tricks it saw."""
+        tricks it saw, and the cards its deal's end ``shown``."""
         deal = Deal.empty(rules, trump_card)
         deal.see_tricks(tricks, folded)
+        deal.show(shown)
         return deal.record(seat)
 
     def apply(self, deal: "Deal") -> None:
@@ -119,6 +133,7 @@ class Seen:
         if deal.faces_hidden:
             deal.seen_points, deal.unseen_taken = list(self.seen_points), list(self.unseen_taken)
         deal.trick_unseen = self.trick_unseen
+        deal.shown = self.shown
 
 
 def ring(players: int, seats: Sequence[int]) -> tuple[int, ...]:
@@ -164,8 +179,11 @@ class Deal:
     answer, in turn); ``set_aside`` keeps the hands of the folded.
 
     The house rules' state (RULES-house.md): ``took``, the tricks each side
-    has taken (§2); ``open_mask``, the open seats (§6); ``sizes``, the hand sizes where
-    they differ (§6.4); ``shield``, the suit no trump beats (§7.5)."""
+    has taken (§2); ``open_mask``, the open seats (§6), and ``down``, whether a kind of
+    play lies face down per seat (:func:`face_down_seats`); ``sizes``, the hand sizes where
+    they differ (§6.4); ``shield``, the suit no trump beats (§7.5); ``shown``, the
+    ``(seat, cards)`` a combination that ended the deal or had it dealt again showed
+    to all (§3.7, §4.5; by seat, empty otherwise)."""
 
     __slots__ = ("rules", "table", "players", "hand_size", "side", "pass_mark", "open_discards", "active",
                  "draw_first", "declaration", "trump", "trump_card", "hands", "stock", "points", "to_act",
@@ -174,7 +192,7 @@ class Deal:
                  "gone", "gone_points", "trick_points", "own", "own_points",
                  "faces_hidden", "seen_points", "unseen_taken", "trick_unseen",
                  "seats", "next_seat", "chips", "pot", "bet", "ante", "dave", "raised", "folded", "raiser",
-                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "shield")
+                 "answers", "set_aside", "uneven", "taken", "took", "open_mask", "sizes", "shield", "shown", "down")
 
     # --- making one ---------------------------------------------------------------
 
@@ -191,6 +209,7 @@ class Deal:
         d.pass_mark = table.pass_mark
         d.open_discards = rules.open_discards
         d.open_mask = table.open_mask
+        d.down = face_down_seats(rules.open_discards, table.open_mask, n)
         d.shield = table.shield
         d.sizes = table.hand_sizes or None
         d.active = rules.active
@@ -216,6 +235,7 @@ class Deal:
         d.seen_points = [0] * table.side_count
         d.unseen_taken = [0] * table.side_count
         d.trick_unseen = 0
+        d.shown = ()
         d.seats = table.seat_order
         d.next_seat = table.next_seats
         d.chips = None
@@ -372,7 +392,7 @@ class Deal:
             own = tuple(m if s == seat else 0 for s, m in enumerate(own))
             own_points = tuple(p if s == seat else 0 for s, p in enumerate(own_points))
         return Seen(self.gone, self.gone_points, own, own_points, self.trick_points,
-                    tuple(self.seen_points), tuple(self.unseen_taken), self.trick_unseen)
+                    tuple(self.seen_points), tuple(self.unseen_taken), self.trick_unseen, self.shown)
 
     def held(self, seat: int) -> tuple[int, int]:
         """The cards ``seat`` holds, with a hand it set aside by folding, as a
@@ -387,8 +407,12 @@ class Deal:
     def seen_faces(self, seat: int) -> int:
         """Every card whose face ``seat`` has seen (RULES.md §9), as a
         bitmask: its hand, the trump card turned up, the cards played face
-        up, its own face-down discards, and every open hand (RULES-house.md §6.2)."""
+        up, its own face-down discards, every open hand (RULES-house.md §6.2)
+        and the cards a deal's end showed (§3.7, §4.5)."""
         seen = self.held(seat)[0] | self.gone | self.own[seat]
+        for _, cards in self.shown:
+            for c in cards:
+                seen |= 1 << c
         if self.trump_card is not None:  # none is turned without trumps (§5)
             seen |= 1 << self.trump_card
         for s in self.table.open_seats:
@@ -419,7 +443,7 @@ class Deal:
         for c in cards:
             pts += POINTS_OF[c]
             mask |= 1 << c
-        if face_down(kind, self.open_discards, self.open_mask >> seat & 1):
+        if self.down[kind][seat]:
             self.own[seat] |= mask
             self.own_points[seat] += pts
             self.trick_unseen += count
@@ -452,6 +476,11 @@ class Deal:
                 self.see_taken(t.winner)
         for s in folded:
             self.seen_points[self.side[s]] = self.unseen_taken[self.side[s]] = 0
+
+    def show(self, shown: Iterable[tuple[int, tuple]]) -> None:
+        """Record the ``(seat, cards)`` a combination that ends the deal shows
+        to all (RULES-house.md §3.7, §4.5), by seat."""
+        self.shown = tuple(sorted((s, tuple(cards)) for s, cards in shown))
 
     @property
     def max_lead(self) -> int:
@@ -496,7 +525,10 @@ class Deal:
         leader = self.leader
         self.points[self.side[winner]] += self.stake
         self.took[self.side[winner]] += 1
-        self.see_taken(winner)
+        if self.faces_hidden:
+            self.see_taken(winner)
+        else:
+            self.trick_unseen = self.trick_points = 0
         if self.log is not None:
             self.log.append((leader, self.size, self.combo, tuple(self.plays), winner, self.winning))
             self.plays = []
@@ -562,7 +594,8 @@ class Deal:
                         self.plays.append((seat, LEAD, cards))
                     self.to_act = self.next_seat[seat]
                     return
-                _, seat, combo = found
+                _, seat, combo, shown = found
+                self.show(shown)
                 self.finish(combo, seat)
                 return
         self.to_act = leader

@@ -65,11 +65,12 @@ def random_cards(deal: Deal, random: Callable[[], float]) -> tuple[str, tuple[Ca
     if deal.leader < 0:
         if deal.answers:
             return (FOLD if random() < 0.3 else ACCEPT), ()
-        if deal.may_declare(seat):
+        # The tables without «31» or «даве» skip asking (random play's inner loop).
+        if deal.declaration is not None and deal.may_declare(seat):
             enough = deal.table.with_handicaps(deal.points)[deal.side[seat]] >= deal.declaration
             if random() < (0.5 if enough else 0.02):
                 return DECLARE, ()
-        if deal.may_raise(seat) and random() < 0.1:
+        if deal.dave and deal.may_raise(seat) and random() < 0.1:
             return DAVE, ()
         first = hand[int(random() * h)]
         suit = SUIT_OF[first]
@@ -415,7 +416,7 @@ class Round:
                       stock: Sequence[Card], trump_card: Card, trump_drawn_by: int | None,
                       tricks: Sequence[Trick], trick: Trick | None, points: Sequence[int],
                       to_act: int | None, end: str | None = None, ended_by: int | None = None,
-                      **stakes) -> "Round":
+                      shown: Sequence[tuple[int, tuple]] = (), **stakes) -> "Round":
         """A round built from a whole position, such as a world a bot samples
         from its view.  ``stock`` is in draw order.  The deck it records is the
         position's cards in no meaningful order.  At a pot, ``stakes`` are
@@ -423,7 +424,8 @@ class Round:
         and ``raiser`` (a seat's view has them all), and ``seats``, those in
         the deal where some are out of the match.  What the players have seen
         (:class:`~burkozel.kernel.Seen`) is kept over the tricks given
-        (:meth:`Deal.see_tricks`)."""
+        (:meth:`Deal.see_tricks`), with the ``(seat, cards)`` a finished deal
+        ``shown`` to all (RULES-house.md §3.7, §4.5)."""
         self = cls.__new__(cls)
         self.rules = rules
         self.dealer = dealer
@@ -440,6 +442,7 @@ class Round:
         d.plays = [tuple(p) for p in trick.plays] if trick is not None else []
         self._tricks = list(tricks)
         d.see_tricks(list(tricks) + ([trick] if trick is not None else []), self.folded)
+        d.show(shown)
         return self
 
     def view(self, seat: int, *, penalties: tuple[int, ...] | None = None, round_no: int = 0,
@@ -498,7 +501,19 @@ class Round:
             house=rules.house,
             in_play=self.in_play if len(self.in_play) < self.players else (),
             open_hands=tuple(tuple(sorted(h)) if s in shown else () for s, h in enumerate(self.hands)) if shown else (),
+            shown=self.shown_by_seat(),
         )
+
+    def shown_by_seat(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, the cards a combination that ended this deal or had it
+        dealt again showed to all (RULES-house.md §3.7, §4.5; the kernel's
+        record), else empty; an empty tuple when none were."""
+        if not self.deal.shown:
+            return ()
+        out: list[tuple[Card, ...]] = [()] * self.players
+        for s, cards in self.deal.shown:
+            out[s] = tuple(cards)
+        return tuple(out)
 
     def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, h)) for h in self.hands)

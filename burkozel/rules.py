@@ -389,8 +389,11 @@ SEVERAL_HOLDERS: dict[str, Callable] = {"beat": beat_over, "top": top_trump, "vo
 """Who wins when several hold a winning combination, by ``both_bura``'s value."""
 
 Opening = tuple
-"""What the check before a trick finds: ``("lead", seat, combo, cards)`` or
-``("win", seat, combo)``; ``None`` when the regular leader simply leads."""
+"""What the check before a trick finds: ``("lead", seat, combo, cards)``, or
+``("win", seat, combo, shown)`` for a combination that ends the deal (``seat``
+``None`` where nobody wins: a void deal, a redeal) with ``shown`` the
+``(seat, cards)`` of every hand whose combination is shown to all
+(RULES-house.md §3.7, §4.5); ``None`` when the regular leader simply leads."""
 
 
 @dataclass(frozen=True)
@@ -613,15 +616,21 @@ class Bura31RuleSet(RuleSet):
         winning combination, held by several decided by :attr:`several`; the
         highest-ranked lead combination anybody holds, led out of turn by its
         first holder unless that is the leader or another player holds fewer
-        than its cards — then nothing, no lower one either."""
+        than its cards — then nothing, no lower one either.  What ends the
+        deal is shown to all with it (§3.7, §4.5): a single holder's cards,
+        every holder's where several hold them; for a redeal every holder's
+        of the first combination in the check's order (the one that caused
+        it: a lower one found beside it is no more than any hand's cards)."""
         if seats is None:
             seats = tuple(range(len(hands)))
         k = seats.index(leader)
         order = seats[k:] + seats[:k]
         if dealt and self.redeal_dealt:
             for combo in active:
-                if any(len(hands[s]) >= combo.size and combo.find(hands[s], trump_card) is not None for s in order):
-                    return WINS, None, REDEAL
+                have = [(s, cards) for s in order
+                        if len(hands[s]) >= combo.size and (cards := combo.find(hands[s], trump_card)) is not None]
+                if have:  # every holder of the first combination found shows it (§4.5)
+                    return WINS, None, REDEAL, tuple(have)
         for combo in active:
             size, find = combo.size, combo.find
             have = [(seat, cards) for seat in order
@@ -630,9 +639,9 @@ class Bura31RuleSet(RuleSet):
                 continue
             if combo.effect == WINS:
                 if len(have) == 1:
-                    return WINS, have[0][0], combo.id
+                    return WINS, have[0][0], combo.id, tuple(have)
                 seat = self.several(have, hands, trump_of(trump_card))
-                return (WINS, None, VOID) if seat is None else (WINS, seat, combo.id)
+                return (WINS, None, VOID, tuple(have)) if seat is None else (WINS, seat, combo.id, tuple(have))
             seat, cards = have[0]
             if seat != leader and all(len(hands[s]) >= combo.size for s in order):
                 return LEAD_OUT, seat, combo.id, cards

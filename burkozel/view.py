@@ -175,6 +175,10 @@ class SeatView(RulesFacts):
     open_hands: tuple[tuple[Card, ...], ...] = ()
     """Per seat, its hand where it plays open (RULES-house.md §6.2: seen by
     everyone), else empty; an empty tuple when nobody plays open."""
+    shown: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards it showed to everyone when its combination ended
+    the deal or had it dealt again (RULES-house.md §3.7, §4.5), else empty;
+    an empty tuple when nobody showed any (every deal that goes on)."""
 
     @property
     def accept_price(self) -> int:
@@ -202,12 +206,21 @@ class SeatView(RulesFacts):
     def players(self) -> int:
         return len(self.hand_sizes)
 
+    @property
+    def pass_mark(self) -> int:
+        """This round's pass mark: the table's, or where seats are out of the match the
+        one for the seats dealt in (RULES-house.md §1.6: 31 with two)."""
+        if self.in_play:
+            return self.table.system.pass_mark(len(self.in_play), self.table.pass_mark)
+        return self.table.pass_mark
+
     @cached_property
     def seen(self) -> Seen:
         """What this seat has seen go (the engine's record, :class:`~burkozel.kernel.Seen`),
         kept over the tricks it saw by the steps a deal in play keeps it by."""
         tricks = self.history + ((self.trick,) if self.trick is not None else ())
-        return Seen.of_tricks(self.rules, self.trump_card, tricks, self.seat, self.folded)
+        return Seen.of_tricks(self.rules, self.trump_card, tricks, self.seat, self.folded,
+                              ((s, cards) for s, cards in enumerate(self.shown) if cards))
 
     @property
     def answering(self) -> bool:
@@ -332,8 +345,9 @@ class SeatView(RulesFacts):
     def to_dict(self) -> dict:
         """A JSON-serialisable snapshot (cards as ``"AS"``), with the derived
         facts the table needs spelled out: the hand as a player holds it
-        (``held``, :func:`cards.held_order`) and the sides the finished round's
-        result shows on top (``best_sides``, :meth:`RuleSet.best_sides`)."""
+        (``held``, :func:`cards.held_order`), the sides the finished round's
+        result shows on top (``best_sides``, :meth:`RuleSet.best_sides`) and
+        each seat's фора (``handicaps``, RULES-house.md §6.3; empty: none)."""
         return {
             "seat": self.seat,
             "format": self.format,
@@ -386,6 +400,8 @@ class SeatView(RulesFacts):
             "house": self.house.changed(),
             "in_play": list(self.in_play),
             "open_hands": [[str(c) for c in h] for h in self.open_hands],
+            "handicaps": list(self.table.handicaps),
+            "shown": [[str(c) for c in h] for h in self.shown],
         }
 
     @classmethod
@@ -410,4 +426,5 @@ class SeatView(RulesFacts):
             raised=tuple(d.get("raised", ())), raiser=d.get("raiser"),
             house=HouseRules.from_dict(d.get("house", {})), in_play=tuple(d.get("in_play", ())),
             open_hands=tuple(tuple(Card.parse(c) for c in h) for h in d.get("open_hands", ())),
+            shown=tuple(tuple(Card.parse(c) for c in h) for h in d.get("shown", ())),
         )

@@ -3,7 +3,8 @@ settings show its switches, chosen ones survive a reload (before Python is up
 and after); a deal of Бура «31» and «Бура на кон» under each of their switches
 and of Бура на пять карт, with the DOM checked for hidden cards after every
 move; a whole «Четверо» match with elimination until one seat is left, the
-player out watching the bots play on; the menu and Бура на пять карт
+player out watching the bots play on; an opponent's бура at the deal shown
+face up at its seat and in the result; the menu and Бура на пять карт
 photographed at a phone's and a laptop's size (``e2e/screenshots/``).
 
 What seat 0 may know is worked out by replaying the saved moves with the engine
@@ -18,7 +19,7 @@ import pytest
 from harness import app_url, boot, wait_state
 from test_early_menu import early_menu
 from test_layout import OVERLAPS_JS, PARTS
-from tablekit import (check_no_leak, play_round, play_turn, replay, saved, table_fixtures, to_menu,
+from tablekit import (check_no_leak, open_table, play_round, play_turn, replay, saved, table_fixtures, to_menu,
                       wait_settled)
 
 from burkozel import FORMATS, switches_for
@@ -230,3 +231,23 @@ def test_open_bura_shows_the_open_hand_to_the_other_seat_and_nothing_else(table,
         play_turn(page, rng)
     else:
         pytest.fail("the deal did not end")
+
+
+BURA_AT_THE_DEAL = 128
+"""A seed whose first deal of Бура «31» (the table's own settings) gives the opponent бура."""
+
+
+def test_the_opponents_bura_is_shown_face_up_and_nothing_else(page, base_url):
+    """RULES-house.md §3.7: a deal won by бура shows the winning cards to all — the
+    opponent's three lie face up at its seat and in the result; no other hidden card shows."""
+    open_table(page, base_url, seed=BURA_AT_THE_DEAL, sw="off")
+    start(page, "bura31", {})
+    assert wait_settled(page, hurry=True) in ("round_end", "match_end") and page.is_visible("#result")
+    match = replay(saved(page))
+    assert (match.round.end, match.round.ended_by, match.round.tricks) == ("bura", 1, [])
+    theirs = sorted(str(c) for c in match.round.hands[1])
+    cards = "els => els.map(e => e.dataset.card)"
+    assert sorted(page.eval_on_selector_all("#result .dealt.shown[data-seat='1'] [data-card]", cards)) == theirs
+    assert sorted(page.eval_on_selector_all("#seat-1 .shown-hand [data-card]", cards)) == theirs
+    assert page.locator("#seat-1 .card.back").count() == 0
+    check_no_leak(page)

@@ -60,3 +60,24 @@ def house_cases() -> list[tuple[str, dict, tuple[str, ...] | None]]:
 def case_id(case) -> str:
     fmt, house, combos = case
     return "-".join([fmt, *(f"{k}={v}" for k, v in house.items()), *(combos or ())])
+
+
+def scenario_match(name: str, deals: int | None = None, moves: int | None = None) -> Match:
+    """The match of house scenario ``name`` played through its first ``deals`` deals
+    (all by default), the last of them through its first ``moves`` actions (all by default)."""
+    from burkozel.replay import _parse
+
+    rules, dealer, rounds = _parse(house_scenario(name))
+    rounds = rounds[:deals]
+    match = Match(rules, seed=0, dealer=dealer, decks=[deck for deck, _ in rounds])
+    for r, (_, actions) in enumerate(rounds):
+        if r:
+            match.next_round()
+        for seat, move in actions[:moves if r == len(rounds) - 1 else None]:
+            match.push(move, seat)
+    return match
+
+
+def shown(match: Match, seat: int) -> list[list[str]]:
+    """Per seat, the cards ``seat``'s view says were shown to all (as JSON carries them)."""
+    return match.view(seat).to_dict()["shown"]

@@ -7,7 +7,7 @@ import pytest
 from burkozel import TableRules
 from burkozel.replay import ScenarioError, replay
 from burkozel.rules import TABLES
-from househelp import house_scenario
+from househelp import house_scenario, scenario_match, shown
 from potdeck import pot_round
 from stacking import deal_deck, deal_round
 
@@ -111,3 +111,57 @@ def test_four_card_hands_lead_their_highest_molodka():
 def test_the_pot_checks_small_moscow_right_after_the_deal():
     rnd = pot_round(3, 0, ["TC TD TS", "7C 8D 9S", "6C 9C JC"], "7H", combos=("small_moscow",))
     assert rnd.trick is not None and rnd.trick.combo == "small_moscow"
+
+
+# --- §3.7 a deal ended by Москва or бура shows the winning cards to all --------------------
+
+
+def test_a_bura_drawn_mid_deal_is_shown_to_both_seats_and_not_before():
+    """H6 deal 2: 0 draws 8S to 6S 7S and wins by бура; both views show its three, and
+    before the draw nobody's view holds them (1 cannot know 0's spades)."""
+    before = scenario_match("h6_bura31_redeal_winner", deals=2, moves=1)
+    assert not before.round.is_over and before.view(1).shown == () and shown(before, 1) == []
+    assert {"6S", "7S"} <= {str(c) for c in before.round.unknown_to(1)}
+    match = scenario_match("h6_bura31_redeal_winner", deals=2)
+    assert (match.round.end, match.round.winner) == ("bura", 0)
+    for seat in (0, 1):
+        assert shown(match, seat) == [["6S", "7S", "8S"], []]
+    assert not {"6S", "7S", "8S"} & {str(c) for c in match.round.unknown_to(1)}
+
+
+def test_moscow_shows_its_three_aces_and_nothing_else():
+    match = scenario_match("h3c_bura31_moscow_wins")
+    assert match.round.end == "moscow"
+    for seat in (0, 1):
+        assert shown(match, seat) == [["AC", "AD", "AS"], []]
+    assert {"6C", "6H", "6S"} <= {str(c) for c in match.round.unknown_to(0)}  # the loser's hand stays hidden
+
+
+@pytest.mark.parametrize("rule", ["beat", "top", "void"])
+def test_two_buras_show_both_holders_three_to_both(rule):
+    """§3.7: several буры (or a void deal) show every holder's three (H4's deals)."""
+    match = scenario_match(f"h4_bura31_both_bura_{rule}", deals=1)
+    for seat in (0, 1):
+        assert shown(match, seat) == [["7H", "8H", "AH"], ["6H", "9H", "TH"]]
+        assert not match.round.unknown_to(seat) & {c for h in match.round.hands for c in h}
+
+
+@pytest.mark.parametrize("rule", ["beat", "top", "void"])
+def test_at_a_pot_the_seat_without_bura_sees_both(rule):
+    """H5b: seats 1 and 2 hold бура; seat 0, which holds none, sees both threes (and its own)."""
+    match = scenario_match(f"h5b_pot_both_bura_{rule}", deals=1)
+    assert shown(match, 0) == [[], ["6H", "9H", "TH"], ["7H", "8H", "AH"]] == shown(match, 1) == shown(match, 2)
+    assert {str(c) for c in match.round.hands[0]} <= {str(c) for c in match.round.unknown_to(1)}
+
+
+def test_a_four_card_hand_shows_only_its_three_trumps():
+    """H8 deal 2: the open seat's бура is three of its four cards."""
+    match = scenario_match("h8_bura31_open_four_handicap_5")
+    assert match.round.end == "bura"
+    assert shown(match, 1) == [["6H", "7H", "8H"], []]
+
+
+def test_a_deal_that_ends_otherwise_shows_nothing():
+    for name in ("h3a_bura31_small_moscow_over_molodka", "h9_bura5_spades", "h5a_pot_small_moscow"):
+        match = scenario_match(name)
+        assert all(match.view(s).shown == () for s in range(match.rules.players)), name

@@ -40,6 +40,9 @@ def test_h1_three_with_elimination():
     assert (r3.dealer, r3.in_play, r3.to_act) == (2, (1, 2), 1)
     assert sorted(map(str, r3.hands[1])) == sorted("9C JC QS 6H".split()) and r3.hands[0] == []
     assert r3.stock_size == 28
+    # Every seat's view of the round of two says its pass mark (§1.6), the one out's too.
+    assert [match.view(s).pass_mark for s in range(3)] == [31, 31, 31]
+    assert match.view(1).to_dict()["pass_mark"] == 31
     play(match, house_policy)
     first = r3.tricks[0]
     assert [tuple(map(str, p.cards)) for p in first.plays] == [("6H",), ("8S",)] and first.winner == 2
@@ -50,6 +53,7 @@ def test_h1_three_with_elimination():
     assert (r4.dealer, r4.to_act) == (1, 2)
     play(match, p0)
     assert r4.penalties == [0, 6, 0] and match.penalties == [12, 12, 10]
+    assert Match(TableRules("three", (), house={"elimination": True}), seed=0).view(0).pass_mark == 21
     assert match.is_over and match.winners == [2]
     assert match.standing.out == (0, 1) and match.standing.places == (3, 2, 1)
 

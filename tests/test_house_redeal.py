@@ -4,7 +4,7 @@ points, penalty or winner; at a pot nobody antes again."""
 
 from burkozel import Match, TableRules
 from burkozel.replay import replay
-from househelp import house_scenario
+from househelp import house_scenario, scenario_match, shown
 from stacking import deal_deck
 
 
@@ -64,3 +64,29 @@ def test_h5c_pot_redeal_keeps_the_pot_and_nobody_antes():
         "redeal", 15, [95, 95, 95], 5, [])
     assert (second["dealer"], second["pot"], second["chips"]) == (0, 15, [95, 95, 95])
     assert out["to_act"] == 2
+
+
+def test_the_combination_that_caused_a_redeal_is_shown_to_all_and_nothing_else():
+    """§4.5, H6 deal 1: 1's dealt молодка (AH TH KH) is shown to both; 0's hand stays its own."""
+    match = scenario_match("h6_bura31_redeal_winner", deals=1)
+    assert match.round.end == "redeal"
+    for seat in (0, 1):
+        assert shown(match, seat) == [[], ["KH", "TH", "AH"]]
+    assert {str(c) for c in match.round.hands[0]} <= {str(c) for c in match.round.unknown_to(1)}
+    match = scenario_match("h6_bura31_redeal_winner", deals=2, moves=0)  # the next shows nothing before its end
+    assert match.view(1).shown == () and match.view(0).shown == ()
+
+
+def test_a_pot_redeal_shows_the_holders_cards_to_every_seat():
+    match = scenario_match("h5c_pot_redeal", deals=1)
+    assert match.round.end == "redeal"
+    for seat in (0, 1, 2):
+        assert shown(match, seat) == [[], [], ["6D", "9D", "JD"]]
+
+
+def test_a_redeal_shows_the_first_combination_the_check_finds():
+    """Бура and a молодка dealt together: the бура (checked first) is what caused the redeal."""
+    deck = deal_deck("6H 7H 8H", "6C 7C 9C", "KH")
+    match = Match(TableRules("bura31", ("molodka",), house={"redeal": True}), seed=0, dealer=0, decks=[deck])
+    assert match.round.end == "redeal"
+    assert shown(match, 0) == [[], ["6H", "7H", "8H"]] == shown(match, 1)

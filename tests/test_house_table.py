@@ -19,7 +19,7 @@ from burkozel.house import HANDICAP_PRESET
 from table.coach import share
 from table.control.app import App
 from table.control.effects import Env
-from table.i18n import languages
+from table.i18n import common, facts, languages
 from table.match import house, storage
 from table.match.table import Table
 from table.view import render
@@ -366,3 +366,138 @@ def test_an_open_hand_is_drawn_face_up_at_its_seat_and_nothing_else_hidden_shows
             checked += 1
         step(table, rng)
     assert checked > 5
+
+
+def test_the_elimination_results_small_print_gives_the_rounds_own_pass_mark():
+    """RULES-house.md §1.6: a round of two is played to 31, and the result's small print
+    says so (it said «Выход — 21»); a seat at 12 goes out rather than ending the match."""
+    s = storage.default_settings()
+    s["format"] = "four"
+    s["tables"]["four"]["house"]["elimination"] = True
+    table = Table(s, speed="instant", seed=8)  # a match that comes down to two seats
+    table.new_match()
+    rng = random.Random(1)
+    marks = set()
+    while True:
+        if table.phase() in ("round_end", "match_end"):
+            dealt = len(table.match.round.in_play)
+            html = render.result_html(table.display(), table.ui())
+            mark = 31 if dealt == 2 else 21
+            assert f"Выход — {mark}." in html and f"Выход — {52 - mark}." not in html, (dealt, html)
+            assert RU.say("penalty_out", limit=12) in html and RU.say("penalty_limit", limit=12) not in html
+            marks.add(mark)
+        if not step(table, rng):
+            break
+    assert marks == {21, 31}
+    # Without the switch the small print is the table's.
+    plain = Table(storage.default_settings(), speed="instant", seed=3)
+    plain.new_match()
+    while plain.phase() != "round_end":
+        step(plain, rng)
+    html = render.result_html(plain.display(), plain.ui())
+    assert RU.say("penalty_limit", limit=12) in html and RU.say("penalty_out", limit=12) not in html
+
+
+def _ended(name: str, deals: int, seat: int, lang: str):
+    from househelp import scenario_match
+    match = scenario_match(name, deals=deals)
+    t = languages.for_lang(lang)
+    base = list(t.SEATS_BY_COUNT[match.rules.players])  # «Вы» first: the others' names as seat 0 sees them
+    names = [base[(s - seat) % len(base)] for s in range(len(base))]
+    ui = {"phase": "round_end", "lang": lang, "names": names, "positions": render_positions(match.rules.players, seat)}
+    return match, match.view(seat).to_dict(), ui, t
+
+
+def render_positions(players: int, seat: int) -> list[str]:
+    from table.match.screen import POSITIONS
+    return [POSITIONS[players][(s - seat) % players] for s in range(players)]
+
+
+@pytest.mark.parametrize("lang", languages.LANGS)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_two_buras_are_shown_to_each_seat_in_the_result_and_at_the_seat(lang, seat):
+    """RULES-house.md §3.7: several буры (H4, `void`) show every holder's three to both seats:
+    the result says why nobody won and shows both threes; the other seat's cards lie face up."""
+    match, d, ui, t = _ended("h4_bura31_both_bura_void", 1, seat, lang)
+    html = render.result_html(d, ui)
+    assert t.say("end_void_bura") in html and t.say("end_void") not in html
+    blocks = re.findall(r'class="dealt shown" data-seat="(\d)"><p>([^<]*)</p><div class="dealt-cards">(.*?)</div></div>',
+                        html)
+    assert [(int(s), re.findall(r'data-card="(\w\w)"', cards)) for s, _, cards in blocks] == [
+        (0, ["7H", "8H", "AH"]), (1, ["6H", "9H", "TH"])]
+    assert blocks[seat][1] == t.shown_line(t.YOU) and blocks[1 - seat][1] != t.shown_line(t.YOU)
+    other = render.seat_html(d, ui, 1 - seat)
+    assert re.findall(r'data-card="(\w\w)"', other) == [["7H", "8H", "AH"], ["6H", "9H", "TH"]][1 - seat]
+    assert "card back" not in other
+
+
+@pytest.mark.parametrize("lang", languages.LANGS)
+def test_a_redeal_says_so_and_shows_the_combination_that_caused_it(lang):
+    """RULES-house.md §4.5 (H6 deal 1): the result said «ничья 0:0»; it says a redeal and
+    shows 1's молодка, nothing of 0's hand to 1."""
+    match, d, ui, t = _ended("h6_bura31_redeal_winner", 1, 1, lang)
+    html = render.result_html(d, ui)
+    assert t.say("end_redeal") in html and t.say("end_draw_score", a=0, b=0) not in html
+    assert t.shown_line(t.YOU) in html
+    hidden = {str(c) for c in match.round.unknown_to(1)}
+    assert {"6D", "7C", "8S"} <= hidden and not hidden & set(re.findall(r'data-card="(\w\w)"', html))
+    assert re.findall(r'data-card="(\w\w)"', render.seat_html(d, ui, 0)) == []  # 0 showed nothing
+    # Seat 0 sees the молодка at 1's seat, with no card back beside it.
+    match, d, ui, t = _ended("h6_bura31_redeal_winner", 1, 0, lang)
+    assert re.findall(r'data-card="(\w\w)"', render.seat_html(d, ui, 1)) == ["KH", "TH", "AH"]
+
+
+@pytest.mark.parametrize("lang", languages.LANGS)
+@pytest.mark.parametrize("seats_open, four", [([1], False), ([0], False), ([0], True)])
+def test_the_handicap_is_shown_at_the_open_seat_and_in_its_players_score(lang, seats_open, four):
+    """RULES-house.md §6.3: the фора was told only in the rules dialog; the open seat now
+    carries «фора +N» by its name, and its player's score line says it beside the target."""
+    s = storage.default_settings(lang)
+    s["format"] = "bura31"
+    mine = s["tables"]["bura31"]["house"]
+    assert house.change("bura31", mine, "house-open", json.dumps(seats_open), True)
+    if four:
+        assert house.change("bura31", mine, "house-open_four", "", True)
+    n = 0 if four else HANDICAP_PRESET
+    table = Table(s, speed="instant", seed=4)
+    table.new_match()
+    view, ui = table.display(), table.ui()
+    t = languages.for_lang(lang)
+    assert view["handicaps"] == ([n if seat in seats_open else 0 for seat in (0, 1)] if n else [])
+    tag = t.HANDICAP_TAG.format(n=n)
+    seat, me, score = render.seat_html(view, ui, 1), render.me_html(view, ui), render.score_html(view, ui)
+    assert (tag in seat) == (n > 0 and 1 in seats_open) and (tag in me) == (n > 0 and 0 in seats_open)
+    assert (t.SCORE_HANDICAP.format(target=t.score_target(31, view["pass_mark"]), n=n) in score) == (
+        n > 0 and 0 in seats_open)
+    assert "handicap-tag" not in seat + me or n
+
+
+@pytest.mark.parametrize("fmt", ["four", "bura5"])
+def test_with_six_only_for_no_tricks_the_small_print_says_so(fmt):
+    """RULES-house.md §2: the result's small print said «без очков — 6» under `six: no_tricks`,
+    where a side with tricks and no points gets 4."""
+    key = "penalty_two" if fmt == "bura5" else "penalty_pass"
+    for six, shown in (("no_tricks", key + "_tricks"), ("no_points", key)):
+        s = storage.default_settings()
+        s["format"] = fmt
+        s["tables"][fmt]["house"]["six"] = six
+        table = Table(s, speed="instant", seed=2)
+        table.new_match()
+        rng = random.Random(3)
+        while table.phase() not in ("round_end", "match_end"):
+            step(table, rng)
+        html = render.result_html(table.display(), table.ui())
+        note = html[html.index('<p class="fine">'):]
+        assert RU.say(shown, **{**facts.table_facts(fmt), "half": common.HALF,
+                                "limit": RU.say("penalty_limit", limit=12)}).split(".")[0] in note
+        assert ("без единой взятки" in note) == (six == "no_tricks")
+
+
+def test_a_watcher_and_a_guest_get_the_shown_cards_with_the_view():
+    """The cards shown at a deal's end are public (RULES-house.md §3.7): a watcher's state keeps
+    them, and a guest's screen, drawn from the view the host sends, reads them back."""
+    from burkozel import SeatView
+    from table.p2p import watch
+    match, d, ui, t = _ended("h4_bura31_both_bura_void", 1, 1, "ru")
+    assert watch.public(d)["shown"] == d["shown"] == [["7H", "8H", "AH"], ["6H", "9H", "TH"]]
+    assert SeatView.from_dict(json.loads(json.dumps(d))) == match.view(1)

@@ -28,8 +28,9 @@ def switch_sets(fmt):
 
 def known_to(view) -> set[str]:
     """The cards a seat may know: its hand, the trump card, every face-up card,
-    its own discards (RULES.md §9)."""
-    known = {str(c) for c in view.hand} | {str(view.trump_card)}
+    its own discards (RULES.md §9), the cards a deal's end showed to all
+    (RULES-house.md §3.7)."""
+    known = {str(c) for c in view.hand} | {str(view.trump_card)} | {str(c) for h in view.shown for c in h}
     for trick in view.history + ((view.trick,) if view.trick else ()):
         for p in trick.plays:
             known |= {str(c) for c in p.cards + p.own}
@@ -69,6 +70,8 @@ def check_views(match) -> None:
             never |= {c for t in rnd.tricks + ([rnd.trick] if rnd.trick else []) for p in t.plays
                       if p.kind == "discard" and p.seat != seat for c in p.cards}
         never.discard(rnd.trump_card)
+        if rnd.end in ("bura", "moscow"):  # the winning hand is shown to all (three cards: all of it)
+            never -= set(rnd.hands[rnd.ended_by])
         assert not {str(c) for c in never} & shown
         assert rnd.unknown_to(seat) == never
 

@@ -32,9 +32,12 @@ def all_markup(table: Table) -> str:
 
 def allowed_cards(table: Table) -> set[str]:
     """What seat 0 may see: its hand (shown), the face-up cards of the trick on
-    the table, and the trump card while it lies under the stock."""
+    the table, the trump card while it lies under the stock, and the cards a бура
+    or a Москва won the deal with (RULES-house.md §3.7: every seat sees them)."""
     d = table.display()
     seen = set(d["hand"])
+    if d["end"] in ("bura", "moscow"):
+        seen.update(str(c) for c in table.match.round.hands[d["ended_by"]])
     if d["trick"]:
         for p in d["trick"]["plays"]:
             seen.update(p["cards"])
@@ -379,7 +382,11 @@ def test_a_deal_over_before_the_first_move_shows_the_players_dealt_cards(lang):
     assert t.dealt_line("H") in html
     dealt = html[html.index('class="dealt"'):]
     assert re.findall(r'data-card="(\w\w)"', dealt) == ["6C", "7C", "8C", "AH"]
-    assert "6H" not in html and "7H" not in html  # the winner's cards stay its own
+    # The winner's бура is shown to all (RULES-house.md §3.7); the third hand stays its own.
+    assert t.shown_line(t.SEATS_BY_COUNT[3][2]) in html
+    assert re.findall(r'data-card="(\w\w)"', html[html.index('class="dealt shown"'):html.index('class="dealt"')]) == [
+        "6H", "7H", "8H"]
+    assert "9C" not in html and "QC" not in html
     # Once a card is played, the result says nothing of the deal's start.
     table = Table(settings("bura31"), seed=6)
     table.new_match()

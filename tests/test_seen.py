@@ -12,7 +12,10 @@ points are the points of its tricks, and where the faces of face-down cards
 taken are not told (Бура «31» and the pot with closed discards) only the
 face-up ones, with a count of the others; a folded seat's tricks count for
 nobody.  The cards it cannot place are those it has not seen, and the trump
-card once drawn by someone else and not seen again.
+card once drawn by someone else and not seen again.  A deal ended by бура or
+a Москва shows every holder's three to all (RULES-house.md §3.7: a void
+deal of two буры both), a redealt one the holders' cards of the combination
+that caused it (§4.5); nobody sees them while the deal goes on.
 """
 
 from __future__ import annotations
@@ -33,8 +36,10 @@ TABLES = [
     ("bura31", {}), ("bura31", {"discard": "closed"}), ("bura31", {"combos": ("molodka",), "discard": "closed"}),
     *[("bura_pot", {"players": n, "dave": True}) for n in (2, 3, 4, 5, 6)],
     ("bura_pot", {"players": 4, "discard": "open", "dave": True}),
+    ("bura31", {"house": {"redeal": True}}), ("bura_pot", {"players": 4, "house": {"both_bura": "void"}}),
 ]
-"""Every table, both discard faces where a table has both, the pot at 2–6 seats with «даве»."""
+"""Every table, both discard faces where a table has both, the pot at 2–6 seats with «даве»;
+Бура redealt on a dealt combination, and several буры void at a pot."""
 
 FACES_UNTOLD = {"bura31", "bura_pot"}
 """The tables where a player does not learn the faces of the face-down cards it takes
@@ -73,7 +78,29 @@ class Oracle:
         return {c for _, p in self.plays(rnd) if self.face_down(p) and p.seat == seat for c in p.cards}
 
     def faces(self, rnd, seat: int) -> set:
-        return self.held[seat] | {rnd.trump_card} | self.face_up_cards(rnd) | self.own_discards(rnd, seat)
+        return (self.held[seat] | {rnd.trump_card} | self.face_up_cards(rnd) | self.own_discards(rnd, seat)
+                | self.shown(rnd))
+
+    def shown(self, rnd) -> set:
+        """The cards a deal's end showed to all (three-card hands: a holder's whole hand)."""
+        trump = rnd.trump_card.suit
+        trumps = lambda h: sum(c.suit == trump for c in h) >= 3  # noqa: E731
+        aces = lambda h: sum(c.rank == 8 for c in h) >= 3  # noqa: E731
+        plain = lambda h: len({c.suit for c in h}) == 1 and not trumps(h)  # noqa: E731
+        if rnd.end in ("bura", "void"):
+            holds = [trumps]
+        elif rnd.end == "moscow":
+            holds = [aces]
+        elif rnd.end == "redeal":  # the first the check finds: Москва, бура, молодка
+            on = rnd.rules.combos
+            holds = [h for c, h in (("moscow", aces), ("bura", trumps), ("molodka", plain)) if c == "bura" or c in on]
+        else:
+            return set()
+        for holder in holds:
+            found = {c for h in rnd.hands if len(h) == 3 and holder(h) for c in h}
+            if found:
+                return found
+        return set()
 
     def unplaced(self, rnd, seat: int) -> set:
         placed = self.held[seat] | self.face_up_cards(rnd) | self.own_discards(rnd, seat)
@@ -141,7 +168,9 @@ def check_seat(oracle: Oracle, rnd, view, seat: int) -> None:
 
     # The view: the same record, kept over the tricks the seat saw; nothing it may not know.
     assert view.seen == record
-    shown = set(view.hand) | {view.trump_card}
+    shown = set(view.hand) | {view.trump_card} | {c for h in view.shown for c in h}
+    assert rnd.is_over or not view.shown  # nobody sees them before the deal's end
+    assert {c for h in view.shown for c in h} == oracle.shown(rnd)
     for t in view.history + ((view.trick,) if view.trick is not None else ()):
         for p in t.plays:
             shown |= set(p.cards) | set(p.own)

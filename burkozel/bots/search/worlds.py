@@ -263,6 +263,9 @@ class WorldSampler:
         known = record.gone | record.own[seat]
         seen: set[int] = set(view.hand) | {c for c in range(36) if known >> c & 1}
         self.shown = {s: list(h) for s, h in enumerate(view.open_hands) if h and s != seat}  # open hands, §6
+        for s, h in enumerate(view.shown):  # the cards a deal's end showed to all (§3.7, §4.5)
+            if h and s != seat:
+                self.shown[s] = self.shown.get(s, []) + [c for c in h if c not in self.shown.get(s, ())]
         for h in self.shown.values():
             seen.update(h)
         tricks = list(view.history) + ([view.trick] if view.trick is not None else [])
@@ -531,7 +534,7 @@ class WorldSampler:
             self.rules, view.dealer, hands=[[DECK[c] for c in h] for h in hands],
             stock=[DECK[c] for c in stock], trump_card=view.trump_card, trump_drawn_by=view.trump_drawn_by,
             tricks=tricks, trick=current, points=points, to_act=view.to_act, end=view.end, ended_by=view.ended_by,
-            **pot_state(view))
+            shown=[(s, h) for s, h in enumerate(view.shown) if h], **pot_state(view))
 
     def sample_deal(self, rng: random.Random) -> Deal:
         """One world as a bare :class:`~burkozel.kernel.Deal`, without its

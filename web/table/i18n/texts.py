@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, VOID
+from burkozel.rules import DECLARED, FALSE_DECLARATION, FOLDED, FORMATS, REDEAL, VOID
 from burkozel.trick import KINDS
 from table.i18n.catalogue import Catalogue, CatalogueError
 from table.i18n.common import HALF, SUIT_SYMBOLS, TOTAL_POINTS, value_key
@@ -287,6 +287,11 @@ class Texts:
         cards the player was dealt, so the result is not the first thing they see of it."""
         return self.say("dealt_line", suit=self.SUIT_NAMES[suit])
 
+    def shown_line(self, name: str) -> str:
+        """Over the cards a seat showed to all when its combination ended the deal or had
+        it dealt again (RULES-house.md §3.7, §4.5)."""
+        return self.say("shown_line_you" if self.is_you(name) else "shown_line", **self._names(name))
+
     def trump_badge(self, suit: str) -> str:
         return self.say("trump_badge", suit=self.SUIT_NAMES[suit])
 
@@ -362,17 +367,25 @@ class Texts:
             return self.say("winners_you") if self.is_you(won[0]) else self.say("winners_one", **self._names(won[0]))
         return self.say("winners_shared", names=self.say("list_sep").join(won))
 
-    def penalty_note(self, fmt: str) -> str:
+    def penalty_note(self, fmt: str, mark: int | None = None, eliminating: bool = False,
+                     no_tricks: bool = False) -> str:
         """The small print under a deal's result: how penalties are given at this table
-        (none at a table played for chips: the pot's line says what the deal did)."""
+        (none at a table played for chips: the pot's line says what the deal did).
+        ``mark``: the deal's own pass mark where it is not the table's (a round of two
+        where seats go out, RULES-house.md §1.6); ``eliminating``: a seat at the limit
+        goes out and the others play on (§1), rather than the match ending there;
+        ``no_tricks``: 6 only for a side that took no trick (§2)."""
         table = FORMATS[fmt]
         if table.has_pot:
             return ""
-        limit = self.say("penalty_limit", limit=table.penalty_limit)
+        limit = self.say("penalty_out" if eliminating else "penalty_limit", limit=table.penalty_limit)
         facts = {**table_facts(fmt), "half": HALF, "limit": limit}
+        if mark is not None and table.declaration is None:
+            facts.update(mark=mark, mark_less=mark - 1)
         if table.declaration is not None:
             return self.say("penalty_declaration", **facts)
-        return self.say("penalty_two" if table.players == 2 else "penalty_pass", **facts)
+        key = "penalty_two" if table.players == 2 else "penalty_pass"
+        return self.say(key + "_tricks" if no_tricks else key, **facts)
 
     def unseen_title(self, n: int) -> str:
         """The hint on «+N закр.»: closed cards in one's tricks, valued only at the deal's end."""
@@ -392,10 +405,12 @@ class Texts:
 
     def deal_end_line(self, fmt: str, end: str | None, winner: int | None, by: int | None,
                       points: list[int] | None, names: "Sequence[str] | None" = None,
-                      penalties: "Sequence[int] | None" = None, chips_won: "Sequence[int] | None" = None) -> str:
+                      penalties: "Sequence[int] | None" = None, chips_won: "Sequence[int] | None" = None,
+                      shown: bool = False) -> str:
         """How the deal ended, in a line: бура, Москва, «31», a false «31», the cards
         running out, or a 60–60 draw (``SeatView.end``, ``deal_winner``, ``ended_by``);
-        a false «31» says what it cost from the outcome (``round_penalties``, ``chips_won``)."""
+        a false «31» says what it cost from the outcome (``round_penalties``, ``chips_won``);
+        a void deal with cards ``shown`` was void by several буры (RULES-house.md §3.6)."""
         names = names or self.SEAT_NAMES[fmt]
         table = FORMATS[fmt]
         call = self.say("call", declaration=table.declaration) if table.declaration is not None else ""
@@ -412,7 +427,9 @@ class Texts:
             cost = self.false_cost(side, who, penalties, chips_won)
             return self.say("end_false" + you, call=call, pts=pts, cost=cost, **self._names(who))
         if end == VOID:
-            return self.say("end_void")
+            return self.say("end_void_bura" if shown else "end_void")
+        if end == REDEAL:
+            return self.say("end_redeal")
         if end == FOLDED and winner is not None:
             you = "_you" if self.is_you(names[winner]) else ""
             return self.say("end_folded" + you, **self._names(names[winner]))

@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any, Sequence
 
 from burkozel import FORMATS
+from burkozel.rules import with_house
 from table.i18n import common, languages
 from table.i18n.languages import DEFAULT_TEXTS as texts
 from table.match import house, seats, storage
@@ -180,6 +181,8 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         chips = [c.replace('<li class="chip', '<li class="chip out', 1) if place_of(ui, side) is not None
                  and side in (ui.get("out") or ()) else c for side, c in enumerate(chips)]
     target = t.score_target(table.declaration, ui.get("pass_mark") or view["pass_mark"])
+    if handicap_of(view, view["seat"]):  # the player's own фора counts for «31» (RULES-house.md §6.3)
+        target = escape(t.SCORE_HANDICAP.format(target=target, n=handicap_of(view, view["seat"])))
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
               if unseen else "")
@@ -260,10 +263,15 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         tags += out_tags
     shown = open_hand(view, seat)
     if shown is not None:  # an open hand (RULES-house.md §6.2): face up, for everyone
-        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>' + handicap_tag(view, seat, t)
         classes.append("open")
         hand_markup = (f'<div class="open-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
                        + "".join(card_art.face(c, "", t) for c in shown) + '</div>')
+    elif shown_cards(view, seat):  # shown to all at the deal's end (RULES-house.md §3.7, §4.5)
+        faces = shown_cards(view, seat)
+        hand_markup = (f'<div class="open-hand shown-hand n{n}" role="group" aria-label="{t.in_hand(n)}">'
+                       + "".join(card_art.face(c, "", t) for c in faces)
+                       + "".join(card_art.back() for _ in range(n - len(faces))) + '</div>')
     else:
         hand_markup = (f'<div class="mini-hand n{n}" role="img" aria-label="{t.in_hand(n)}">'
                        + "".join(card_art.back() for _ in range(n)) + '</div>')
@@ -319,7 +327,7 @@ def me_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         classes.append("out")
         tags += out_tags
     if open_hand(view, seat) is not None:  # the others see this hand
-        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>'
+        tags += f'<span class="tag open-tag">{t.OPEN_HAND}</span>' + handicap_tag(view, seat, t)
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<span class="seat-name">{name}</span>{tags}{coachview.pile_html(view, t, watching)}'
             f'{_taking_badge(view, seat, t)}</div>')
@@ -329,6 +337,22 @@ def open_hand(view: dict[str, Any], seat: int) -> list[str] | None:
     """The cards of ``seat``'s hand when it plays open (the view's ``open_hands``), else ``None``."""
     hands = view.get("open_hands") or ()
     return list(hands[seat]) if seat < len(hands) and hands[seat] else None
+
+
+def handicap_of(view: dict[str, Any], seat: int) -> int:
+    """The фора added to ``seat``'s points for «31» and at the deal's end (the view's
+    ``handicaps``, RULES-house.md §6.3); 0 where it has none."""
+    handicaps = view.get("handicaps") or ()
+    return handicaps[seat] if seat < len(handicaps) else 0
+
+
+def handicap_tag(view: dict[str, Any], seat: int, t: ModuleType) -> str:
+    """«фора +5» beside an open seat's name, with what it does in its title."""
+    n = handicap_of(view, seat)
+    if not n:
+        return ""
+    return (f'<span class="tag handicap-tag" title="{escape(t.HANDICAP_TITLE.format(n=n))}">'
+            f'{escape(t.HANDICAP_TAG.format(n=n))}</span>')
 
 
 def place_of(ui: dict[str, Any], seat: int) -> int | None:
@@ -431,7 +455,8 @@ def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
         over = view["match_over"]
         title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
         line = t.deal_end_line(view["format"], view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                               list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
+                               list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"),
+                               shown=bool(view.get("shown")))
         if view.get("chips"):
             line += " " + pot_line(view, names, t)
         if over:
@@ -579,7 +604,8 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     over = view["match_over"]
     title = t.MATCH_OVER if over else t.round_over_title(view["round_no"] + 1)
     ending = t.deal_end_line(fmt, view.get("end"), view.get("deal_winner"), view.get("ended_by"),
-                             list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"))
+                             list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"),
+                             shown=bool(view.get("shown")))
     head = f'<p class="deal-end">{escape(ending)}</p>'
     if pot:
         head += f'<p class="pot-line">{escape(pot_line(view, names, t))}</p>'
@@ -591,13 +617,15 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     head += places_html(view, ui, names, t)
+    head += shown_html(view, names, t)
     head += dealt_html(view, t)
     button = (t.REMATCH if ui.get("rematch") else t.NEW_MATCH) if over else t.NEXT_ROUND
     watching = not over and place_of(ui, view["seat"]) is not None and not ui.get("guest")
     if watching:  # the player is out (RULES-house.md §1.10): watch the bots play on, or a new match
         head += f'<p class="me-out">{escape(t.ME_OUT.format(place=place_of(ui, view["seat"])))}</p>'
         button = t.WATCH_ON
-    note = t.penalty_note(fmt)
+    note = t.penalty_note(fmt, view.get("pass_mark"), eliminating=ui.get("places") is not None,
+                          no_tricks=with_house(FORMATS[fmt], house.rules_of(view.get("house"))).six_counts_tricks)
     # The title stays above what scrolls and the buttons below it: on a phone the dialog
     # opens with its title in view, whatever the focused button or the length of the rest.
     return (
@@ -623,6 +651,26 @@ def places_html(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str], 
         return ""
     items = t.say("list_sep").join(t.PLACE_ITEM.format(place=p, name=names[s]) for p, s in placed)
     return f'<p class="places">{escape(t.PLACES_LINE.format(places=items))}</p>'
+
+
+def shown_cards(view: dict[str, Any], seat: int) -> list[str]:
+    """The cards ``seat`` showed to all when its combination ended the deal or had it dealt
+    again (the view's ``shown``, RULES-house.md §3.7, §4.5); empty otherwise."""
+    shown = view.get("shown") or ()
+    return list(shown[seat]) if seat < len(shown) else []
+
+
+def shown_html(view: dict[str, Any], names: Sequence[str], t: ModuleType = texts) -> str:
+    """Every seat's cards shown to all at the deal's end (a бура, a Москва, the
+    combination a redeal was dealt with), one line a seat, face up."""
+    out = []
+    for seat in range(view["players"]):
+        cards = shown_cards(view, seat)
+        if cards:
+            faces = "".join(card_art.face(c, "", t) for c in cards)
+            out.append(f'<div class="dealt shown" data-seat="{seat}"><p>{escape(t.shown_line(names[seat]))}</p>'
+                       f'<div class="dealt-cards">{faces}</div></div>')
+    return "".join(out)
 
 
 def dealt_html(view: dict[str, Any], t: ModuleType = texts) -> str:
