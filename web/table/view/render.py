@@ -504,7 +504,8 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         out.append(f'<button type="button" class="{card_art.card_classes(code, extra.strip())}" data-card="{code}" '
                    f'aria-pressed="{"true" if sel else "false"}" aria-label="{t.card_label(code)}"{dis}>'
                    f"{card_art.card_svg(code, t)}</button>")
-    return f'<div class="hand-cards n{len(hand)}">{"".join(out)}</div>'
+    gone = " out" if view["seat"] in (ui.get("out") or ()) else ""  # (keeps no card's height)
+    return f'<div class="hand-cards n{len(hand)}{gone}">{"".join(out)}</div>'
 
 
 def actions_html(ui: dict[str, Any]) -> str:
