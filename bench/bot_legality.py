@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from burkozel.arena import run  # noqa: E402
-from burkozel.house import one_off  # noqa: E402
+from burkozel.rules import one_off  # noqa: E402
 from burkozel.rules import TABLES as FORMATS  # noqa: E402
 
 BASE_CASES = 8

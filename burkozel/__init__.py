@@ -14,11 +14,11 @@ browser on Pyodide.  The main types:
 """
 
 from .cards import DECK, Card
-from .house import SWITCHES, HouseRules, switches_for
+from .house import SWITCHES, HouseRules
 from .match import Match
 from .outcome import Outcome
 from .round import Round
-from .rules import COMBOS, ERROR_CODES, FORMATS, TABLES, IllegalMoveError, RuleSet, TableRules, find_table
+from .rules import COMBOS, ERROR_CODES, FORMATS, TABLES, IllegalMoveError, RuleSet, TableRules, find_table, switches_for
 from .trick import Move
 from .view import SeatView
 

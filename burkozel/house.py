@@ -10,8 +10,6 @@ the rule set a match plays is the table's with each switch's effect applied
 >>> house = HouseRules(match="robber11")
 >>> house.changed()
 {'match': 'robber11'}
->>> [s.key for s in switches_for("bura5")]
-['six', 'spades', 'match', 'next_dealer']
 """
 
 from __future__ import annotations
@@ -88,7 +86,7 @@ HANDICAP_PRESET = 5
 class HouseRules:
     """A match's house rules: every switch of :data:`SWITCHES`, each at its
     default unless chosen.  Which of them a table has is the table's
-    (:attr:`RuleSet.house_keys`); :func:`check_house` refuses the others."""
+    (:attr:`RuleSet.house_keys`, :func:`~burkozel.rules.switches_for`); :func:`check_house` refuses the others."""
 
     elimination: bool = False
     six: str = "no_points"
@@ -133,24 +131,6 @@ class HouseRules:
 
 
 DEFAULT_HOUSE = HouseRules()
-
-
-def switches_for(fmt: str) -> tuple[Switch, ...]:
-    """The switches table ``fmt`` has, in the menu's order."""
-    from .rules import find_table
-    keys = find_table(fmt).house_keys
-    return tuple(s for s in SWITCHES if s.key in keys)
-
-
-def one_off(fmt: str) -> list[dict[str, Any]]:
-    """Each of table ``fmt``'s switches at each value but its default, one at
-    a time (what tests and the bots' legality run exercise), as JSON data."""
-    out = []
-    for s in switches_for(fmt):
-        for value in s.values if s.key != "handicap" else s.offered:
-            if value != s.default:
-                out.append({**{k: list(v) for k, v in s.needs}, s.key: list(value) if isinstance(value, tuple) else value})
-    return out
 
 
 def check_house(table, house: HouseRules, combos: tuple[str, ...] = ()) -> None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .cards import ACE, DECK, POINTS_OF, RANK_OF, SUIT_OF, TEN, Card, trump_of
-from .house import DEFAULT_HOUSE, HouseRules, check_house
+from .house import DEFAULT_HOUSE, SWITCHES, HouseRules, Switch, check_house
 
 # --- errors -----------------------------------------------------------------
 
@@ -793,6 +793,27 @@ def find_table(name: str) -> RuleSet:
         return TABLES[name]
     except (KeyError, TypeError):
         raise ValueError(f"unknown format {name!r} (one of {', '.join(TABLES)})") from None
+
+
+def switches_for(fmt: str) -> tuple[Switch, ...]:
+    """The switches table ``fmt`` has, in the menu's order.
+
+    >>> [s.key for s in switches_for("bura5")]
+    ['six', 'spades', 'match', 'next_dealer']
+    """
+    keys = find_table(fmt).house_keys
+    return tuple(s for s in SWITCHES if s.key in keys)
+
+
+def one_off(fmt: str) -> list[dict[str, Any]]:
+    """Each of table ``fmt``'s switches at each value but its default, one at
+    a time (what tests and the bots' legality run exercise), as JSON data."""
+    out = []
+    for s in switches_for(fmt):
+        for value in s.values if s.key != "handicap" else s.offered:
+            if value != s.default:
+                out.append({**{k: list(v) for k, v in s.needs}, s.key: list(value) if isinstance(value, tuple) else value})
+    return out
 
 
 class RulesFacts:

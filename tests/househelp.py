@@ -44,7 +44,7 @@ def house_cases() -> list[tuple[str, dict, tuple[str, ...] | None]]:
     """Every table with each of its switches at each value off its default
     (the robber and the winner dealing together), ``bura5`` as it is, and the
     fuller combinations of Бура: ``(format, house rules, combos or None)``."""
-    from burkozel.house import one_off
+    from burkozel.rules import one_off
     from burkozel.rules import TABLES
 
     out: list[tuple[str, dict, tuple[str, ...] | None]] = [("bura5", {}, None)]

@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from burkozel.house import EXCLUSIVE_COMBOS, HANDICAP_PRESET, HouseRules, Switch, switches_for
+from burkozel.house import EXCLUSIVE_COMBOS, HANDICAP_PRESET, HouseRules, Switch
+from burkozel.rules import switches_for
 
 PREFIX = "house-"
 """The menu inputs' name prefix: ``house-<key>``."""

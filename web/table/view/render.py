@@ -844,7 +844,7 @@ def excludes(combo: str, offered: Sequence[str]) -> str:
 def house_html(fmt: str, mine: dict[str, Any], t: ModuleType = texts) -> str:
     """«Домашние правила» of table ``fmt``: only what the engine says it has — the house
     combinations (``RuleSet.house_combo_ids``, switched like the table's own) and the
-    switches (``burkozel.house.switches_for``), each with its line; ``mine``: the table's
+    switches (``burkozel.rules.switches_for``), each with its line; ``mine``: the table's
     kept settings.  Inputs as ``web/table/match/house.py`` describes (``name="house-<key>"``,
     values as JSON text)."""
     table = FORMATS[fmt]
