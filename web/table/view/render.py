@@ -504,7 +504,7 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         out.append(f'<button type="button" class="{card_art.card_classes(code, extra.strip())}" data-card="{code}" '
                    f'aria-pressed="{"true" if sel else "false"}" aria-label="{t.card_label(code)}"{dis}>'
                    f"{card_art.card_svg(code, t)}</button>")
-    gone = " out" if view["seat"] in (ui.get("out") or ()) else ""  # (keeps no card's height)
+    gone = " out" if view.get("seat") in (ui.get("out") or ()) else ""  # (keeps no card's height)
     return f'<div class="hand-cards n{len(hand)}{gone}">{"".join(out)}</div>'
 
 
