@@ -7,7 +7,7 @@ docs/table-bura31.png (1280×800) of Бура «31», docs/table-hint.png (1280�
 Run after `make site`:  python e2e/screenshots.py  [--out docs]
 
 Why a script: the pictures must show the real table and stay reproducible —
-a fixed seed, the same clicks, the same moment (second round, a trick on the
+a fixed seed, the same clicks, the same moment (a later round, a trick on the
 table with several answers, your turn to answer with a card picked).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -58,13 +59,19 @@ def _hand(page) -> list[str]:
     return page.eval_on_selector_all("#hand button[data-card]", "els => els.map(e => e.dataset.card)")
 
 
+def _deal(page) -> int:
+    """The deal's number in the score bar («Раздача N»)."""
+    found = re.search(r"Раздача (\d+)", page.text_content("#score") or "")
+    return int(found.group(1)) if found else 0
+
+
 def pairs_scene(page) -> bool:
-    """Second round, a trick on the table with several answers, one face down;
+    """A round after the first, a trick on the table with several answers, one face down;
     a card picked, as a player about to answer would."""
     plays = page.locator("#trick .play").count()
     discards = page.locator("#trick .play.kind-discard").count()
     faces = page.locator("#trick .play:not(.kind-discard)").count()
-    if not ("Раздача 2" in page.text_content("#score") and _answering(page) and plays >= 3 and discards >= 1
+    if not (_deal(page) >= 2 and _answering(page) and plays >= 3 and discards >= 1
             and faces >= 2 and page.locator("#deck .count").count()):
         return False
     cards = _hand(page)
