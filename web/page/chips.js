@@ -12,7 +12,7 @@
 // Nothing moves with prefers-reduced-motion: reduce, at ?speed=instant or in a hidden tab
 // (motion.js's motionAllowed), and no coin flies longer than a card does (300 ms).
 
-import { motionAllowed } from "./motion.js";
+import { motionAllowed, overlay } from "./motion.js";
 
 const FLIGHT_MS = 300;
 const STAGGER_MS = 40;
@@ -65,15 +65,7 @@ function centre(el) {
 }
 
 function layer() {
-  let el = document.getElementById("coins");
-  if (!el) {
-    el = document.createElement("div");
-    el.id = "coins";
-    el.className = "coins";
-    el.setAttribute("aria-hidden", "true");
-    document.body.append(el);
-  }
-  return el;
+  return overlay("coins");
 }
 
 /** A few coins from ``from`` to ``to``; resolves with the flight when the last has landed. */

@@ -113,16 +113,22 @@ export function changes(before, now) {
 
 // --- moving -----------------------------------------------------------------------------------
 
-function layer() {
-  let el = document.getElementById("motion");
+/** A fixed layer over the page, hidden from readers, made once: `id` is also its class
+ *  ("motion" for cards, "coins" for chips: table.css places each). */
+export function overlay(id) {
+  let el = document.getElementById(id);
   if (!el) {
     el = document.createElement("div");
-    el.id = "motion";
-    el.className = "motion";
+    el.id = id;
+    el.className = id;
     el.setAttribute("aria-hidden", "true");
     document.body.append(el);
   }
   return el;
+}
+
+function layer() {
+  return overlay("motion");
 }
 
 const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
