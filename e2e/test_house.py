@@ -44,6 +44,19 @@ def set_house(page, key: str, value) -> None:
     page.evaluate("window.burkozelSettled()")
 
 
+def overlaps_at_every_size(page, shot) -> list[str]:
+    """What covers what at each of SIZES (the page back at 1280×800 after), a picture at
+    390×844 kept in ``shot``."""
+    covered = []
+    for size in SIZES:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        covered += [f"{size}: {o}" for o in page.evaluate(OVERLAPS_JS, PARTS)["overlaps"]]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(shot))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    return covered
+
+
 def start(page, fmt: str, house: dict, combos: dict | None = None) -> None:
     """A new match of ``fmt`` with ``house`` (key → value) and ``combos`` switched."""
     to_menu(page)
@@ -166,13 +179,7 @@ def test_four_with_elimination_plays_until_one_is_left(page, base_url, tmp_path)
         if watched:
             # Out seats stay on the table, marked, with their place, and cover nothing at any size.
             assert page.locator("#me .seat.out .place-tag").count() == 1
-            covered = []
-            for size in SIZES:
-                page.set_viewport_size({"width": size[0], "height": size[1]})
-                covered += [f"{size}: {o}" for o in page.evaluate(OVERLAPS_JS, PARTS)["overlaps"]]
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.screenshot(path=str(tmp_path / "four-out-390x844.png"))
-            page.set_viewport_size({"width": 1280, "height": 800})
+            covered = overlaps_at_every_size(page, tmp_path / "four-out-390x844.png")
             assert not covered, covered
         page.click("#result [data-action=next]")
         wait_settled(page, hurry=True)
@@ -220,13 +227,7 @@ def test_open_bura_shows_the_open_hand_to_the_other_seat_and_nothing_else(table,
         shown = sorted(page.eval_on_selector_all("#seat-1 .open-hand [data-card]", "els => els.map(e => e.dataset.card)"))
         assert shown == theirs and page.locator("#seat-1 .card.back").count() == 0, (
             saved(page).get("house"), page.inner_html("#seat-1"), len(match.round.moves))
-        covered = []
-        for size in SIZES:
-            page.set_viewport_size({"width": size[0], "height": size[1]})
-            covered += [f"{size}: {o}" for o in page.evaluate(OVERLAPS_JS, PARTS)["overlaps"]]
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.screenshot(path=str(tmp_path / "open-390x844.png"))
-        page.set_viewport_size({"width": 1280, "height": 800})
+        covered = overlaps_at_every_size(page, tmp_path / "open-390x844.png")
         assert not covered, covered
         play_turn(page, rng)
     else:
