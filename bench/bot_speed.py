@@ -74,6 +74,14 @@ LONGTASKS_SCRIPT = """
 """
 
 
+def site_built(site: Path) -> bool:
+    """Whether ``site`` holds a built site; if not, says so (the benches run the real one)."""
+    if (site / "sw.js").is_file():
+        return True
+    print("bench: site/ is not built — run `make site`", file=sys.stderr)
+    return False
+
+
 def settings_script(fmt: str, difficulty: str, speed: str, players: int | None = None) -> str:
     """The table's saved settings: every table's default switches, ``fmt`` chosen
     (with ``players`` seats where the table lets a match choose)."""
@@ -261,8 +269,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="seats at a table that lets a match choose (bura_pot: 2-6; default the table's)")
     ap.add_argument("--site", type=Path, default=SITE)
     args = ap.parse_args(argv)
-    if not (args.site / "sw.js").is_file():
-        print("bench: site/ is not built — run `make site`", file=sys.stderr)
+    if not site_built(args.site):
         return 2
 
     from playwright.sync_api import sync_playwright

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bot_speed import READY_TIMEOUT_MS, settings_script  # noqa: E402
+from bot_speed import READY_TIMEOUT_MS, settings_script, site_built  # noqa: E402
 from harness import CHROMIUM_ARGS, SITE, chromium_path  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
@@ -132,8 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write every entry here")
     ap.add_argument("--site", type=Path, default=SITE)
     args = ap.parse_args(argv)
-    if not (args.site / "sw.js").is_file():
-        print("bench: site/ is not built — run `make site`", file=sys.stderr)
+    if not site_built(args.site):
         return 2
 
     from playwright.sync_api import sync_playwright
