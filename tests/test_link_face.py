@@ -51,6 +51,19 @@ def test_the_app_has_every_member_of_the_interface():
     assert not missing and face.MEMBERS >= {"open_dialog", "close_dialogs", "use_table", "notice", "refresh"}
 
 
+def test_the_peer_link_is_what_the_online_controller_asks_for():
+    """``online_link`` names ``PeerLink`` only as ``face.PeerSide`` (no import back to ``link``)."""
+    app, _ = test_controller.start()
+    wanted = set(face.PeerSide.__annotations__) | {m for m in vars(face.PeerSide) if not m.startswith("_")}
+    assert {"leave", "arm_away_timer", "dialog", "js"} <= wanted
+    assert [m for m in wanted if not hasattr(app.peer, m)] == []
+    source = (P2P / "online_link.py").read_text(encoding="utf-8")
+    assert "table.p2p.link" not in source and "PeerSide" in source
+    used = {node.attr for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "peer"}
+    assert used <= wanted, f"online_link asks PeerLink for more than PeerSide: {sorted(used - wanted)}"
+
+
 class Guard:
     """The app as a controller may see it: any other name is written down (the app's own
     handlers swallow exceptions, so a raise alone could go unseen)."""

@@ -38,3 +38,61 @@ def test_module_docstrings_say_why_in_a_few_lines():
                 if lines > DOCSTRING_LINES:
                     long.append(f"{path.relative_to(ROOT)} ({lines})")
     assert not long, "module docstrings over fifteen lines: " + ", ".join(long)
+
+
+def import_graph(package: Path, base: Path) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of it that it imports anywhere (at the top, in a
+    function, under ``TYPE_CHECKING``): a cycle there is one even if it never runs at import time."""
+    import ast
+
+    modules = {".".join(p.relative_to(base).with_suffix("").parts).removesuffix(".__init__"): p
+               for p in package.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                deps |= {m for m in [node.module, *(f"{node.module}.{a.name}" for a in node.names)] if m in modules}
+            elif isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names if a.name in modules}
+        graph[name] = deps - {name, name.rsplit(".", 1)[0]}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other round (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while not group or group[-1] != v:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles_in_the_table():
+    """web/README.md: a room imports only rooms below it, and no module one that imports it back."""
+    assert cycles(import_graph(ROOT / "web" / "table", ROOT / "web")) == []
+
+
+def test_the_cycle_finder_sees_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []

@@ -1,4 +1,4 @@
-"""What the link controllers (``link``, ``online_link``, ``open_link``) may ask of the page's controller.
+"""What the link controllers (``link``, ``online_link``, ``open_link``) may ask of the page's controller and of each other.
 
 Why an interface: the controllers used to hold the whole ``App`` and reach into
 it — its dialogs, its drawing cache, its effects batch.  They now see only
@@ -7,6 +7,7 @@ few requests (open or close a dialog, put a table in place, a notice, a page
 timer, a link operation, the address, a redraw).  The app alone decides what its dialog stack
 and regions hold; ``tests/test_link_face.py`` fails if a controller reaches past
 this.  ``control.app.App`` is the one implementation (the room above this one).
+:class:`PeerSide` is what ``online_link`` asks of ``link.PeerLink``, so neither imports the other back.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Protocol
 
 from table.match.table import Table
+from table.p2p import peer
 
 
 class PageFacts(Protocol):
@@ -104,3 +106,40 @@ class LinkApp(Protocol):
 
 MEMBERS = frozenset(name for name in vars(LinkApp) if not name.startswith("_"))
 """Every member of :class:`LinkApp` (``typing.get_protocol_members`` is Python 3.13's)."""
+
+
+class Sender(Protocol):
+    """A page's rooms or links as a controller sends on them (``link._Links``, ``online_link._Rooms``)."""
+
+    def send(self, room: str, text: str) -> None: ...
+
+    def close(self, room: str) -> None: ...
+
+
+class PeerSide(Protocol):
+    """``link.PeerLink`` as the online controller sees it: who hosts or is a guest, the dialog,
+    the rooms it sends on, its timers' generations."""
+
+    app: LinkApp
+    host: peer.Host | None
+    guest: peer.Guest | None
+    guest_link: str
+    dialog: dict[str, Any] | None
+    js: Sender
+    timer_gen: int
+
+    def leave(self) -> None:
+        """Stop playing with friends: the links close."""
+        ...
+
+    def my_name(self) -> str:
+        """The name this page's guest gives the host."""
+        ...
+
+    def start_hosting(self, offer: bool = True) -> None:
+        """A new hosted match at this page's settings."""
+        ...
+
+    def arm_away_timer(self) -> None:
+        """Time the next guest-away check (a guest went silent)."""
+        ...

@@ -369,7 +369,7 @@ class PeerLink:
                     self.js.send(str(to), text)
             elif kind == "closed":
                 self.host.left(seat, self.app.now())
-                self._arm_away_timer()
+                self.arm_away_timer()
             elif kind == "failed" and self.dialog is not None and self.dialog.get("seat") == seat:
                 self.dialog = {"step": "failed", "seat": seat}
         elif self.guest is not None and link == "host":
@@ -394,7 +394,7 @@ class PeerLink:
         default = seats.default_name(self.app.table.settings["format"], 0)
         return mine.name if mine.name != default else ""
 
-    def _arm_away_timer(self) -> None:
+    def arm_away_timer(self) -> None:
         if self.host is None:
             return
         due = self.host.due(self.app.now())
@@ -413,7 +413,7 @@ class PeerLink:
         self.away_timer = None
         if self.host is not None and self.host.tick(self.app.now()):
             self.app.refresh()
-        self._arm_away_timer()
+        self.arm_away_timer()
 
 
 def is_code(text: str, role: str) -> bool:

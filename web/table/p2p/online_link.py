@@ -15,19 +15,16 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from burkozel import FORMATS
 from table.match import record
 from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer, phrases
-from table.p2p.face import LinkApp
+from table.p2p.face import LinkApp, PeerSide
 from table.p2p.open_link import ROOM as OPEN_ROOM, OpenTables
 from table.p2p.move_timer import MoveClock
-
-if TYPE_CHECKING:
-    from table.p2p.link import PeerLink
 
 DEVICE_KEY = "burkozel.device"
 """localStorage: this browser's random id (a reload is the same device, another browser is not)."""
@@ -57,7 +54,7 @@ class _Rooms:
 
 
 class OnlineLink:
-    def __init__(self, peer_link: "PeerLink") -> None:
+    def __init__(self, peer_link: PeerSide) -> None:
         self.peer = peer_link
         self.app: LinkApp = peer_link.app
         self.end: online.OnlineHost | online.OnlineGuest | None = None
@@ -626,7 +623,7 @@ class OnlineLink:
                 if seat not in self.bots:
                     self.send(str(seat), frame)
             if online_before != self.end.host.online:
-                self.peer._arm_away_timer()
+                self.peer.arm_away_timer()
         elif isinstance(self.end, online.OnlineWatcher):
             if self.end.refused:
                 return  # (the room is full: this page has left it)
