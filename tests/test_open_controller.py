@@ -108,13 +108,17 @@ def test_an_ask_for_a_full_table_is_answered_full_and_changes_nothing():
     first, second = finder(relay), finder(relay)
     relay.run([host, first, second])
     [table_id] = re.findall(r'data-key="([0-9a-f]+)"', second.cache["p2p"])
+    # Both tap before the table's withdrawal reaches them: the first ask gets the seat.
     relay.effects(first, first.handle({"type": "click", "action": "online-take", "key": table_id}))
-    relay.run([host, first, second])
-    holder = host.peer.online.end.lines[1].holder
     relay.effects(second, second.handle({"type": "click", "action": "online-take", "key": table_id}))
     relay.run([host, first, second])
     assert second.peer.dialog == {"step": "online-find-no", "why": "full"}
-    assert host.peer.online.end.lines[1].holder == holder and first.peer.guest.state["seat"] == 1
+    holder = host.peer.online.end.lines[1].holder
+    assert holder is not None and first.peer.guest.state["seat"] == 1
+    # The withdrawal reached a third finder too: nothing listed (the table is full).
+    third = finder(relay)
+    relay.run([host, third])
+    assert "data-open-empty" in third.cache["p2p"] and host.peer.online.end.lines[1].holder == holder
 
 
 def test_junk_and_a_flood_on_the_lobby_topic_leave_the_host_as_it_was():

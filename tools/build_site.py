@@ -106,7 +106,7 @@ LAZY_WEB = ("web/page/online.js", "web/page/online.css", "web/page/relay.js", "w
 # the worker mounts it (service.mount) when someone first invites or joins by link.
 ONLINE_PY = tuple(f"table/p2p/{name}.py" for name in
                   ("invite", "seal", "session", "online", "online_link", "move_timer", "invite_view", "online_words",
-                   "public", "open_link", "find_view"))
+                   "public", "signing", "open_link", "find_view"))
 ONLINE_ZIP = "online.zip"
 ONLINE_WORDS = "table/p2p/words"
 """Where online.zip holds each language's online words (``table/p2p/online_words.py`` adds them)."""

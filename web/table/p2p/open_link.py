@@ -242,7 +242,7 @@ class OpenTables:
             if ask is not None:
                 self._grant(ask)
             return
-        self.listing.hear(data, sender, now)  # (kept while seated: a refused stranger's list is fresh)
+        self.listing.hear(data, now)  # (kept while seated: a refused stranger's list is fresh)
         if self.seated is not None:
             answer = self.seated.read(data)
             if answer == ("no", "refused"):

@@ -8,10 +8,11 @@ of online play (``invite.py``), so it never goes out in the open: the asker send
 fresh X25519 public key with its request, and the host answers with the seat's code
 sealed (``seal.py``) under the key both sides derive (:func:`box_key`); a relay
 or another reader sees noise.  Everything read from the topic is hostile until
-checked: size, shape, a table's id bound to its key, a counter that only grows
-(a replayed announcement is older), an age, and asks rate-limited per asker and
-overall before any key work is done.  Pure Python (X25519 as RFC 7748 writes it),
-tested on CPython; ``relay.js`` only carries the texts.
+checked: size, shape, a table's id bound to its keys, a counter that only grows
+(a replayed announcement is older), the table's signature (``signing.py``: whoever
+publishes it, only the key's holder speaks for the table), an age, and asks and
+signatures rate-limited before any key work is done.  Pure Python (X25519 as RFC
+7748 writes it), tested on CPython; ``relay.js`` only carries the texts.
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from burkozel import FORMATS
-from table.p2p import invite, seal
+from table.p2p import invite, seal, signing
 
 LOBBY_ROOM, LOBBY_SECRET = "burkozel-open-tables-1", "open"
 """The well-known room every open table and every finder shares (no secret: it is public)."""
 VERSION = 1
 MAX_TEXT = 1_200
-"""A public message longer than this is not decoded (a real one is under 400 characters)."""
+"""A public message longer than this is not decoded (a real one is under 600 characters)."""
 ANNOUNCE_S = 45.0
 """An open table says so again this often: the relays' events are ephemeral (kind 20000–29999),
 kept by no relay, so a table not renewed simply disappears from every finder; a parameterized
@@ -41,6 +42,9 @@ ANSWER_WHO_S = 10.0
 FRESH_S = 150.0
 """A table not heard from this long is off the list (missed about three announcements)."""
 MAX_TABLES = 40
+CHECK_WINDOW_S, CHECK_BURST = 10.0, 48
+"""At most this many signatures checked in any window (each costs milliseconds; every honest
+table says something at most every ``ANSWER_WHO_S``): the rest are dropped unread."""
 ASK_GAP_S = 8.0
 """One ask per asker in this many seconds; more are dropped unread."""
 ASK_WINDOW_S, ASK_BURST = 10.0, 8
@@ -131,9 +135,16 @@ def _hex32(value: Any) -> bytes | None:
     return None
 
 
-def table_id(key: bytes) -> str:
-    """A table's id follows from its key: nobody can announce another key under it."""
-    return hashlib.sha256(b"burkozel-open-table" + key).hexdigest()[:16]
+def table_id(key: bytes, signer: bytes) -> str:
+    """A table's id follows from its keys (the box's and the signing one): nobody can
+    announce other keys under it, and only the signing key's holder can speak for it."""
+    return hashlib.sha256(b"burkozel-open-table" + key + signer).hexdigest()[:16]
+
+
+def _signed_part(data: dict[str, Any]) -> bytes:
+    """What a table's signature covers: every field but the signature, canonically."""
+    body = {name: value for name, value in data.items() if name != "g"}
+    return json.dumps(body, separators=(",", ":"), sort_keys=True, ensure_ascii=True).encode("ascii")
 
 
 # --- what a finder sees ---------------------------------------------------------------------------
@@ -162,18 +173,22 @@ def _int(data: dict[str, Any], name: str, low: int, high: int) -> int | None:
     return value if type(value) is int and low <= value <= high else None
 
 
-def parse_table(text: Any, now: float) -> tuple[str, Table | None] | None:
-    """A table's announcement as (its id, the table, or ``None`` when it says it is closed
-    or full), or ``None`` for anything malformed."""
+def parse_table(text: Any, now: float) -> tuple[str, Table | None, bytes, bytes, bytes] | None:
+    """A table's announcement as (its id, the table or ``None`` when it says it is closed
+    or full, its signing key, what is signed, the signature), or ``None`` for anything
+    malformed.  The signature is not checked here: it costs (:meth:`Listing.hear` checks it)."""
     data = _unb64(text)
     if data is None or data.get("t") not in ("open", "shut"):
         return None
-    key = _hex32(data.get("k"))
+    key, signer = _hex32(data.get("k")), _hex32(data.get("s"))
     count = _int(data, "n", 0, 2 ** 40)
-    if key is None or count is None or data.get("id") != table_id(key):
+    sig = data.get("g")
+    if key is None or signer is None or count is None or data.get("id") != table_id(key, signer) \
+            or not (isinstance(sig, str) and len(sig) == 128 and all(c in "0123456789abcdef" for c in sig)):
         return None
+    proof = (signer, _signed_part(data), bytes.fromhex(sig))
     if data["t"] == "shut":
-        return data["id"], Table(data["id"], key, count, "", 0, 0, "", "", 0, now, now)
+        return (data["id"], Table(data["id"], key, count, "", 0, 0, "", "", 0, now, now), *proof)
     fmt, level, lang = data.get("f"), data.get("lv"), data.get("lg")
     players = _int(data, "p", 2, invite.MAX_PLAYERS)
     free = _int(data, "free", 0, invite.MAX_PLAYERS - 1)
@@ -182,7 +197,7 @@ def parse_table(text: Any, now: float) -> tuple[str, Table | None] | None:
             and 0 < len(lang) <= 8 and lang.isascii() and lang.isalpha()
             and players is not None and free is not None and timer is not None and free < players):
         return None
-    return data["id"], Table(data["id"], key, count, fmt, players, free, level, lang, timer, now, now)
+    return (data["id"], Table(data["id"], key, count, fmt, players, free, level, lang, timer, now, now), *proof)
 
 
 @dataclass
@@ -192,23 +207,28 @@ class Listing:
     tables: dict[str, Table] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     """The highest counter heard for each id (a lower or equal one is a replay)."""
-    senders: dict[str, str] = field(default_factory=dict)
-    """The relay event's author for each id: another author's announcement of it is ignored."""
+    checks: list[float] = field(default_factory=list)
+    """When signatures were checked lately (:data:`CHECK_BURST` a window)."""
 
-    def hear(self, text: Any, sender: Any, now: float) -> bool:
-        """Take a message from the lobby topic; whether the list changed."""
+    def hear(self, text: Any, now: float) -> bool:
+        """Take a message from the lobby topic; whether the list changed.  Whoever published
+        it (a relay event's author proves nothing: a forger may repeat a table's id first, and
+        a host's reloaded page publishes as another author), only the table's signature counts."""
         parsed = parse_table(text, now)
         if parsed is None:
             return False
-        tid, table = parsed
-        if tid in self.counts and (table.count <= self.counts[tid] or self.senders.get(tid) != sender):
+        tid, table, signer, signed, sig = parsed
+        if tid in self.counts and table.count <= self.counts[tid]:
+            return False
+        self.checks = [t for t in self.checks if now - t < CHECK_WINDOW_S]
+        if len(self.checks) >= CHECK_BURST:
+            return False
+        self.checks.append(now)
+        if not signing.verify(signer, signed, sig):
             return False
         self.counts[tid] = table.count
-        self.senders[tid] = sender if isinstance(sender, str) else ""
         if len(self.counts) > MAX_TABLES * 8:  # (forget the oldest ids: a flood of new ones)
-            oldest = next(iter(self.counts))
-            self.counts.pop(oldest)
-            self.senders.pop(oldest, None)
+            self.counts.pop(next(iter(self.counts)))
         before = self.tables.get(tid)
         if not table.format or table.free == 0:
             return self.tables.pop(tid, None) is not None
@@ -249,10 +269,14 @@ class Ask:
 class OpenTable:
     """The host's side: its key, its announcements, the asks it reads, the answers it seals."""
 
-    def __init__(self, keys: Keys | None = None) -> None:
-        self.keys = Keys.new() if keys is None else keys
-        self.id = table_id(self.keys.public)
-        self.count = 0
+    def __init__(self, secret: bytes | None = None, count: int = 0) -> None:
+        """``secret``: the table's 32 bytes (both its keys follow from them: a host's reloaded
+        page keeps them, and the table its id); ``count``: the last counter it used."""
+        self.secret = os.urandom(32) if secret is None else secret
+        self.keys = Keys.new(hashlib.blake2b(self.secret, digest_size=32, person=b"burkozel-box").digest())
+        self.signer = signing.Signer.new(hashlib.blake2b(self.secret, digest_size=32, person=b"burkozel-sign").digest())
+        self.id = table_id(self.keys.public, self.signer.public)
+        self.count = count
         self.last: float | None = None
         """When it last announced (``None``: never)."""
         self.asked = False
@@ -264,7 +288,9 @@ class OpenTable:
 
     def _message(self, kind: str, **facts: Any) -> str:
         self.count += 1
-        return _b64({"v": VERSION, "t": kind, "id": self.id, "k": self.keys.public.hex(), "n": self.count, **facts})
+        data = {"v": VERSION, "t": kind, "id": self.id, "k": self.keys.public.hex(), "s": self.signer.public.hex(),
+                "n": self.count, **facts}
+        return _b64({**data, "g": self.signer.sign(_signed_part(data)).hex()})
 
     def announcement(self, fmt: str, players: int, free: int, level: str, lang: str, timer: int, now: float) -> str:
         """«Открытый стол»: what a finder lists — never a seat's link or secret."""
