@@ -15,7 +15,7 @@ import webpath  # noqa: F401
 
 from table.p2p import invite, public
 from test_controller import env, start
-from test_online_controller import Relay, host_with_lobby
+from test_online_controller import Relay, guest_at, host_with_lobby
 
 
 import pytest
@@ -176,3 +176,42 @@ def test_the_finder_and_the_open_switch_read_in_every_language():
         else:
             assert listed != ru
 
+
+
+def seated_stranger(relay: Relay):
+    host, links = open_host(relay)
+    stranger = finder(relay)
+    relay.run([host, stranger])
+    [table_id] = re.findall(r'data-key="([0-9a-f]+)"', stranger.cache["p2p"])
+    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, stranger])
+    assert stranger.peer.dialog["step"] == "online-lobby"
+    return host, stranger, table_id
+
+
+def reload_stranger(relay: Relay, stranger):
+    """The stranger's page reloads: its address is the seat's link now, its storage is kept."""
+    link = invite.link("http://127.0.0.1:8000/?speed=fast", stranger.peer.online.end.invite)
+    stored = dict(stranger._stored)
+    relay.gone(stranger)
+    again, _ = guest_at(relay, link, stored)
+    return again
+
+
+def test_a_reloaded_stranger_still_hears_the_host_refuse():
+    """A stranger's page reloaded before the start sits down again by its link, and when the host
+    refuses it is told so (the refusal went only to the lobby's ask, which the reload forgot)."""
+    relay = Relay()
+    host, stranger, table_id = seated_stranger(relay)
+    again = reload_stranger(relay, stranger)
+    relay.run([host, again])
+    assert again.peer.guest is not None and again.peer.dialog["step"] == "online-lobby"
+    assert 'data-online-status="joined"' in host.cache["p2p"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-refuse", "seat": "1"}))
+    relay.run([host, again])
+    assert again.peer.guest is None and again.peer.dialog == {"step": "online-find-no", "why": "refused"}
+    assert 'data-online-error="refused"' in again.cache["p2p"]
+    # «К списку столов»: the table is listed again, with its seat free.
+    relay.effects(again, again.handle({"type": "click", "action": "online-find-back"}))
+    relay.run([host, again])
+    assert re.findall(r'data-key="([0-9a-f]+)"', again.cache["p2p"]) == [table_id]

@@ -380,6 +380,8 @@ export function send(id, frame, loud = false) {
 export function close(id) {
   const room = rooms.get(id);
   if (!room) return;
+  clearTimeout(room.batchTimer);
+  if (room.queue.length) flush(room); // (what was sent just before, an open table's refusal say, still goes)
   rooms.delete(id);
   subRooms.delete(room.subId);
   room.open = false;

@@ -102,7 +102,7 @@ class OnlineHost:
         if line is None:
             return False
         frame = session.parse(seal.unseal(line.invite.secret, seal.TO_HOST, text))
-        if frame is None or frame.kind == session.TAKEN:
+        if frame is None or frame.kind in (session.TAKEN, session.OUT):
             return False
         device = frame.sender.split(":", 1)[0]
         known = device == line.holder and frame.sender == line.inc.sender
@@ -147,6 +147,16 @@ class OnlineHost:
                 changed = changed or before != after
         return changed
 
+    def turn_away(self, seat: int) -> None:
+        """An open table's host refuses the stranger at ``seat``: told on the seat's own room
+        (whatever way, the relays too), which reaches it after a reload as well (the ask that
+        brought it, on the lobby topic, is one its reloaded page no longer knows)."""
+        line = self.lines[seat]
+        if line.holder is not None:
+            frame = line.frame(session.Frame(self.me, 0, session.OUT, line.holder))
+            self.refusals.add(frame)
+            self.pending.append((seat, frame))
+
     def say(self, seat: int, key: Any, now: float) -> bool:
         """Pass a phrase of ``seat``'s on to every guest (and this page): a known key, and one
         a seat per ``phrases.GAP_S``; anything else is dropped."""
@@ -172,7 +182,7 @@ class OnlineHost:
         ``watch.MAX_WATCHERS`` a new one is told the room is full.  Whether the count changed."""
         room = self.watch
         frame = session.parse(seal.unseal(room.invite.secret, seal.TO_HOST, text)) if room is not None else None
-        if frame is None or frame.kind == session.TAKEN:
+        if frame is None or frame.kind in (session.TAKEN, session.OUT):
             return False
         device = frame.sender.split(":", 1)[0]
         before = self.watching(now)
@@ -261,6 +271,8 @@ class OnlineGuest:
         self.inc = session.Incoming()
         self.refused = False
         """Another device holds this seat."""
+        self.turned_away = False
+        """The host refused this device the seat (an open table, before the start)."""
         self.heard: float | None = None
         self.name = ""
         self.ticked_seq = 0
@@ -294,6 +306,11 @@ class OnlineGuest:
         if frame.kind == session.TAKEN:
             if frame.body == self.device and self.screen.state is None:
                 self.refused = True
+                return True, []
+            return False, []
+        if frame.kind == session.OUT:
+            if frame.body == self.device:
+                self.turned_away = True
                 return True, []
             return False, []
         # Heard again after a silence the host counts as leaving: say hello, or the seat stays away.

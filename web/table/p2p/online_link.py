@@ -530,7 +530,9 @@ class OnlineLink:
             for frame in replies:
                 self.send("host", frame)
             self.heard()
-            if end.refused:
+            if end.turned_away:
+                self.open_tables.refused()
+            elif end.refused:
                 self.peer.dialog = {"step": "online-taken"}
                 self.peer.js.close("host")  # (nothing more to say to the host: no heartbeats)
                 if self.tick_timer is not None:

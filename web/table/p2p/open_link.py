@@ -155,6 +155,8 @@ class OpenTables:
             return
         key = table.granted.pop(seat)
         self._say(table.answer(public.Ask(table.id, key), None, "refused"))
+        end.turn_away(seat)  # (and on the seat's room: a stranger's reloaded page hears it there)
+        self.link.flush()
         old = end.lines[seat].invite
         fresh = invite.new_invite(old.format, seat, old.players)
         end.lines[seat] = SeatLine(fresh, Outgoing(end.me))
@@ -244,12 +246,8 @@ class OpenTables:
             return
         self.listing.hear(data, now)  # (kept while seated: a refused stranger's list is fresh)
         if self.seated is not None:
-            answer = self.seated.read(data)
-            if answer == ("no", "refused"):
-                self.link.peer.leave()
-                self.app.set_url(self.app.env.href.split("#", 1)[0])
-                self.link.peer.dialog = {"step": "online-find-no", "why": "refused"}
-                self.app.open_dialog("p2p", alone=True)
+            if self.seated.read(data) == ("no", "refused"):
+                self.refused()
             return
         if self.asking is not None:
             answer = self.asking.read(data)
@@ -268,6 +266,14 @@ class OpenTables:
             self.link.join(page, anonymous=True)
             self.seated = asking
             self._open_room()  # (to hear the host refuse before the start)
+
+    def refused(self) -> None:
+        """The host refused this page the seat it took (through the lobby, or the seat's room):
+        it leaves the table, its address forgets the seat's link, and it is told plainly."""
+        self.link.peer.leave()
+        self.app.set_url(self.app.env.href.split("#", 1)[0])
+        self.link.peer.dialog = {"step": "online-find-no", "why": "refused"}
+        self.app.open_dialog("p2p", alone=True)
 
     def guest_started(self) -> None:
         """A guest seated from an open table: once the game is on, the lobby room closes."""

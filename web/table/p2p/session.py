@@ -17,8 +17,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-MESSAGE, RESEND, SKIP, HEARTBEAT, TAKEN = "m", "r", "j", "p", "x"
-KINDS = (MESSAGE, RESEND, SKIP, HEARTBEAT, TAKEN)
+MESSAGE, RESEND, SKIP, HEARTBEAT, TAKEN, OUT = "m", "r", "j", "p", "x", "o"
+KINDS = (MESSAGE, RESEND, SKIP, HEARTBEAT, TAKEN, OUT)
+"""``TAKEN``: another device holds the seat; ``OUT``: the host refused the seat's holder (an open table)."""
 KEPT = 64
 """Messages a sender keeps for resending."""
 HELD = 64
