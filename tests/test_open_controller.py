@@ -215,3 +215,105 @@ def test_a_reloaded_stranger_still_hears_the_host_refuse():
     relay.effects(again, again.handle({"type": "click", "action": "online-find-back"}))
     relay.run([host, again])
     assert re.findall(r'data-key="([0-9a-f]+)"', again.cache["p2p"]) == [table_id]
+
+
+def announcements(relay: Relay, app) -> list[dict]:
+    """What ``app`` said on the lobby topic (announcements and withdrawals), decoded."""
+    out = [json.loads(decoded(op["text"])) for a, op in relay.ops
+           if a is app and op["op"] == "online-send" and op["id"] == "lobby"]
+    return [m for m in out if m["t"] in ("open", "shut")]
+
+
+def test_a_reloaded_host_goes_on_announcing_its_open_table():
+    """The host's page reloaded in the lobby: the lobby is back with «Открытый стол» on, and the
+    same table (id, keys, a counter still growing) is announced again at once, so finders keep it."""
+    relay = Relay()
+    host, links = open_host(relay)
+    looking = finder(relay)
+    relay.run([host, looking])
+    [first] = announcements(relay, host)[-1:]
+    assert first["t"] == "open" and 'data-open-table="' + first["id"] in looking.cache["p2p"]
+    stored = dict(host._stored)
+    relay.gone(host)
+    again, fx = start(env(stored=stored))
+    relay.effects(again, fx)
+    relay.run([again, looking])
+    assert again.peer.dialog == {"step": "invite"} and "p2p" in again.dialogs
+    assert 'name="online-open" role="switch" checked' in again.cache["p2p"]
+    said = announcements(relay, again)
+    assert said and said[0]["t"] == "open" and said[0]["id"] == first["id"] and said[0]["n"] > first["n"]
+    assert looking.peer.online.open_tables.listing.counts[first["id"]] == said[-1]["n"]
+    # The reloaded host is still the table: a stranger takes its seat.
+    relay.effects(looking, looking.handle({"type": "click", "action": "online-take", "key": first["id"]}))
+    relay.run([again, looking])
+    assert looking.peer.guest is not None and looking.peer.dialog["step"] == "online-lobby"
+
+
+def test_a_host_reloaded_once_its_table_is_full_or_started_says_closed_once():
+    relay = Relay()
+    host, stranger, table_id = seated_stranger(relay)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, stranger])
+    assert announcements(relay, host)[-1]["t"] == "shut"
+    stored = dict(host._stored)
+    relay.gone(host)
+    again, fx = start(env(stored=stored))
+    relay.effects(again, fx)
+    relay.run([again, stranger])
+    assert again.peer.dialog is None and announcements(relay, again) == []  # (said already, kept)
+
+
+def test_a_page_closing_has_its_open_tables_farewell_ready():
+    """relay.js sends a room's farewell when the page hides (pagehide, best-effort): the host's
+    page keeps one ready, a withdrawal whose counter is above anything the table has said."""
+    relay = Relay()
+    host, links = open_host(relay)
+    looking = finder(relay)
+    relay.run([host, looking])
+    farewells = [op for a, op in relay.ops if a is host and op["op"] == "online-farewell"]
+    assert farewells and farewells[-1]["id"] == "lobby"
+    last = json.loads(decoded(farewells[-1]["text"]))
+    assert last["t"] == "shut" and last["n"] > max(m["n"] for m in announcements(relay, host))
+    assert looking.peer.online.open_tables.listing.hear(farewells[-1]["text"], 100.0)
+    assert looking.peer.online.open_tables.listing.fresh(100.0) == []
+
+
+def test_the_lobby_of_another_match_opens_a_seat_its_guest_left_to_strangers():
+    """«Ещё партию» after a match where the guest said no: the host switches «Открытый стол» on
+    in that lobby, a stranger finds the table, takes the left seat (a fresh link: the old one
+    opens nothing now) and is counted as in; the next match starts with the stranger there."""
+    import random
+
+    from test_online_controller import play_match_out
+
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+    friend, _ = guest_at(relay, links[1])
+    relay.run([host, friend])
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, friend])
+    play_match_out(relay, host, {1: friend}, random.Random(4))
+    relay.effects(host, host.handle({"type": "click", "action": "next"}))
+    relay.run([host, friend])
+    relay.effects(friend, friend.handle({"type": "click", "action": "online-rematch-no"}))
+    relay.run([host, friend])
+    lobby = host.cache["p2p"]
+    assert "тем же составом" in lobby and 'name="online-open"' in lobby
+    fx = host.handle({"type": "change", "name": "online-open", "value": "on", "checked": True})
+    relay.effects(host, fx)
+    assert 'name="online-open" role="switch" checked' in host.cache["p2p"]
+    stranger = finder(relay)
+    relay.run([host, stranger])
+    [table_id] = re.findall(r'data-key="([0-9a-f]+)"', stranger.cache["p2p"])
+    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, stranger])
+    assert stranger.peer.dialog["step"] == "online-lobby"  # (not asked «Ещё партию?»: it has just come)
+    assert host.peer.online.end.lines[1].invite != invite.decode(invite.code_in(links[1]))
+    statuses = dict(re.findall(r'data-online-seat="(\d)"[^>]*>.*?data-online-status="(\w+)"', host.cache["p2p"]))
+    assert statuses == {"1": "joined"} and 'data-action="online-start" disabled' not in host.cache["p2p"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, stranger])
+    t = host.table
+    assert t.phase() == "play" and 1 not in t.stood_in and stranger.peer.dialog is None
+    assert stranger.peer.guest.state["match"] == t.match_key
+    assert announcements(relay, host)[-1]["t"] == "shut"

@@ -71,6 +71,7 @@ export async function run(op, send) {
   }
   else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
   else if (op.op === "online-close") js.close(op.id);
+  else if (op.op === "online-farewell") js.farewell(op.id, op.text);
 }
 
 /** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require.

@@ -395,9 +395,25 @@ export function close(id) {
   }
 }
 
+/** What a room says if the page closes (an open table's withdrawal), signed now so that
+ *  pagehide can send it at once, best-effort, on every open socket; "" takes it back. */
+export async function farewell(id, text) {
+  const room = rooms.get(id);
+  if (!room) return;
+  const mark = (room.farewellMark = (room.farewellMark ?? 0) + 1);
+  const event = text ? await nostr.createEvent(room.topic, text) : null;
+  if (room.farewellMark === mark) room.farewell = event;
+}
+
+addEventListener("pagehide", () => {
+  for (const room of rooms.values()) {
+    if (room.open && room.farewell) for (const [, socket] of openSockets()) socket.send(room.farewell);
+  }
+});
+
 /** A room's way now ("direct", "relay"; "" before the first poll or for no such room). */
 export function way(id) {
   return rooms.get(id)?.way ?? "";
 }
 
-window.burkozelRelay = { open, send, close, way, frames, published };
+window.burkozelRelay = { open, send, close, way, farewell, frames, published };

@@ -104,7 +104,7 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
                           f'{escape(t.online_seconds(n) if n else t.ONLINE_TIMER_OFF)}</option>' for n in CHOICES)
         intro = t.ONLINE_REMATCH_INTRO if state.get("rematch") else t.ONLINE_INVITE_INTRO
         public = ""
-        if state.get("open") is not None:  # «Открытый стол» (not in the lobby of «Ещё партию»)
+        if state.get("open") is not None:  # «Открытый стол» (in the lobby of «Ещё партию» too: for seats left)
             public = (f'<label class="online-switch" data-open-switch><input type="checkbox" name="online-open" '
                       f'role="switch"{" checked" if state["open"] else ""}> {t.ONLINE_OPEN_TABLE}</label>'
                       f'<p class="fine">{t.ONLINE_OPEN_HINT}</p>')

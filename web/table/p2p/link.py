@@ -95,8 +95,7 @@ class PeerLink:
             if self.online.rematch:
                 state.update(rematch=True, switches=self.online.switches())
             state["watch"] = self.online.watch_link()  # None: none; "": not yet opened; else the link
-            if not self.online.rematch:
-                state["open"] = self.online.open_tables.table is not None
+            state["open"] = self.online.open_tables.table is not None
         elif str(state.get("step")).startswith("online-find") and self._online is not None:
             state.update(self.online.open_tables.view_state())
         return state
@@ -183,8 +182,7 @@ class PeerLink:
                 self.dialog = {"step": "guest-paste"}
         elif action == "p2p-cancel":
             if self.playing_online and self.online.rematch:  # no other match after all: the result stays
-                self.online.rematch = False
-                self.dialog = None
+                self.online.cancel_rematch()
             elif self.host is not None and self.host.online:
                 if state.get("seat") is not None and state["seat"] not in self.host.online:
                     self.js.close(str(state["seat"]))
@@ -232,9 +230,7 @@ class PeerLink:
             self.online.answer_rematch(action.endswith("yes"))
         elif action == "online-start":
             if self.playing_online and self.host is not None and self.online.ready():
-                if self.online.rematch:
-                    self.online.start_rematch()
-                self.dialog = None
+                self.online.begin()
 
     def start_hosting(self, offer: bool = True) -> None:
         """«Создать стол»: a new match at this page's settings, friends at its guest seats

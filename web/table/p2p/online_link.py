@@ -175,6 +175,8 @@ class OnlineLink:
             "fair": self.fair_kept,
             "match": self.app.table.info.ident, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
+            "lobby": (self.peer.dialog or {}).get("step") == "invite", "rematch": self.rematch,
+            **({"open": kept} if (kept := self.open_tables.kept()) is not None else {}),
             **({"watch": invite.encode(self.end.watch.invite), "watched": self.watched}
                if self.end.watch is not None else {})}))
 
@@ -207,6 +209,10 @@ class OnlineLink:
         for seat in bots:
             table.stand_in(seat)
         self._host(invites, watch, watched)
+        if kept.get("lobby") is True:  # (reloaded before the start: the lobby again, not a game)
+            self.peer.dialog = {"step": "invite"}
+            self.rematch = kept.get("rematch") is True
+        self.open_tables.resume(kept.get("open"))
         self.app.redraw()
         return True
 
@@ -344,6 +350,21 @@ class OnlineLink:
         self.end.host.again = {}
         self.peer.dialog = {"step": "invite"}
         self.app.close_dialogs("menu", "rules")
+        self._remember()
+
+    def cancel_rematch(self) -> None:
+        """«Отмена» in the lobby of «Ещё партию»: no other match after all (the result stays)."""
+        self.rematch = False
+        self.peer.dialog = None
+        self._remember()
+
+    def begin(self) -> None:
+        """«Начать игру»: the lobby closes and the match (or, offering «Ещё партию», the next one)
+        is on; a reload from now on comes back to the game, not the lobby."""
+        if self.rematch:
+            self.start_rematch()
+        self.peer.dialog = None
+        self._remember()
 
     def start_rematch(self) -> None:
         """«Начать игру» in the lobby of «Ещё партию»: a guest who left gets a bot for good, and
@@ -552,7 +573,9 @@ class OnlineLink:
         facts = end.screen.state.get("online") or {}
         waiting = isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list)
         rows = [r for r in facts["seats"] if isinstance(r, dict)] if waiting else []
-        if waiting and facts.get("rematch") is True and self.said_again is None:
+        mine = next((r for r in rows if r.get("seat") == end.invite.seat), {})
+        # (a seat the host already counts in — a stranger just seated at an open table — is not asked)
+        if waiting and facts.get("rematch") is True and self.said_again is None and mine.get("status") != "joined":
             self.peer.dialog = {"step": "online-rematch", "format": end.invite.format, "seat": end.invite.seat,
                                 "rows": rows}
             self.app.close_dialogs("menu", "rules")
@@ -561,7 +584,6 @@ class OnlineLink:
             self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
                                 "rows": rows}
             self.app.open_dialog("p2p", alone=True)
-            mine = next((r for r in rows if r.get("seat") == end.invite.seat), {})
             if facts.get("rematch") is True and self.said_again and mine.get("status") == "waiting":
                 self.send("host", end.message(end.screen.answer_again(True)))  # (the host's page lost it: a reload)
         elif step is not None:

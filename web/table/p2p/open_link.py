@@ -47,6 +47,8 @@ class OpenTables:
         self.who_at: float | None = None
         self.timer: int | None = None
         self.room_open = False
+        self.kept_count: int | None = None
+        """The open table's counter as its host's page last stored it (a reload goes on above it)."""
 
     @property
     def granted(self) -> dict[int, bytes]:
@@ -69,6 +71,45 @@ class OpenTables:
         if text is not None and self.room_open:
             self.app.link_op({"op": "online-send", "id": ROOM, "text": text})
 
+    def _keep(self) -> None:
+        """The host's record stored again when the table's counter moved (``OnlineLink._remember``
+        holds :meth:`kept`): a reloaded page's next message must count above this one."""
+        count = self.table.count if self.table is not None else None
+        if count != self.kept_count and self._hosting() is not None:
+            self.kept_count = count
+            self.link._remember()
+
+    def _farewell(self, ready: bool) -> None:
+        """Give ``relay.js`` the withdrawal to send if the page closes (or take it back)."""
+        if self.room_open and self.table is not None:
+            self.app.link_op({"op": "online-farewell", "id": ROOM, "text": self.table.farewell() if ready else ""})
+
+    def kept(self) -> dict[str, Any] | None:
+        """What a reload of the host's page needs to go on as the same open table."""
+        table = self.table
+        if table is None:
+            return None
+        return {"secret": table.secret.hex(), "n": table.count, "shut": self.shut,
+                "granted": {str(seat): key.hex() for seat, key in table.granted.items()}}
+
+    def resume(self, kept: Any) -> None:
+        """The host's page reloaded: the same open table (its keys, its counter, the seats it gave),
+        announced again at the next refresh if it is still open and not full; anything malformed
+        is dropped (the table is then simply not open)."""
+        end = self._hosting()
+        if end is None or not isinstance(kept, dict):
+            return
+        secret, count, granted = public.hex32(kept.get("secret")), kept.get("n"), kept.get("granted")
+        if secret is None or type(count) is not int or not 0 <= count < 2 ** 40 or not isinstance(granted, dict):
+            return
+        seats = {int(seat): public.hex32(key) for seat, key in granted.items()
+                 if isinstance(seat, str) and seat.isdigit() and int(seat) in end.lines}
+        self.table = public.OpenTable(secret, count)
+        self.table.granted = {seat: key for seat, key in seats.items() if key is not None}
+        self.shut, self.announced_free, self.kept_count = kept.get("shut") is True, None, count
+        if not self.shut:
+            self._open_room()
+
     def stop(self) -> None:
         """Online play ends on this page: an open table is withdrawn, the lobby room closes."""
         if self.table is not None and not self.shut:
@@ -85,13 +126,18 @@ class OpenTables:
         return end if isinstance(end, online.OnlineHost) else None
 
     def _started(self) -> bool:
-        return (self.link.peer.dialog or {}).get("step") != "invite" or self.link.rematch
+        return (self.link.peer.dialog or {}).get("step") != "invite"
 
     def free_seats(self) -> list[int]:
-        """Guest seats nobody holds, no bot plays and no asker has been given."""
+        """Guest seats nobody holds, no bot plays and no asker has been given; in the lobby of
+        «Ещё партию», the seats no guest will play on (they said no, or are not there to answer)."""
         end = self.link.end
         if not isinstance(end, online.OnlineHost):
             return []
+        if self.link.rematch:
+            again = end.host.again
+            return [seat for seat in end.lines if seat not in self.granted and again.get(seat) is not True
+                    and (again.get(seat) is False or seat not in end.host.online)]
         return [seat for seat in end.lines
                 if seat not in self.link.bots and seat not in end.host.online and seat not in self.granted]
 
@@ -107,6 +153,7 @@ class OpenTables:
             self.table = None
             self._close_room()
         self.refresh()
+        self._keep()
 
     def refresh(self) -> None:
         """After every batch: announce when due or when the free seats changed, withdraw when
@@ -120,9 +167,11 @@ class OpenTables:
         if self._started() or not free:
             if not self.shut:
                 self._say(table.withdrawal(now))
+                self._farewell(False)
                 self.shut = True
                 if self._started():
                     self._close_room()
+                self._keep()
             return
         if self.shut:
             self.shut = False
@@ -133,6 +182,8 @@ class OpenTables:
             self._say(table.announcement(self.app.table.info.format, self.app.table.match.rules.players, len(free),
                                          settings.get("difficulty", "medium"), settings.get("lang") or "ru",
                                          self.link.clock.seconds, now))
+            self._farewell(True)
+            self._keep()
 
     def _grant(self, ask: public.Ask) -> None:
         end, table = self._hosting(), self.table
@@ -144,9 +195,28 @@ class OpenTables:
         if seat is None:
             self._say(table.answer(ask, None, "full"))
             return
+        if self.link.rematch and seat not in table.granted:
+            # A seat its guest left: a fresh link (the old one opens nothing now), no bot, and the
+            # stranger counted in for the next match (it has just asked for it).
+            self.link.bots.discard(seat)
+            end.host.again[seat] = True
+            self._new_link(seat)
         table.granted[seat] = ask.key
         self._say(table.answer(ask, invite.encode(end.lines[seat].invite)))
         self.refresh()
+
+    def _new_link(self, seat: int) -> None:
+        """``seat`` gets a new link and room: whoever had the old one is no longer at it."""
+        end = self._hosting()
+        assert end is not None
+        old = end.lines[seat].invite
+        fresh = invite.new_invite(old.format, seat, old.players)
+        end.lines[seat] = SeatLine(fresh, Outgoing(end.me))
+        end.host.online.discard(seat)
+        self.link.peer.js.close(str(seat))
+        self.app.link_op({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex,
+                          "retries": False})  # (as the host's other seat rooms: the guest's page retries)
+        self.link._remember()
 
     def refuse(self, seat: Any) -> None:
         """«Отказать»: the asker is told, and the seat gets a new link (the old one opens nothing)."""
@@ -157,14 +227,9 @@ class OpenTables:
         self._say(table.answer(public.Ask(table.id, key), None, "refused"))
         end.turn_away(seat)  # (and on the seat's room: a stranger's reloaded page hears it there)
         self.link.flush()
-        old = end.lines[seat].invite
-        fresh = invite.new_invite(old.format, seat, old.players)
-        end.lines[seat] = SeatLine(fresh, Outgoing(end.me))
-        end.host.online.discard(seat)
-        self.link.peer.js.close(str(seat))
-        self.app.link_op({"op": "online-open", "id": str(seat), "room": fresh.room_id, "secret": fresh.secret_hex,
-                          "retries": False})  # (as the host's other seat rooms: the guest's page retries)
-        self.link._remember()
+        if self.link.rematch:
+            end.host.again.pop(seat, None)
+        self._new_link(seat)
         self.refresh()
 
     # --- the finder ------------------------------------------------------------------------------

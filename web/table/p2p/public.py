@@ -129,7 +129,7 @@ def box_key(mine: Keys, theirs: bytes) -> bytes | None:
     return hashlib.blake2b(shared + low + high, digest_size=32, person=b"burkozel-open").digest()
 
 
-def _hex32(value: Any) -> bytes | None:
+def hex32(value: Any) -> bytes | None:
     if isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value):
         return bytes.fromhex(value)
     return None
@@ -180,7 +180,7 @@ def parse_table(text: Any, now: float) -> tuple[str, Table | None, bytes, bytes,
     data = _unb64(text)
     if data is None or data.get("t") not in ("open", "shut"):
         return None
-    key, signer = _hex32(data.get("k")), _hex32(data.get("s"))
+    key, signer = hex32(data.get("k")), hex32(data.get("s"))
     count = _int(data, "n", 0, 2 ** 40)
     sig = data.get("g")
     if key is None or signer is None or count is None or data.get("id") != table_id(key, signer) \
@@ -302,6 +302,12 @@ class OpenTable:
         self.last = now
         return self._message("shut")
 
+    def farewell(self) -> str:
+        """A withdrawal kept ready for when the page closes (``relay.js`` sends it on pagehide,
+        best-effort): its counter is above anything said before it, and what is said after it
+        counts above it in turn."""
+        return self._message("shut")
+
     def due(self, now: float) -> bool:
         """Whether it is time to announce again (every :data:`ANNOUNCE_S`, sooner when asked)."""
         if self.last is None:
@@ -319,7 +325,7 @@ class OpenTable:
             return None
         if data.get("t") != "ask" or data.get("id") != self.id:
             return None
-        key = _hex32(data.get("k"))
+        key = hex32(data.get("k"))
         if key is None:
             return None
         self.recent = [t for t in self.recent if now - t < ASK_WINDOW_S]
