@@ -170,7 +170,9 @@ def test_the_finder_and_the_open_switch_read_in_every_language():
         assert t.say("online_free", n=2) in listed and t.say("online_minutes_ago", n=2) in listed
         assert t.ONLINE_FIND_EMPTY in empty and 'data-online-error="refused"' in refused
         lobby = invite_view.dialog_html({"step": "invite", "rows": [], "open": True}, t)
-        assert 'name="online-open"' in lobby and t.ONLINE_OPEN_TABLE in lobby
+        assert 'name="online-open"' in lobby and t.ONLINE_OPEN_TABLE in lobby and t.ONLINE_OPEN_HINT in lobby
+        again = invite_view.dialog_html({"step": "invite", "rows": [], "open": False, "rematch": True}, t)
+        assert 'name="online-open"' in again and t.ONLINE_OPEN_REMATCH_HINT in again
         if code == "ru":
             ru = listed
         else:

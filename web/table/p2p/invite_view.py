@@ -107,7 +107,7 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
         if state.get("open") is not None:  # «Открытый стол» (in the lobby of «Ещё партию» too: for seats left)
             public = (f'<label class="online-switch" data-open-switch><input type="checkbox" name="online-open" '
                       f'role="switch"{" checked" if state["open"] else ""}> {t.ONLINE_OPEN_TABLE}</label>'
-                      f'<p class="fine">{t.ONLINE_OPEN_HINT}</p>')
+                      f'<p class="fine">{t.ONLINE_OPEN_REMATCH_HINT if state.get("rematch") else t.ONLINE_OPEN_HINT}</p>')
         body = (f'<p>{intro}</p>{public}{_switches(state.get("switches") or [], t)}<label class="online-timer">{t.ONLINE_TIMER} '
                 f'<select name="online-timer">{options}</select></label><ul class="online-seats">'
                 + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
