@@ -1,8 +1,9 @@
 """«Открытый стол» and «Найти игру» through a real relay (PyPI's nostr-relay, ``real_relay.py``):
 a host opens its вдвоём table to strangers, a stranger's page (another context, nothing
-shared) finds it under «Найти игру», takes the free seat with one tap, is refused by the host
-and told so, finds it again, sits down named by the seat and plays.  A tap on the relay
-itself reads every event it passed on: none holds a seat's link, room or secret."""
+shared) finds it under «Найти игру», takes the free seat with one tap, reloads, is refused by
+the host and told so; the host's page reloads in the lobby and goes on as the same open table
+(its withdrawal sent as the page hid); the stranger sits down named by the seat and plays.  A
+tap on the relay itself reads every event it passed on: none holds a seat's link, room or secret."""
 
 from __future__ import annotations
 
@@ -64,6 +65,17 @@ def lobby_messages(contents: list[str]) -> list[dict]:
     return out
 
 
+def tap_until(page, tap: RelayTap, done, timeout_s: float = 30.0) -> list[dict]:
+    """The open tables' messages the tap has read, once ``done`` holds for them (the tap reads on
+    a thread of its own; ``page`` only waits)."""
+    for _ in range(int(timeout_s * 5)):
+        messages = lobby_messages(tap.contents)
+        if messages and done(messages):
+            return messages
+        page.wait_for_timeout(200)
+    raise AssertionError(f"not on the relay: {[(m['t'], m.get('n')) for m in lobby_messages(tap.contents)]}")
+
+
 def find_and_take(stranger) -> None:
     stranger.wait_for_selector("#p2p [data-action=online-take]", timeout=40_000)
     stranger.locator("#p2p [data-action=online-take]").first.click()
@@ -99,7 +111,11 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     stranger.wait_for_selector("#p2p [data-online-mine]", timeout=40_000)
     host.wait_for_selector("#p2p [data-stranger] [data-online-status=joined]", timeout=30_000)
     check(host, "the host's lobby with a stranger's seat")
-    # The host refuses before the start: the stranger is told plainly, the seat has a new link.
+    # The stranger's page reloads: it sits down again by the seat's link in its address.
+    stranger.reload()
+    stranger.wait_for_selector("#p2p [data-online-mine]", timeout=60_000)
+    # The host refuses before the start: the stranger is told plainly (on the seat's own room: its
+    # reloaded page knows nothing of the ask), the seat has a new link.
     button(host, "#p2p", "Отказать").click()
     stranger.wait_for_selector("#p2p [data-online-error=refused]", timeout=30_000)
     assert "отказал" in stranger.text_content("#p2p [data-online-error=refused]")
@@ -107,7 +123,16 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     host.wait_for_selector("#p2p [data-online-link='1']")
     second = invite.code_in(host.text_content("#p2p [data-online-link='1']"))
     assert second != first
-    # Back to the list: the table is open again, the stranger takes the seat and plays.
+    # The host's page reloads in the lobby: the lobby is back, the table still open, and a
+    # withdrawal went out as the page hid (a counter just above its last announcement's).
+    said = tap_until(host, tap, lambda ms: ms[-1]["t"] == "open")  # (at once: the seat is free again)
+    host.wait_for_function("() => window.burkozelRelay.farewellReady('lobby')")
+    last = said[-1]
+    host.reload()
+    host.wait_for_selector("#p2p input[name=online-open]:checked", timeout=60_000)
+    tap_until(host, tap, lambda ms: any(m["t"] == "shut" and m["id"] == last["id"] and m["n"] == last["n"] + 1
+                                        for m in ms[len(said):]))
+    # Back to the list: the same table, announced by the reloaded page; the stranger takes the seat and plays.
     button(stranger, "#p2p", "К списку столов").click()
     find_and_take(stranger)
     stranger.wait_for_selector("#p2p [data-online-mine]", timeout=40_000)

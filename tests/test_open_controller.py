@@ -96,7 +96,9 @@ def test_the_host_refuses_a_seat_and_the_stranger_is_told_plainly():
     assert 'data-online-error="refused"' in stranger.cache["p2p"]
     assert host.peer.online.end.lines[1].invite != old and 1 not in host.peer.online.end.host.online
     assert 'data-online-status="waiting"' in host.cache["p2p"] and "data-stranger" not in host.cache["p2p"]
-    # The table is open again: a second stranger finds it.
+    # The table is open again, and says so at once (not at its next announcement, up to 45 s on).
+    assert [m["t"] for m in announcements(relay, host)[-2:]] == ["shut", "open"]
+    # A second stranger finds it.
     other = finder(relay)
     relay.run([host, other])
     assert re.findall(r'data-key="([0-9a-f]+)"', other.cache["p2p"]) == [table_id]

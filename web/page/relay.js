@@ -416,4 +416,7 @@ export function way(id) {
   return rooms.get(id)?.way ?? "";
 }
 
-window.burkozelRelay = { open, send, close, way, farewell, frames, published };
+window.burkozelRelay = {
+  open, send, close, way, farewell, frames, published,
+  farewellReady: (id) => Boolean(rooms.get(id)?.farewell), // (the tests wait for it before a reload)
+};

@@ -173,8 +173,8 @@ class OpenTables:
                     self._close_room()
                 self._keep()
             return
-        if self.shut:
-            self.shut = False
+        if self.shut:  # (a seat freed before the start: say so now, not at the next announcement)
+            self.shut, self.announced_free = False, None
             self._open_room()
         if table.due(now) or len(free) != self.announced_free:
             self.announced_free = len(free)
