@@ -115,6 +115,24 @@ def test_the_lobby_gives_a_link_per_guest_seat_and_a_guest_sits_down():
     assert guest.peer.dialog is None  # the host started: the guest's table
 
 
+def host_plays(relay: Relay, host, seat: int, rng: random.Random) -> dict:
+    """The host's table plays a random move for ``seat`` (its person, or a bot's seat played
+    by hand) and its page's effects go out; returns them."""
+    t = host.table
+    t.play_for(seat, rng.choice(t.match.view(seat).legal_moves))
+    host.refresh()
+    fx = host.take()
+    relay.effects(host, fx)
+    return fx
+
+
+def guest_clicks(relay: Relay, guest, move) -> None:
+    """The guest's page clicks ``move``: its cards, then its button."""
+    for card in [str(c) for c in move.cards]:
+        relay.effects(guest, guest.handle({"type": "click", "card": card}))
+    relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+
+
 def seated(relay: Relay, fmt: str = "duel"):
     """A host and one guest at its seat 1, the game started."""
     host, links, _ = host_with_lobby(relay, fmt)
@@ -137,16 +155,12 @@ def play_out(relay: Relay, host, guest, rng: random.Random) -> int:
         if due is not None:
             relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
         elif t.match.to_act == 0:
-            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
-            host.refresh()
-            relay.effects(host, host.take())
+            host_plays(relay, host, 0, rng)
         else:
             screen = guest.peer.guest
             assert screen.my_turn(), "the guest's screen must show its turn"
             move = rng.choice(screen.view().legal_moves)
-            for card in [str(c) for c in move.cards]:
-                relay.effects(guest, guest.handle({"type": "click", "card": card}))
-            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+            guest_clicks(relay, guest, move)
             guest_moves += 1
         relay.run([host, guest])
     return guest_moves
@@ -252,9 +266,7 @@ def test_the_host_reloads_and_the_guest_is_back_without_doing_anything():
     for _ in range(3):  # a few moves of the host's, so the match is under way
         t = host.table
         if t.match.to_act == 0 and t.phase() == "play":
-            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
-            host.refresh()
-            relay.effects(host, host.take())
+            host_plays(relay, host, 0, rng)
             relay.run([host, guest])
         elif t.match.to_act == 1:
             break
@@ -308,10 +320,7 @@ def test_the_move_timer_set_in_the_lobby_lets_the_bot_play_a_late_move():
     rng = random.Random(2)
     t = host.table
     while t.match.to_act != 1:
-        t.play_for(0, rng.choice(t.match.view(0).legal_moves))
-        host.refresh()
-        fx = host.take()
-        relay.effects(host, fx)
+        fx = host_plays(relay, host, 0, rng)
         timers.append(fx.get("timers", {}).get("move"))
     armed = [x for x in timers if x is not None][-1]
     assert armed["ms"] == 30_000 and armed["gen"] == host.peer.online.clock_timer
@@ -367,13 +376,9 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
             buttons = guest.cache["actions"]
             shown |= {k for k in ("dave", "accept", "fold") if f'data-action="{k}"' in buttons
                       and f'data-action="{k}" disabled' not in buttons}
-            for card in [str(c) for c in move.cards]:
-                relay.effects(guest, guest.handle({"type": "click", "card": card}))
-            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+            guest_clicks(relay, guest, move)
         else:
-            t.play_for(t.match.to_act, rng.choice(t.match.view(t.match.to_act).legal_moves))
-            host.refresh()
-            relay.effects(host, host.take())
+            host_plays(relay, host, t.match.to_act, rng)
         relay.run(pages)
         # Who said what to a «даве» is on every screen's status line, each in its own names.
         answers = host.table.answers()
@@ -444,9 +449,7 @@ def test_a_guest_counts_down_the_hosts_move_timer(monkeypatch):
     t = host.table
     while t.match.to_act != 1:
         assert "осталось" not in guest.cache["peer-bar"]
-        t.play_for(0, rng.choice(t.match.view(0).legal_moves))
-        host.refresh()
-        relay.effects(host, host.take())
+        host_plays(relay, host, 0, rng)
         relay.run([host, guest])
     assert "ваш ход: осталось 30 с" in guest.cache["peer-bar"]
     armed = guest.take().get("timers", {}).get("count") or {}
@@ -549,13 +552,9 @@ def play_match_out(relay: Relay, host, guests: dict, rng: random.Random) -> None
         elif t.match.to_act in guests:
             guest = guests[t.match.to_act]
             move = rng.choice(guest.peer.guest.view().legal_moves)
-            for card in [str(c) for c in move.cards]:
-                relay.effects(guest, guest.handle({"type": "click", "card": card}))
-            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+            guest_clicks(relay, guest, move)
         else:
-            t.play_for(t.match.to_act, rng.choice(t.match.view(t.match.to_act).legal_moves))
-            host.refresh()
-            relay.effects(host, host.take())
+            host_plays(relay, host, t.match.to_act, rng)
         relay.run(pages)
     raise AssertionError("the match did not end")
 
@@ -743,14 +742,10 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeyp
         if t.next_timer() is not None:
             relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
         elif t.match.to_act == 0:
-            t.play_for(0, rng.choice(t.match.view(0).legal_moves))
-            host.refresh()
-            relay.effects(host, host.take())
+            host_plays(relay, host, 0, rng)
         else:
             move = rng.choice(guest.peer.guest.view().legal_moves)
-            for card in [str(c) for c in move.cards]:
-                relay.effects(guest, guest.handle({"type": "click", "card": card}))
-            relay.effects(guest, guest.handle({"type": "click", "action": move.kind}))
+            guest_clicks(relay, guest, move)
         relay.run(pages)
     t = host.table
     assert t.phase() in ("round_end", "match_end")

@@ -81,14 +81,20 @@ def test_an_open_table_is_found_and_a_stranger_sits_down_by_the_seats_name():
     assert stranger.peer.dialog is None
 
 
-def test_the_host_refuses_a_seat_and_the_stranger_is_told_plainly():
-    relay = Relay()
+def seated_stranger(relay: Relay):
     host, links = open_host(relay)
     stranger = finder(relay)
     relay.run([host, stranger])
     [table_id] = re.findall(r'data-key="([0-9a-f]+)"', stranger.cache["p2p"])
     relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
     relay.run([host, stranger])
+    assert stranger.peer.dialog["step"] == "online-lobby"
+    return host, stranger, table_id
+
+
+def test_the_host_refuses_a_seat_and_the_stranger_is_told_plainly():
+    relay = Relay()
+    host, stranger, table_id = seated_stranger(relay)
     old = host.peer.online.end.lines[1].invite
     relay.effects(host, host.handle({"type": "click", "action": "online-refuse", "seat": "1"}))
     relay.run([host, stranger])
@@ -180,17 +186,6 @@ def test_the_finder_and_the_open_switch_read_in_every_language():
         else:
             assert listed != ru
 
-
-
-def seated_stranger(relay: Relay):
-    host, links = open_host(relay)
-    stranger = finder(relay)
-    relay.run([host, stranger])
-    [table_id] = re.findall(r'data-key="([0-9a-f]+)"', stranger.cache["p2p"])
-    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
-    relay.run([host, stranger])
-    assert stranger.peer.dialog["step"] == "online-lobby"
-    return host, stranger, table_id
 
 
 def reload_stranger(relay: Relay, stranger):

@@ -256,18 +256,29 @@ class OnlineHost:
         return {seat: seat in self.host.online for seat in self.lines}
 
 
-class OnlineGuest:
-    """A guest's end: a ``peer.Guest`` screen fed by sealed frames from one seat's room.
+class _Visitor:
+    """What a guest's and a watcher's end share: the link's ticket, this device, the page load's
+    sender id and its numbered frames to the host, sealed with the ticket's secret.
 
     ``device`` is this browser's id (kept in its storage); each page load adds its own
     part, so a reload numbers its messages afresh and is still the same device."""
 
-    def __init__(self, invite: Invite, device: str, lang: str | None = None) -> None:
+    def __init__(self, invite: Invite, device: str) -> None:
         self.invite = invite
         self.device = device
         self.me = f"{device}:{new_id()[:8]}"
-        self.screen = peer.Guest(lang)
         self.out = session.Outgoing(self.me)
+
+    def _frame(self, frame: session.Frame) -> str:
+        return seal.seal(self.invite.secret, seal.TO_HOST, frame.dump())
+
+
+class OnlineGuest(_Visitor):
+    """A guest's end: a ``peer.Guest`` screen fed by sealed frames from one seat's room."""
+
+    def __init__(self, invite: Invite, device: str, lang: str | None = None) -> None:
+        super().__init__(invite, device)
+        self.screen = peer.Guest(lang)
         self.inc = session.Incoming()
         self.refused = False
         """Another device holds this seat."""
@@ -277,9 +288,6 @@ class OnlineGuest:
         self.name = ""
         self.ticked_seq = 0
         self.quiet = 0
-
-    def _frame(self, frame: session.Frame) -> str:
-        return seal.seal(self.invite.secret, seal.TO_HOST, frame.dump())
 
     def message(self, text: str) -> str:
         return self._frame(self.out.message(text))
@@ -330,27 +338,21 @@ class OnlineGuest:
         return changed, replies
 
 
-class OnlineWatcher:
+class OnlineWatcher(_Visitor):
     """A watcher's end: a ``watch.Watcher`` screen fed by the host's public states.
 
     It says hello and then only that it is there; it keeps the newest state (each is
     whole), so it needs no resends.  Nothing it could send would be read by the host."""
 
     def __init__(self, invite: Invite, device: str, lang: str | None = None) -> None:
-        self.invite = invite
-        self.device = device
-        self.me = f"{device}:{new_id()[:8]}"
+        super().__init__(invite, device)
         self.screen = watch.Watcher(lang)
-        self.out = session.Outgoing(self.me)
         self.host_sender: str | None = None
         self.last = 0
         self.refused = False
         """The room is full (``watch.MAX_WATCHERS``)."""
         self.ticks = 0
         self.heard: float | None = None
-
-    def _frame(self, frame: session.Frame) -> str:
-        return seal.seal(self.invite.secret, seal.TO_HOST, frame.dump())
 
     def hello(self) -> str:
         return self._frame(self.out.message(peer.dump(peer.HELLO, name="")))
