@@ -514,7 +514,7 @@ class OnlineLink:
         end = self.end
         if room == OPEN_ROOM:
             if kind == "frame":
-                self.open_tables.on_frame(data, event.get("from"))
+                self.open_tables.on_frame(data)
             return
         if kind == "way" and data in ("direct", "relay"):
             self.ways[room] = data

@@ -302,7 +302,7 @@ class OpenTables:
 
     # --- what came through the lobby room ----------------------------------------------------------
 
-    def on_frame(self, data: Any, sender: Any) -> None:
+    def on_frame(self, data: Any) -> None:
         now = self.app.now()
         if self.table is not None and self._hosting() is not None:
             ask = self.table.read(data, now)
