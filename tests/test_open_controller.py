@@ -316,3 +316,18 @@ def test_the_lobby_of_another_match_opens_a_seat_its_guest_left_to_strangers():
     assert t.phase() == "play" and 1 not in t.stood_in and stranger.peer.dialog is None
     assert stranger.peer.guest.state["match"] == t.match_key
     assert announcements(relay, host)[-1]["t"] == "shut"
+
+
+def test_a_refusal_on_the_seats_room_counts_only_before_the_start_and_only_for_its_device():
+    from table.p2p import session
+
+    relay = Relay()
+    host, stranger, table_id = seated_stranger(relay)
+    end, line = stranger.peer.online.end, host.peer.online.end.lines[1]
+    other = line.frame(session.Frame("someone:1", 0, session.OUT, "another-device"))
+    assert end.receive(other, 1.0) == (False, []) and not end.turned_away
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, stranger])
+    late = line.frame(session.Frame("someone:1", 0, session.OUT, end.device))
+    assert end.receive(late, 2.0) == (False, []) and not end.turned_away
+    assert host.peer.online.end.receive(1, late, 3.0) is False  # (nor does the host read one)

@@ -316,8 +316,9 @@ class OnlineGuest(_Visitor):
                 self.refused = True
                 return True, []
             return False, []
-        if frame.kind == session.OUT:
-            if frame.body == self.device:
+        if frame.kind == session.OUT:  # (only before the start, as the host refuses)
+            facts = (self.screen.state or {}).get("online")
+            if frame.body == self.device and not (isinstance(facts, dict) and facts.get("started") is True):
                 self.turned_away = True
                 return True, []
             return False, []
