@@ -286,7 +286,7 @@ def test_the_lobby_of_another_match_opens_a_seat_its_guest_left_to_strangers():
     from test_online_controller import play_match_out
 
     relay = Relay()
-    host, links, _ = host_with_lobby(relay, "duel")
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "bot", "bot"])
     friend, _ = guest_at(relay, links[1])
     relay.run([host, friend])
     relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
