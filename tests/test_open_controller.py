@@ -316,6 +316,20 @@ def test_the_lobby_of_another_match_opens_a_seat_its_guest_left_to_strangers():
     assert t.phase() == "play" and 1 not in t.stood_in and stranger.peer.dialog is None
     assert stranger.peer.guest.state["match"] == t.match_key
     assert announcements(relay, host)[-1]["t"] == "shut"
+    # That match over, the stranger leaves too: in the next lobby its seat is open again, with
+    # yet another link, for the next stranger.
+    play_match_out(relay, host, {1: stranger}, random.Random(5))
+    relay.effects(host, host.handle({"type": "click", "action": "next"}))
+    relay.run([host, stranger])
+    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-rematch-no"}))
+    relay.run([host, stranger])
+    assert announcements(relay, host)[-1]["t"] == "open"
+    taken = host.peer.online.end.lines[1].invite
+    third = finder(relay)
+    relay.run([host, third])
+    relay.effects(third, third.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([host, third])
+    assert third.peer.dialog["step"] == "online-lobby" and host.peer.online.end.lines[1].invite != taken
 
 
 def test_a_refusal_on_the_seats_room_counts_only_before_the_start_and_only_for_its_device():

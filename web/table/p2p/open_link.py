@@ -134,10 +134,10 @@ class OpenTables:
         end = self.link.end
         if not isinstance(end, online.OnlineHost):
             return []
-        if self.link.rematch:
+        if self.link.rematch:  # (a seat given in this lobby is counted in: its ``again`` is True)
             again = end.host.again
-            return [seat for seat in end.lines if seat not in self.granted and again.get(seat) is not True
-                    and (again.get(seat) is False or seat not in end.host.online)]
+            return [seat for seat in end.lines
+                    if again.get(seat) is not True and (again.get(seat) is False or seat not in end.host.online)]
         return [seat for seat in end.lines
                 if seat not in self.link.bots and seat not in end.host.online and seat not in self.granted]
 
@@ -195,7 +195,7 @@ class OpenTables:
         if seat is None:
             self._say(table.answer(ask, None, "full"))
             return
-        if self.link.rematch and seat not in table.granted:
+        if self.link.rematch and table.granted.get(seat) != ask.key:
             # A seat its guest left: a fresh link (the old one opens nothing now), no bot, and the
             # stranger counted in for the next match (it has just asked for it).
             self.link.bots.discard(seat)
