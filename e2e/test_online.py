@@ -120,6 +120,16 @@ def relay() -> FakeRelay:
     return FakeRelay()
 
 
+def close_and_check(made: list) -> None:
+    """Close every page's context, then check what each guard saw (Trystero logs the other
+    side's page closing its connection, a reload, as an error: not one of ours)."""
+    for ctx, guard in made:
+        ctx.close()
+    for ctx, guard in made:
+        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
+        guard.check()
+
+
 @pytest.fixture
 def make_page(p2p_browser, server, relay):
     """Pages in contexts of their own, each routed to the one fake relay and guarded."""
@@ -130,12 +140,7 @@ def make_page(p2p_browser, server, relay):
                            guard=Guard(origins={server.origin}), **options)
 
     yield make
-    for ctx, guard in made:
-        ctx.close()
-    for ctx, guard in made:
-        # Trystero logs the other side's page closing its connection (a reload) as an error.
-        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
-        guard.check()
+    close_and_check(made)
 
 
 def invite_links(host, server, fmt: str, people: tuple[int, ...] = (), combos: dict[str, bool] | None = None,
@@ -931,11 +936,7 @@ def real_page(real_browser, server):
                            ignore_https_errors=True, **options)
 
     yield make
-    for ctx, guard in made:
-        ctx.close()
-    for ctx, guard in made:
-        guard.console_errors = [e for e in guard.console_errors if not e.startswith(CLOSED_BY_PEER)]
-        guard.check()
+    close_and_check(made)
 
 
 def published(page) -> list[dict]:
