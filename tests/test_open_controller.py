@@ -345,3 +345,16 @@ def test_a_refusal_on_the_seats_room_counts_only_before_the_start_and_only_for_i
     late = line.frame(session.Frame("someone:1", 0, session.OUT, end.device))
     assert end.receive(late, 2.0) == (False, []) and not end.turned_away
     assert host.peer.online.end.receive(1, late, 3.0) is False  # (nor does the host read one)
+
+
+def test_a_broken_open_table_in_the_hosts_record_is_dropped_and_the_lobby_still_comes_back():
+    relay = Relay()
+    host, links = open_host(relay)
+    stored = dict(host._stored)
+    record = json.loads(stored["burkozel.online-host"])
+    for broken in ({"secret": "zz", "n": 3, "granted": {}}, {"secret": "00" * 32, "n": -1, "granted": {}},
+                   {"secret": "00" * 32, "n": 1, "granted": {"x": "yy", "1": 5}}, "open", None):
+        again, fx = start(env(stored={**stored, "burkozel.online-host": json.dumps({**record, "open": broken})}))
+        assert again.peer.dialog == {"step": "invite"} and again.peer.online.end is not None
+        opened = again.peer.online.open_tables.table
+        assert opened is None or (opened.granted == {} and broken["n"] == 1)
