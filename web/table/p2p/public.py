@@ -8,11 +8,10 @@ of online play (``invite.py``), so it never goes out in the open: the asker send
 fresh X25519 public key with its request, and the host answers with the seat's code
 sealed (``seal.py``) under the key both sides derive (:func:`box_key`); a relay
 or another reader sees noise.  Everything read from the topic is hostile until
-checked: size, shape, a table's id bound to its keys, a counter that only grows
-(a replayed announcement is older), the table's signature (``signing.py``: whoever
-publishes it, only the key's holder speaks for the table), an age, and asks and
-signatures rate-limited before any key work is done.  Pure Python (X25519 as RFC
-7748 writes it), tested on CPython; ``relay.js`` only carries the texts.
+checked: size, shape, a table's id bound to its keys, a counter that only grows, the
+table's signature (``signing.py``: only the key's holder speaks for the table, whoever
+publishes it), an age, and asks and signatures rate-limited before any key work.  Pure
+Python (X25519 as RFC 7748 writes it), tested on CPython; ``relay.js`` carries the texts.
 """
 
 from __future__ import annotations
