@@ -435,7 +435,7 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
             label = t.combo_title(view["format"], trick["combo"], play["cards"]).lower()
         parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
                      f'<div class="cards">{cards}</div>'
-                     f'<span class="play-label">{escape(names[seat])} · {label}</span></div>')
+                     f'<span class="play-label"><span class="play-who">{escape(names[seat])} · </span>{label}</span></div>')
     cls = "trick-cards taken" if finished else "trick-cards"
     if finished:
         cls += f" to-{positions[trick['winner']]}"
