@@ -277,7 +277,8 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
                        + "".join(card_art.back() for _ in range(n)) + '</div>')
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0 and view["trump_suit"]:
-        foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
+        foot += (f' · <span class="suit-{view["trump_suit"]}"><span class="trump-word">{t.TRUMP_WORD} </span>'
+                 f'{t.SUIT_SYMBOLS[view["trump_suit"]]}</span>')
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
