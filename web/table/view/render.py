@@ -277,7 +277,8 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
                        + "".join(card_art.back() for _ in range(n)) + '</div>')
     foot = (t.THINKING if ui.get("thinking") == seat else t.cards_word(n))
     if view.get("trump_drawn_by") == seat and view["stock"] == 0 and view["trump_suit"]:
-        foot += f' · <span class="suit-{view["trump_suit"]}">{t.TRUMP_WORD} {t.SUIT_SYMBOLS[view["trump_suit"]]}</span>'
+        foot += (f' · <span class="suit-{view["trump_suit"]}"><span class="trump-word">{t.TRUMP_WORD} </span>'
+                 f'{t.SUIT_SYMBOLS[view["trump_suit"]]}</span>')
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}">'
             f'<div class="seat-head"><span class="avatar" aria-hidden="true">{escape(t.avatar_marks(names)[seat])}</span>'
             f'<span class="seat-name">{escape(names[seat])}</span>{tags}</div>'
@@ -435,7 +436,7 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
             label = t.combo_title(view["format"], trick["combo"], play["cards"]).lower()
         parts.append(f'<div class="{" ".join(classes)}" data-seat="{seat}">'
                      f'<div class="cards">{cards}</div>'
-                     f'<span class="play-label">{escape(names[seat])} · {label}</span></div>')
+                     f'<span class="play-label"><span class="play-who">{escape(names[seat])} · </span>{label}</span></div>')
     cls = "trick-cards taken" if finished else "trick-cards"
     if finished:
         cls += f" to-{positions[trick['winner']]}"

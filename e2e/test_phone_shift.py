@@ -1,0 +1,87 @@
+"""No layout shift on a phone upright while a deal is played: what comes and goes during a
+deal — «берёт» on a seat whose last line already holds «4 карты · козырь ♣», the stock running
+out (the deck becomes the trump's badge and its two lines), a one-line or a two-line prompt,
+the pile your seat gets at the first trick — leaves the trick and the hand where they were.
+
+Why geometry and not a clock: the page's ``layout-shift`` entries (bench/layout_shift.py)
+need whole deals; here each of those changes is drawn into a position as the table draws it
+(the renderer's own markup) and the trick's and the hand's boxes are compared, at each phone
+size, in Russian (the longest words)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from decisions import find
+from tablekit import table_fixtures
+from test_newcomer_layout import open_position
+
+from table.i18n import languages
+from table.view import coachview, render
+
+shared, table = table_fixtures()
+RU = languages.for_lang("ru")
+PHONES = [(360, 640), (390, 844), (412, 915)]
+FOOT = re.compile(r'<div class="seat-foot">(.*?)</div></div>$')
+
+BOXES_JS = """() => Object.fromEntries(['#trick', '#hand'].map((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return [s, [Math.round(r.top), Math.round(r.height)]];
+}))"""
+
+ROWS_JS = """() => ['#deck', '#me', '#status', '.seat-slot'].map((s) => `${s} ${Math.round(
+  document.querySelector(s).getBoundingClientRect().height)}`).join(', ')"""
+"""The rows' heights, to say what moved them."""
+
+DRAW_JS = """([sel, html]) => { for (const el of document.querySelectorAll(sel)) el.innerHTML = html; }"""
+FOOTS_JS = """(html) => { for (const foot of document.querySelectorAll('#table .seat-slot .seat-foot')) foot.innerHTML = html; }"""
+
+
+def changes(fmt: str, players: int | None):
+    """A position with the stock not out after the deal's first trick, and each change a deal
+    makes there, as (what, where, the markup the renderer draws there)."""
+    pos = find(fmt, "after_a_trick", players=players)
+    view = pos.view().to_dict()
+    names = list(RU.SEATS_BY_COUNT[len(view["hand_sizes"])])
+    ui = {"names": names, "positions": ["bottom"] * len(names), "lang": "ru"}
+    drew = dict(view, stock=0, trump_drawn_by=1, hand_sizes=[4] * len(names), trick=None)
+    foot = FOOT.search(render.seat_html(drew, ui, 1)).group(1)  # «4 карты · козырь ♣»
+    taking = FOOT.search(render.seat_html(dict(drew, trick={"winner": 1}), ui, 1)).group(1)
+    out_of_stock = dict(view, stock=0, trump_drawn_by=max(range(1, len(names)), key=lambda s: len(names[s])))
+    pile = coachview.pile_html(view, RU)
+    return pos, [
+        ("a long last line", "foot", foot),
+        ("«берёт» after it", "foot", taking),
+        ("the stock out", "#deck", render.deck_html(out_of_stock, names, RU)),
+        ("a one-line prompt", "#status", f'<p class="prompt">{RU.THINKING}</p>'),
+        ("a two-line prompt", "#status", '<p class="prompt">Ваш ответ: 1 карту — побейте или сбросьте</p>'),
+        *([("no pile yet", "#me .pile", "")] if pile else []),
+    ]
+
+
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("four", None), ("three", None), ("duel", None),
+                                          ("bura31", None)])
+def test_what_a_deal_changes_moves_nothing(table, fmt, players):
+    page = table
+    pos, steps = changes(fmt, players)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, pos)
+    problems = []
+    for w, h in PHONES:
+        page.set_viewport_size({"width": w, "height": h})
+        before = page.evaluate(BOXES_JS)
+        for what, sel, html in steps:
+            if sel == "foot":
+                page.evaluate(FOOTS_JS, html)
+            elif sel == "#me .pile":
+                page.evaluate("() => document.querySelector('#me .pile')?.remove()")
+            else:
+                page.evaluate(DRAW_JS, [sel, html])
+            now = page.evaluate(BOXES_JS)
+            if now != before:
+                rows = page.evaluate(ROWS_JS)
+                problems.append(f"{w}x{h} {what}: {before} -> {now} ({rows})")
+        open_position(page, pos)  # the table as it was, for the next size
+    assert not problems, "\n".join(problems)
