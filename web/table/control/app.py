@@ -171,6 +171,8 @@ class App:
         if early.action == "new":
             self.table.new_match()
         self.dialogs = early.dialogs_after(self.dialogs, self.table.phase() in ("play", "clearing"))
+        if early.action in earlymenu.LINK_ACTIONS:
+            self._click_link(early.action, {"action": early.action})
         if "menu" in self.dialogs:
             markup = render.menu_html(self.table.settings, self.menu_ui())
             if early.menu_markup_kept(markup):

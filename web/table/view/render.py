@@ -736,11 +736,14 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
                            f'{t.SEAT_KIND_TITLES[k]}</option>' for k in seats.KINDS)
             kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
+        shown = escape(seats.shown_name(fmt, i, seat.name, t, len(chosen)))
         if seat.is_person:
-            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t, len(chosen)))}" '
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{shown}" '
                     f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
                     f'aria-label="{t.SEAT_NAME_LABEL}: {place}">')
-        rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
+        # data-name: the seat's name, which the menu before Python keeps when a row has no input for it
+        rows.append(f'<div class="seat-row" data-name="{shown}"><span class="seat-place">{place}</span>'
+                    f'{kind}{name}</div>')
     return (players_html(settings, t)
             + f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
             f'</legend>{"".join(rows)}</fieldset>')
