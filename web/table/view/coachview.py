@@ -140,6 +140,8 @@ def review_panel(frames: list[Any], step: int, names: list[str], t: Texts = text
     view = frame.view
     hand = "".join(card_art.face(c, "", t) for c in view["held"])
     body = f'<p class="fine" data-step="{step}">{escape(t.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
+    if frame.said is not None and frame.mover is not None:
+        body += f'<p class="said">{escape(t.said_line(names[frame.mover], frame.said, view.get("format")))}</p>'
     if frame.trick is not None:
         points, hidden = (0, 0)
         if frame.trick["finished"]:
