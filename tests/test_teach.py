@@ -387,3 +387,25 @@ def test_a_pots_record_counts_the_pot_the_chips_and_the_dave():
     old = {k: v for k, v in entry.items() if k not in stats.POT_COUNTS}
     loaded, dropped = stats.load(stats.dump({**data, "tables": {"bura_pot/easy": old}}))
     assert not dropped and loaded["tables"]["bura_pot/easy"]["pots_won"] == 0
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_a_pots_statistics_speak_of_pots_not_penalties(lang):
+    """«Бура на кон» has no penalty: its statistics once said «Раздач без штрафа», «Штрафных
+    всего 0», «Лучшая серия раздач без штрафа» and coloured every bar «без штрафа»."""
+    t = languages.for_lang(lang)
+    base = {"side": 0, "seat": 0, "round_penalties": [0, 0, 0], "round_points": [40, 5, 0],
+            "end": "cards_out", "ended_by": None, "chips": [115, 95, 90], "taken": 20, "folded": []}
+    data = stats.empty()
+    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome({**base, "deal_winner": 0, "deal_won": True}, 0))
+    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome(
+        {**base, "round_points": [0, 45, 0], "deal_winner": 1, "deal_won": False}, 0))
+    html = unescape(coachview.stats_panel(data, "bura_pot/easy", t))
+    for key in coachview.PENALTY_STATS:
+        assert f'data-stat="{key}"' not in html
+    penalty_words = {"ru": "штраф", "en": "penalt", "uk": "штраф"}[lang]
+    assert penalty_words not in html.lower(), html
+    assert 'data-stat="pots_won"' in html and t.STATS_CHART_POT in html
+    assert html.count('class="bar"') == 2 and "bar won" not in html
+    other = unescape(coachview.stats_panel(stats.load(GOOD)[0], "pairs/easy", t))
+    assert 'data-stat="penalties"' in other and t.STATS_CHART in other
