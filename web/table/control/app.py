@@ -268,7 +268,9 @@ class App:
         """Send what changed, sync the dialogs, save, and schedule the next step."""
         view = self.screen.display()
         ui = self.ui()
-        for name, value in render.table_attrs(view, ui).items():
+        # data-rules: the table «Правила этого стола» is about (the match's, else the menu's choice)
+        rules = {"data-rules": view["format"] if view else self.table.settings["format"]}
+        for name, value in {**render.table_attrs(view, ui), **rules}.items():
             if self.attrs.get(name) != value:
                 self.fx.attr("table", name, value)
                 self.attrs[name] = value

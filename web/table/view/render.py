@@ -942,12 +942,24 @@ def lang_html(t: ModuleType) -> str:
     return f'<fieldset class="group lang"><legend>{t.LANG_LEGEND}</legend><div class="opts langs">{opts}</div></fieldset>'
 
 
+def rules_own_table(title: str, t: ModuleType = texts) -> str | None:
+    """The table a section of the rules is the own of («Бура на кон», «Вдвоём: …»): its
+    title is the table's, alone or before a colon; ``None`` for the sections every
+    Буркозёл table shares."""
+    return next((fmt for fmt, name in t.FORMAT_TITLES.items() if title == name or title.startswith(name + ":")), None)
+
+
 def rules_html(t: ModuleType = texts) -> str:
-    """«Правила этого стола»: every clause of RULES.md, in our own words."""
+    """«Правила этого стола»: every clause of RULES.md, in our own words.  A table's own
+    section is marked (``data-table``): at that table it comes first (table.css), so a
+    newcomer at «Бура на кон» does not read ten sections of Буркозёл before their own."""
     sections = []
     for i, (title, paras) in enumerate(t.RULES_SECTIONS):
         body = "".join(f"<li>{escape(p)}</li>" for p in paras)
-        sections.append(f'<section><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3><ul>{body}</ul></section>')
+        own = rules_own_table(title, t)
+        mark = f' data-table="{own}"' if own else ""
+        sections.append(f'<section{mark}><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3>'
+                        f'<ul>{body}</ul></section>')
     bots = "".join(f"<li>{escape(p)}</li>" for p in t.RULES_DIFFICULTY)
     sections.append(f'<section><h3><span class="num">{len(t.RULES_SECTIONS) + 1:02d}</span> {t.RULES_BOTS}</h3>'
                     f'<ul>{bots}</ul></section>')
