@@ -388,7 +388,9 @@ class App:
                                             if t.info is not None else
                                             stats.table_key(t.settings["format"], t.settings["difficulty"],
                                                             storage.chosen_house(t.settings).changed()))
-            return coachview.stats_panel(self.stats, key, words)
+            # A guest's deals are the host's table's: this device's record does not count them.
+            note = words.STATS_GUEST if guest is not None and not self.peer.watching else None
+            return coachview.stats_panel(self.stats, key, words, note)
         if kind == "share":
             return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words)
         if kind == "review":

@@ -276,9 +276,10 @@ PENALTY_STATS = ("deals_won", "penalties", "best_streak")
 count the pots taken instead."""
 
 
-def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
+def stats_panel(data: dict[str, Any], key: str, t: Texts = texts, note: str | None = None) -> str:
     """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
-    other records kept, and the reset."""
+    other records kept, and the reset; ``note``: said first (a guest's page: why the deals
+    played there are not in it)."""
     from table.coach import stats
 
     def named(record: str) -> str:
@@ -294,14 +295,16 @@ def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
         f'{escape(named(k))} ({escape(str(v["deals"]))})</button>'
         for k, v in sorted(data["tables"].items()) if k != key)
     others = f'<p class="stats-others">{others}</p>' if others else ""
+    said = f'<p class="fine stats-note" data-stats-note>{escape(note)}</p>' if note else ""
     if entry is None or not entry["deals"]:
-        return panel(title, f'<p class="stats-empty">{escape(t.STATS_EMPTY)}</p>{others}', t=t)
+        empty = "" if note else f'<p class="stats-empty">{escape(t.STATS_EMPTY)}</p>'
+        return panel(title, f'{said}{empty}{others}', t=t)
     s = stats.summary(entry)
     pot = FORMATS[fmt].has_pot
     rows = "".join(f'<tr data-stat="{k}"><th scope="row">{escape(label)}</th><td>{escape(t.number(s[k]))}</td></tr>'
                    for k, label in tuple(t.STATS_ROWS) + (tuple(t.POT_STATS_ROWS) if pot else ())
                    if not (pot and k in PENALTY_STATS))
-    body = (f'<table class="stats-table"><tbody>{rows}</tbody></table>'
+    body = (f'{said}<table class="stats-table"><tbody>{rows}</tbody></table>'
             f'<p class="fine">{escape(t.STATS_CHART_POT if pot else t.STATS_CHART)}</p>'
             f'{chart_svg(entry["recent"], t, penalties=not pot)}{others}')
     reset = (f'<button type="button" class="btn ghost" data-action="stats-reset" data-key="{escape(key)}">'
