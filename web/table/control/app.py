@@ -268,8 +268,8 @@ class App:
         """Send what changed, sync the dialogs, save, and schedule the next step."""
         view = self.screen.display()
         ui = self.ui()
-        # data-rules: the table «Правила этого стола» is about (the match's, else the menu's choice)
-        rules = {"data-rules": view["format"] if view else self.table.settings["format"]}
+        # data-rules: the table «Правила этого стола» is about (the menu's choice while it is open, else the match's)
+        rules = {"data-rules": view["format"] if view and "menu" not in self.dialogs else self.table.settings["format"]}
         for name, value in {**render.table_attrs(view, ui), **rules}.items():
             if self.attrs.get(name) != value:
                 self.fx.attr("table", name, value)
