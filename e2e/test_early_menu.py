@@ -11,7 +11,7 @@ import json
 import re
 
 from harness import app_url, wait_state
-from tablekit import MATCH_KEY, SETTINGS_KEY, hand, new_match, open_table, saved, wait_settled
+from tablekit import MATCH_KEY, SETTINGS_KEY, hand, new_match, open_table, saved, to_menu, wait_settled
 
 RUNTIME = "**/pyodide.asm.wasm"
 
@@ -104,6 +104,34 @@ def test_choices_and_open_dialogs_survive_the_take_over(page, base_url):
     page.click("#menu [data-action=new]")
     wait_settled(page)
     assert page.get_attribute("#table", "data-format") == "duel"
+
+
+def test_friends_seats_and_play_with_a_friend_chosen_before_python_are_kept(page, base_url):
+    """A host who marks the friends' seats «Человек», types a name and taps «Играть с
+    другом» while the engine is still loading: the seats and the name are the table's when
+    it is up, and the dialog of play with a friend opens (the tap was once lost, and the
+    seats went back to bots)."""
+    runtime = early_menu(page, base_url)
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat-{seat}]", "human")
+    page.fill("input[name=seat-name-0]", "Аня")
+    page.dispatch_event("input[name=seat-name-0]", "change")
+    kinds = [s["kind"] for s in stored_settings(page)["seats"]["pairs"]]
+    assert kinds == ["human"] * 4
+    page.click("#menu [data-action=p2p]")
+    assert not page.is_visible("#menu")
+    assert "Открываем" in page.text_content("#boot-next")
+    runtime.release()
+    assert wait_state(page) == "ready"
+    page.wait_for_selector("#p2p [data-action=p2p-invite], #p2p .dlg-scroll button", timeout=30_000)
+    assert page.is_visible("#p2p") and "Пригласить по ссылке" in page.text_content("#p2p")
+    stored = stored_settings(page)["seats"]["pairs"]
+    assert [s["kind"] for s in stored] == ["human"] * 4 and stored[0]["name"] == "Аня"
+    page.click("#p2p .dlg-buttons button")  # «Отмена»: back to the menu, as the table draws it
+    to_menu(page)
+    assert [page.input_value(f"select[name=seat-{seat}]") for seat in (1, 2, 3)] == ["human"] * 3
+    assert page.input_value("input[name=seat-name-0]") == "Аня"
+    assert page.locator("#menu input[name^=seat-name-]").count() == 4  # each person's name, to type
 
 
 def test_continue_before_python_resumes_the_saved_match(page, base_url):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from decisions import deal_over, find
-from tablekit import MATCH_KEY, table_fixtures, wait_settled
+from tablekit import MATCH_KEY, choose, table_fixtures, to_menu, wait_settled
 from test_layout import CASES
 from table.i18n import languages
 from table.p2p import view as peerview
@@ -218,3 +218,24 @@ def test_the_last_tricks_key_is_said_only_where_there_is_a_keyboard(browser, ser
     finally:
         ctx.close()
     guard.check()
+
+
+FIRST_SECTION_JS = """() => [...document.querySelectorAll('#rules .dlg-scroll > section')]
+  .map((e) => [e.getBoundingClientRect().top, e.querySelector('h3').textContent])
+  .sort((a, b) => a[0] - b[0])[0][1]"""
+
+
+@pytest.mark.parametrize("fmt", ["bura_pot", "bura31", "duel", "bura5", "pairs"])
+def test_the_rules_open_on_the_chosen_tables_own_section(table, fmt):
+    """«Правила этого стола» at «Бура на кон» opened on ten sections of Буркозёл (пары,
+    штрафные…), the pot's own the thirteenth; now a table's own section comes first."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    to_menu(page)
+    choose(page, fmt)
+    page.click("#menu [data-action=rules]")
+    page.wait_for_selector("#rules", state="visible")
+    first = page.evaluate(FIRST_SECTION_JS)
+    own = {"pairs": RU.RULES_SECTIONS[0][0]}.get(fmt, RU.FORMAT_TITLES[fmt])
+    assert first.split(" ", 1)[1].startswith(own), first
+    page.click("#rules .dlg-buttons [data-action=close-rules]")

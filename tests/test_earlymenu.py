@@ -62,7 +62,8 @@ def test_every_language_has_its_frame_and_boot_lines():
         t = languages.for_lang(lang)
         assert data["frame"][lang]["regions"] == render.frame_regions(t)
         assert data["frame"][lang]["attrs"]["html"] == {"lang": lang}
-        assert data["texts"][lang] == {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING}
+        assert data["texts"][lang] == {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING,
+                                       "p2p": t.EARLY_OPENING, "online-find": t.EARLY_OPENING}
     assert data["frame"]["en"]["regions"]["rules"] != data["frame"]["ru"]["regions"]["rules"]
     assert data["readers"] == {code: list(languages.for_lang(code).catalogue.readers) for code in languages.LANGS}
 

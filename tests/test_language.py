@@ -225,3 +225,16 @@ def test_every_card_face_in_both_languages():
         for card in DECK:
             svg = card_art.card_svg(str(card), t)
             assert f">{t.RANK_LABELS[str(card)[0]]}</text>" in svg
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_every_table_but_the_four_card_ones_has_one_own_section_of_the_rules(lang):
+    """The rules dialog puts the chosen table's own section first (render.rules_html): each table
+    that is not Буркозёл «четыре листа» finds exactly one, in every language."""
+    from table.view import render
+
+    t = languages.for_lang(lang)
+    owners = [render.rules_own_table(title, t) for title, _ in t.RULES_SECTIONS]
+    for fmt in FORMATS:
+        assert owners.count(fmt) == (0 if fmt in ("pairs", "four", "three") else 1), (fmt, owners)
+    assert 'data-table="bura_pot"' in render.rules_html(t)

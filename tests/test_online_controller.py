@@ -207,6 +207,20 @@ def test_a_guest_reviews_the_finished_deal_from_its_own_seat_and_never_sees_a_hi
     assert len(seen) > len(dealt)  # the opponent's face-up cards are there too
 
 
+def test_a_guests_statistics_say_why_the_deal_it_played_is_not_in_them():
+    """A guest who played a whole deal opened «Статистика» and read «Здесь пока пусто: сыграйте
+    раздачу»: its page keeps this device's record, where a friend's table does not count; it says so."""
+    relay = Relay()
+    host, guest = seated(relay)
+    play_out(relay, host, guest, random.Random(3))
+    assert host.table.phase() in ("round_end", "match_end")
+    ru = languages.for_lang("ru")
+    panel = unescape(click(relay, [host, guest], guest, "stats"))
+    assert "data-stats-note" in panel and ru.STATS_GUEST in panel and ru.STATS_EMPTY not in panel
+    host_panel = unescape(click(relay, [host, guest], host, "stats"))
+    assert "data-stats-note" not in host_panel and 'data-stat="deals"' in host_panel  # the host's deal is counted
+
+
 def test_a_guest_shares_each_finished_deal_by_its_own_key():
     """«Поделиться раздачей» on a guest's page: while a deal is played it says when it can;
     after each deal it is that deal's link, by the deal's own key (from which no later deal

@@ -193,6 +193,26 @@ def test_the_guest_draws_its_own_seat_at_the_bottom():
     assert not any(f'"{c}"' in "".join(markup.values()) for c in hand0)
 
 
+def test_a_guest_reads_the_seats_default_names_in_its_own_language_and_typed_names_as_typed():
+    """A Russian host's seats «Запад», «Восток» are "West", "East" on an English guest's page
+    (its table and its phrases' list), «Захід», «Схід» on a Ukrainian one; a typed name stays."""
+    settings = storage.default_settings()
+    settings["format"] = "pairs"
+    settings["seats"]["pairs"] = [{"kind": "human", "name": "Аня"}, {"kind": "human", "name": "Запад"},
+                                  {"kind": "human", "name": "Север"}, {"kind": "bot", "name": "Восток"}]
+    table = HostTable(settings, speed="instant", seed=7_340_011)
+    table.new_match()
+    for lang, west, east in (("en", "West", "East"), ("uk", "Захід", "Схід"), ("ru", "Запад", "Восток")):
+        wire = Wire(table, 2)
+        wire.guest = Guest(lang)
+        wire.host.joined(2)
+        wire.host.receive(2, wire.guest.hello(""))
+        wire.deliver()
+        assert wire.guest.state["names"][1] == "Запад"  # as the host's table calls it
+        assert wire.guest.names() == ["Аня", west, languages.for_lang(lang).YOU, east]
+        assert wire.guest.ui()["seat_names"] == ("Аня", west, "Гость", east)  # (the guest named itself)
+
+
 def pot_key(markup: dict[str, str]) -> tuple[str, str]:
     """The pot's match and deal as the screen marks them for web/page/chips.js."""
     import re

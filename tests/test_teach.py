@@ -12,7 +12,7 @@ import pytest
 
 import webpath  # noqa: F401
 
-from burkozel import FORMATS, Card, Match, Move, fair
+from burkozel import FORMATS, Card, Match, Move, TableRules, fair
 from table.coach import story
 from table.match.record import MatchInfo
 from table.match.table import Table
@@ -73,6 +73,38 @@ def test_the_story_and_its_review_show_only_what_seat_0_saw(fmt, discard):
         assert t.hidden == sum(p["count"] for p in t.trick["plays"] if not (p["cards"] or p.get("own")))
     if discard == "open":
         assert all(t.hidden == 0 for t in tricks)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_the_review_says_in_words_a_dave_its_answers_and_a_31(lang):
+    """«Разобрать раздачу» at a pot with «даве»: a step that plays no card (a «даве», an answer,
+    a «31») says who did what; it once showed only the hand, as if nothing had happened."""
+    t = languages.for_lang(lang)
+    rules = TableRules("bura_pot", players=3, dave=True)
+    said = set()
+    for seed in range(40):
+        match, moves, rng = Match(rules, seed=seed), [], random.Random(seed)
+        while not match.round.is_over:
+            legal = match.round.legal_moves
+            bare = [m for m in legal if m.kind in ("dave", "declare", "fold", "accept") and m.kind not in said]
+            move = bare[0] if bare else rng.choice(legal)
+            moves.append([match.round.to_act, move.to_dict()])
+            match.push(move, match.round.to_act)
+        frames = story.frames(rules, seed, [moves])
+        names = [t.YOU, *t.PEOPLE_BY_COUNT[3][1:]]
+        for frame in frames[1:]:
+            markup = unescape(coachview.review_panel(frames, frame.index, names, t))
+            kind = Move.from_dict(moves[frame.index - 1][1]).kind
+            if kind in ("dave", "declare", "fold", "accept"):
+                assert frame.said == kind and t.said_line(names[frame.mover], kind, "bura_pot") in markup
+                said.add(kind)
+            else:
+                assert frame.said is None and '<p class="said">' not in markup
+        if said == {"dave", "declare", "fold", "accept"}:
+            break
+    assert said == {"dave", "declare", "fold", "accept"}, said
+    assert t.said_line(t.YOU, "fold", "bura_pot") == t.answered(t.YOU, False)
+    assert "31" in t.said_line(t.YOU, "declare", "bura_pot")
 
 
 @pytest.mark.parametrize("lang", ["ru", "en", "uk"])
@@ -355,3 +387,25 @@ def test_a_pots_record_counts_the_pot_the_chips_and_the_dave():
     old = {k: v for k, v in entry.items() if k not in stats.POT_COUNTS}
     loaded, dropped = stats.load(stats.dump({**data, "tables": {"bura_pot/easy": old}}))
     assert not dropped and loaded["tables"]["bura_pot/easy"]["pots_won"] == 0
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_a_pots_statistics_speak_of_pots_not_penalties(lang):
+    """«Бура на кон» has no penalty: its statistics once said «Раздач без штрафа», «Штрафных
+    всего 0», «Лучшая серия раздач без штрафа» and coloured every bar «без штрафа»."""
+    t = languages.for_lang(lang)
+    base = {"side": 0, "seat": 0, "round_penalties": [0, 0, 0], "round_points": [40, 5, 0],
+            "end": "cards_out", "ended_by": None, "chips": [115, 95, 90], "taken": 20, "folded": []}
+    data = stats.empty()
+    stats.record_deal(data, "bura_pot/easy", "a", stats.outcome({**base, "deal_winner": 0, "deal_won": True}, 0))
+    stats.record_deal(data, "bura_pot/easy", "b", stats.outcome(
+        {**base, "round_points": [0, 45, 0], "deal_winner": 1, "deal_won": False}, 0))
+    html = unescape(coachview.stats_panel(data, "bura_pot/easy", t))
+    for key in coachview.PENALTY_STATS:
+        assert f'data-stat="{key}"' not in html
+    penalty_words = {"ru": "штраф", "en": "penalt", "uk": "штраф"}[lang]
+    assert penalty_words not in html.lower(), html
+    assert 'data-stat="pots_won"' in html and t.STATS_CHART_POT in html
+    assert html.count('class="bar"') == 2 and "bar won" not in html
+    other = unescape(coachview.stats_panel(stats.load(GOOD)[0], "pairs/easy", t))
+    assert 'data-stat="penalties"' in other and t.STATS_CHART in other

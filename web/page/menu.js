@@ -88,6 +88,8 @@ function start() {
     difficulty: base.difficulty,
     speed: base.speed,
     tables,
+    // «Игроки»: each table's seats as stored (seats.py); the rows of the menu shown are kept here.
+    seats: isObject(base.seats) ? base.seats : data.defaults.seats,
   };
   // The device's own switches (storage.SIGNALS: «Звук», «Вибрация»), kept apart from a table's.
   const signals = Object.keys(data.defaults).filter((key) => typeof data.defaults[key] === "boolean");
@@ -112,6 +114,11 @@ function start() {
     checkValue("speed", state.speed);
     if (typeof mine.discard === "string") checkValue("discard", mine.discard);
     if (mine.players !== undefined) checkValue("players", String(mine.players));
+    const seated = shownSeats();
+    menu.querySelectorAll(".seat-row").forEach((row, i) => {
+      const kind = row.querySelector("select");
+      if (kind && seated[i] && [...kind.options].some((o) => o.value === seated[i].kind)) kind.value = seated[i].kind;
+    });
     for (const box of menu.querySelectorAll(COMBO_BOXES)) {
       if (box.id.startsWith("signal-")) {
         box.checked = state[box.name] !== false;
@@ -161,6 +168,24 @@ function start() {
 
   const settings = () => ({ v: data.schema, ...state });
 
+  // The chosen table's stored seats when they are as many as the menu's rows, else none.
+  function shownSeats() {
+    const list = isObject(state.seats) ? state.seats[state.format] : null;
+    return Array.isArray(list) && list.length === menu.querySelectorAll(".seat-row").length ? list : [];
+  }
+
+  // A seat made a person or a bot (select "seat-<n>") or a person's name typed ("seat-name-<n>"):
+  // the table's seats read from the rows, a row without a name input keeping the stored name,
+  // else its own (data-name). The table validates them when it is up (seats.load_settings).
+  function readSeats() {
+    const stored = shownSeats();
+    const list = [...menu.querySelectorAll(".seat-row")].map((row, i) => ({
+      kind: row.querySelector("select")?.value ?? "human",
+      name: row.querySelector("input[type=text]")?.value ?? stored[i]?.name ?? row.dataset.name ?? "",
+    }));
+    state.seats = { ...(isObject(state.seats) ? state.seats : {}), [state.format]: list };
+  }
+
   // The page's words in the state's language: <html lang>, the frame's labels
   // and worded regions, the boot screen.
   function showLang() {
@@ -188,6 +213,12 @@ function start() {
 
   function onChange(event) {
     const input = event.target;
+    if (input instanceof HTMLSelectElement || (input instanceof HTMLInputElement && input.name.startsWith("seat-name-"))) {
+      changed = true;
+      readSeats();
+      save();
+      return;
+    }
     if (!(input instanceof HTMLInputElement)) return;
     changed = true;
     if (input.name === "players") {
@@ -220,7 +251,7 @@ function start() {
       if (!rules.open) rules.showModal();
     } else if (name === "close-rules") {
       rules.close();
-    } else if (name === "new" || name === "continue") {
+    } else if (Object.hasOwn(data.texts[state.lang], name)) { // «Новая партия», «Продолжить», «Играть с другом», «Найти игру»
       action = name;
       const note = document.getElementById("boot-next");
       if (note) {

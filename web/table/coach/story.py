@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from burkozel import Match, Move, TableRules
+from burkozel.trick import BARE_KINDS
 from burkozel.view import TrickView
 
 
@@ -61,6 +62,9 @@ class Frame:
     mover: int | None
     view: dict[str, Any]
     trick: dict[str, Any] | None
+    said: str | None = None
+    """The kind of a move that plays no card (a «даве», an answer to it, a «31»), which the
+    step must say in words: no trick shows it."""
 
 
 def frames(rules: TableRules, seed: int | None, rounds: Sequence[Sequence[Any]], first_deal: int = 0, *,
@@ -79,9 +83,10 @@ def frames(rules: TableRules, seed: int | None, rounds: Sequence[Sequence[Any]],
     out = [Frame(0, None, view.to_dict(), None)]
     for i, (mover, move) in enumerate(rounds[-1] if rounds else []):
         before = len(view.history)
-        match.push(Move.from_dict(move), mover)
+        played = Move.from_dict(move)
+        match.push(played, mover)
         view = match.view(seat)
         d = view.to_dict()
         trick = d["history"][-1] if len(view.history) > before else d["trick"]
-        out.append(Frame(i + 1, mover, d, trick))
+        out.append(Frame(i + 1, mover, d, trick, played.kind if played.kind in BARE_KINDS else None))
     return out

@@ -171,6 +171,8 @@ class App:
         if early.action == "new":
             self.table.new_match()
         self.dialogs = early.dialogs_after(self.dialogs, self.table.phase() in ("play", "clearing"))
+        if early.action in earlymenu.LINK_ACTIONS:
+            self._click_link(early.action, {"action": early.action})
         if "menu" in self.dialogs:
             markup = render.menu_html(self.table.settings, self.menu_ui())
             if early.menu_markup_kept(markup):
@@ -266,7 +268,9 @@ class App:
         """Send what changed, sync the dialogs, save, and schedule the next step."""
         view = self.screen.display()
         ui = self.ui()
-        for name, value in render.table_attrs(view, ui).items():
+        # data-rules: the table «Правила этого стола» is about (the menu's choice while it is open, else the match's)
+        rules = {"data-rules": view["format"] if view and "menu" not in self.dialogs else self.table.settings["format"]}
+        for name, value in {**render.table_attrs(view, ui), **rules}.items():
             if self.attrs.get(name) != value:
                 self.fx.attr("table", name, value)
                 self.attrs[name] = value
@@ -384,7 +388,9 @@ class App:
                                             if t.info is not None else
                                             stats.table_key(t.settings["format"], t.settings["difficulty"],
                                                             storage.chosen_house(t.settings).changed()))
-            return coachview.stats_panel(self.stats, key, words)
+            # A guest's deals are the host's table's: this device's record does not count them.
+            note = words.STATS_GUEST if guest is not None and not self.peer.watching else None
+            return coachview.stats_panel(self.stats, key, words, note)
         if kind == "share":
             return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words)
         if kind == "review":

@@ -100,6 +100,15 @@ class Texts:
     def answered(self, name: str, accepted: bool) -> str:
         return self.say("answered_accept" if accepted else "answered_fold", **self._names(name))
 
+    def said_line(self, name: str, kind: str, fmt: str | None = None) -> str:
+        """A move that plays no card, as a deal's review says it: «Север: «даве» — ставка вдвое»,
+        «Вы: пас», «Восток: «31»» (``fmt``: the table whose call is quoted)."""
+        if kind in ("accept", "fold"):
+            return self.answered(name, kind == "accept")
+        declaration = FORMATS[fmt].declaration if fmt in FORMATS else None
+        call = self.say("call", declaration=declaration if declaration is not None else 31)
+        return self.say("said_" + kind, call=call, **self._names(name))
+
     def answers_line(self, raiser: str, answers: Sequence[tuple[str, int | None]]) -> str:
         """«На «даве» Запада: Север — принял (10 фишек), Восток — пас.»: ``answers``
         as (name, chips paid, ``None`` for a fold), in the order they were given."""

@@ -573,6 +573,9 @@ class OnlineLink:
         facts = end.screen.state.get("online") or {}
         waiting = isinstance(facts, dict) and facts.get("started") is False and isinstance(facts.get("seats"), list)
         rows = [r for r in facts["seats"] if isinstance(r, dict)] if waiting else []
+        shown = end.screen.seat_names()  # a seat's default name in this page's language
+        rows = [{**r, "name": shown[r["seat"]]} if type(r.get("seat")) is int and 0 <= r["seat"] < len(shown) else r
+                for r in rows]
         mine = next((r for r in rows if r.get("seat") == end.invite.seat), {})
         # (a seat the host already counts in — a stranger just seated at an open table — is not asked)
         if waiting and facts.get("rematch") is True and self.said_again is None and mine.get("status") != "joined":

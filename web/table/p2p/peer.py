@@ -753,11 +753,21 @@ class Guest:
         return (self.phase() == "play" and view is not None and view["to_act"] == self.seat and not self.swapped
                 and self.seat not in self.state["stand_ins"] and self.sent_seq != self.seq)
 
-    def names(self) -> list[str]:
-        """The seat names as this guest reads them: their own seat is «Вы»."""
+    def seat_names(self) -> list[str]:
+        """Every seat's name as the host's table calls it, but a seat's default name in this
+        page's language: the host's page may speak another (its «Восток» is "East" here)."""
         if not self.state:
             return []
-        return [self.texts.YOU if s == self.seat else n for s, n in enumerate(self.state["names"])]
+        names = [str(n) for n in self.state["names"]]
+        fmt = self.state.get("format")
+        try:
+            return [seats.shown_name(fmt, s, n, self.texts, len(names)) for s, n in enumerate(names)]
+        except (KeyError, IndexError, TypeError):  # a table or a count this page does not know: as sent
+            return names
+
+    def names(self) -> list[str]:
+        """The seat names as this guest reads them: their own seat is «Вы»."""
+        return [self.texts.YOU if s == self.seat else n for s, n in enumerate(self.seat_names())]
 
     def ui(self) -> ScreenState:
         view = self.view()
@@ -788,7 +798,7 @@ class Guest:
             my_turn=my_turn,
             round_no=view.round_no if view is not None else None,
             viewer=seat,
-            seat_names=tuple(self.state["names"]) if self.state else (),
+            seat_names=tuple(self.seat_names()),
             bot_seats=tuple(self.state["stand_ins"]) if self.state else (),
             format=self.state["format"] if self.state else None,
             players=n,

@@ -67,7 +67,7 @@ class Watcher(peer.Guest):
 
     def names(self) -> list[str]:
         """Every seat by its own name: a watcher is none of them."""
-        return list(self.state["names"]) if self.state else []
+        return self.seat_names()
 
     def ui(self) -> ScreenState:
         ui = super().ui()

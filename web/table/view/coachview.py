@@ -140,6 +140,8 @@ def review_panel(frames: list[Any], step: int, names: list[str], t: Texts = text
     view = frame.view
     hand = "".join(card_art.face(c, "", t) for c in view["held"])
     body = f'<p class="fine" data-step="{step}">{escape(t.STORY_STEP.format(n=step, total=len(frames) - 1))}</p>'
+    if frame.said is not None and frame.mover is not None:
+        body += f'<p class="said">{escape(t.said_line(names[frame.mover], frame.said, view.get("format")))}</p>'
     if frame.trick is not None:
         points, hidden = (0, 0)
         if frame.trick["finished"]:
@@ -251,24 +253,33 @@ def seed_field(seed: int | None, t: Texts = texts) -> str:
             f'value="{value}" autocomplete="off"><small>{escape(t.SEED_NOTE)}</small></label>')
 
 
-def chart_svg(recent: list[list[int]], t: Texts = texts) -> str:
-    """The last deals as bars: height by the side's points (of 120), green without a penalty."""
+def chart_svg(recent: list[list[int]], t: Texts = texts, penalties: bool = True) -> str:
+    """The last deals as bars: height by the side's points (of 120), green without a penalty
+    (``penalties``: the table has them; a pot has none, so no bar is told apart)."""
     if not recent:
         return ""
     w = 6
     bars = []
     for i, (points, penalty) in enumerate(recent):
         h = max(2, round(min(points, 120) * 80 / 120))
-        cls = "bar won" if penalty == 0 else "bar"
+        cls = "bar won" if penalty == 0 and penalties else "bar"
+        title = f"{t.points_word(points)}, +{penalty}" if penalties else t.points_word(points)
         bars.append(f'<rect class="{cls}" x="{i * w}" y="{84 - h}" width="{w - 1}" height="{h}"><title>'
-                    f'{escape(t.points_word(points))}, +{penalty}</title></rect>')
+                    f'{escape(title)}</title></rect>')
+    label = t.STATS_CHART if penalties else t.STATS_CHART_POT
     return (f'<svg class="chart" viewBox="0 0 {len(recent) * w} 84" preserveAspectRatio="none" role="img" '
-            f'aria-label="{escape(t.STATS_CHART)}">{"".join(bars)}</svg>')
+            f'aria-label="{escape(label)}">{"".join(bars)}</svg>')
 
 
-def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
+PENALTY_STATS = ("deals_won", "penalties", "best_streak")
+"""The rows counted by penalties («Раздач без штрафа»…): a pot has none, and its own rows
+count the pots taken instead."""
+
+
+def stats_panel(data: dict[str, Any], key: str, t: Texts = texts, note: str | None = None) -> str:
     """«Статистика» of the table and level ``key`` ("pairs/hard"), its chart, the
-    other records kept, and the reset."""
+    other records kept, and the reset; ``note``: said first (a guest's page: why the deals
+    played there are not in it)."""
     from table.coach import stats
 
     def named(record: str) -> str:
@@ -284,13 +295,18 @@ def stats_panel(data: dict[str, Any], key: str, t: Texts = texts) -> str:
         f'{escape(named(k))} ({escape(str(v["deals"]))})</button>'
         for k, v in sorted(data["tables"].items()) if k != key)
     others = f'<p class="stats-others">{others}</p>' if others else ""
+    said = f'<p class="fine stats-note" data-stats-note>{escape(note)}</p>' if note else ""
     if entry is None or not entry["deals"]:
-        return panel(title, f'<p class="stats-empty">{escape(t.STATS_EMPTY)}</p>{others}', t=t)
+        empty = "" if note else f'<p class="stats-empty">{escape(t.STATS_EMPTY)}</p>'
+        return panel(title, f'{said}{empty}{others}', t=t)
     s = stats.summary(entry)
+    pot = FORMATS[fmt].has_pot
     rows = "".join(f'<tr data-stat="{k}"><th scope="row">{escape(label)}</th><td>{escape(t.number(s[k]))}</td></tr>'
-                   for k, label in tuple(t.STATS_ROWS) + (tuple(t.POT_STATS_ROWS) if FORMATS[fmt].has_pot else ()))
-    body = (f'<table class="stats-table"><tbody>{rows}</tbody></table>'
-            f'<p class="fine">{escape(t.STATS_CHART)}</p>{chart_svg(entry["recent"], t)}{others}')
+                   for k, label in tuple(t.STATS_ROWS) + (tuple(t.POT_STATS_ROWS) if pot else ())
+                   if not (pot and k in PENALTY_STATS))
+    body = (f'{said}<table class="stats-table"><tbody>{rows}</tbody></table>'
+            f'<p class="fine">{escape(t.STATS_CHART_POT if pot else t.STATS_CHART)}</p>'
+            f'{chart_svg(entry["recent"], t, penalties=not pot)}{others}')
     reset = (f'<button type="button" class="btn ghost" data-action="stats-reset" data-key="{escape(key)}">'
              f'{escape(t.STATS_RESET)}</button>')
     return panel(title, body, reset, t)

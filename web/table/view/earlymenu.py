@@ -22,8 +22,11 @@ from table.i18n import languages
 from table.match import seats, storage
 from table.view import render
 
-ACTIONS = ("new", "continue")
+ACTIONS = ("new", "continue", "p2p", "online-find")
 """Buttons of the early menu that wait for the engine."""
+LINK_ACTIONS = ("p2p", "online-find")
+"""Of those, the ones that open a dialog of play with people («Играть с другом», «Найти игру»):
+pressed before the engine is up, the dialog opens once it is (a tap is never lost)."""
 
 DIALOGS = ("menu", "rules")
 
@@ -171,7 +174,8 @@ def page_data() -> dict[str, Any]:
         "pieces": pieces.pieces,
         "frame": {code: {"regions": render.frame_regions(t), "attrs": render.frame_attrs(t)}
                   for code, t in langs.items()},
-        "texts": {code: {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING} for code, t in langs.items()},
+        "texts": {code: {"new": t.EARLY_DEALING, "continue": t.EARLY_RESUMING,
+                         **dict.fromkeys(LINK_ACTIONS, t.EARLY_OPENING)} for code, t in langs.items()},
     }
 
 
@@ -187,7 +191,7 @@ class EarlyMenu:
     """What the player did in the menu before Python was up."""
 
     action: str | None = None
-    """``new`` or ``continue`` if pressed (the engine must do it now), else ``None``."""
+    """One of :data:`ACTIONS` if pressed (the engine must do it now), else ``None``."""
     dialogs: tuple[str, ...] = ()
     """The early dialogs open right now, bottom to top."""
     shown: str | None = None
@@ -244,4 +248,8 @@ class EarlyMenu:
         settings = self.shown_settings()
         if settings is None or "menu" not in self.dialogs:
             return False
+        chosen = seats.chosen(settings, settings["format"])
+        if any(s.kind != d.kind or not seats.is_default_name(s.name)
+               for s, d in zip(chosen, seats.default_seats(settings["format"], len(chosen)))):
+            return False  # the pre-rendered rows are bots with their seats' names: a person's row needs its name input
         return render.menu_html(settings, menu_ui(self.has_match)) == wanted

@@ -737,11 +737,14 @@ def seats_html(settings: dict[str, Any], t: ModuleType = texts) -> str:
                            f'{t.SEAT_KIND_TITLES[k]}</option>' for k in seats.KINDS)
             kind = f'<select name="seat-{i}" id="seat-kind-{i}" aria-label="{place}">{opts}</select>'
         name = ""
+        shown = escape(seats.shown_name(fmt, i, seat.name, t, len(chosen)))
         if seat.is_person:
-            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{escape(seats.shown_name(fmt, i, seat.name, t, len(chosen)))}" '
+            name = (f'<input type="text" name="seat-name-{i}" id="seat-name-{i}" value="{shown}" '
                     f'maxlength="{seats.NAME_MAX}" autocomplete="off" spellcheck="false" '
                     f'aria-label="{t.SEAT_NAME_LABEL}: {place}">')
-        rows.append(f'<div class="seat-row"><span class="seat-place">{place}</span>{kind}{name}</div>')
+        # data-name: the seat's name, which the menu before Python keeps when a row has no input for it
+        rows.append(f'<div class="seat-row" data-name="{shown}"><span class="seat-place">{place}</span>'
+                    f'{kind}{name}</div>')
     return (players_html(settings, t)
             + f'<fieldset class="group seats"><legend>{t.SEATS_LEGEND} <small>{t.SEATS_HINT}</small>'
             f'</legend>{"".join(rows)}</fieldset>')
@@ -940,12 +943,24 @@ def lang_html(t: ModuleType) -> str:
     return f'<fieldset class="group lang"><legend>{t.LANG_LEGEND}</legend><div class="opts langs">{opts}</div></fieldset>'
 
 
+def rules_own_table(title: str, t: ModuleType = texts) -> str | None:
+    """The table a section of the rules is the own of («Бура на кон», «Вдвоём: …»): its
+    title is the table's, alone or before a colon; ``None`` for the sections every
+    Буркозёл table shares."""
+    return next((fmt for fmt, name in t.FORMAT_TITLES.items() if title == name or title.startswith(name + ":")), None)
+
+
 def rules_html(t: ModuleType = texts) -> str:
-    """«Правила этого стола»: every clause of RULES.md, in our own words."""
+    """«Правила этого стола»: every clause of RULES.md, in our own words.  A table's own
+    section is marked (``data-table``): at that table it comes first (table.css), so a
+    newcomer at «Бура на кон» does not read ten sections of Буркозёл before their own."""
     sections = []
     for i, (title, paras) in enumerate(t.RULES_SECTIONS):
         body = "".join(f"<li>{escape(p)}</li>" for p in paras)
-        sections.append(f'<section><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3><ul>{body}</ul></section>')
+        own = rules_own_table(title, t)
+        mark = f' data-table="{own}"' if own else ""
+        sections.append(f'<section{mark}><h3><span class="num">{i + 1:02d}</span> {escape(title)}</h3>'
+                        f'<ul>{body}</ul></section>')
     bots = "".join(f"<li>{escape(p)}</li>" for p in t.RULES_DIFFICULTY)
     sections.append(f'<section><h3><span class="num">{len(t.RULES_SECTIONS) + 1:02d}</span> {t.RULES_BOTS}</h3>'
                     f'<ul>{bots}</ul></section>')
