@@ -811,6 +811,10 @@ def test_four_friends_play_another_match_on_the_same_links(make_page, server):
     assert "играет бот" not in peer_bar(host)
 
 
+TABLE_BOXES = """() => ['#trick', '#hand'].map((s) => { const r = document.querySelector(s).getBoundingClientRect();
+  return [r.x, r.y, r.width, r.height].map(Math.round); })"""
+
+
 def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language(make_page, server):
     """Пары: the host reads Russian, seat 1 English (through the relay only), seat 2 Ukrainian.
     Seat 1 says «Nice move»: a bubble at its seat on every page, in each page's own words,
@@ -819,7 +823,10 @@ def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language(make_pa
     links = invite_links(host, server, "pairs", people=(1, 2))
     guests = seat_guests(make_page, server, host, links, relay_only=(1,), locales={1: "en-US", 2: "uk-UA"})
     en, uk = guests[1], guests[2]
+    before = en.evaluate(TABLE_BOXES)
     en.click("#peer-bar [data-action=online-phrases]")
+    en.wait_for_selector("#peer-bar .phrase-panel [data-action=online-say]")
+    assert en.evaluate(TABLE_BOXES) == before  # the phrases lie over the table: its trick and hand stay
     en.click("#peer-bar [data-action=online-say][data-key=good_move]")
     host.wait_for_selector("#seat-1 .phrase-bubble[data-phrase=good_move]", timeout=30_000)
     assert host.text_content("#seat-1 .phrase-bubble") == "Хороший ход"

@@ -126,5 +126,5 @@ class Board:
                   f'aria-expanded="{"true" if self.open else "false"}">{escape(t.ONLINE_PHRASES_BUTTON)}</button>')
         if not self.open:
             return f'<div class="phrases">{toggle}</div>'
-        return (f'<div class="phrases open">{toggle}<div class="phrase-list">{say}</div>'
-                f'<div class="mute-list">{mute}</div></div>')
+        return (f'<div class="phrases open">{toggle}<div class="phrase-panel"><div class="phrase-list">{say}</div>'
+                f'<div class="mute-list">{mute}</div></div></div>')
