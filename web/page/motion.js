@@ -152,9 +152,11 @@ function startFlights() {
   // on it, in keyframes that replace it: the compositor runs those (it runs no "add" animation).
   for (const flight of flights) flight.own = getComputedStyle(flight.el).transform;
   for (const { el, start, own, ms, delay, fade } of flights.splice(0)) {
-    el.animate([{ transform: own === "none" ? start : `${start} ${own}` }, { transform: own }],
-      { duration: ms, delay, easing: EASE_OUT, fill: "backwards" });
-    if (fade) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: Math.min(ms, 120), delay, fill: "backwards" });
+    const from = { transform: own === "none" ? start : `${start} ${own}` };
+    // A card dealt or drawn fades in as it sets off, in the same animation (one a card, not two).
+    const keys = fade ? [{ ...from, opacity: 0 }, { opacity: 1, offset: Math.min(1, 120 / ms) }, { transform: own, opacity: 1 }]
+      : [from, { transform: own }];
+    el.animate(keys, { duration: ms, delay, easing: EASE_OUT, fill: "backwards" });
   }
 }
 
@@ -305,16 +307,34 @@ function toTable(played, before, now) {
   }
 }
 
-let seen = null; // the table as last painted, measured, while its flights wait for the next frame
-let frame = 0;
+let seen = null; // the table as last painted, measured, while its flights wait for the next layout
+let waiting = false;
 
-/** At the next frame (with the page's own layout, not in the batch's task): move what changed
- *  since the table was last painted. Several batches drawn in one frame are moved as one. */
+// The next rendering step's layout, without asking for one: a ResizeObserver's first
+// notification for a target comes in the rendering step right after the browser has laid the
+// page out and before it paints, so the new drawing's geometry is there to read (no layout of
+// our own: reading it earlier, in the batch's task or at requestAnimationFrame, made the
+// browser lay the page out there, in a script) and the flights start in the frame that first
+// paints it. Without ResizeObserver: at the next frame, laying it out then.
+const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+  layoutWatch.disconnect();
+  fly();
+}) : null;
+
+function afterLayout() {
+  if (waiting) return;
+  waiting = true;
+  if (layoutWatch) layoutWatch.observe(document.documentElement); // (a new target: notified once)
+  else requestAnimationFrame(fly);
+}
+
+/** After the page's own layout of the new drawing: move what changed since the table was last
+ *  painted. Several batches drawn before one frame are moved as one. */
 function fly() {
-  frame = 0;
+  waiting = false;
   const before = seen;
   seen = null;
-  // A frame that comes late (a tab shown again) finds an old table: nothing to fly from.
+  // A layout that comes late (a tab shown again) finds an old table: nothing to fly from.
   if (!before || !motionAllowed() || performance.now() - before.at > 1000) return;
   const now = read(true);
   const what = changes(before, now);
@@ -342,19 +362,20 @@ function fly() {
 }
 
 /** Before a batch's regions are drawn: the table as it is (for ``animate``'s changes), and,
- *  unless a frame is still to come for an earlier batch, where everything was painted. */
+ *  unless an earlier batch's flights still wait for the layout, where everything was painted. */
 export function snapshot() {
   // The first drawing at boot is not seen moving: the table was not on the screen before it.
+  // (Measured while the page is still laid out as painted: nothing is laid out for it.)
   if (!seen && motionAllowed() && document.documentElement.dataset.state === "ready") seen = { ...read(true), at: performance.now() };
   return read(false);
 }
 
 /**
  * After a batch's regions are drawn: what it changed since ``before`` (``snapshot``'s), for
- * sound.js and cues.js; the cards move at the next frame. Nothing here is awaited: the next
- * batch draws over whatever still moves.
+ * sound.js and cues.js; the cards move once the browser has laid the new drawing out, before
+ * it paints it. Nothing here is awaited: the next batch draws over whatever still moves.
  */
 export function animate(before) {
-  if (seen && !frame) frame = requestAnimationFrame(fly);
+  if (seen) afterLayout();
   return changes(before, read(false));
 }
