@@ -25,6 +25,7 @@ const TURN_MS = 160; // the trump turned up, the deal's last motion
 const SLIDE_MS = 180; // the hand closing up or opening
 const PULSE_MS = 300; // the seat to act
 const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+const LATE_LAYOUT_MS = 400; // no rendering by then (a hidden tab): move on without it
 
 /** Whether anything may move now (chips.js asks the same). */
 export function motionAllowed() {
@@ -147,10 +148,16 @@ function flyFrom(el, from, to, ms, delay, fade) {
   flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px)`, ms, delay, fade });
 }
 
-function startFlights() {
+/** The flights measured, each with the element's own transform (read, like every rect, before
+ *  anything is written); returns what starts them. */
+function readyFlights() {
   // Each starts before the element's own transform (a lifted card, a tilted discard) and ends
   // on it, in keyframes that replace it: the compositor runs those (it runs no "add" animation).
   for (const flight of flights) flight.own = getComputedStyle(flight.el).transform;
+  return startFlights;
+}
+
+function startFlights() {
   for (const { el, start, own, ms, delay, fade } of flights.splice(0)) {
     const from = { transform: own === "none" ? start : `${start} ${own}` };
     // A card dealt or drawn fades in as it sets off, in the same animation (one a card, not two).
@@ -307,35 +314,52 @@ function toTable(played, before, now) {
   }
 }
 
-let seen = null; // the table as last painted, measured, while its flights wait for the next layout
-let waiting = false;
-
 // The next rendering step's layout, without asking for one: a ResizeObserver's first
 // notification for a target comes in the rendering step right after the browser has laid the
-// page out and before it paints, so the new drawing's geometry is there to read (no layout of
+// page out and before it paints, so a new drawing's geometry is there to read (no layout of
 // our own: reading it earlier, in the batch's task or at requestAnimationFrame, made the
-// browser lay the page out there, in a script) and the flights start in the frame that first
+// browser lay the page out there, in a script) and what moves starts in the frame that first
 // paints it. Without ResizeObserver: at the next frame, laying it out then.
+const laidOut = [];
+let round = 0; // the readers' turns: one per rendering step that has them
+
+function whenLaidOut() {
+  round++;
+  // Every reader first, then what each returned, which writes: no read after a write.
+  for (const write of laidOut.splice(0).map((read) => read())) write?.();
+}
 const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
   layoutWatch.disconnect();
-  fly();
+  whenLaidOut();
 }) : null;
 
-function afterLayout() {
-  if (waiting) return;
-  waiting = true;
+/** Call ``read`` once the page is laid out as drawn, before it is painted (chips.js too): it
+ *  measures, and returns what writes to the page, called when every reader has read. A tab
+ *  hidden before it painted renders nothing: a timer then calls them (chips.js's batch waits). */
+export function afterLayout(read) {
+  laidOut.push(read);
+  if (laidOut.length > 1) return;
   if (layoutWatch) layoutWatch.observe(document.documentElement); // (a new target: notified once)
-  else requestAnimationFrame(fly);
+  else requestAnimationFrame(whenLaidOut);
+  const mine = round;
+  setTimeout(() => {
+    if (round !== mine) return; // laid out and read in time
+    layoutWatch?.disconnect();
+    whenLaidOut();
+  }, LATE_LAYOUT_MS);
 }
 
-/** After the page's own layout of the new drawing: move what changed since the table was last
- *  painted. Several batches drawn before one frame are moved as one. */
+let seen = null; // the table as last painted, measured, while its flights wait for the layout
+let waiting = false;
+
+/** After the page's own layout of the new drawing: measure what changed since the table was
+ *  last painted, and return what moves it. Several batches drawn before one frame move as one. */
 function fly() {
   waiting = false;
   const before = seen;
   seen = null;
   // A layout that comes late (a tab shown again) finds an old table: nothing to fly from.
-  if (!before || !motionAllowed() || performance.now() - before.at > 1000) return;
+  if (!before || !motionAllowed() || performance.now() - before.at > 1000) return null;
   const now = read(true);
   const what = changes(before, now);
   if (what.played.length) toTable(what.played, before, now);
@@ -351,14 +375,15 @@ function fly() {
     }
   }
   const swept = what.taken ? sweep(what.taken, now) : null;
-  startFlights();
-  dealt?.();
-  swept?.();
-  if (now.turnSeat !== null && now.turnSeat !== before.turnSeat) {
-    const seat = document.querySelector("#table .seat.turn");
+  const start = readyFlights();
+  const seat = now.turnSeat !== null && now.turnSeat !== before.turnSeat ? document.querySelector("#table .seat.turn") : null;
+  return () => {
+    start();
+    dealt?.();
+    swept?.();
     seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
       { duration: PULSE_MS, easing: "ease-out" });
-  }
+  };
 }
 
 /** Before a batch's regions are drawn: the table as it is (for ``animate``'s changes), and,
@@ -376,6 +401,9 @@ export function snapshot() {
  * it paints it. Nothing here is awaited: the next batch draws over whatever still moves.
  */
 export function animate(before) {
-  if (seen) afterLayout();
+  if (seen && !waiting) {
+    waiting = true;
+    afterLayout(fly);
+  }
   return changes(before, read(false));
 }
