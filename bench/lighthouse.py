@@ -2,21 +2,15 @@
 """Lighthouse as a benchmark: the menu (first visit), the second visit (service
 worker) and a table in play, each in the mobile and the desktop profile.
 
-Why Lighthouse: it scores what a visitor's browser sees (performance,
-accessibility, best practices, SEO) with the same rules as every other site,
-so a regression in weight, paint or legibility shows as a failed audit by
-name. The built site/ is served from 127.0.0.1 by e2e/serve.py (no
-compression: on GitHub Pages the host compresses), and Lighthouse 12.2.3
-(pinned in package.json) drives Debian's headless Chromium. Nothing here
-asserts: it prints the scores, the main figures and the failed audits (with the
-FCP and LCP Lighthouse estimates an opportunity would save).
+Why Lighthouse: it scores what a visitor's browser sees with the same rules as every
+other site, so a regression in weight, paint or legibility shows as a failed audit by
+name. The built site/ is served from 127.0.0.1 by e2e/serve.py (no compression: on
+GitHub Pages the host compresses); Lighthouse 12.2.3 (package.json) drives Debian's
+headless Chromium. Nothing here asserts. --site twice alternates two builds run by run
+(a shared machine's load falls on both); --details adds each run's long tasks and
+scripts; --trace-dir keeps the traces for bench/trace_tasks.py.
 
     make bench-lighthouse       # or: .venv/bin/python bench/lighthouse.py [--runs N] [--json FILE]
-
-Two builds side by side (a machine shared with other work loads both alike): give
---site twice and the runs alternate between them, one table each; --details adds
-what the blocking time is made of (Lighthouse's long tasks and the scripts' time).
-
     .venv/bin/python bench/lighthouse.py --site OTHER/site --site site --runs 3 \
         --profiles mobile --pages menu,play --details
 """
