@@ -113,9 +113,22 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
+    assert chunks and preloaded == chunks | started_modules("host.js")
     # The table's motion, chips, sound and cues load after the page (host.js imports them then):
     # not before the first paint.
-    assert chunks and preloaded == chunks | {"web/page/host.js"}
+    assert not preloaded & {f"web/page/{name}.js" for name in ("motion", "chips", "sound", "cues")}
+
+
+def started_modules(entry: str) -> set[str]:
+    """``web/page/<entry>`` and every page module it imports statically, however deep."""
+    found, todo = set(), [entry]
+    while todo:
+        name = todo.pop()
+        if f"web/page/{name}" in found:
+            continue
+        found.add(f"web/page/{name}")
+        todo += re.findall(r'^import [^;]*? from "\./([\w-]+\.js)";', (ROOT / "web/page" / name).read_text(), re.M)
+    return found
 
 
 def test_config_paths_are_relative():
