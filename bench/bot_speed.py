@@ -179,15 +179,20 @@ def seats_of(fmt: str) -> tuple[int, ...]:
 
 
 def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, seed: int | None = None,
-                   players: int | None = None, reduced: bool = False) -> None:
+                   players: int | None = None, reduced: bool = False, trace: Path | None = None) -> None:
     """Hard autoplay; with ``seed`` its matches are those of ``match.table.Table(autoplay=True, seed=seed)``
     on CPython (the table's bots are deterministic), so a slow step can be replayed there.
-    ``reduced``: with prefers-reduced-motion (no card or chip moves), else motion on."""
+    ``reduced``: with prefers-reduced-motion (no card or chip moves), else motion on.
+    ``trace``: keep a Chrome trace of the whole run there (bench/trace_tasks.py reads it: each
+    task's own CPU time, which the machine's load does not stretch)."""
     ctx = browser.new_context(reduced_motion="reduce" if reduced else "no-preference")
     ctx.add_init_script(LONGTASKS_SCRIPT)
     seated = players if players in seats_of(fmt) else None
     ctx.add_init_script(settings_script(fmt, "hard", speed if speed in ("normal", "fast") else "normal", seated))
     page = ctx.new_page()
+    if trace:
+        trace.parent.mkdir(parents=True, exist_ok=True)
+        browser.start_tracing(page=page, path=str(trace), screenshots=False)
     page.goto(base + f"?autoplay=1&speed={speed}&sw=off&bench=1" + (f"&seed={seed}" if seed is not None else ""),
               wait_until="commit")
     page.wait_for_selector("html[data-state=ready]", state="attached", timeout=READY_TIMEOUT_MS)
@@ -202,6 +207,8 @@ def longtask_bench(browser, base: str, fmt: str, speed: str, seconds: float, see
     rounds = page.evaluate("document.querySelector('#table').dataset.phase")
     steps = json.loads(page.evaluate("window.burkozelSteps ? window.burkozelSteps() : '[]'"))
     pauses = json.loads(page.evaluate("window.burkozelBench(JSON.stringify({gc: true}))"))
+    if trace:
+        browser.stop_tracing()
     ctx.close()
     if tasks is None:
         line("long tasks: this Chromium does not report longtask entries")
@@ -267,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play-runs", type=int, default=1, help="long-task runs (of each, with --play-motion both)")
     ap.add_argument("--players", type=int, default=None,
                     help="seats at a table that lets a match choose (bura_pot: 2-6; default the table's)")
+    ap.add_argument("--play-trace", type=Path, default=None,
+                    help="keep each long-task run's Chrome trace in this folder (for bench/trace_tasks.py)")
     ap.add_argument("--site", type=Path, default=SITE)
     args = ap.parse_args(argv)
     if not site_built(args.site):
@@ -286,10 +295,12 @@ def main(argv: list[str] | None = None) -> int:
                                             "hint": args.hint}, args.seed,
                            tuple(args.formats.split(",")), args.players)
             modes = {"on": (False,), "reduced": (True,), "both": (False, True)}[args.play_motion]
-            for _ in range(args.play_runs if args.play_seconds > 0 else 0):
+            for run in range(args.play_runs if args.play_seconds > 0 else 0):
                 for reduced in modes:  # alternating, so the machine's load falls on both alike
+                    trace = (args.play_trace / f"{args.play_format}-{'reduced' if reduced else 'motion'}-{run}.json"
+                             if args.play_trace else None)
                     longtask_bench(browser, base, args.play_format, args.play_speed, args.play_seconds,
-                                   args.play_seed, args.players, reduced)
+                                   args.play_seed, args.players, reduced, trace)
             browser.close()
     finally:
         server.shutdown()

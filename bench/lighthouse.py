@@ -2,16 +2,17 @@
 """Lighthouse as a benchmark: the menu (first visit), the second visit (service
 worker) and a table in play, each in the mobile and the desktop profile.
 
-Why Lighthouse: it scores what a visitor's browser sees (performance,
-accessibility, best practices, SEO) with the same rules as every other site,
-so a regression in weight, paint or legibility shows as a failed audit by
-name. The built site/ is served from 127.0.0.1 by e2e/serve.py (no
-compression: on GitHub Pages the host compresses), and Lighthouse 12.2.3
-(pinned in package.json) drives Debian's headless Chromium. Nothing here
-asserts: it prints the scores, the main figures and the failed audits (with the
-FCP and LCP Lighthouse estimates an opportunity would save).
+Why Lighthouse: it scores what a visitor's browser sees with the same rules as every
+other site, so a regression in weight, paint or legibility shows as a failed audit by
+name. The built site/ is served from 127.0.0.1 by e2e/serve.py (no compression: on
+GitHub Pages the host compresses); Lighthouse 12.2.3 (package.json) drives Debian's
+headless Chromium. Nothing here asserts. --site twice alternates two builds run by run
+(a shared machine's load falls on both); --details adds each run's long tasks and
+scripts; --trace-dir keeps the traces for bench/trace_tasks.py.
 
     make bench-lighthouse       # or: .venv/bin/python bench/lighthouse.py [--runs N] [--json FILE]
+    .venv/bin/python bench/lighthouse.py --site OTHER/site --site site --runs 3 \
+        --profiles mobile --pages menu,play --details
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ from serve import serve_in_thread  # noqa: E402
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
 
-def run(base: str, runs: int) -> list[dict]:
+def run(base: str, runs: int, profiles: str = "mobile,desktop", pages: str = "menu,second,play",
+        trace_dir: Path | None = None) -> list[dict]:
     cmd = ["node", str(ROOT / "bench" / "lighthouse.mjs"), "--base", base, "--chrome", chromium_path(),
-           "--runs", str(runs), "--flags=" + " ".join(CHROMIUM_ARGS)]
+           "--runs", str(runs), "--flags=" + " ".join(CHROMIUM_ARGS), "--profiles", profiles, "--pages", pages]
+    if trace_dir:
+        trace_dir.mkdir(parents=True, exist_ok=True)
+        cmd += ["--trace-dir", str(trace_dir)]
     out = subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True)
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 
@@ -51,7 +56,7 @@ def saved_ms(audit: dict) -> str:
     return (" [saves " + ", ".join(f"{k} {v:.0f} ms" for k, v in sorted(savings.items())) + "]") if savings else ""
 
 
-def report(results: list[dict]) -> str:
+def report(results: list[dict], details: bool = False) -> str:
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for r in results:
         groups[(r["page"], r["profile"])].append(r)
@@ -78,6 +83,15 @@ def report(results: list[dict]) -> str:
     for audit_id in sorted(by_id):
         lines += sorted(by_id[audit_id])
         lines += [f"      at {p}" for p in sorted(pointers[audit_id])[:6]]
+    if details:
+        lines += ["", "Long tasks (Lighthouse's, ms; start ms) and the scripts' main-thread time, run by run:"]
+        for r in results:
+            tasks = ", ".join(f"{t['ms']}@{t['start']} {t['url'] or '(none)'}" for t in r.get("longTasks") or [])
+            lines.append(f"  {r['page']} / {r['profile']} #{r['run']}: TBT {r['metrics']['tbt']:.0f} ms; "
+                         f"long tasks: {tasks or 'none'}")
+            lines.append("      scripts: " + ", ".join(f"{b['url']} {b['total']} ({b['scripting']} run, {b['parse']} parse)"
+                                                  for b in r.get("bootup") or []))
+            lines.append("      kinds: " + ", ".join(f"{b['group']} {b['ms']}" for b in r.get("breakdown") or []))
     warnings = {w for r in results for w in r.get("warnings") or []}
     if warnings:
         lines += ["", "Run warnings:"] + [f"  {w}" for w in sorted(warnings)]
@@ -88,17 +102,33 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=1, help="runs per profile (medians are printed)")
     ap.add_argument("--json", type=Path, help="also write every run's summary here")
-    ap.add_argument("--site", type=Path, default=SITE)
+    ap.add_argument("--site", type=Path, action="append",
+                    help="the built site (default: site/); twice or more: the runs alternate between them")
+    ap.add_argument("--profiles", default="mobile,desktop", help="mobile, desktop or both (comma-separated)")
+    ap.add_argument("--pages", default="menu,second,play",
+                    help="of menu, second, play (second is a second visit only after menu)")
+    ap.add_argument("--details", action="store_true", help="each run's long tasks, scripts and kinds of work")
+    ap.add_argument("--trace-dir", type=Path, help="keep each run's Chrome trace here (bench/trace_tasks.py reads them)")
     args = ap.parse_args(argv)
-    server, base = serve_in_thread(args.site.resolve())
+    sites = args.site or [SITE]
+    served = [serve_in_thread(site.resolve()) for site in sites]
+    results: dict[Path, list[dict]] = {site: [] for site in sites}
     try:
-        results = run(base, args.runs)
+        for i in range(args.runs):
+            for k, (site, (_, base)) in enumerate(zip(sites, served)):
+                trace_dir = args.trace_dir / f"site{k}-run{i}" if args.trace_dir else None
+                for r in run(base, 1, args.profiles, args.pages, trace_dir):
+                    results[site].append({**r, "run": i})
     finally:
-        server.shutdown()
-        server.server_close()
+        for server, _ in served:
+            server.shutdown()
+            server.server_close()
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1))
-    print(report(results))
+        args.json.write_text(json.dumps({str(site): rs for site, rs in results.items()}, indent=1))
+    for k, site in enumerate(sites):
+        if len(sites) > 1:
+            print(f"\n## site{k}: {site}\n")
+        print(report(results[site], args.details))
     return 0
 
 

@@ -114,6 +114,9 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
     assert chunks and preloaded == chunks | started_modules("host.js")
+    # The table's motion, chips, sound and cues load after the page (host.js imports them then):
+    # not before the first paint.
+    assert not preloaded & {f"web/page/{name}.js" for name in ("motion", "chips", "sound", "cues")}
 
 
 def started_modules(entry: str) -> set[str]:

@@ -12,7 +12,7 @@
 // Nothing moves with prefers-reduced-motion: reduce, at ?speed=instant or in a hidden tab
 // (motion.js's motionAllowed), and no coin flies longer than a card does (300 ms).
 
-import { motionAllowed, overlay } from "./motion.js";
+import { afterLayout, motionAllowed, overlay } from "./motion.js";
 
 const FLIGHT_MS = 300;
 const STAGGER_MS = 40;
@@ -68,14 +68,12 @@ function layer() {
   return overlay("coins");
 }
 
-/** A few coins from ``from`` to ``to``; resolves with the flight when the last has landed. */
-function fly(from, to, chips, seat, way) {
+/** A few coins from the point ``from`` to ``to``; resolves with the flight when the last has landed. */
+function fly([x0, y0], [x1, y1], chips, seat, way) {
   const flight = document.createElement("div");
   flight.className = "flight";
   flight.dataset.seat = String(seat);
   flight.dataset.way = way;
-  const [x0, y0] = centre(from);
-  const [x1, y1] = centre(to);
   const count = Math.min(MOST_COINS, Math.max(2, Math.ceil(chips / 10)));
   const runs = [];
   for (let i = 0; i < count; i++) {
@@ -97,10 +95,29 @@ function fly(from, to, chips, seat, way) {
   return Promise.race([Promise.allSettled(runs), late]).then(() => flight);
 }
 
+/** Where the coins of each change go, once the page is laid out (motion.js's afterLayout):
+ *  read from the pot and each stack shown, then flown by the function returned. */
+function measured(changes, done) {
+  const pot = document.querySelector("#pot-box .pot-val");
+  if (!visible(pot)) {
+    done([]);
+    return null;
+  }
+  const at = centre(pot);
+  const ways = [];
+  for (const [seat, change] of changes) {
+    const stack = stackElement(seat);
+    if (stack) ways.push(change < 0 ? [centre(stack), at, -change, seat, "to-pot"] : [at, centre(stack), change, seat, "from-pot"]);
+  }
+  return () => Promise.all(ways.map((way) => fly(...way))).then(done);
+}
+
 /**
  * After the worker's regions are drawn: move the chips that changed since the last
  * drawing. Returns a promise that resolves when they have landed (the numbers are
- * then the new ones), or null when nothing moves.
+ * then the new ones), or null when nothing moves. The numbers are held at once, before
+ * anything is painted; the coins set off when the page is laid out (nothing is measured
+ * before: no layout made in a script).
  */
 export function moveChips() {
   const now = drawn();
@@ -109,21 +126,17 @@ export function moveChips() {
   last = now;
   if (!comparable(before, now) || !motionAllowed()) return null;
   const potChange = now.pot - before.pot;
-  const pot = document.querySelector("#pot-box .pot-val");
-  if (!potChange || !visible(pot)) return null;
-  const held = new Map();
-  const flights = [];
+  if (!potChange) return null;
+  const changes = [];
   for (const [seat, chips] of Object.entries(now.stacks)) {
     const change = chips - before.stacks[seat];
-    if (!change || Math.sign(change) === Math.sign(potChange)) continue; // only what went to or came from the pot
-    const stack = stackElement(seat);
-    if (!stack) continue;
-    hold(seat, before.stacks[seat], held);
-    flights.push(change < 0 ? fly(stack, pot, -change, seat, "to-pot") : fly(pot, stack, change, seat, "from-pot"));
+    if (change && Math.sign(change) !== Math.sign(potChange)) changes.push([seat, change]); // only what went to or came from the pot
   }
-  if (!flights.length) return null;
+  if (!changes.length) return null;
+  const held = new Map();
+  for (const [seat] of changes) hold(seat, before.stacks[seat], held);
   hold(null, before.pot, held);
-  return Promise.all(flights).then((landed) => {
+  return new Promise((done) => afterLayout(() => measured(changes, done))).then((landed) => {
     for (const [el, text] of held) if (el.isConnected) el.textContent = text;
     for (const flight of landed) flight.remove();
   });

@@ -17,10 +17,6 @@
 // window.burkozelBench(json) and window.burkozelSteps() return promises.
 
 import { PyWorker } from "../../vendor/pyscript/core.js";
-import { moveChips } from "./chips.js";
-import { animate, snapshot } from "./motion.js";
-import { listenForGestures, sound } from "./sound.js";
-import { cue, listenForVisibility, peopleAtTable } from "./cues.js";
 import { stackDialogs } from "./dialogs.js";
 
 const root = document.documentElement;
@@ -135,11 +131,29 @@ function arm(name, { gen, ms }) {
   }, ms));
 }
 
+// --- the table's motion, sound and cues: motion.js, chips.js, sound.js, cues.js -------------
+
+// They act on the table's drawings, and the first drawing comes when the worker is up, seconds
+// after the page: so they are fetched once the page has loaded, not with the modules its first
+// paint waits for, and awaited before that drawing. Should they fail to load, the table plays on
+// without them (still, silent, no «Ваш ход» cues).
+let tableFx = null; // their exports, once loaded
+let tableLoading = null;
+
+function loadTableModules() {
+  tableLoading ??= Promise.all([import("./motion.js"), import("./chips.js"), import("./sound.js"), import("./cues.js")])
+    .then((modules) => (tableFx = Object.assign({}, ...modules)))
+    .catch((error) => console.warn("[burkozel] the table's motion and sound did not load:", describe(error)));
+  return tableLoading;
+}
+if (document.readyState === "complete") loadTableModules();
+else addEventListener("load", loadTableModules, { once: true });
+
 /** Apply one batch of effects; a promise while chips move (chips.js), so the next
  *  batch waits for them and the deal's result opens once they have landed. Cards move
  *  (motion.js) and sound (sound.js) by what the batch changed, and nothing waits for them. */
 function apply(fx) {
-  const before = fx.regions ? snapshot() : null;
+  const before = fx.regions && tableFx ? tableFx.snapshot() : null;
   for (const [element, attrs] of Object.entries(fx.attrs ?? {})) {
     const node = element === "table" ? table : element === "html" ? root : document.querySelector(element);
     for (const [name, value] of Object.entries(attrs)) node?.setAttribute(name, value);
@@ -151,11 +165,11 @@ function apply(fx) {
   }
   if (fx.noCancel) noCancel = fx.noCancel;
   if (before) {
-    const what = animate(before);
-    sound(what, peopleAtTable());
-    cue(what);
-  } else if (fx.attrs) cue({ played: [] });
-  const moving = moveChips();
+    const what = tableFx.animate(before);
+    tableFx.sound(what, tableFx.peopleAtTable());
+    tableFx.cue(what);
+  } else if (fx.attrs) tableFx?.cue({ played: [] });
+  const moving = tableFx?.moveChips() ?? null;
   const opened = () => {
     if (fx.dialogs) syncDialogs(fx.dialogs);
     if (fx.focus) focus(fx.focus);
@@ -346,9 +360,10 @@ async function start() {
     root.dataset.py = "done";
     return; // the error screen stays until the player reloads
   }
+  await loadTableModules(); // (long since loaded, but for a page that loads slower than Python starts)
   listen();
-  listenForGestures();
-  listenForVisibility();
+  tableFx?.listenForGestures();
+  tableFx?.listenForVisibility();
   apply(first);
   // bench/startup.py's breakdown: the table is drawn; `detail` is the worker's own
   // clock (ms importing the engine, the controller, and opening the table).

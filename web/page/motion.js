@@ -25,6 +25,7 @@ const TURN_MS = 160; // the trump turned up, the deal's last motion
 const SLIDE_MS = 180; // the hand closing up or opening
 const PULSE_MS = 300; // the seat to act
 const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
+const LATE_LAYOUT_MS = 400; // no rendering by then (a hidden tab): move on without it
 
 /** Whether anything may move now (chips.js asks the same). */
 export function motionAllowed() {
@@ -147,14 +148,22 @@ function flyFrom(el, from, to, ms, delay, fade) {
   flights.push({ el, start: `translate(${x0 - x1}px, ${y0 - y1}px)`, ms, delay, fade });
 }
 
-function startFlights() {
+/** The flights measured, each with the element's own transform (read, like every rect, before
+ *  anything is written); returns what starts them. */
+function readyFlights() {
   // Each starts before the element's own transform (a lifted card, a tilted discard) and ends
   // on it, in keyframes that replace it: the compositor runs those (it runs no "add" animation).
   for (const flight of flights) flight.own = getComputedStyle(flight.el).transform;
+  return startFlights;
+}
+
+function startFlights() {
   for (const { el, start, own, ms, delay, fade } of flights.splice(0)) {
-    el.animate([{ transform: own === "none" ? start : `${start} ${own}` }, { transform: own }],
-      { duration: ms, delay, easing: EASE_OUT, fill: "backwards" });
-    if (fade) el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: Math.min(ms, 120), delay, fill: "backwards" });
+    const from = { transform: own === "none" ? start : `${start} ${own}` };
+    // A card dealt or drawn fades in as it sets off, in the same animation (one a card, not two).
+    const keys = fade ? [{ ...from, opacity: 0 }, { opacity: 1, offset: Math.min(1, 120 / ms) }, { transform: own, opacity: 1 }]
+      : [from, { transform: own }];
+    el.animate(keys, { duration: ms, delay, easing: EASE_OUT, fill: "backwards" });
   }
 }
 
@@ -305,17 +314,52 @@ function toTable(played, before, now) {
   }
 }
 
-let seen = null; // the table as last painted, measured, while its flights wait for the next frame
-let frame = 0;
+// The next rendering step's layout, without asking for one: a ResizeObserver's first
+// notification for a target comes in the rendering step right after the browser has laid the
+// page out and before it paints, so a new drawing's geometry is there to read (no layout of
+// our own: reading it earlier, in the batch's task or at requestAnimationFrame, made the
+// browser lay the page out there, in a script) and what moves starts in the frame that first
+// paints it. Without ResizeObserver: at the next frame, laying it out then.
+const laidOut = [];
+let round = 0; // the readers' turns: one per rendering step that has them
 
-/** At the next frame (with the page's own layout, not in the batch's task): move what changed
- *  since the table was last painted. Several batches drawn in one frame are moved as one. */
+function whenLaidOut() {
+  round++;
+  // Every reader first, then what each returned, which writes: no read after a write.
+  for (const write of laidOut.splice(0).map((read) => read())) write?.();
+}
+const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+  layoutWatch.disconnect();
+  whenLaidOut();
+}) : null;
+
+/** Call ``read`` once the page is laid out as drawn, before it is painted (chips.js too): it
+ *  measures, and returns what writes to the page, called when every reader has read. A tab
+ *  hidden before it painted renders nothing: a timer then calls them (chips.js's batch waits). */
+export function afterLayout(read) {
+  laidOut.push(read);
+  if (laidOut.length > 1) return;
+  if (layoutWatch) layoutWatch.observe(document.documentElement); // (a new target: notified once)
+  else requestAnimationFrame(whenLaidOut);
+  const mine = round;
+  setTimeout(() => {
+    if (round !== mine) return; // laid out and read in time
+    layoutWatch?.disconnect();
+    whenLaidOut();
+  }, LATE_LAYOUT_MS);
+}
+
+let seen = null; // the table as last painted, measured, while its flights wait for the layout
+let waiting = false;
+
+/** After the page's own layout of the new drawing: measure what changed since the table was
+ *  last painted, and return what moves it. Several batches drawn before one frame move as one. */
 function fly() {
-  frame = 0;
+  waiting = false;
   const before = seen;
   seen = null;
-  // A frame that comes late (a tab shown again) finds an old table: nothing to fly from.
-  if (!before || !motionAllowed() || performance.now() - before.at > 1000) return;
+  // A layout that comes late (a tab shown again) finds an old table: nothing to fly from.
+  if (!before || !motionAllowed() || performance.now() - before.at > 1000) return null;
   const now = read(true);
   const what = changes(before, now);
   if (what.played.length) toTable(what.played, before, now);
@@ -331,30 +375,35 @@ function fly() {
     }
   }
   const swept = what.taken ? sweep(what.taken, now) : null;
-  startFlights();
-  dealt?.();
-  swept?.();
-  if (now.turnSeat !== null && now.turnSeat !== before.turnSeat) {
-    const seat = document.querySelector("#table .seat.turn");
+  const start = readyFlights();
+  const seat = now.turnSeat !== null && now.turnSeat !== before.turnSeat ? document.querySelector("#table .seat.turn") : null;
+  return () => {
+    start();
+    dealt?.();
+    swept?.();
     seat?.animate([{ transform: "scale(1)" }, { transform: "scale(1.05)" }, { transform: "scale(1)" }],
       { duration: PULSE_MS, easing: "ease-out" });
-  }
+  };
 }
 
 /** Before a batch's regions are drawn: the table as it is (for ``animate``'s changes), and,
- *  unless a frame is still to come for an earlier batch, where everything was painted. */
+ *  unless an earlier batch's flights still wait for the layout, where everything was painted. */
 export function snapshot() {
   // The first drawing at boot is not seen moving: the table was not on the screen before it.
+  // (Measured while the page is still laid out as painted: nothing is laid out for it.)
   if (!seen && motionAllowed() && document.documentElement.dataset.state === "ready") seen = { ...read(true), at: performance.now() };
   return read(false);
 }
 
 /**
  * After a batch's regions are drawn: what it changed since ``before`` (``snapshot``'s), for
- * sound.js and cues.js; the cards move at the next frame. Nothing here is awaited: the next
- * batch draws over whatever still moves.
+ * sound.js and cues.js; the cards move once the browser has laid the new drawing out, before
+ * it paints it. Nothing here is awaited: the next batch draws over whatever still moves.
  */
 export function animate(before) {
-  if (seen && !frame) frame = requestAnimationFrame(fly);
+  if (seen && !waiting) {
+    waiting = true;
+    afterLayout(fly);
+  }
   return changes(before, read(false));
 }
