@@ -127,3 +127,44 @@ def test_a_dialog_keeps_the_focus_and_gives_it_back(page, base_url):
     page.keyboard.press("Escape")
     assert not rules.is_visible()
     assert focused(opener), "closing the dialog gives the focus back to what opened it"
+
+
+STACK_PAGE = """<!doctype html><meta charset="utf-8"><title>dialogs</title><link rel="icon" href="data:,">
+<dialog id="result"><button id="next">next</button></dialog>
+<dialog id="rules"><button id="r1">one</button><button id="r2">two</button></dialog>
+<dialog id="p2p"><button id="start">start</button></dialog>"""
+
+STACK_JS = """async (steps) => {
+  const { stackDialogs } = await import('./web/page/dialogs.js');
+  const closed = [];
+  const all = ['p2p', 'rules', 'result'];
+  const top = () => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('dialog')?.id ?? null;
+  const out = [];
+  for (const [wanted, focus] of steps) {
+    if (focus) document.getElementById(focus).focus();
+    stackDialogs(wanted, all, (d) => { closed.push(d.id); d.close(); });
+    out.push({ open: all.filter((n) => document.getElementById(n).open), top: top(),
+               focus: document.activeElement?.id ?? null, closed: closed.splice(0) });
+  }
+  return out;
+}"""
+
+
+def test_a_dialog_wanted_underneath_opens_underneath(page, server):
+    """A deal's result that ends while the host waits in the invite lobby (or reads the
+    rules) opens under that dialog, not over it: the lobby's «Начать игру» stays in reach,
+    its focus where it was; closing the lobby shows the result."""
+    page.route("**/favicon.ico", lambda route: route.fulfill(status=204))  # asked for by the bare page
+    page.goto(server.url + "manifest.webmanifest")  # any page of the site's origin
+    page.set_content(STACK_PAGE)
+    first, under, deeper, gone = page.evaluate(STACK_JS, [
+        [["p2p"], None],
+        [["result", "p2p"], "start"],  # the result wanted at the bottom, the lobby in use
+        [["result", "rules", "p2p"], "start"],
+        [["result"], None],
+    ])
+    assert first == {"open": ["p2p"], "top": "p2p", "focus": "start", "closed": []}
+    assert under["open"] == ["p2p", "result"] and under["top"] == "p2p" and under["focus"] == "start"
+    assert under["closed"] == ["p2p"]  # taken off the top layer and shown again above the result
+    assert deeper["top"] == "p2p" and deeper["focus"] == "start" and set(deeper["open"]) == {"p2p", "rules", "result"}
+    assert gone == {"open": ["result"], "top": "result", "focus": "next", "closed": ["p2p", "rules"]}

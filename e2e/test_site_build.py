@@ -113,8 +113,19 @@ def test_worker_config_is_pyscript_toml_as_json(site_dir):
     assert "MODULEPRELOAD" not in html
     preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', html))
     chunks = {f for f in site_files(site_dir) if PYSCRIPT_CHUNK.fullmatch(f)}
-    # host.js imports chips.js and the table's motion, sound and cues
-    assert chunks and preloaded == chunks | {f"web/page/{name}.js" for name in ("host", "chips", "motion", "sound", "cues")}
+    assert chunks and preloaded == chunks | started_modules("host.js")
+
+
+def started_modules(entry: str) -> set[str]:
+    """``web/page/<entry>`` and every page module it imports statically, however deep."""
+    found, todo = set(), [entry]
+    while todo:
+        name = todo.pop()
+        if f"web/page/{name}" in found:
+            continue
+        found.add(f"web/page/{name}")
+        todo += re.findall(r'^import [^;]*? from "\./([\w-]+\.js)";', (ROOT / "web/page" / name).read_text(), re.M)
+    return found
 
 
 def test_config_paths_are_relative():

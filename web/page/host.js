@@ -21,6 +21,7 @@ import { moveChips } from "./chips.js";
 import { animate, snapshot } from "./motion.js";
 import { listenForGestures, sound } from "./sound.js";
 import { cue, listenForVisibility, peopleAtTable } from "./cues.js";
+import { stackDialogs } from "./dialogs.js";
 
 const root = document.documentElement;
 const table = document.getElementById("table");
@@ -96,20 +97,13 @@ function replace(node, markup) {
 // Dialogs closed here because the worker asked: their "close" event (fired later,
 // as a task) is not the player's, and must not go back. Sent back, it arrived after
 // a quick L had reopened the last trick and closed it again.
-const closingForWorker = new Set();
+const closingForWorker = new Map(); // id → closes not yet heard (one dialog may close twice)
 
 function syncDialogs(wanted) {
-  for (const name of DIALOGS) {
-    const dialog = document.getElementById(name);
-    if (dialog && dialog.open && !wanted.includes(name)) {
-      closingForWorker.add(name);
-      dialog.close();
-    }
-  }
-  for (const name of wanted) {
-    const dialog = document.getElementById(name);
-    if (dialog && !dialog.open) dialog.showModal();
-  }
+  stackDialogs(wanted, DIALOGS, (dialog) => {
+    closingForWorker.set(dialog.id, (closingForWorker.get(dialog.id) || 0) + 1);
+    dialog.close();
+  });
 }
 
 function focus(what) {
@@ -295,7 +289,10 @@ function listen() {
       if (noCancel.includes(name)) event.preventDefault();
     });
     dialog.addEventListener("close", () => {
-      if (!closingForWorker.delete(name)) send({ type: "close", id: name });
+      const pending = closingForWorker.get(name) || 0;
+      if (pending > 1) closingForWorker.set(name, pending - 1);
+      else if (pending) closingForWorker.delete(name);
+      else send({ type: "close", id: name });
     });
   }
 }
