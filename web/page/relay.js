@@ -32,8 +32,7 @@
 // backed off to 15 minutes by an outage) are not sent: this file announces a room on a
 // few relays when it opens, when a relay socket (re)opens, when an offer and answer came
 // to no connection (a room that was direct) and (a guest's room) on a schedule that backs
-// off, and never while the room is direct. A watchers' room is
-// relays only.
+// off, and never while the room is direct. A watchers' room is relays only.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
