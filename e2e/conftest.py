@@ -107,7 +107,8 @@ def page(context, guard):
 # named.  Empty this list as they are mended: it is a to-do list, not a verdict.
 KNOWN_FAILURES = {
     "test_online.py::test_after_a_relay_outage_the_direct_way_comes_back_within_a_minute":
-        "#43: 4 runs of 7 under load; in a failing run the guest answered one offer and no candidate was sent",
+        "#43: 6 runs of 8 at load 25-35 (3 Dec, the sockets back within seconds of the outage's end); "
+        "the remaining failures' cause is not found (a logged copy passed 8 of 8, direct 3-6 s after)",
 }
 
 

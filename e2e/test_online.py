@@ -445,6 +445,39 @@ def test_after_a_relay_outage_the_direct_way_comes_back_within_a_minute(make_pag
     assert "напрямую" in peer_bar(host)
 
 
+def test_once_a_long_outage_ends_the_relay_sockets_are_back_within_seconds(make_page, server, relay):
+    """Every relay refuses until the sockets' own retries of the whole list are 8 s or more
+    apart; the relays come back just after such a try: on the page's clock the sockets are
+    open again within a few seconds (while all are out, one relay is knocked at every 3 s),
+    not at the list's next try, 8 to 30 s away."""
+    host = make_page(clock=True)
+    invite_links(host, server, "duel")
+    relays = len(json.loads((ROOT / "web" / "page" / "relays.json").read_text())["relays"])
+    for _ in range(100):
+        if len(relay.sockets) >= relays:
+            break
+        host.wait_for_timeout(100)
+    relay.drop_all()
+    tries: list[int] = []  # the page's seconds at which it tried the whole list
+    for second in range(1, 200):
+        refused = relay.refused
+        host.clock.run_for(1_000)
+        host.wait_for_timeout(100)
+        if relay.refused - refused >= relays:
+            tries.append(second)
+            if len(tries) > 1 and tries[-1] - tries[-2] >= 8:
+                break
+    else:
+        pytest.fail(f"the page's tries of its relays: {tries}")
+    relay.up = True
+    for waited in range(1, 8):
+        host.clock.run_for(1_000)
+        host.wait_for_timeout(150)
+        if len(relay.sockets) >= relays:
+            break
+    assert len(relay.sockets) >= relays, f"{len(relay.sockets)} of {relays} relay sockets back after {waited} s"
+
+
 def test_the_relays_refuse_everyone_for_five_minutes_and_the_match_goes_on_by_itself(make_page, server, relay):
     """A relay outage longer than the relay client gives its own retries (it gives a relay
     up after five refused tries, within two minutes), and no offline or online event in the

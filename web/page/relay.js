@@ -30,9 +30,9 @@
 // every open one; a relay that answers "rate-limited" rests while the event goes to the
 // next. Trystero's own announcements (one a minute on every relay, for every room, and
 // backed off to 15 minutes by an outage) are not sent: this file announces a room on a
-// few relays when it opens, when a relay socket (re)opens and (a guest's room) on a
-// schedule that backs off, and never while the room is direct. A watchers' room is
-// relays only.
+// few relays when it opens, when a relay socket (re)opens, when an offer and answer came
+// to no connection (a room that was direct) and (a guest's room) on a schedule that backs
+// off, and never while the room is direct. A watchers' room is relays only.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
@@ -59,6 +59,7 @@ const ANNOUNCE_SOON_MS = 250;
 const REST_FIRST_MS = 30_000;
 const REST_LAST_MS = 600_000;
 const RECENT_KEPT = 256;
+const EXCHANGE_RETRIES = 3; // failed offer/answer exchanges answered by an announcement at once
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
@@ -90,6 +91,10 @@ function tellWay(id, room) {
   if (way !== room.way) {
     const wasDirect = room.way === "direct";
     room.way = way;
+    if (way === "direct") {
+      room.wasDirect = true;
+      room.exchangeRetries = 0;
+    }
     emit(id, "way", way);
     if (wasDirect) announceFrom(room, 0); // the direct way closed: look for it again at once
   }
@@ -226,6 +231,19 @@ function announceFrom(room, step) {
   room.announceTimer = setTimeout(() => announceFrom(room, step + 1), wait);
 }
 
+/** Trystero gave a peer connection up after its offer and answer had been exchanged (no
+ *  connection came of them: a candidate lost, a half-made connection after an outage). Until
+ *  this moment it ignored that peer's announcements (23 s), so a room that has been direct
+ *  and is not now announces at once rather than at its schedule's next step, which may be
+ *  minutes away (the host's rooms have none). A few times, until direct again: a device that
+ *  can no longer connect directly (a new network) is not signalled at every 23 s. */
+function exchangeFailed(room, error) {
+  if (!String(error).startsWith("could not connect")) return;
+  if (!room.open || !room.wasDirect || direct(room) || room.exchangeRetries >= EXCHANGE_RETRIES) return;
+  room.exchangeRetries += 1;
+  announce(room, ANNOUNCE_RELAYS);
+}
+
 /** A relay socket opened (at first, or back after an outage): announce there shortly. */
 function announceSoon(room) {
   clearTimeout(room.soonTimer);
@@ -335,10 +353,13 @@ export async function open(id, room, secret, { quiet = false, direct: directWay 
     nostr.sha1(`Trystero@${APP_ID}@${meeting}`),
   ]);
   rootTopics.add(rootTopic); // (before Trystero's first announcement of it)
-  const trystero = nostr.joinRoom(config, meeting);
+  const trystero = nostr.joinRoom(config, meeting, {
+    onJoinError: ({ error }) => rooms.get(id) === state && exchangeFailed(state, error),
+  });
   const action = trystero.makeAction("frame");
   const state = {
     trystero, action, way: "", open: true, topic, rootTopic, quiet, directWay, retries,
+    wasDirect: false, exchangeRetries: 0,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
     timer: null, announceTimer: null, soonTimer: null,

@@ -11,11 +11,19 @@
 // 30 s, jittered, for each relay, from 2 s again once that relay's socket has opened, and
 // at once when the browser says it is online. (relay.js sets `manualReconnection`, so
 // Trystero's own offline/online handling leaves the lock to this file.)
+// While every relay socket is closed (an outage of this device's line, most likely, or
+// of every relay) the backed-off schedule would find the way back up to 30 s late, and a
+// direct connection lost meanwhile is signalled only once the sockets are open again. So
+// then one relay a turn is knocked at every few seconds by a socket of this file's own,
+// opened and closed at once (one connection, not the whole list's), and the moment one
+// answers every closed socket tries again.
 
 const FIRST_MS = 2_000;
 const LAST_MS = 30_000;
 const POLL_MS = 1_000;
 const LIFTED_TICKS = 8;
+const PROBE_MS = 3_000; // while every relay socket is closed: one relay knocked at this often
+const PROBE_WAIT_MS = 10_000; // a knock that neither opens nor fails by then has failed
 const OPEN = 1;
 const CLOSED = 3;
 
@@ -24,6 +32,10 @@ export function relayRetry(nostr) {
   nostr.pauseRelayReconnection();
   const waits = new Map(); // relay url -> {ms, due}: its next try, while its socket is closed
   let timer = null;
+  let probe = null; // the knocking socket, while one is out
+  let probeDue = 0;
+  let probeTurn = 0;
+  let outage = false; // every socket closed at the last tick
 
   async function lift() {
     nostr.resumeRelayReconnection();
@@ -35,13 +47,43 @@ export function relayRetry(nostr) {
     }
   }
 
+  /** Knock at one relay of `urls` (in turn); if it answers, every closed socket tries now. */
+  function knock(urls) {
+    const socket = new WebSocket(urls[probeTurn++ % urls.length]);
+    probe = socket;
+    const done = (answered) => {
+      if (probe !== socket) return;
+      probe = null;
+      clearTimeout(giveUp);
+      probeDue = Date.now() + PROBE_MS;
+      if (answered && timer !== null) {
+        waits.clear();
+        tick();
+      }
+    };
+    const giveUp = setTimeout(() => {
+      socket.close();
+      done(false);
+    }, PROBE_WAIT_MS);
+    socket.onopen = () => {
+      socket.close();
+      done(true);
+    };
+    socket.onclose = () => done(false);
+  }
+
   function tick() {
     const now = Date.now();
     const closed = [];
-    for (const [url, socket] of Object.entries(nostr.getRelaySockets())) {
+    const all = Object.entries(nostr.getRelaySockets());
+    for (const [url, socket] of all) {
       if (socket.readyState === OPEN) waits.delete(url);
       else if (socket.readyState === CLOSED) closed.push(url);
     }
+    const wasOut = outage;
+    outage = all.length > 0 && closed.length === all.length;
+    if (outage && !wasOut) probeDue = now + PROBE_MS; // (the schedule's own first try is now)
+    if (outage && probe === null && now >= probeDue && navigator.onLine !== false) knock(closed);
     if (!closed.some((url) => !waits.has(url) || now >= waits.get(url).due)) return;
     for (const url of closed) { // every closed socket tries now: each one's wait grows
       const ms = waits.has(url) ? Math.min(waits.get(url).ms * 2, LAST_MS) : FIRST_MS;
