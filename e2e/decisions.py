@@ -90,24 +90,31 @@ class Position:
 def find(fmt: str, decision: str, seeds: range = range(1, 400), players: int | None = None) -> Position:
     """The first position of ``decision`` for seat 0 at ``fmt`` (``players`` seated) over the
     seeds, every seat (seat 0 too, until then) playing a seeded random legal move."""
-    rules = rules_for(fmt, players)
-    wanted = DECISIONS[decision]
+    return first_moment(rules_for(fmt, players), DECISIONS[decision], decision, seeds)
+
+
+def first_moment(rules: TableRules, want, label: str, seeds: range = range(1, 400), steps: int = 200,
+                 policy=None) -> Position:
+    """The first moment over ``seeds`` where seat 0 is to act and ``want(its view)`` holds, every
+    seat playing ``policy(round, rng)`` (a seeded random legal move) up to ``steps`` moves a seed."""
+    fmt = rules.format
     for seed in seeds:
         match = Match(rules, seed=seed)
         rng = random.Random(seed)
-        for _ in range(200):
+        for _ in range(steps):
             rnd = match.round
             if rnd.is_over:
                 if match.is_over:
                     break
                 match.next_round()
                 continue
-            if rnd.to_act == 0 and wanted(match.view(0)):
+            if rnd.to_act == 0 and want(match.view(0)):
                 info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
-                                 players=None if rules.players == rules.table.players else rules.players)
-                return Position(fmt, decision, info, match)
-            match.push(rnd.random_move(rng))
-    raise LookupError(f"no {decision} for seat 0 at {fmt} in seeds {seeds}")
+                                 players=None if rules.players == rules.table.players else rules.players,
+                                 house=rules.house)
+                return Position(fmt, label, info, match)
+            match.push(policy(rnd, rng) if policy else rnd.random_move(rng))
+    raise LookupError(f"no {label} for seat 0 at {fmt} in seeds {seeds}")
 
 
 def deal_over(fmt: str, seed: int = 1, players: int | None = None) -> Position:

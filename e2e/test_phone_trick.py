@@ -10,18 +10,15 @@ trick 18 px.  Positions are opened as saved matches, found by seeded play (as ``
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from decisions import Position
+from decisions import Position, first_moment
 from tablekit import MATCH_KEY, table_fixtures, wait_settled
 from test_layout import OVERLAPS_JS, PARTS
 from test_newcomer_layout import COVERED_JS
 
-from burkozel import FORMATS, Match, TableRules
+from burkozel import FORMATS, TableRules
 from burkozel.house import HouseRules
-from table.match.record import MatchInfo
 
 shared, table = table_fixtures()
 
@@ -47,23 +44,7 @@ def position(fmt, want, players=None, house=None, policy=None, combos=None) -> P
     unless ``combos`` says which."""
     rules = TableRules(fmt, FORMATS[fmt].combo_ids if combos is None else combos, players=players,
                        dave=FORMATS[fmt].has_pot, house=HouseRules.from_dict(house or {}))
-    for seed in range(1, 300):
-        match = Match(rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(300):
-            rnd = match.round
-            if rnd.is_over:
-                if match.is_over:
-                    break
-                match.next_round()
-                continue
-            if rnd.to_act == 0 and want(match.view(0)):
-                info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
-                                 players=None if rules.players == rules.table.players else rules.players,
-                                 house=rules.house)
-                return Position(fmt, "measured", info, match)
-            match.push((policy or (lambda r, g: r.random_move(g)))(rnd, rng))
-    raise LookupError(f"no such moment at {fmt}")
+    return first_moment(rules, want, "measured", range(1, 300), steps=300, policy=policy)
 
 
 def answering_last(v) -> bool:
