@@ -781,3 +781,63 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeyp
     relay.run([host, guest, watcher, *crowd])
     assert sum(1 for c in crowd if c.peer.dialog and c.peer.dialog["step"] == "online-watch-full") == 1
     assert "Зрители: 10" in host.cache["peer-bar"]
+
+
+def rematch_lobby(relay: Relay):
+    """Пары with two guests at a match's end, «Ещё партию» offered: seat 1 says yes, seat 2 no."""
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "bot"])
+    guests = {seat: guest_at(relay, links[seat])[0] for seat in (1, 2)}
+    pages = [host, *guests.values()]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    play_match_out(relay, host, guests, random.Random(4))
+    relay.effects(host, host.handle({"type": "click", "action": "next"}))
+    relay.run(pages)
+    relay.effects(guests[1], guests[1].handle({"type": "click", "action": "online-rematch-yes"}))
+    relay.effects(guests[2], guests[2].handle({"type": "click", "action": "online-rematch-no"}))
+    relay.run(pages)
+    assert host.peer.host.again == {1: True, 2: False}
+    return host, links, guests
+
+
+def lobby_statuses(app) -> dict[str, str]:
+    return dict(re.findall(r'data-online-seat="(\d)"[^>]*>.*?data-online-status="(\w+)"', app.cache["p2p"]))
+
+
+def test_the_answers_to_another_match_outlast_a_reload_of_the_hosts_page_and_of_a_guests():
+    """The host's page reloads in the lobby of «Ещё партию» (then the page of the guest who said
+    yes): who said yes and who left are the host's record's, so nobody is asked again, the
+    seat left stays the bot's and the host may start at once."""
+    relay = Relay()
+    host, links, guests = rematch_lobby(relay)
+    stored = dict(host._stored)
+    relay.gone(host)
+    again, fx = start(env(stored=stored))
+    relay.effects(again, fx)
+    stored_guest = dict(guests[1]._stored)
+    relay.gone(guests[1])
+    back, _ = guest_at(relay, links[1], stored_guest)
+    relay.run([again, back])
+    assert again.peer.dialog["step"] == "invite" and again.peer.online.rematch
+    assert again.peer.host.again == {1: True, 2: False}
+    assert lobby_statuses(again) == {"1": "joined", "2": "bot"}
+    assert 'data-action="online-start" disabled' not in again.cache["p2p"]
+    assert back.peer.dialog["step"] == "online-lobby"  # (not asked «Ещё партию?» again)
+    relay.effects(again, again.handle({"type": "click", "action": "online-start"}))
+    relay.run([again, back])
+    assert again.table.phase() == "play" and 2 in again.table.stood_in and 1 not in again.table.stood_in
+    assert back.peer.dialog is None
+
+
+def test_broken_answers_in_the_hosts_record_are_dropped_and_the_lobby_still_comes_back():
+    relay = Relay()
+    host, links, guests = rematch_lobby(relay)
+    stored = dict(host._stored)
+    record = json.loads(stored["burkozel.online-host"])
+    for broken in ({"1": "yes", "2": False}, {"9": True, "x": False, "1": True}, ["1"], "again", None, {"01": True}):
+        page, fx = start(env(stored={**stored, "burkozel.online-host": json.dumps({**record, "again": broken})}))
+        assert page.peer.dialog == {"step": "invite"} and page.peer.online.rematch
+        assert set(page.peer.host.again) <= {1, 2}
+        assert all(type(v) is bool for v in page.peer.host.again.values())
+        assert 'data-online-seat="1"' in page.cache["p2p"]

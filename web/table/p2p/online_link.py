@@ -35,6 +35,16 @@ JOIN_GIVE_UP_S = 60.0
 """Unanswered this long, it stops saying «Подключаемся…» and offers to try again (it still listens)."""
 
 
+def kept_answers(data: Any, seats: set[int]) -> dict[int, bool]:
+    """The guests' answers to «Ещё партию» as the host's record keeps them (``{"1": true}``):
+    an answer that is not a guest seat's yes or no is dropped (that guest is asked again)."""
+    if not isinstance(data, dict):
+        return {}
+    return {int(seat): yes for seat, yes in data.items()
+            if isinstance(seat, str) and seat.isdigit() and str(int(seat)) == seat and int(seat) in seats
+            and type(yes) is bool}
+
+
 class _Rooms:
     """``PeerLink.js`` while playing online: a text for a seat goes out as a sealed frame."""
 
@@ -83,6 +93,8 @@ class OnlineLink:
         """The host has opened the watchers' room («Позвать зрителей»)."""
         self.fair_kept: dict[str, Any] | None = None
         """The host's keying as last stored (``HostTable.fair_state``)."""
+        self.again_kept: dict[int, bool] = {}
+        """The guests' answers to «Ещё партию» as last stored."""
         self.open_tables = OpenTables(self)
         """«Открытый стол» (hosting one) and «Найти игру» (finding one)."""
 
@@ -112,8 +124,8 @@ class OnlineLink:
         if isinstance(self.end, online.OnlineHost):
             for seat, frame in self.end.outbox(self.app.now()):
                 self.send(str(seat), frame)
-            if self.peer.host.table.fair_state() != self.fair_kept:
-                self._remember()  # a value came, or a deal was keyed: a reload goes on from here
+            if self.peer.host.table.fair_state() != self.fair_kept or self.end.host.again != self.again_kept:
+                self._remember()  # a value or an answer came, or a deal was keyed: a reload goes on from here
             self.open_tables.refresh()
 
     def _arm(self) -> None:
@@ -171,11 +183,13 @@ class OnlineLink:
     def _remember(self) -> None:
         assert isinstance(self.end, online.OnlineHost) and self.app.table.info is not None
         self.fair_kept = self.peer.host.table.fair_state()
+        self.again_kept = dict(self.end.host.again)
         self.app.store.set(ONLINE_HOST_KEY, json.dumps({
             "fair": self.fair_kept,
             "match": self.app.table.info.ident, "bots": sorted(self.bots), "timer": self.clock.seconds,
             "seats": {str(seat): invite.encode(line.invite) for seat, line in self.end.lines.items()},
             "lobby": (self.peer.dialog or {}).get("step") == "invite", "rematch": self.rematch,
+            "again": {str(seat): yes for seat, yes in self.again_kept.items()},
             **({"open": kept} if (kept := self.open_tables.kept()) is not None else {}),
             **({"watch": invite.encode(self.end.watch.invite), "watched": self.watched}
                if self.end.watch is not None else {})}))
@@ -212,6 +226,8 @@ class OnlineLink:
         if kept.get("lobby") is True:  # (reloaded before the start: the lobby again, not a game)
             self.peer.dialog = {"step": "invite"}
             self.rematch = kept.get("rematch") is True
+            if self.rematch:
+                self.peer.host.again = self.again_kept = kept_answers(kept.get("again"), set(invites))
         self.open_tables.resume(kept.get("open"))
         self.app.redraw()
         return True
