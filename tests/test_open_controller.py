@@ -358,3 +358,60 @@ def test_a_broken_open_table_in_the_hosts_record_is_dropped_and_the_lobby_still_
         assert again.peer.dialog == {"step": "invite"} and again.peer.online.end is not None
         opened = again.peer.online.open_tables.table
         assert opened is None or (opened.granted == {} and broken["n"] == 1)
+
+
+def test_a_refusal_sent_while_the_strangers_page_reloads_is_said_again_when_it_knocks():
+    """The host refuses while the stranger's page is gone (mid-reload): the refusal reaches
+    nobody, and the seat's old room is the seat's no more.  The host remembers whom it refused
+    (its record too: its own page reloads meanwhile), so the stranger's page, back at the old
+    link, is told «отказал» at its first knock instead of waiting a minute for no answer; once
+    the game starts those rooms close."""
+    relay = Relay()
+    host, stranger, table_id = seated_stranger(relay)
+    link = invite.link("http://127.0.0.1:8000/?speed=fast", stranger.peer.online.end.invite)
+    kept = dict(stranger._stored)
+    relay.gone(stranger)
+    relay.effects(host, host.handle({"type": "click", "action": "online-refuse", "seat": "1"}))
+    relay.run([host])
+    stored = dict(host._stored)
+    relay.gone(host)
+    host, fx = start(env(stored=stored))
+    relay.effects(host, fx)
+    back, _ = guest_at(relay, link, kept)
+    relay.run([host, back])
+    assert back.peer.guest is None and back.peer.dialog == {"step": "online-find-no", "why": "refused"}
+    assert 'data-online-error="refused"' in back.cache["p2p"]
+    # Another device with the dead link is told the same; once the game starts nobody answers there.
+    other, _ = guest_at(relay, link)
+    relay.run([host, other])
+    assert other.peer.dialog == {"step": "online-find-no", "why": "refused"}
+    relay.effects(host, host.handle({"type": "click", "action": "online-bot", "seat": "1"}))
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host])
+    opened = {op["id"] for a, op in relay.ops if a is host and op["op"] == "online-open"}
+    closed = {op["id"] for a, op in relay.ops if a is host and op["op"] == "online-close"}
+    gone = {room for room in opened if not room.isdigit() and room not in ("lobby", "watch")}
+    assert gone and gone <= closed
+    late, _ = guest_at(relay, link)
+    relay.run([host, late])
+    assert late.peer.dialog["step"] == "online-joining"
+
+
+def test_a_finder_asks_who_is_open_once_and_then_only_listens():
+    """«Найти игру» asks «кто открыт?» as it opens and never again however long it stays open
+    (each ask is an event on every relay not heard from lately): open tables say so again on
+    their own every ``ANNOUNCE_S``, and a table opened meanwhile announces itself at once."""
+    relay = Relay()
+    page, fx = start(env(stored={}))
+    relay.effects(page, fx)
+    relay.effects(page, page.handle({"type": "click", "action": "online-find", "now": 0}))
+    whos = lambda: [t for a, op in relay.ops if a is page and op["op"] == "online-send" and op["id"] == "lobby"
+                    for t in [op["text"]] if public.is_who(t)]
+    assert len(whos()) == 1
+    for step in range(1, 101):  # five minutes of the finder's ticks
+        gen = page.peer.online.open_tables.timer
+        relay.effects(page, page.handle({"type": "timer", "name": "find", "gen": gen, "now": step * 3_000}))
+    assert len(whos()) == 1 and page.peer.dialog["step"] == "online-find"
+    host, links = open_host(relay)
+    relay.run([host, page])
+    assert re.findall(r'data-key="([0-9a-f]+)"', page.cache["p2p"]) == [host.peer.online.open_tables.table.id]

@@ -23,7 +23,7 @@ from table.match.record import Resumed
 from table.match.storage import ONLINE_HOST_KEY
 from table.p2p import invite, online, peer, phrases
 from table.p2p.face import LinkApp, PeerSide
-from table.p2p.open_link import ROOM as OPEN_ROOM, OpenTables
+from table.p2p.open_link import GONE, ROOM as OPEN_ROOM, OpenTables
 from table.p2p.move_timer import MoveClock
 
 DEVICE_KEY = "burkozel.device"
@@ -531,6 +531,10 @@ class OnlineLink:
         if room == OPEN_ROOM:
             if kind == "frame":
                 self.open_tables.on_frame(data)
+            return
+        if room.startswith(GONE):
+            if kind == "frame":
+                self.open_tables.on_knock(room, data)
             return
         if kind == "way" and data in ("direct", "relay"):
             self.ways[room] = data

@@ -20,10 +20,12 @@ from table.p2p.session import Outgoing
 
 ROOM = "lobby"
 """``relay.js``'s id for the lobby topic's room on this page."""
+GONE = "gone-"
+"""``relay.js``'s ids of the rooms of links the host refused (``gone-<n>``), open until the start."""
+MAX_GONE = 16
+"""Refused links remembered at most (the oldest forgotten first)."""
 FIND_TICK_MS = 3_000
 """The finder's list is drawn again this often (ages, stale tables gone)."""
-WHO_AGAIN_S = 60.0
-"""The finder asks «кто открыт?» again this often while it stays open."""
 ASK_AGAIN_S = public.ASK_GAP_S + 1
 """An unanswered ask goes out once more after this long (a relay may have dropped it)."""
 
@@ -44,11 +46,13 @@ class OpenTables:
         self.asked_again = False
         self.seated: public.Asking | None = None
         """This page sits at an open table and the game has not started: the host may still refuse."""
-        self.who_at: float | None = None
         self.timer: int | None = None
         self.room_open = False
         self.kept_count: int | None = None
         """The open table's counter as its host's page last stored it (a reload goes on above it)."""
+        self.gone: dict[str, invite.Invite] = {}
+        """The links the host refused, by their room's id here: a knock there is refused again."""
+        self.gone_at = 0
 
     @property
     def granted(self) -> dict[int, bytes]:
@@ -90,7 +94,8 @@ class OpenTables:
         if table is None:
             return None
         return {"secret": table.secret.hex(), "n": table.count, "shut": self.shut,
-                "granted": {str(seat): key.hex() for seat, key in table.granted.items()}}
+                "granted": {str(seat): key.hex() for seat, key in table.granted.items()},
+                "refused": [invite.encode(inv) for inv in self.gone.values()]}
 
     def resume(self, kept: Any) -> None:
         """The host's page reloaded: the same open table (its keys, its counter, the seats it gave),
@@ -109,6 +114,13 @@ class OpenTables:
         self.shut, self.announced_free, self.kept_count = kept.get("shut") is True, None, count
         if not self.shut:
             self._open_room()
+        refused = kept.get("refused")
+        if not self._started() and isinstance(refused, list):
+            for code in refused[-MAX_GONE:]:
+                try:
+                    self._remember_refused(invite.decode(code) if isinstance(code, str) else None)
+                except invite.InviteError:
+                    continue
 
     def stop(self) -> None:
         """Online play ends on this page: an open table is withdrawn, the lobby room closes."""
@@ -117,6 +129,7 @@ class OpenTables:
         self.table, self.shut, self.announced_free = None, False, None
         self.asking = self.seated = None
         self._close_room()
+        self._forget_refused()
         self._arm(False)
 
     # --- the host ----------------------------------------------------------------------------
@@ -159,6 +172,9 @@ class OpenTables:
         """After every batch: announce when due or when the free seats changed, withdraw when
         full or started (the granted seats keep the seats' names)."""
         end, table = self._hosting(), self.table
+        if end is not None and self.gone and self._started():  # (the lobby closed: nobody is refused now)
+            self._forget_refused()
+            self.link._remember()
         if end is None or table is None:
             return
         for seat in self.granted:
@@ -229,8 +245,38 @@ class OpenTables:
         self.link.flush()
         if self.link.rematch:
             end.host.again.pop(seat, None)
+        self._remember_refused(end.lines[seat].invite)  # (a page reloading just now hears it when back)
         self._new_link(seat)
         self.refresh()
+
+    def _remember_refused(self, old: invite.Invite | None) -> None:
+        """Listen on a refused link's room until the start (``relay.js``: the relays only, no
+        announcements): the stranger's page may come back to it after a reload."""
+        if old is None or self._hosting() is None:
+            return
+        if len(self.gone) >= MAX_GONE:
+            oldest = next(iter(self.gone))
+            del self.gone[oldest]
+            self.app.link_op({"op": "online-close", "id": oldest})
+        self.gone_at += 1
+        room = f"{GONE}{self.gone_at}"
+        self.gone[room] = old
+        self.app.link_op({"op": "online-open", "id": room, "room": old.room_id, "secret": old.secret_hex,
+                          "direct": False, "retries": False})
+
+    def _forget_refused(self) -> None:
+        for room in self.gone:
+            self.app.link_op({"op": "online-close", "id": room})
+        self.gone = {}
+
+    def on_knock(self, room: str, data: Any) -> None:
+        """A frame on a refused link's room: the refusal again, for the device that knocked."""
+        end, old = self._hosting(), self.gone.get(room)
+        if end is None or old is None or self._started():
+            return
+        text = end.knocked(old, data)
+        if text is not None:
+            self.app.link_op({"op": "online-send", "id": room, "text": text, "loud": True})
 
     # --- the finder ------------------------------------------------------------------------------
 
@@ -243,8 +289,7 @@ class OpenTables:
         self.app.close_dialogs("menu", "rules")
         self.app.open_dialog("p2p")
         self._open_room()
-        self.who_at = self.app.now()
-        self._say(public.who())
+        self._say(public.who())  # (once: the tables' own announcements keep the list fresh)
         self._arm(True)
 
     def take(self, table_id: Any) -> None:
@@ -277,9 +322,8 @@ class OpenTables:
         self.timer = None
         step, now = (self.link.peer.dialog or {}).get("step"), self.app.now()
         if step == "online-find":
-            if self.who_at is None or now - self.who_at >= WHO_AGAIN_S:
-                self.who_at = now
-                self._say(public.who())
+            # (no «кто открыт?» again: the open tables say so every ``ANNOUNCE_S`` by themselves,
+            # and an ask costs an event on every relay not heard from lately, by the minute)
             self._arm(True)
         elif step == "online-find-asking" and self.asking is not None:
             waited = now - self.asking.since
