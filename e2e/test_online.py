@@ -18,7 +18,7 @@ import time
 import pytest
 
 from harness import ROOT, Guard, app_url, boot
-from tablekit import OVER, choose, online_page, phase, play_devices, play_turn, replay, saved, to_menu
+from tablekit import OVER, choose, hand, online_page, phase, play_devices, play_turn, replay, saved, to_menu
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host candidates)
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -781,7 +781,8 @@ def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_
     """On the guest's page, at the deal's end: «Разобрать раздачу» steps through the deal as
     the guest's seat saw it (its hand as dealt, every card it saw, never the opponent's
     face-down discards), asked of the host through the relay; «Поделиться раздачей» gives the
-    deal's link by its own key; the guest's bar says it plays through the relay."""
+    deal's link by its own key, with «Копировать», which opens from the guest's seat; the
+    guest's bar says it plays through the relay."""
     host, guest, inv = start_online(make_page, server, "duel", no_direct=True)
     dealt = set(guest.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card)"))
     assert play_deal(host, guest, random.Random(21)) >= 3
@@ -805,7 +806,19 @@ def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_
     guest.click("#result-body [data-action=share]")
     guest.wait_for_selector("#info [data-share-link]", timeout=30_000)
     key = replay(saved(host)).key_for(0).hex()
-    assert f"key={key}" in guest.get_attribute("#info [data-share-link]", "href")
+    link = guest.get_attribute("#info [data-share-link]", "href")
+    assert f"key={key}" in link and f"seat={inv.seat}" in link
+    # «Копировать» under it, as under an invite: the link on the clipboard, and said so.
+    guest.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.origin)
+    guest.click("#info [data-copy]")
+    guest.wait_for_selector("#info [data-said]", timeout=10_000)
+    assert "Ссылка скопирована" in guest.text_content("#info [data-said]")
+    assert guest.evaluate("navigator.clipboard.readText()") == link
+    # The link opens from the guest's own seat: its hand as dealt at the bottom.
+    shared = boot(guest.context.new_page(), link + "&speed=instant&sw=off")
+    shared.wait_for_selector("#hand [data-card]")
+    assert set(hand(shared)) == dealt
+    shared.close()
 
 
 def test_four_friends_play_another_match_on_the_same_links(make_page, server):

@@ -12,9 +12,10 @@ from html import escape, unescape
 
 import webpath  # noqa: F401
 
+from burkozel import Round
 from table.i18n import languages
 from table.p2p import invite
-from test_controller import env, start
+from test_controller import cards_in, env, start
 from test_online_wire import public_cards
 
 
@@ -239,6 +240,15 @@ def test_a_guest_shares_each_finished_deal_by_its_own_key():
         link = re.search(r'data-share-link href="([^"]+)"', panel).group(1)
         shared = share.parse(link.split("?", 1)[1])
         assert shared.key == t.match.key_for(t.match.round_no).hex() and shared.deal == t.match.round_no
+        # It opens from the guest's own seat: its cards at the bottom, the host's hidden at the top.
+        assert shared.seat == 1
+        dealt = t.match.rounds[t.match.round_no]
+        first = Round(dealt.rules, dealt.dealer, dealt.deck)
+        opened, _ = start(env(search="?" + link.split("?", 1)[1], stored={}))
+        view = opened.table.view()
+        assert sorted(map(str, view.hand)) == sorted(map(str, first.hands[1]))
+        assert str(view.trump_card) == str(first.trump_card) and opened.table.match.to_act == (first.to_act - 1) % 2
+        assert not set(map(str, first.hands[0])) & set(cards_in(opened.cache["seat-1"]))
         click(relay, pages, guest, "close-info")
         if t.phase() == "match_end":
             break

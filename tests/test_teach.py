@@ -266,6 +266,33 @@ def test_a_link_round_trips_to_the_same_deals(fmt):
         assert share.parse(share.query(share.of_match(info, match, r, check=True))).check
 
 
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_a_link_shared_from_another_seat_opens_from_that_seat(fmt):
+    """A guest's link (a table by link: the guest sits at seat 1 or further) opens with the
+    guest's cards at the bottom: the table turned so that every seat holds what it held and sits
+    where it sat from the sharer's place, the dealer, the stacks and an open seat too."""
+    table = Table(settings(fmt, "easy"), speed="instant", seed=13579)
+    table.new_match()
+    played_to(table, 2, random.Random(2))
+    info, match, r = table.info, table.match, table.match.round_no
+    n = match.rules.players
+    seat = n - 1
+    link = share.query(share.of_match(info, match, r, seat=seat))
+    back = share.parse(link)
+    assert back is not None and back.seat == seat and f"seat={seat}" in link
+    fresh = Table(settings("pairs", "easy"))
+    fresh.start(share.info_of(back))
+    dealt, opened = match.rounds[r], fresh.match.round
+    first = type(dealt)(dealt.rules, dealt.dealer, dealt.deck, dealt.start_chips, dealt.start_pot)
+    assert opened.dealer == (dealt.dealer - seat) % n and opened.deck == dealt.deck
+    assert [sorted(map(str, opened.hands[(s - seat) % n])) for s in range(n)] == \
+        [sorted(map(str, first.hands[s])) for s in range(n)]
+    if dealt.start_chips is not None:
+        assert [opened.start_chips[(s - seat) % n] for s in range(n)] == list(dealt.start_chips)
+    assert share.parse(link.replace(f"seat={seat}", f"seat={n}")) is None
+    assert share.parse(link.replace(f"seat={seat}", "seat=x")) is None
+
+
 @pytest.mark.parametrize("dave", [False, True])
 def test_a_link_of_a_pot_at_six_seats_deals_the_same_at_six(dave):
     """The seat count and «даве» are rules of the deal: the link carries both."""

@@ -261,6 +261,22 @@ function linkOp(op) {
 
 // --- the player's input --------------------------------------------------------------------
 
+/** «Копировать» / «Поделиться» on a link (an invite's, a finished deal's): in the click's own
+ *  handler, as browsers require. A share sheet closed unused says nothing; one that could not
+ *  open copies instead. The worker is told how it went (`data-seat` names the link). */
+function share(button) {
+  const text = button.dataset.copy ?? button.dataset.share;
+  const done = (how, ok) => send({ type: "shared", how, ok, seat: button.dataset.seat ?? "" });
+  const copy = () => (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard")))
+    .then(() => done("copy", true), () => done("copy", false));
+  if (button.dataset.share !== undefined && navigator.share) {
+    navigator.share({ url: text }).then(() => done("share", true),
+      (error) => (error?.name === "AbortError" ? done("share", false) : copy()));
+  } else {
+    copy();
+  }
+}
+
 function listen() {
   table.addEventListener("click", (event) => {
     const target = event.target;
@@ -272,7 +288,7 @@ function listen() {
     }
     const sharing = target.closest("[data-copy], [data-share]");
     if (sharing) {
-      online?.share(sharing, send); // (its buttons are online play's markup: online.js is there)
+      share(sharing);
       return;
     }
     const button = target.closest("[data-action]");

@@ -5,7 +5,7 @@
 // none of it, and the service worker precaches none of it.
 //
 // It decides nothing: it carries the worker's `online-*` operations to relay.js and
-// relay.js's events back, and copies or shares a seat's link when asked.
+// relay.js's events back (host.js copies or shares a link: a finished deal's too, offline).
 
 let relay = null;
 let files = null;
@@ -72,19 +72,4 @@ export async function run(op, send) {
   else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
   else if (op.op === "online-close") js.close(op.id);
   else if (op.op === "online-farewell") js.farewell(op.id, op.text);
-}
-
-/** «Копировать» / «Поделиться» on an invite link: in the click's own handler, as browsers require.
- *  A share sheet closed unused says nothing; one that could not open copies instead. */
-export function share(button, send) {
-  const text = button.dataset.copy ?? button.dataset.share;
-  const done = (how, ok) => send({ type: "shared", how, ok, seat: button.dataset.seat ?? "" });
-  const copy = () => (navigator.clipboard?.writeText(text) ?? Promise.reject(new Error("no clipboard")))
-    .then(() => done("copy", true), () => done("copy", false));
-  if (button.dataset.share !== undefined && navigator.share) {
-    navigator.share({ url: text }).then(() => done("share", true),
-      (error) => (error?.name === "AbortError" ? done("share", false) : copy()));
-  } else {
-    copy();
-  }
 }

@@ -8,6 +8,7 @@ only finished deals are linked.  At a pot a later deal's link carries the stacks
 the house rules off their default are ``house``, ``key.value`` joined by ``-``.
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&key=<64 hex>&deal=2&dealer=1&sharer=62-0
+    ?table=duel&combos=-&discard=closed&bots=medium&key=<64 hex>&deal=0&dealer=0&seat=1   (a guest's)
     ?table=bura_pot&combos=moscow&discard=open&bots=medium&key=<64 hex>&deal=3&dealer=2&players=4&stacks=95.120.85.90
 
 Old links (``deal=<seed>-<n>``) still open as the seed's deal, unless this browser's
@@ -32,7 +33,7 @@ MAX_DEAL = 200
 MAX_POINTS = 1000
 MAX_DIGITS = 16
 PARAMS = ("table", "combos", "discard", "bots", "deal", "key", "commit", "sharer", "check", "players", "dave", "dealer",
-          "stacks", "house")
+          "stacks", "house", "seat")
 """A shared deal's parameters: what :func:`strip` drops from the address once the deal is started."""
 SHORT = 16
 """Hex digits of a commitment a check link carries: what the table showed (``fair.short``)."""
@@ -75,6 +76,9 @@ class SharedDeal:
     """On a check link: the commitment the table showed before the deal (its first :data:`SHORT` digits)."""
     house: dict[str, Any] = field(default_factory=dict)
     """The house rules off their default (``HouseRules.changed()``): rules of the deal, so the link carries them."""
+    seat: int = 0
+    """The sharer's seat (a guest's at a table by link): the link opens from there, that seat's
+    cards at the bottom (:func:`info_of` turns the table round: the opener always sits at 0)."""
 
 
 def house_text(changed: dict[str, Any]) -> str:
@@ -121,6 +125,8 @@ def query(shared: SharedDeal) -> str:
         params["stacks"] = ".".join(map(str, shared.chips))
     if shared.house:
         params["house"] = house_text(shared.house)
+    if shared.seat:
+        params["seat"] = str(shared.seat)
     return "?" + urlencode(params, safe=".-")
 
 
@@ -215,15 +221,20 @@ def parse(text: str) -> SharedDeal | None:
     dealt: tuple[int | None, tuple[int, ...] | None, int] = (None, None, 0)
     if "dealer" in params or "stacks" in params:
         dealt = _dealt(fmt, seated, params.get("dealer"), params.get("stacks"), key is not None)
+    seat = params.get("seat", "0")
+    if not (seat.isdigit() and len(seat) <= 2 and int(seat) < TableRules(fmt, players=seated).players) \
+            or (seat != "0" and key is None):
+        return None
     return SharedDeal(fmt, combos, discard, level, deal[0], deal[1], sharer, params.get("check") == "1",
-                      seated, dave == "1", *dealt, key, commit, house=chosen)
+                      seated, dave == "1", *dealt, key, commit, house=chosen, seat=int(seat))
 
 
 def of_match(info: MatchInfo, match: Match, round_no: int, sharer: tuple[int, int] | None = None,
-             check: bool = False) -> SharedDeal:
+             check: bool = False, seat: int = 0) -> SharedDeal:
     """The link of round ``round_no`` of ``match`` (the match ``info``), which must be
     over: its key, its dealer and at a pot its stacks (``ValueError`` for a deal in
-    play, or one dealt from an old seed, which has no key to show)."""
+    play, or one dealt from an old seed, which has no key to show); ``seat``: whose it is
+    (a guest's), the seat it opens from."""
     dealt = match.rounds[round_no]
     key = match.key_for(round_no)
     if not dealt.is_over:
@@ -236,7 +247,8 @@ def of_match(info: MatchInfo, match: Match, round_no: int, sharer: tuple[int, in
     committed = fair.commitment(key)[:SHORT] if check else None
     return SharedDeal(info.format, tuple(info.combos), info.discard, info.difficulty, None,
                       info.first_deal + round_no, sharer, check, info.players, info.dave, dealt.dealer, chips,
-                      dealt.start_pot if chips is not None else 0, key.hex(), committed, house=info.house.changed())
+                      dealt.start_pot if chips is not None else 0, key.hex(), committed, house=info.house.changed(),
+                      seat=seat)
 
 
 def finished(match: Match) -> list[int]:
@@ -288,9 +300,27 @@ def settings_for(shared: SharedDeal, settings: dict[str, Any]) -> None:
         mine["house"] = {**house.defaults(shared.format), **shared.house}
 
 
+def _turned(shared: SharedDeal) -> SharedDeal:
+    """``shared`` with the table turned so that its sharer's seat is seat 0, where the page's
+    player sits: the cards are dealt one at a time from the seat after the dealer, so the
+    dealer, the stacks and the house rules' open seats turned as much give every seat the
+    same cards and the same place round the table as at the sharer's."""
+    seat = shared.seat
+    if not seat:
+        return shared
+    n = TableRules(shared.format, players=shared.players).players
+    house_rules = dict(shared.house)
+    if "open" in house_rules:
+        house_rules["open"] = sorted((s - seat) % n for s in house_rules["open"])
+    return SharedDeal(**{**shared.__dict__, "seat": 0, "house": house_rules,
+                         "dealer": None if shared.dealer is None else (shared.dealer - seat) % n,
+                         "chips": None if shared.chips is None else shared.chips[seat:] + shared.chips[:seat]})
+
+
 def info_of(shared: SharedDeal) -> MatchInfo:
-    """The match a shared deal starts: at its deal, dealt as it was."""
+    """The match a shared deal starts: at its deal, dealt as it was, from its sharer's seat."""
     if shared.key is not None:
+        shared = _turned(shared)
         # The deal by its key; the deals after it, by a fresh secret of this page's own.
         return MatchInfo(shared.format, shared.combos, shared.difficulty, None, shared.discard,
                          players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,

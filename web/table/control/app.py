@@ -392,7 +392,8 @@ class App:
             note = words.STATS_GUEST if guest is not None and not self.peer.watching else None
             return coachview.stats_panel(self.stats, key, words, note)
         if kind == "share":
-            return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words)
+            return coachview.share_panel(self.share_links(), self.fair_ui() if self.table.match else None, words,
+                                         self.env.share, self.panel.get("said"))
         if kind == "review":
             return coachview.review_panel(self.panel.get("frames", []), self.panel.get("step", 0), names, words)
         return ""
@@ -414,7 +415,8 @@ class App:
             return coachview.review_panel(guest.review_frames(), self.panel.get("step", 0), names, words)
         if deal["share"] is None:  # (a match dealt from an old seed: its link would tell the deals to come)
             return coachview.panel(words.SHARE, f'<p data-guest-deal="later">{words.SHARE_OLD_SEED}</p>', t=words)
-        return coachview.share_panel([(deal["deal"], self.base() + deal["share"])], None, words)
+        return coachview.share_panel([(deal["deal"], self.base() + deal["share"])], None, words, self.env.share,
+                                     self.panel.get("said"))
 
     def share_links(self) -> list[tuple[int, str]]:
         """«Поделиться раздачей»: the finished deals of the match, the latest first (with
@@ -483,7 +485,7 @@ class App:
             "click": self.on_click, "change": self.on_change, "close": self.on_close, "key": self.on_key,
             "timer": self.on_timer, "storage-failed": lambda _e: self.storage_failed(),
             "p2p": self.peer.on_p2p, "p2p-done": self.peer.on_done,
-            "online": self.peer.on_online, "shared": self.peer.on_shared,
+            "online": self.peer.on_online, "shared": self.on_shared,
         }.get(kind)
         if handler is not None:
             try:
@@ -491,6 +493,19 @@ class App:
             except Exception:  # noqa: BLE001
                 print(f"[burkozel] {kind} failed:\n" + traceback.format_exc(), file=sys.stderr)
         return self.take()
+
+    def on_shared(self, event: dict[str, Any]) -> None:
+        """A link was copied, or not (``host.js``): a finished deal's is said under it in
+        «Поделиться раздачей» (a share sheet has spoken for itself), an invite's in the lobby."""
+        key = str(event.get("seat") or "")
+        if not key.startswith("deal-"):
+            self.peer.on_shared(event)
+            return
+        if self.panel.get("kind") == "share":
+            words = self.table.texts
+            self.panel["said"] = None if event.get("how") == "share" else {
+                "key": key, "text": words.SHARE_COPIED if event.get("ok") else words.SHARE_COPY_FAILED}
+            self.refresh()
 
     def on_key(self, event: dict[str, Any]) -> None:
         """L (or Д, the same key on a Russian layout): the last trick, when no dialog is open.

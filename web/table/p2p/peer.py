@@ -314,7 +314,8 @@ class HostTable(Table):
             frames = story.frames(self.info.rules, self.info.seed, self.rounds, self.info.first_deal,
                                   fresh=replace(self.info, keys=tuple(k.hex() for k in self.match.keys)).fresh_match()
                                   if self.info.secret is not None else self.info.fresh_match(), seat=seat)
-            link = share.query(share.of_match(self.info, self.match, r)) if r in share.finished(self.match) else None
+            link = share.query(share.of_match(self.info, self.match, r, seat=seat)) \
+                if r in share.finished(self.match) else None
             self.deals = {key: {"at": at, "deal": self.info.first_deal + r, "share": link,
                                 "frames": [{"mover": f.mover, "held": f.view["held"], "trick": f.trick}
                                            for f in frames]}}

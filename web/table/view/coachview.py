@@ -219,19 +219,26 @@ def commit_line(fair: dict[str, Any] | None, t: Texts = texts) -> str:
     return f'<p class="fine commit-line">{escape(line.format(deal=fair["deal"] + 1, commit=fair["commit"]))}</p>'
 
 
-def share_panel(links: list[tuple[int, str]], fair: dict[str, Any] | None, t: Texts = texts) -> str:
+def share_panel(links: list[tuple[int, str]], fair: dict[str, Any] | None, t: Texts = texts,
+                sheet: bool = False, said: dict[str, Any] | None = None) -> str:
     """«Поделиться раздачей»: links to the finished deals (table, switches, the deal's
-    key and dealer), the latest first; the deal in play only by its commitment."""
+    key and dealer), the latest first, each with «Копировать» (and «Поделиться» where the
+    browser has a share sheet: ``sheet``; ``host.js`` does both in the click, as the invite's,
+    and ``said`` is whether a copy worked, under its link); the deal in play only by its commitment."""
     body = f'<p>{escape(t.SHARE_NOTE)}</p>' + commit_line(fair, t)
     if not links:
         body += f'<p class="share-none">{escape(t.SHARE_NONE if fair is not None else t.SHARE_OLD_SEED)}</p>'
-    else:
-        body += f'<p class="fine">{escape(t.SHARE_COPY)}</p>'
-        for i, (deal, link) in enumerate(links):
-            label = escape(t.SHARE_DEAL.format(deal=deal + 1))
-            body += (f'<p><span class="share-deal">{label}</span> '
-                     f'<a class="share-link"{" data-share-link" if i == 0 else ""} href="{escape(link)}">'
-                     f'{escape(link)}</a></p>')
+    for i, (deal, link) in enumerate(links):
+        label, quoted, key = escape(t.SHARE_DEAL.format(deal=deal + 1)), escape(link, quote=True), f"deal-{deal}"
+        buttons = (f'<button type="button" class="btn ghost" data-copy="{quoted}" data-seat="{key}">'
+                   f'{escape(t.SHARE_COPY_LINK)}</button>'
+                   + (f'<button type="button" class="btn ghost" data-share="{quoted}" data-seat="{key}">'
+                      f'{escape(t.SHARE_SEND)}</button>' if sheet else ""))
+        note = (f'<p class="fine" role="status" data-said="{key}">{escape(said["text"])}</p>'
+                if said and said.get("key") == key else "")
+        body += (f'<div class="share-row" data-share-deal="{deal}"><p><span class="share-deal">{label}</span> '
+                 f'<a class="share-link"{" data-share-link" if i == 0 else ""} href="{quoted}">'
+                 f'{escape(link)}</a></p><div class="share-buttons">{buttons}</div>{note}</div>')
     return panel(t.SHARE, body, t=t)
 
 
