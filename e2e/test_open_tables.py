@@ -21,7 +21,7 @@ from test_online import invite_links, real_browser, real_page, real_relay  # noq
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(ROOT / "web"))
-from table.p2p import invite  # noqa: E402
+from table.p2p import invite, public  # noqa: E402
 
 websocket = pytest.importorskip("websocket")  # websocket-client, a dependency of the relay's tools
 
@@ -60,7 +60,7 @@ def lobby_messages(contents: list[str]) -> list[dict]:
                 data = json.loads(base64.urlsafe_b64decode(piece + "=" * (-len(piece) % 4)))
             except ValueError:
                 continue
-            if isinstance(data, dict) and data.get("v") == 1 and data.get("t") in ("open", "shut", "who", "ask", "re"):
+            if isinstance(data, dict) and data.get("v") == public.VERSION and data.get("t") in ("open", "shut", "who", "ask", "re"):
                 out.append(data)
     return out
 

@@ -117,7 +117,7 @@ def test_hostile_texts_are_ignored_without_an_exception():
             chars[rng.randrange(len(chars))] = rng.choice("AZaz09-_")
             text = "".join(chars)
         elif pick == 2:
-            fields = {"v": 1, "t": rng.choice(["open", "shut", "ask", "re", "who", 3]), "id": rng.choice([host.id, 5, ""]),
+            fields = {"v": public.VERSION, "t": rng.choice(["open", "shut", "ask", "re", "who", 3]), "id": rng.choice([host.id, 5, ""]),
                       "k": rng.choice([host.keys.public.hex(), "00" * 32, None]), "n": rng.choice([-1, 10 ** 20, "1", 7]),
                       "f": rng.choice(["duel", "nope", None]), "p": rng.choice([2, 0, 7, True]),
                       "free": rng.choice([1, -1, 9]), "lv": rng.choice(["hard", "god"]), "lg": rng.choice(["ru", "r u", "x" * 20]),
@@ -268,3 +268,30 @@ def test_a_flood_of_signed_looking_announcements_is_checked_a_few_at_a_time():
     heard = [listing.hear(_announce(t), 0.0) for t in tables]
     assert sum(heard) == public.CHECK_BURST  # the rest dropped unread in this window
     assert listing.hear(_announce(tables[-1]), public.CHECK_WINDOW_S)
+
+
+def test_a_signed_announcement_is_short_and_its_keys_have_one_spelling():
+    """Keys and the signature in URL-safe base64: a full announcement well under 450 characters
+    (it was ≈ 510 in hex); a key or signature spelt another way (hex, padding, other trailing
+    bits) is not read."""
+    table = _open_table()
+    text = public.OpenTable(table.secret).announcement("bura_pot", 6, 5, "medium", "uk", 600, 0.0)
+    assert len(text) < 450, len(text)
+    data = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+    assert public.unraw(data["k"], 32) == table.keys.public and public.unraw(data["g"], 64) is not None
+    for field, other in (("k", table.keys.public.hex()), ("s", data["s"] + "="),
+                         ("g", data["g"][:-1] + ("B" if data["g"][-1] == "A" else "A"))):
+        forged = base64.urlsafe_b64encode(json.dumps({**data, field: other, "n": 99}).encode()).decode()
+        assert public.parse_table(forged, 0.0) is None or not public.Listing().hear(forged, 0.0)
+    assert public.Listing().hear(text, 0.0)
+
+
+def test_the_signing_bench_hook_times_real_signatures():
+    """``window.burkozelBench({"signatures": n})`` (``benchhooks.signatures``): every timed
+    signature verified, and the finder's worst window read in full."""
+    from table.worker import benchhooks
+
+    result = benchhooks.signatures(3)
+    assert [len(result[k]) for k in ("sign_ms", "verify_ms", "box_ms")] == [3, 3, 3]
+    assert result["burst"] == public.CHECK_BURST and result["burst_ms"] > 0
+    assert result["announcement_chars"] < 450

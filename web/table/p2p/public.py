@@ -28,9 +28,10 @@ from table.p2p import invite, seal, signing
 
 LOBBY_ROOM, LOBBY_SECRET = "burkozel-open-tables-1", "open"
 """The well-known room every open table and every finder shares (no secret: it is public)."""
-VERSION = 1
+VERSION = 2
+"""2: keys and signatures in URL-safe base64 (1 wrote them in hex); a page reads only its own version."""
 MAX_TEXT = 1_200
-"""A public message longer than this is not decoded (a real one is under 600 characters)."""
+"""A public message longer than this is not decoded (a real one is under 450 characters)."""
 ANNOUNCE_S = 45.0
 """An open table says so again this often: the relays' events are ephemeral (kind 20000–29999),
 kept by no relay, so a table not renewed simply disappears from every finder; a parameterized
@@ -128,6 +129,24 @@ def box_key(mine: Keys, theirs: bytes) -> bytes | None:
     return hashlib.blake2b(shared + low + high, digest_size=32, person=b"burkozel-open").digest()
 
 
+def raw(data: bytes) -> str:
+    """Bytes as an announcement writes them: URL-safe base64 without padding (a 32-byte key
+    in 43 characters, not hex's 64: the signed announcement is ≈ 400 characters, not ≈ 510)."""
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def unraw(value: Any, size: int) -> bytes | None:
+    """:func:`raw`'s ``size`` bytes back, or ``None`` for anything else (one spelling only:
+    a second way to write the same key or signature would be a second message)."""
+    if not isinstance(value, str) or len(value) != (size * 4 + 2) // 3 or not value.isascii():
+        return None
+    try:
+        data = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except ValueError:
+        return None
+    return data if len(data) == size and raw(data) == value else None
+
+
 def hex32(value: Any) -> bytes | None:
     if isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value):
         return bytes.fromhex(value)
@@ -179,13 +198,12 @@ def parse_table(text: Any, now: float) -> tuple[str, Table | None, bytes, bytes,
     data = _unb64(text)
     if data is None or data.get("t") not in ("open", "shut"):
         return None
-    key, signer = hex32(data.get("k")), hex32(data.get("s"))
+    key, signer = unraw(data.get("k"), 32), unraw(data.get("s"), 32)
     count = _int(data, "n", 0, 2 ** 40)
-    sig = data.get("g")
-    if key is None or signer is None or count is None or data.get("id") != table_id(key, signer) \
-            or not (isinstance(sig, str) and len(sig) == 128 and all(c in "0123456789abcdef" for c in sig)):
+    sig = unraw(data.get("g"), 64)
+    if key is None or signer is None or count is None or sig is None or data.get("id") != table_id(key, signer):
         return None
-    proof = (signer, _signed_part(data), bytes.fromhex(sig))
+    proof = (signer, _signed_part(data), sig)
     if data["t"] == "shut":
         return (data["id"], Table(data["id"], key, count, "", 0, 0, "", "", 0, now, now), *proof)
     fmt, level, lang = data.get("f"), data.get("lv"), data.get("lg")
@@ -287,9 +305,9 @@ class OpenTable:
 
     def _message(self, kind: str, **facts: Any) -> str:
         self.count += 1
-        data = {"v": VERSION, "t": kind, "id": self.id, "k": self.keys.public.hex(), "s": self.signer.public.hex(),
+        data = {"v": VERSION, "t": kind, "id": self.id, "k": raw(self.keys.public), "s": raw(self.signer.public),
                 "n": self.count, **facts}
-        return _b64({**data, "g": self.signer.sign(_signed_part(data)).hex()})
+        return _b64({**data, "g": raw(self.signer.sign(_signed_part(data)))})
 
     def announcement(self, fmt: str, players: int, free: int, level: str, lang: str, timer: int, now: float) -> str:
         """«Открытый стол»: what a finder lists — never a seat's link or secret."""
