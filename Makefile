@@ -11,6 +11,7 @@
 #   make bench-bots-browser  bot decision times in Chromium vs CPython, long tasks in play
 #   make bench-relay relay events and bytes each page publishes per deal and idle minute (online play)
 #   make bench-open  open tables' events a minute per page through a real relay («Найти игру»)
+#   make bench-signing  Ed25519 and X25519 in the page's Python worker (open tables' keys), ms
 #   make bench       engine throughput and fuzzing; make bench-bots: the bot arena
 #   make bench-house throughput with the house rules; make bench-bots-bura5: bura5's arena
 #   make bench-regret  the hard bot's regret against many-world move values (no games)
@@ -45,7 +46,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-relay bench-open bench-regret bench-start bench-lighthouse bench-css bench-layout screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-relay bench-open bench-signing bench-regret bench-start bench-lighthouse bench-css bench-layout screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -58,6 +59,7 @@ help:
 	@echo "make bench-bots-browser  bot decision times and long tasks in Chromium"
 	@echo "make bench-relay  relay events and bytes per deal and idle minute, each table and way (online play)"
 	@echo "make bench-open   open tables' events a minute per page, through a real relay"
+	@echo "make bench-signing  open tables' signatures and boxes timed in Pyodide and CPython"
 	@echo "make bench        random-play throughput and a fuzzing run of the engine"
 	@echo "make bench-bots   the bot arena: duplicate deals for every strength target (slow)"
 	@echo "make bench-bots-two  the same for the two-player tables (duel, bura31) and their ceilings"
@@ -152,6 +154,9 @@ bench-relay: venv chromium site
 
 bench-open: venv chromium site
 	nice $(VPY) bench/open_tables.py $(OPEN_ARGS)
+
+bench-signing: venv chromium site
+	nice $(VPY) bench/signing_speed.py
 
 bench:
 	$(PYTHON) -m burkozel bench

@@ -153,12 +153,49 @@ def gc_pauses() -> list[tuple[int, float]]:
     return list(_GC_PAUSES)
 
 
+def signatures(n: int, clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
+    """What an open table's keys cost (``table.p2p.signing`` and ``public``, in online.zip: mounted
+    first): ``n`` Ed25519 signatures made and checked on an announcement's size, ``n`` X25519 boxes
+    (an ask's answer), and a finder's worst window — ``public.CHECK_BURST`` announcements of as many
+    tables read by ``Listing.hear`` (each one's signature checked) — in ms each and in all."""
+    from table.p2p import public, signing
+
+    signer = signing.Signer.new(bytes(range(32)))
+    message = json.dumps({"f": "pairs", "free": 3, "id": "0" * 16, "k": "1" * 64, "lg": "ru", "lv": "medium",
+                          "n": 1, "p": 4, "s": signer.public.hex(), "t": "open", "tm": 30, "v": 1},
+                         separators=(",", ":"), sort_keys=True).encode("ascii")
+    sign_ms, verify_ms, box_ms = [], [], []
+    for i in range(n):
+        text = message + str(i).encode()
+        t0 = clock()
+        sig = signer.sign(text)
+        t1 = clock()
+        if not signing.verify(signer.public, text, sig):
+            raise AssertionError("a signature did not verify")
+        t2 = clock()
+        public.box_key(public.Keys.new(bytes([i % 256]) * 32), signer.public)
+        t3 = clock()
+        sign_ms.append((t1 - t0) * 1000.0)
+        verify_ms.append((t2 - t1) * 1000.0)
+        box_ms.append((t3 - t2) * 1000.0)
+    texts = [public.OpenTable(bytes([i]) * 32).announcement("pairs", 4, 3, "medium", "ru", 30, 0.0)
+             for i in range(public.CHECK_BURST)]
+    listing = public.Listing()
+    t0 = clock()
+    heard = sum(listing.hear(text, 1.0) for text in texts)
+    burst_ms = (clock() - t0) * 1000.0
+    return {"sign_ms": sign_ms, "verify_ms": verify_ms, "box_ms": box_ms, "burst": heard, "burst_ms": burst_ms,
+            "announcement_chars": len(texts[0])}
+
+
 def run_json(request: str) -> str:
     """JSON in, JSON out: what ``window.burkozelBench`` calls (``{"gc": true}``:
-    :func:`gc_pauses` instead of a timing run)."""
+    :func:`gc_pauses` instead of a timing run; ``{"signatures": n}``: :func:`signatures`)."""
     args = json.loads(request)
     if args.get("gc"):
         return json.dumps(gc_pauses())
+    if args.get("signatures"):
+        return json.dumps(signatures(int(args["signatures"])))
     return json.dumps(run(args))
 
 
