@@ -60,7 +60,8 @@ def lobby_messages(contents: list[str]) -> list[dict]:
                 data = json.loads(base64.urlsafe_b64decode(piece + "=" * (-len(piece) % 4)))
             except ValueError:
                 continue
-            if isinstance(data, dict) and data.get("v") == public.VERSION and data.get("t") in ("open", "shut", "who", "ask", "re"):
+            if isinstance(data, dict) and data.get("v") == public.VERSION \
+                    and data.get("t") in ("open", "shut", "who", "ask", "re"):
                 out.append(data)
     return out
 

@@ -14,6 +14,7 @@ import webpath  # noqa: F401
 
 from burkozel import FORMATS, Card, Match, Move, TableRules, fair
 from table.coach import story
+from table.match import record
 from table.match.record import MatchInfo
 from table.match.table import Table
 from table.view import coachview
@@ -289,6 +290,15 @@ def test_a_link_shared_from_another_seat_opens_from_that_seat(fmt):
         [sorted(map(str, first.hands[s])) for s in range(n)]
     if dealt.start_chips is not None:
         assert [opened.start_chips[(s - seat) % n] for s in range(n)] == list(dealt.start_chips)
+    # The same bots: each seat's seed is the one its seat had in that deal, and a reload keeps it.
+    key = match.key_for(r)
+    assert {s: getattr(b, "bot", b).seed for s, b in fresh.bots.items()} == {s: fair.bot_seed(key, (s + seat) % n)
+                                                               for s in fresh.bots}
+    saved = record.saved_of(fresh.info, fresh.match, False)
+    assert saved["turn"] == seat and record.info_of(saved).turn == seat
+    assert storage.read_match(storage.dump_match(saved))[0]["turn"] == seat
+    for broken in (n, -1, "1", True):
+        assert storage.read_match(storage.dump_match({**saved, "turn": broken}))[2] == [texts.NOTICE_MATCH_BROKEN]
     assert share.parse(link.replace(f"seat={seat}", f"seat={n}")) is None
     assert share.parse(link.replace(f"seat={seat}", "seat=x")) is None
 

@@ -320,12 +320,12 @@ def _turned(shared: SharedDeal) -> SharedDeal:
 def info_of(shared: SharedDeal) -> MatchInfo:
     """The match a shared deal starts: at its deal, dealt as it was, from its sharer's seat."""
     if shared.key is not None:
-        shared = _turned(shared)
+        turn, shared = shared.seat, _turned(shared)
         # The deal by its key; the deals after it, by a fresh secret of this page's own.
         return MatchInfo(shared.format, shared.combos, shared.difficulty, None, shared.discard,
                          players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
                          pot=shared.pot, secret=fair.new_secret().hex(), keys=(shared.key,),
-                         house=HouseRules.from_dict(shared.house))
+                         house=HouseRules.from_dict(shared.house), turn=turn)
     return MatchInfo(shared.format, shared.combos, shared.difficulty, shared.seed, shared.discard, shared.deal,
                      players=shared.players, dave=shared.dave, dealer=shared.dealer, chips=shared.chips,
                      pot=shared.pot, house=HouseRules.from_dict(shared.house))

@@ -49,6 +49,9 @@ class MatchInfo:
     """The first deals' keys given outright (hex): a finished deal opened from its link."""
     house: HouseRules = HouseRules()
     """The house rules (RULES-house.md) the match is played with."""
+    turn: int = 0
+    """A shared deal opened from its sharer's seat (a guest's): the table was turned by this many
+    seats (seat ``s`` here was ``s + turn`` there), so its bots keep the seeds that deal gave them."""
 
     @property
     def rules(self) -> TableRules:
@@ -81,7 +84,8 @@ def info_of(saved: dict[str, Any]) -> MatchInfo:
     return MatchInfo(fmt, tuple(saved["combos"]), saved["difficulty"], saved.get("seed"),
                      saved["discard"], saved.get("first_deal", 0), seated, saved.get("dave", False), players,
                      saved.get("dealer"), tuple(start["chips"]) if start else None, start["pot"] if start else 0,
-                     saved.get("secret"), tuple(saved.get("keys", ())), HouseRules.from_dict(saved.get("house", {})))
+                     saved.get("secret"), tuple(saved.get("keys", ())), HouseRules.from_dict(saved.get("house", {})),
+                     saved.get("turn", 0))
 
 
 KEPT = ("format", "combos", "discard", "difficulty", "rounds", "clearing")
@@ -91,7 +95,7 @@ DEALT = ("seed", "secret")
 RULES = tuple(f.name for f in fields(TableRules))
 """The rules' fields (``TableRules``), kept at the top where they differ from the table's defaults."""
 OPTIONAL = tuple(k for k in RULES if k not in KEPT) + ("chips", "pot", "seats", "first_deal", "dealer", "start",
-                                                        "keys") + DEALT
+                                                        "keys", "turn") + DEALT
 """The keys a kept match has where they apply."""
 
 
@@ -160,4 +164,6 @@ def saved_of(info: MatchInfo, match: Match, clearing: bool) -> dict[str, Any]:
         out["dealer"] = info.dealer
     if info.chips is not None:
         out["start"] = {"chips": list(info.chips), "pot": info.pot}
+    if info.turn:
+        out["turn"] = info.turn
     return out

@@ -299,8 +299,10 @@ def read_match(raw: Any) -> tuple[dict[str, Any] | None, record.Resumed | None, 
         seats_ok = seats_ok and len(data["seats"]) == players
     # A match is dealt by its secret (checked by the engine), or by a seed saved before deals had keys.
     seed_ok = (type(seed) is int and 0 <= seed <= MAX_SEED) if "secret" not in data else seed is None
+    turn = data.get("turn", 0)
+    turn_ok = type(turn) is int and players_ok and 0 <= turn < players
     if not (players_ok and isinstance(level, str) and level in LEVELS and seed_ok
-            and isinstance(clearing, bool) and seats_ok):
+            and isinstance(clearing, bool) and seats_ok and turn_ok):
         return None, None, [texts.NOTICE_MATCH_BROKEN]
     saved = {k: v for k, v in data.items() if k != "v"}
     try:

@@ -181,6 +181,8 @@ class Table:
         neither tell nor change a deck; a match dealt from an old seed: from the seed."""
         assert self.match is not None and self.info is not None
         key = self.match.key_for(self.match.round_no)
+        if key is not None and self.info.turn and self.match.round_no < len(self.info.keys):
+            seat = (seat + self.info.turn) % self.match.rules.players  # (a shared deal, turned: its seeds)
         return f"{self.info.seed}/{seat}" if key is None else fair.bot_seed(key, seat)
 
     def _seat_bots(self) -> None:
