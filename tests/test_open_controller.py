@@ -415,3 +415,27 @@ def test_a_finder_asks_who_is_open_once_and_then_only_listens():
     host, links = open_host(relay)
     relay.run([host, page])
     assert re.findall(r'data-key="([0-9a-f]+)"', page.cache["p2p"]) == [host.peer.online.open_tables.table.id]
+
+
+def test_a_flood_of_knocks_at_a_refused_link_is_answered_a_few_times():
+    """Whoever holds a refused link may knock as often as it likes: each device is answered at
+    most once in ``KNOCK_GAP_S``, and what does not open with the link's secret not at all."""
+    from table.p2p import seal, session
+
+    relay = Relay()
+    host, stranger, table_id = seated_stranger(relay)
+    old = host.peer.online.end.lines[1].invite
+    relay.effects(host, host.handle({"type": "click", "action": "online-refuse", "seat": "1"}))
+    relay.run([host, stranger])
+    [room] = host.peer.online.open_tables.gone
+    knock = seal.seal(old.secret, seal.TO_HOST, session.Frame("eve:1", 1, session.MESSAGE, "x").dump())
+    before = len(relay.ops)
+    for _ in range(50):
+        relay.effects(host, host.handle({"type": "online", "id": room, "kind": "frame", "data": knock, "way": "relay",
+                                         "now": 1000}))
+    sent = [op for a, op in relay.ops[before:] if a is host and op["op"] == "online-send" and op["id"] == room]
+    assert len(sent) == 1
+    junk = ["", None, "x" * 5000, seal.seal(bytes(32), seal.TO_HOST, "{}")]
+    for text in junk:
+        relay.effects(host, host.handle({"type": "online", "id": room, "kind": "frame", "data": text, "way": "relay"}))
+    assert [op for a, op in relay.ops[before:] if a is host and op["op"] == "online-send" and op["id"] == room] == sent

@@ -157,16 +157,16 @@ class OnlineHost:
             self.refusals.add(frame)
             self.pending.append((seat, frame))
 
-    def knocked(self, old: Invite, text: Any) -> str | None:
+    def knocked(self, old: Invite, text: Any) -> tuple[str, str] | None:
         """A frame on the room of a link the host refused (an open table's seat, before the
-        start): the refusal again, sealed for whichever device knocked (a stranger's page that
-        was reloading when it was refused knows nothing else), or ``None`` for anything that
-        does not open with that link's secret."""
+        start): (the device that knocked, the refusal again sealed for it — a stranger's page
+        that was reloading when it was refused knows nothing else), or ``None`` for anything
+        that does not open with that link's secret."""
         frame = session.parse(seal.unseal(old.secret, seal.TO_HOST, text))
         if frame is None or frame.kind in (session.TAKEN, session.OUT):
             return None
         device = frame.sender.split(":", 1)[0]
-        return seal.seal(old.secret, seal.TO_GUEST, session.Frame(self.me, 0, session.OUT, device).dump())
+        return device, seal.seal(old.secret, seal.TO_GUEST, session.Frame(self.me, 0, session.OUT, device).dump())
 
     def say(self, seat: int, key: Any, now: float) -> bool:
         """Pass a phrase of ``seat``'s on to every guest (and this page): a known key, and one

@@ -24,6 +24,9 @@ GONE = "gone-"
 """``relay.js``'s ids of the rooms of links the host refused (``gone-<n>``), open until the start."""
 MAX_GONE = 16
 """Refused links remembered at most (the oldest forgotten first)."""
+KNOCK_GAP_S = 3.0
+"""A device knocking at a refused link is answered at most this often (a page knocks once, then
+every 10 s; a flood costs the relays no more)."""
 FIND_TICK_MS = 3_000
 """The finder's list is drawn again this often (ages, stale tables gone)."""
 ASK_AGAIN_S = public.ASK_GAP_S + 1
@@ -53,6 +56,8 @@ class OpenTables:
         self.gone: dict[str, invite.Invite] = {}
         """The links the host refused, by their room's id here: a knock there is refused again."""
         self.gone_at = 0
+        self.knocks: dict[str, float] = {}
+        """When each device knocking at a refused link was last answered."""
 
     @property
     def granted(self) -> dict[int, bytes]:
@@ -267,16 +272,18 @@ class OpenTables:
     def _forget_refused(self) -> None:
         for room in self.gone:
             self.app.link_op({"op": "online-close", "id": room})
-        self.gone = {}
+        self.gone, self.knocks = {}, {}
 
     def on_knock(self, room: str, data: Any) -> None:
         """A frame on a refused link's room: the refusal again, for the device that knocked."""
-        end, old = self._hosting(), self.gone.get(room)
-        if end is None or old is None or self._started():
+        end, old, now = self._hosting(), self.gone.get(room), self.app.now()
+        knock = end.knocked(old, data) if end is not None and old is not None and not self._started() else None
+        if knock is None or now - self.knocks.get(knock[0], float("-inf")) < KNOCK_GAP_S:
             return
-        text = end.knocked(old, data)
-        if text is not None:
-            self.app.link_op({"op": "online-send", "id": room, "text": text, "loud": True})
+        self.knocks[knock[0]] = now
+        if len(self.knocks) > 256:
+            self.knocks.pop(next(iter(self.knocks)))
+        self.app.link_op({"op": "online-send", "id": room, "text": knock[1], "loud": True})
 
     # --- the finder ------------------------------------------------------------------------------
 
