@@ -5,10 +5,9 @@ and the bots' seeds follow from the key.  A link carrying those (and how the sha
 did) plays the same deal against the same bots, and re-deals it to check the key
 against the commitment shown before.  A key is shown only once its deal is over, so
 only finished deals are linked.  At a pot a later deal's link carries the stacks;
-the house rules off their default are ``house``, ``key.value`` joined by ``-``.
+the house rules off their default are ``house``, ``key.value`` joined by ``-``; a guest's, ``seat``.
 
     ?table=pairs&combos=bura.moscow&discard=closed&bots=hard&key=<64 hex>&deal=2&dealer=1&sharer=62-0
-    ?table=duel&combos=-&discard=closed&bots=medium&key=<64 hex>&deal=0&dealer=0&seat=1   (a guest's)
     ?table=bura_pot&combos=moscow&discard=open&bots=medium&key=<64 hex>&deal=3&dealer=2&players=4&stacks=95.120.85.90
 
 Old links (``deal=<seed>-<n>``) still open as the seed's deal, unless this browser's
