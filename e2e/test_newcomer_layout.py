@@ -1,7 +1,7 @@
 """What a newcomer met on a phone, measured at every size the layout test checks (and the
 390×844 of the report): the end-of-deal dialog opens with its title in view; nothing covers
 a seat's name — «берёт» on any seat, the link states of a game with a friend; the open hint
-covers no seat.  Positions are opened as saved matches (``decisions``)."""
+covers no seat, and at a beat no play of the trick, read whole.  Positions are opened as saved matches (``decisions``)."""
 
 from __future__ import annotations
 
@@ -142,6 +142,38 @@ def test_the_open_hint_covers_no_seat(table, fmt, players):
     for size in sizes:
         page.set_viewport_size({"width": size[0], "height": size[1]})
         problems += [f"{size}: the hint covers {s}" for s in page.evaluate(HINT_OVER_SEATS_JS)]
+    page.click("#hint [data-action=hint-close]")
+    assert not problems, "\n".join(problems)
+
+
+HINT_WHOLE_JS = """() => {
+  const hint = document.querySelector('#hint.open');
+  const h = hint.getBoundingClientRect();
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const out = [...document.querySelectorAll('#trick .play, #table .seat')].filter((e) => over(h, e.getBoundingClientRect()))
+    .map((e) => `covers ${e.className.split(' ')[0]} «${e.textContent.trim().slice(0, 24)}»`);
+  if (h.top < 0 || h.left < 0 || h.bottom > innerHeight + 0.5 || h.right > innerWidth + 0.5) out.push(`outside the window ${h.top}..${h.bottom}`);
+  if (hint.scrollHeight > hint.clientHeight + 1) out.push(`cut: ${hint.scrollHeight} px in ${hint.clientHeight}`);
+  return out;
+}"""
+UPRIGHT = [(360, 640), (390, 664), (390, 844), (412, 915), (768, 1024), (1280, 800)]
+
+
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
+def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
+    """At a beat the hint speaks of the trick on the table: open, it covers none of its plays
+    and no seat, and shows whole inside the window (at 360×640 it lay over the trick, cut at
+    the window's bottom), on the phones and the tablet upright and a laptop."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, find(fmt, "beat", players=players))
+    page.click("#coach [data-action=hint]")
+    page.wait_for_selector("#hint .advice", timeout=60_000)
+    problems = []
+    for w, h in UPRIGHT:
+        page.set_viewport_size({"width": w, "height": h})
+        problems += [f"{w}x{h}: {p}" for p in page.evaluate(HINT_WHOLE_JS)]
     page.click("#hint [data-action=hint-close]")
     assert not problems, "\n".join(problems)
 
