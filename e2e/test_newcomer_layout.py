@@ -178,6 +178,34 @@ def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
     assert not problems, "\n".join(problems)
 
 
+ANSWERS_WHOLE_JS = """() => {
+  const line = document.querySelector('#table .answers');
+  if (!line) return ['no answers line'];
+  const a = line.getBoundingClientRect();
+  const over = (b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const out = [...document.querySelectorAll('#table .seat, #status .prompt, #hand .card, #actions .btn, #deck .deck')]
+    .filter((e) => over(e.getBoundingClientRect())).map((e) => `covers «${e.textContent.trim().slice(0, 24)}»`);
+  if (a.top < 0 || a.left < 0 || a.bottom > innerHeight + 0.5 || a.right > innerWidth + 0.5) out.push('outside the window');
+  if (line.scrollHeight > line.clientHeight + 1) out.push(`cut: ${line.scrollHeight} px in ${line.clientHeight}`);
+  return out;
+}"""
+
+
+def test_the_answers_to_a_dave_read_whole(table):
+    """Three answers to a «даве» at six seats («На «даве» Северо-Запада: Север — пас, …»): the
+    line reads whole at every size (at 390 px it was cut after two lines under the prompt)."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    pos = find("bura_pot", "answer", players=6)
+    open_position(page, pos)
+    problems = []
+    for w, h in sorted(set(SIZES) | {(412, 915)}):
+        page.set_viewport_size({"width": w, "height": h})
+        problems += [f"{w}x{h}: {p}" for p in page.evaluate(ANSWERS_WHOLE_JS)]
+    assert not problems, "\n".join(problems)
+
+
 PHONES = [(360, 640), (390, 844), (412, 915), (768, 1024)]
 TURNED = sorted(set(SIZES) | set(PHONES) | {(h, w) for w, h in PHONES})
 """Every size above, and the phones' and the tablet's both ways up."""
