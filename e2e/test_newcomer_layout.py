@@ -126,23 +126,27 @@ HINT_OVER_SEATS_JS = """() => {
   const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
                        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
   return [...document.querySelectorAll('#table .seat')].filter((s) => over(h, s.getBoundingClientRect()))
-    .map((s) => s.textContent.slice(0, 30));
+    .map((s) => `the hint covers ${s.textContent.slice(0, 30)}`);
 }"""
+
+
+def hint_problems(page, position, sizes, check_js: str) -> list[str]:
+    """The hint opened at ``position``, ``check_js``'s problems with it at each of ``sizes``."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, position)
+    page.click("#coach [data-action=hint]")
+    page.wait_for_selector("#hint .advice", timeout=60_000)
+    problems = []
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        problems += [f"{w}x{h}: {p}" for p in page.evaluate(check_js)]
+    page.click("#hint [data-action=hint-close]")
+    return problems
 
 
 @pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
 def test_the_open_hint_covers_no_seat(table, fmt, players):
-    page = table
-    sizes = SIZES
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_position(page, find(fmt, "lead", players=players))
-    page.click("#coach [data-action=hint]")
-    page.wait_for_selector("#hint .advice", timeout=60_000)
-    problems = []
-    for size in sizes:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        problems += [f"{size}: the hint covers {s}" for s in page.evaluate(HINT_OVER_SEATS_JS)]
-    page.click("#hint [data-action=hint-close]")
+    problems = hint_problems(table, find(fmt, "lead", players=players), SIZES, HINT_OVER_SEATS_JS)
     assert not problems, "\n".join(problems)
 
 
@@ -165,16 +169,7 @@ def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
     """At a beat the hint speaks of the trick on the table: open, it covers none of its plays
     and no seat, and shows whole inside the window (at 360×640 it lay over the trick, cut at
     the window's bottom), on the phones and the tablet upright and a laptop."""
-    page = table
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_position(page, find(fmt, "beat", players=players))
-    page.click("#coach [data-action=hint]")
-    page.wait_for_selector("#hint .advice", timeout=60_000)
-    problems = []
-    for w, h in UPRIGHT:
-        page.set_viewport_size({"width": w, "height": h})
-        problems += [f"{w}x{h}: {p}" for p in page.evaluate(HINT_WHOLE_JS)]
-    page.click("#hint [data-action=hint-close]")
+    problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT, HINT_WHOLE_JS)
     assert not problems, "\n".join(problems)
 
 
