@@ -179,7 +179,7 @@ ANSWERS_WHOLE_JS = """() => {
   const a = line.getBoundingClientRect();
   const over = (b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
                     && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-  const out = [...document.querySelectorAll('#table .seat, #status .prompt, #hand .card, #actions .btn, #deck .deck')]
+  const out = [...document.querySelectorAll('#table .seat, #status .prompt, #hand .card, #actions .btn, #deck .deck, #deck .trump-note')]
     .filter((e) => over(e.getBoundingClientRect())).map((e) => `covers «${e.textContent.trim().slice(0, 24)}»`);
   if (a.top < 0 || a.left < 0 || a.bottom > innerHeight + 0.5 || a.right > innerWidth + 0.5) out.push('outside the window');
   if (line.scrollHeight > line.clientHeight + 1) out.push(`cut: ${line.scrollHeight} px in ${line.clientHeight}`);
