@@ -1,7 +1,7 @@
 """What a newcomer met on a phone, measured at every size the layout test checks (and the
 390×844 of the report): the end-of-deal dialog opens with its title in view; nothing covers
 a seat's name — «берёт» on any seat, the link states of a game with a friend; the open hint
-covers no seat.  Positions are opened as saved matches (``decisions``)."""
+covers no seat, and at a beat no play of the trick, read whole.  Positions are opened as saved matches (``decisions``)."""
 
 from __future__ import annotations
 
@@ -126,23 +126,78 @@ HINT_OVER_SEATS_JS = """() => {
   const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
                        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
   return [...document.querySelectorAll('#table .seat')].filter((s) => over(h, s.getBoundingClientRect()))
-    .map((s) => s.textContent.slice(0, 30));
+    .map((s) => `the hint covers ${s.textContent.slice(0, 30)}`);
 }"""
+
+
+def hint_problems(page, position, sizes, check_js: str) -> list[str]:
+    """The hint opened at ``position``, ``check_js``'s problems with it at each of ``sizes``."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, position)
+    page.click("#coach [data-action=hint]")
+    page.wait_for_selector("#hint .advice", timeout=60_000)
+    problems = []
+    for w, h in sizes:
+        page.set_viewport_size({"width": w, "height": h})
+        problems += [f"{w}x{h}: {p}" for p in page.evaluate(check_js)]
+    page.click("#hint [data-action=hint-close]")
+    return problems
 
 
 @pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
 def test_the_open_hint_covers_no_seat(table, fmt, players):
+    problems = hint_problems(table, find(fmt, "lead", players=players), SIZES, HINT_OVER_SEATS_JS)
+    assert not problems, "\n".join(problems)
+
+
+HINT_WHOLE_JS = """() => {
+  const hint = document.querySelector('#hint.open');
+  const h = hint.getBoundingClientRect();
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const out = [...document.querySelectorAll('#trick .play, #table .seat')].filter((e) => over(h, e.getBoundingClientRect()))
+    .map((e) => `covers ${e.className.split(' ')[0]} «${e.textContent.trim().slice(0, 24)}»`);
+  if (h.top < 0 || h.left < 0 || h.bottom > innerHeight + 0.5 || h.right > innerWidth + 0.5) out.push(`outside the window ${h.top}..${h.bottom}`);
+  if (hint.scrollHeight > hint.clientHeight + 1) out.push(`cut: ${hint.scrollHeight} px in ${hint.clientHeight}`);
+  return out;
+}"""
+UPRIGHT = [(360, 640), (390, 664), (390, 844), (412, 915), (768, 1024), (1280, 800)]
+
+
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
+def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
+    """At a beat the hint speaks of the trick on the table: open, it covers none of its plays
+    and no seat, and shows whole inside the window (at 360×640 it lay over the trick, cut at
+    the window's bottom), on the phones and the tablet upright and a laptop."""
+    problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT, HINT_WHOLE_JS)
+    assert not problems, "\n".join(problems)
+
+
+ANSWERS_WHOLE_JS = """() => {
+  const line = document.querySelector('#table .answers');
+  if (!line) return ['no answers line'];
+  const a = line.getBoundingClientRect();
+  const over = (b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const out = [...document.querySelectorAll('#table .seat, #status .prompt, #hand .card, #actions .btn, #deck .deck, #deck .trump-note')]
+    .filter((e) => over(e.getBoundingClientRect())).map((e) => `covers «${e.textContent.trim().slice(0, 24)}»`);
+  if (a.top < 0 || a.left < 0 || a.bottom > innerHeight + 0.5 || a.right > innerWidth + 0.5) out.push('outside the window');
+  if (line.scrollHeight > line.clientHeight + 1) out.push(`cut: ${line.scrollHeight} px in ${line.clientHeight}`);
+  return out;
+}"""
+
+
+def test_the_answers_to_a_dave_read_whole(table):
+    """Three answers to a «даве» at six seats («На «даве» Северо-Запада: Север — пас, …»): the
+    line reads whole at every size (at 390 px it was cut after two lines under the prompt)."""
     page = table
-    sizes = SIZES
     page.set_viewport_size({"width": 390, "height": 844})
-    open_position(page, find(fmt, "lead", players=players))
-    page.click("#coach [data-action=hint]")
-    page.wait_for_selector("#hint .advice", timeout=60_000)
+    pos = find("bura_pot", "answer", players=6)
+    open_position(page, pos)
     problems = []
-    for size in sizes:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-        problems += [f"{size}: the hint covers {s}" for s in page.evaluate(HINT_OVER_SEATS_JS)]
-    page.click("#hint [data-action=hint-close]")
+    for w, h in sorted(set(SIZES) | {(412, 915)}):
+        page.set_viewport_size({"width": w, "height": h})
+        problems += [f"{w}x{h}: {p}" for p in page.evaluate(ANSWERS_WHOLE_JS)]
     assert not problems, "\n".join(problems)
 
 

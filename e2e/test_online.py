@@ -890,6 +890,55 @@ def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language(make_pa
     assert uk.text_content("#seat-2 .phrase-bubble") == "Хвилинку"
 
 
+SMALL_GUEST_JS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const cards = [...document.querySelectorAll('#trick .play .card')].map((c) => box(c).width);
+  const bar = document.getElementById('peer-bar'), open = bar.querySelector('[data-action=online-phrases]');
+  const out = [];
+  for (const el of [bar, open]) {
+    const r = box(el);
+    if (r.width < 1 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) out.push(`${el.id || 'phrases'} not in view`);
+    for (const part of document.querySelectorAll('#table .seat, #trick .play, #hand .card, #coach .coach-btn, header .btn, #score > *'))
+      if (part !== open && over(r, box(part))) out.push(`${el.id || 'phrases'} over ${part.className}`);
+  }
+  const o = box(open);
+  return {least: Math.min(...cards), n: cards.length, out, open: [o.width, o.height], said: bar.textContent};
+}"""
+
+
+def test_a_guest_on_a_small_phone_reads_the_trick_beside_the_link_and_the_phrases(make_page, server):
+    """Пары, a guest at 360×640: the link's state and «Фразы» take no line of the header (with
+    them a played card was 8 px wide there), so the trick's cards read (32 px), the link says
+    «на связи» to readers, «Фразы» is a 44 px button over nothing, and its panel opens in view."""
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(2,))
+    guest = seat_guests(make_page, server, host, links)[2]
+    guest.set_viewport_size({"width": 360, "height": 640})
+    rng = random.Random(5)
+    for _ in range(60):
+        if guest.locator("#trick .play .card").count():
+            break
+        for page in (host, guest):
+            if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                play_turn(page, rng)
+        guest.wait_for_timeout(250)
+    seen = guest.evaluate(SMALL_GUEST_JS)
+    assert seen["n"] and seen["least"] >= 32, seen
+    assert not seen["out"], seen["out"]
+    assert seen["open"][0] >= 44 and seen["open"][1] >= 44, seen
+    assert "на связи" in seen["said"]
+    before = guest.evaluate(TABLE_BOXES)
+    guest.click("#peer-bar [data-action=online-phrases]")
+    panel = guest.locator("#peer-bar .phrase-panel")
+    panel.wait_for()
+    r = panel.bounding_box()
+    assert r["x"] >= 0 and r["y"] >= 0 and r["x"] + r["width"] <= 360 and r["y"] + r["height"] <= 640, r
+    assert guest.evaluate(TABLE_BOXES) == before
+    guest.click("#peer-bar [data-action=online-phrases]")
+
+
 def public_cards(match) -> set[str]:
     """What anyone at the table may know at ``match``'s moment: the trump card and the face-up
     cards of the finished tricks (a watcher may see nothing else)."""

@@ -1,7 +1,8 @@
 """No layout shift on a phone upright while a deal is played: what comes and goes during a
 deal — «берёт» on a seat whose last line already holds «4 карты · козырь ♣», the stock running
 out (the deck becomes the trump's badge and its two lines), a one-line or a two-line prompt,
-the pile your seat gets at the first trick — leaves the trick and the hand where they were.
+the pile your seat gets at the first trick — leaves the trick and the hand where they were; at a
+pot of five or six on a taller phone, the marks on the seats' short chips move no row either.
 
 Why geometry and not a clock: the page's ``layout-shift`` entries (bench/layout_shift.py)
 need whole deals; here each of those changes is drawn into a position as the table draws it
@@ -19,6 +20,7 @@ from tablekit import table_fixtures
 from test_newcomer_layout import open_position
 
 from table.i18n import languages
+from table.match import screen
 from table.view import coachview, render
 
 shared, table = table_fixtures()
@@ -84,4 +86,57 @@ def test_what_a_deal_changes_moves_nothing(table, fmt, players):
                 rows = page.evaluate(ROWS_JS)
                 problems.append(f"{w}x{h} {what}: {before} -> {now} ({rows})")
         open_position(page, pos)  # the table as it was, for the next size
+    assert not problems, "\n".join(problems)
+
+
+TALL_PHONES = [(390, 844), (412, 915)]
+ROWS_AT_POT_JS = """() => [...document.querySelectorAll('#trick, #hand, #table .seat-slot')]
+  .filter((e) => e.getBoundingClientRect().height > 0)
+  .map((e) => `${e.id} ${Math.round(e.getBoundingClientRect().top)}+${Math.round(e.getBoundingClientRect().height)}`)"""
+SEATS_JS = """(seats) => { for (const [id, html] of Object.entries(seats)) document.getElementById(id).innerHTML = html; }"""
+
+
+def pot_changes(players: int):
+    """A pot's position at a beat, and what a deal draws on its seats' short chips, each on
+    every seat at once (the fullest the rows get): «берёт»; «сдаёт» with it; a «даве» and every
+    other seat's «принял · N фишек»; «пас»; a hand shown at the deal's end."""
+    pos = find("bura_pot", "beat", players=players)
+    view = pos.view().to_dict()
+    names = list(RU.SEATS_BY_COUNT[players])
+    ui = {"names": names, "positions": list(screen.seat_positions(players, 0)), "lang": "ru"}
+    others = range(1, players)
+    said = {"raiser": 1, "said": [[s, view["stake"]] for s in others if s != 1]}
+
+    def drawn(view_of, ui_of=lambda s: ui) -> dict[str, str]:
+        return {f"seat-{s}": render.seat_html(view_of(s), ui_of(s), s) for s in others}
+
+    return pos, [
+        ("«берёт»", drawn(lambda s: dict(view, trick={"winner": s}))),
+        ("«сдаёт» and «берёт»", drawn(lambda s: dict(view, trick={"winner": s}, dealer=s))),
+        ("a «даве» answered", drawn(lambda s: dict(view, trick=None, raised=[1]), lambda s: dict(ui, answers=said))),
+        ("«пас»", drawn(lambda s: dict(view, folded=list(others)))),
+        ("a hand shown", drawn(lambda s: dict(view, shown=[["AS", "TS", "KS"]] * players))),
+    ]
+
+
+@pytest.mark.parametrize("players", [6, 5])
+def test_what_a_pot_deal_changes_moves_no_row(table, players):
+    """At five and six a seat is a short chip whose marks come and go during a deal; on a
+    taller phone upright the rows keep their height through all of them (a mark needing a line
+    moved the trick by 15 px, a hand shown at the deal's end by 65: bench/layout_shift.py's
+    0.089 over two deals)."""
+    page = table
+    pos, steps = pot_changes(players)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, pos)
+    problems = []
+    for w, h in TALL_PHONES:
+        page.set_viewport_size({"width": w, "height": h})
+        before = page.evaluate(ROWS_AT_POT_JS)
+        for what, seats in steps:
+            page.evaluate(SEATS_JS, seats)
+            now = page.evaluate(ROWS_AT_POT_JS)
+            if now != before:
+                problems.append(f"{w}x{h} {what}: {before} -> {now}")
+        open_position(page, pos)
     assert not problems, "\n".join(problems)

@@ -2,7 +2,8 @@
 with the seats around them named and nothing covering anything, at the cramped tables —
 six and five at «Бура на кон», two with an open hand («открытая игра», RULES-house.md §6.2),
 four players' tricks of four-card plays — on the phones upright and sideways, a tablet and a
-laptop, in Russian (the longest words) and Ukrainian.
+laptop, in Russian (the longest words) and Ukrainian; and the everyday trick of one-card plays
+at пары, четверо, трое and вдвоём on the smallest phone (пары's was 27 px there).
 
 Why measured: the trick is a size container whose cards shrink with the room the seats leave
 it (table.css); at six seats on a 360×640 phone a played card was 10 px wide, an open hand's
@@ -52,6 +53,11 @@ def answering_last(v) -> bool:
     return v.trick is not None and len(v.trick.plays) == len(v.hand_sizes) - 1
 
 
+def single_answering_last(v) -> bool:
+    """The fullest trick of one-card plays, no combination led."""
+    return answering_last(v) and v.trick.combo is None and len(v.trick.plays[0].cards) == 1
+
+
 CASES = {
     "pot6": lambda: position("bura_pot", answering_last, players=6),
     "pot5": lambda: position("bura_pot", answering_last, players=5),
@@ -60,7 +66,14 @@ CASES = {
                                   house={"open": [1], "open_four": True}),
     "four": lambda: position("four", lambda v: answering_last(v) and len(v.trick.plays[0].cards) == 4,
                              policy=most_cards, combos=()),  # no молодка: four-card plays only
+    # The other tables' everyday trick, a card a play, on the smallest phone (at пары it was 27 px).
+    **{f"{fmt}_single": (lambda fmt=fmt: position(fmt, single_answering_last)) for fmt in ("pairs", "four", "three",
+                                                                                        "duel")},
 }
+SMALL = [(360, 640)]
+SIZES_OF = {f"{fmt}_single": SMALL for fmt in ("pairs", "four", "three", "duel")}
+"""The sizes a case is measured at (every size unless named): the single plays need only the
+smallest phone, where the seats and the hand leave the trick least."""
 
 
 def open_position(page, pos: Position, lang: str) -> None:
@@ -96,7 +109,7 @@ def test_the_cards_played_read_at_every_size(table, case):
     for lang in ("ru", "uk"):
         page.set_viewport_size({"width": 390, "height": 844})
         open_position(page, pos, lang)
-        for w, h in SIZES:
+        for w, h in SIZES_OF.get(case, SIZES):
             page.set_viewport_size({"width": w, "height": h})
             seen = page.evaluate(MEASURE_JS)
             where = f"{lang} {w}x{h}"

@@ -26,12 +26,12 @@ def _chips(page) -> list[int]:
 
 def _answers_shown(page) -> None:
     """The bots' answers to the player's «даве», as the saved moves (the engine's) have them:
-    said under the prompt and marked on the seats while the player is still to lead."""
+    said on the table where the cards will be played and marked on the seats while the player is still to lead."""
     moves = saved(page)["rounds"][-1]
     said = [(s, m) for s, m in moves[next(i for i, (_, m) in enumerate(moves) if "dave" in m):] if "accept" in m or "fold" in m]
     if not said or page.get_attribute("#table", "data-phase") != "play":
         return
-    assert page.inner_text("#status .answers").startswith("На ваше «даве»")
+    assert page.inner_text("#trick .answers").startswith("На ваше «даве»")
     for seat, move in said:
         assert page.is_visible(f"#table .seat[data-seat='{seat}'] .tag.{'accepted' if 'accept' in move else 'folded-tag'}")
 

@@ -404,7 +404,7 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
         else:
             host_plays(relay, host, t.match.to_act, rng)
         relay.run(pages)
-        # Who said what to a «даве» is on every screen's status line, each in its own names.
+        # Who said what to a «даве» is on every screen's table (the trick's place), each in its own names.
         answers = host.table.answers()
         for page in pages:
             screen = page.peer.guest if page is not host else host.table
@@ -412,11 +412,11 @@ def test_the_pot_table_by_link_two_guests_see_chips_and_answer_a_raise():
             if answers:
                 names = screen.ui()["names"]
                 line = words.answers_line(names[answers["raiser"]], [(names[s], c) for s, c in answers["said"]])
-                assert escape(line) in page.cache["status"]
+                assert escape(line) in page.cache["trick"]
                 answered.update(s for s, _ in answers["said"] if s in guests and page is host)
     assert host.table.phase() in ("round_end", "match_end")
     assert "dave" in shown and shown & {"accept", "fold"}, shown
-    assert answered, "no guest's answer reached the host's status line"
+    assert answered, "no guest's answer reached the host's table"
     assert sum(host.table.match.chips) + host.table.match.pot == 100 * players
     for seat, guest in guests.items():
         assert f"● {host.table.match.chips[seat]}<" in guest.cache["me"]

@@ -158,7 +158,7 @@ def test_the_guest_sees_the_answers_to_a_bots_dave_and_the_host_sees_the_guests(
             out = render.regions(view, ui)
             names = ui["names"]
             line = words.answers_line(names[raiser], [(names[s], chips) for s, chips in said])
-            assert line in out["status"]
+            assert line in out["trick"]
             for rel in range(1, len(names)):
                 at = (view["seat"] + rel) % len(names)
                 markup = out[f"seat-{rel}"]
@@ -166,8 +166,8 @@ def test_the_guest_sees_the_answers_to_a_bots_dave_and_the_host_sees_the_guests(
                 assert (words.FOLDED_TAG in markup) == ((at, None) in said)
     assert (0, stake // 2) in said and (1, None) in said
     # The host's screen names the guest's fold as the guest's own screen names it «Вы».
-    host_line = render.regions(t.display(), t.ui())["status"]
-    assert t.names[1] in host_line and words.YOU in render.regions(guest.display(), guest.ui())["status"]
+    host_line = render.regions(t.display(), t.ui())["trick"]
+    assert t.names[1] in host_line and words.YOU in render.regions(guest.display(), guest.ui())["trick"]
 
 
 def test_pairs_with_two_people_and_two_bots_seat_the_friend_where_the_menu_says():

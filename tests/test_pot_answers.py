@@ -1,5 +1,5 @@
 """The answers to a «даве» at the pot table, on CPython: who accepted at what stake and
-who folded, as the status line and the seats' badges say it, in every language."""
+who folded, as the line on the table and the seats' badges say it, in every language."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_the_bots_answers_are_shown_as_the_engine_books_them(players):
     t = languages.for_lang("ru")
     names = table.names
     line = t.answers_line(names[0], [(names[s], stake // 2 if k == "accept" else None) for s, k in said])
-    assert line in out["status"] and line.startswith("На ваше «даве»")
+    assert line in out["trick"] and line.startswith("На ваше «даве»")
     accepted = [s for s, k in said if k == "accept"]
     folded = [s for s, k in said if k == "fold"]
     assert set(table.match.view(0).folded) == set(folded)

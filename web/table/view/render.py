@@ -411,7 +411,7 @@ def trick_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     t = lang_texts(ui)
     trick = view.get("trick")
     if not trick:
-        return '<div class="trick-empty" aria-hidden="true"></div>'
+        return '<div class="trick-empty" aria-hidden="true"></div>' + answers_html(ui, t)
     names = ui["names"]
     positions = ui["positions"]
     finished = bool(trick["finished"])
@@ -475,16 +475,23 @@ def live_text(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> str:
     return escape(" ".join(out))
 
 
+def answers_html(ui: dict[str, Any], t: ModuleType) -> str:
+    """Who said what to a «даве», on the table where the cards will be played: the answers
+    come before the raiser's lead, so the trick's place is empty then, and the line may take
+    the lines it needs there without moving anything (in the prompt's row it pushed the rows
+    above it and was cut after two lines on a phone)."""
+    answers = ui.get("answers")
+    if not answers:
+        return ""
+    names = ui["names"]
+    line = t.answers_line(names[answers["raiser"]], [(names[s], chips) for s, chips in answers["said"]])
+    return f'<p class="answers">{escape(line)}</p>'
+
+
 def status_html(ui: dict[str, Any]) -> str:
     prompt = escape(ui.get("prompt") or "")
     msg = ui.get("message")
     out = f'<p class="prompt">{prompt}</p>'
-    answers = ui.get("answers")
-    if answers:
-        t = lang_texts(ui)
-        names = ui["names"]
-        line = t.answers_line(names[answers["raiser"]], [(names[s], chips) for s, chips in answers["said"]])
-        out += f'<p class="answers">{escape(line)}</p>'
     if msg:
         out += f'<p class="msg" role="alert">{escape(msg)}</p>'
     return out
