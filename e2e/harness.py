@@ -299,9 +299,9 @@ TAKE_SNAPSHOT_JS = """async (sink) => {
 class SnapshotSeed:
     """Puts the interpreter's memory snapshot into each fresh browser context's Cache
     Storage before its first visit to the session's server, so its boot is a returning
-    visit's (web/page/runtime.mjs restores the snapshot, ≈ 1.5 s of CPU less a boot than
-    starting CPython, importing the table and making the snapshot). A browser context starts
-    empty, so without this every one of the suite's hundreds of contexts paid a first visit.
+    visit's (web/page/runtime.mjs restores the snapshot instead of starting CPython, importing
+    the table and making the snapshot: 0.5–0.9 s of CPU less a boot, docs/tests.md). A browser
+    context starts empty, so without this every one of the suite's contexts paid a first visit.
 
     Why a returning visit is a fair start: it is the page's ordinary path after a player's
     first visit, and runtime.mjs's key (the runtime's version and the zips' bytes) is the one
