@@ -15,11 +15,15 @@ Helpers live in harness.py (``from harness import boot, app_url``).
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from harness import CHROMIUM_ARGS, SITE, Guard, Server, chromium_path, ensure_site, settle_after_actions
+from harness import (CHROMIUM_ARGS, LEDGER, SITE, Guard, Server, SnapshotSeed, chromium_path, ensure_site,
+                     seed_snapshots, settle_after_actions)
 
 settle_after_actions()  # every action returns once the table's worker has answered it
 
@@ -30,11 +34,53 @@ def site_dir() -> Path:
     return SITE
 
 
+SEED = None  # the session server's SnapshotSeed (harness.py): fresh contexts start as a returning visit
+
+
 @pytest.fixture(scope="session")
 def server(site_dir):
-    """The shared server for site/ at the root path; its base URL is ``server.url``."""
-    with Server(site_dir) as srv:
+    """The shared server for site/ at the root path; its base URL is ``server.url``.
+    Its overlay folder serves the interpreter snapshot seeded into fresh contexts."""
+    global SEED
+    with tempfile.TemporaryDirectory(prefix="burkozel-e2e-") as overlay, Server(site_dir, overlay=Path(overlay)) as srv:
+        if os.environ.get("BURKOZEL_SEED", "1") != "0":  # BURKOZEL_SEED=0: every context a first visit
+            SEED = SnapshotSeed(srv, Path(overlay))
+        seed_snapshots(SEED)
         yield srv
+        seed_snapshots(None)
+        SEED = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _module_visits(request):
+    """A module's shared pages are counted under the module and seeded unless it is
+    marked ``first_visit`` (autouse: made before the module's other fixtures)."""
+    LEDGER.test = request.node.nodeid + "::(module)"
+    SnapshotSeed.enabled = request.node.get_closest_marker("first_visit") is None
+    yield
+    SnapshotSeed.enabled = True
+
+
+@pytest.fixture(autouse=True)
+def _visit_and_ledger(request):
+    """Tests marked ``first_visit`` get contexts without a seeded snapshot; every test's
+    boots are counted under its id (harness.LEDGER)."""
+    LEDGER.test = request.node.nodeid
+    SnapshotSeed.enabled = request.node.get_closest_marker("first_visit") is None
+    yield
+    SnapshotSeed.enabled = True
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "first_visit: contexts boot as a first visit (no seeded interpreter snapshot)")
+
+
+def pytest_sessionfinish(session):
+    """$BURKOZEL_BOOT_LOG: one JSON line per test process, {test id: boots}."""
+    path = os.environ.get("BURKOZEL_BOOT_LOG")
+    if path and LEDGER.boots:
+        with open(path, "a") as out:
+            out.write(json.dumps(LEDGER.boots) + "\n")
 
 
 @pytest.fixture

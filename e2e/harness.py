@@ -275,3 +275,133 @@ def settle_after_actions() -> None:
         wrap(Mouse, name, lambda self: owners.get(id(self)))
     Page._burkozel_settles = True
 
+
+
+# --- a returning visit's start for fresh contexts, and the boots counted ---------------------
+
+SEED_DIR = "__tests__/"  # served by the session's server from its overlay, never part of site/
+SEED_PAGE = "<!doctype html><meta charset=utf-8><link rel=icon href=data:,><title>seed</title>"
+PUT_SNAPSHOT_JS = """async ([key, source]) => {
+  const response = await fetch(source);
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${source}`);
+  await (await caches.open('python-snapshot')).put(key, response);
+}"""
+TAKE_SNAPSHOT_JS = """async (sink) => {
+  const cache = await caches.open('python-snapshot');
+  for (let i = 0; i < 300 && !(await cache.keys()).length; i++) await new Promise((r) => setTimeout(r, 100));
+  const [request] = await cache.keys();
+  if (!request) return null;
+  await fetch(sink, {method: 'POST', body: await (await cache.match(request)).arrayBuffer()});
+  return request.url;
+}"""
+
+
+class SnapshotSeed:
+    """Puts the interpreter's memory snapshot into each fresh browser context's Cache
+    Storage before its first visit to the session's server, so its boot is a returning
+    visit's (web/page/runtime.mjs restores the snapshot instead of starting CPython, importing
+    the table and making the snapshot: 0.5–0.9 s of CPU less a boot, docs/tests.md). A browser
+    context starts empty, so without this every one of the suite's contexts paid a first visit.
+
+    Why a returning visit is a fair start: it is the page's ordinary path after a player's
+    first visit, and runtime.mjs's key (the runtime's version and the zips' bytes) is the one
+    the page computes, so a page whose zips differ (a test's tampered web.zip) starts afresh
+    as it would. The first visit itself is tested where it is the subject: tests marked
+    ``first_visit`` (test_worker, test_boot, test_ship) get no seed.
+
+    The snapshot is one real first visit's, made once per test process (``donor``) and
+    served from the server's overlay folder and written by the test's page itself, at a blank
+    page of the server's own before its first navigation (a second page for it cost a renderer
+    process, most of the gain): that page's init scripts run there too, and a listener on the
+    page sees two requests more (test_ship, which lists every request, is a ``first_visit``)."""
+
+    enabled = True  # set by conftest: False while a ``first_visit`` test or module runs
+
+    def __init__(self, server: "Server", overlay: Path):
+        self.server = server
+        self.overlay = overlay
+        self.key: str | None = None
+        self.failed = False
+        (overlay / SEED_DIR).mkdir(parents=True, exist_ok=True)
+        (overlay / SEED_DIR / "seed.html").write_text(SEED_PAGE)
+
+    def wants(self, page, url: str) -> bool:
+        ctx = page.context
+        if getattr(ctx, "_burkozel_seen", False):
+            return False
+        ctx._burkozel_seen = True
+        return self.enabled and not self.failed and str(url).startswith(self.server.url) and ctx.browser is not None
+
+    def donor(self, browser, goto) -> str | None:
+        """One first visit in a context of its own; its snapshot's bytes are kept in the overlay."""
+        ctx = browser.new_context()
+        ctx._burkozel_seen = True
+        kept: dict[str, bytes] = {}
+
+        def keep(route):
+            kept["body"] = route.request.post_data_buffer
+            route.fulfill(status=204)
+
+        try:
+            page = ctx.new_page()
+            page.route("**/" + SEED_DIR + "sink", keep)
+            goto(page, app_url(self.server.url, speed="instant", sw="off"))
+            if wait_state(page) != "ready":
+                return None
+            key = page.evaluate(TAKE_SNAPSHOT_JS, self.server.url + SEED_DIR + "sink")
+            if not key or not kept.get("body"):
+                return None
+            (self.overlay / SEED_DIR / "snapshot").write_bytes(kept["body"])
+            return key
+        finally:
+            ctx.close()
+
+    def seed(self, page, goto) -> None:
+        try:
+            if self.key is None:
+                self.key = self.donor(page.context.browser, goto)
+                if self.key is None:
+                    raise RuntimeError("the donor's first visit kept no snapshot")
+            goto(page, self.server.url + SEED_DIR + "seed.html")
+            page.evaluate(PUT_SNAPSHOT_JS, [self.key, self.server.url + SEED_DIR + "snapshot"])
+        except Exception as error:  # noqa: BLE001 - no seed only costs a first visit
+            self.failed = True
+            sys.stderr.write(f"\n[e2e] no interpreter snapshot seeded, every boot a first visit: {error}\n")
+
+
+@dataclass
+class BootLedger:
+    """Boots (fetches of Pyodide's wasm, each the start of a Python worker) counted by test;
+    written as JSON lines to $BURKOZEL_BOOT_LOG when set (docs/tests.md, «The suite's time»)."""
+
+    test: str = ""
+    boots: dict[str, int] = field(default_factory=dict)
+
+    def watch(self, ctx) -> None:
+        if not getattr(ctx, "_burkozel_counted", False):
+            ctx._burkozel_counted = True
+            ctx.on("request", self.on_request)
+
+    def on_request(self, request) -> None:
+        if request.url.endswith("/pyodide.asm.wasm") and request.service_worker is None:  # not sw.js's precache
+            self.boots[self.test] = self.boots.get(self.test, 0) + 1
+
+
+LEDGER = BootLedger()
+
+
+def seed_snapshots(seed: SnapshotSeed | None) -> None:
+    """Make Page.goto seed a fresh context (``SnapshotSeed``) and count its boots
+    (``LEDGER``) at its first navigation. Installed once for the e2e session (conftest.py)."""
+    from playwright.sync_api import Page
+
+    original = getattr(Page, "_burkozel_goto", None) or Page.goto
+    Page._burkozel_goto = original
+
+    def goto(self, url, *args, **kwargs):
+        if seed is not None and seed.wants(self, url):
+            seed.seed(self, original)
+        LEDGER.watch(self.context)
+        return original(self, url, *args, **kwargs)
+
+    Page.goto = goto

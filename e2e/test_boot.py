@@ -6,7 +6,11 @@ import io
 import urllib.request
 import zipfile
 
+import pytest
+
 from harness import ROOT, app_url, boot, wait_state
+
+pytestmark = pytest.mark.first_visit  # its subject is the first visit (conftest's seeded snapshot left out)
 
 ARTIFACTS = ROOT / "e2e" / "artifacts"  # screenshots for people to look at (git-ignored)
 ARTIFACTS.mkdir(exist_ok=True)

@@ -13,8 +13,12 @@ import urllib.request
 
 import random
 
+import pytest
+
 from harness import ROOT, allow_origin, app_url, boot, cache_names, poll, wait_for_service_worker, wait_state
 from tablekit import new_match, play_round
+
+pytestmark = pytest.mark.first_visit  # it lists every request a page makes (conftest's seed would add two)
 
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import relay_urls  # noqa: E402  (the list the build writes into connect-src)

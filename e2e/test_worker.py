@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from burkozel import FORMATS
 from harness import poll, wait_state
 from tablekit import hand, new_match, open_table, play_turn, saved, wait_settled
+
+pytestmark = pytest.mark.first_visit  # its subject is the first visit (conftest's seeded snapshot left out)
 
 # Out-of-turn combinations switched off: one led for a hand can end the deal at its
 # first trick, or leave a hand short after one move (about 1 deal in 600), which is
