@@ -32,7 +32,9 @@
 // backed off to 15 minutes by an outage) are not sent: this file announces a room on a
 // few relays when it opens, when a relay socket (re)opens, when an offer and answer came
 // to no connection (a room that was direct) and (a guest's room) on a schedule that backs
-// off, and never while the room is direct. A watchers' room is relays only.
+// off, and never while the room is direct. A watchers' room is relays only. No relay socket
+// gets a burst past its rate (a few events at once, then one every PACE_MS), and every
+// subscription is confirmed by its relay or asked for again.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
@@ -62,6 +64,9 @@ const RECENT_KEPT = 256;
 const EXCHANGE_RETRIES = 3; // failed offer/answer exchanges answered by an announcement at once
 const SUB_FIRST_MS = 5_000; // a subscription the relay has not confirmed (EOSE) by then is asked for again
 const SUB_LAST_MS = 120_000;
+const PACE_BURST = 3; // events one relay socket takes at once; past them, one every PACE_MS
+const PACE_MS = 300; // (at most 6 in any second, 200 a minute: the tests' relay allows 8 and 240)
+const REPEAT_MS = 5_000; // the same signal to the same peer on one socket within this goes once
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
@@ -70,6 +75,8 @@ export const published = [];
 
 const sockets = new WeakSet(); // relay sockets seen (each wrapped once)
 const subscriptions = new WeakMap(); // relay socket -> Map(subscription id -> {text, at, wait, done})
+const pacers = new WeakMap(); // relay socket -> {tokens, at, queue, timer, said: Map(text -> ms)}
+const rawSend = new WeakMap(); // relay socket -> its own send (a page closing cannot wait for the pace)
 const subRooms = new Map(); // subscription id -> room id
 const rootTopics = new Set(); // rooms' announcement topics (Trystero's own announcements are dropped)
 const mine = new Set(); // ids of events this file made
@@ -119,6 +126,29 @@ function tellWay(id, room) {
     emit(id, "way", way);
     if (wasDirect) announceFrom(room, 0); // the direct way closed: look for it again at once
   }
+}
+
+// --- peer connections: a stale offer replaced, never renewed -----------------------------------
+
+/** The browser's RTCPeerConnection for Trystero, but an offer made ahead and never answered
+ *  cannot be rolled back. Trystero renews a pooled offer older than 57 s in place (a rollback,
+ *  an ICE restart, a new offer), and in Chromium that offer comes out with no data section:
+ *  neither side gathers a candidate, no connection comes of it, and every pooled offer is as
+ *  old (they are made together when the first room opens). So a direct way lost more than a
+ *  minute after the room opened (a relay outage, a network change) never came back. Refused,
+ *  the renewal fails and Trystero makes the offer on a fresh connection instead, as it does
+ *  when its pool is empty (offer-pool.mjs's `checkout`). */
+function FreshOffers(config) {
+  const pc = new RTCPeerConnection(config);
+  const setLocal = pc.setLocalDescription.bind(pc);
+  pc.setLocalDescription = (...args) => {
+    if (args[0]?.type === "rollback" && pc.signalingState === "have-local-offer" && !pc.remoteDescription) {
+      note("stale offer refused");
+      return Promise.reject(new DOMException("a stale offer is made anew, not renewed", "InvalidStateError"));
+    }
+    return setLocal(...args);
+  };
+  return pc;
 }
 
 // --- relay sockets: open ones in the list's order, resting ones last ---------------------------
@@ -280,20 +310,84 @@ function forTrystero(event) {
   }
 }
 
+// --- pacing: no burst past a relay's rate ------------------------------------------------------
+//
+// A relay counts events per connection (nostr-relay: so many a second, then "rate-limited" and
+// a connection it slows down for good). Bursts come at a guest's (re)joining: the host's
+// frames, Trystero's offer and candidates, and its answer to each announcement it hears (one
+// per copy heard). So each socket sends PACE_BURST events at once and then one every
+// PACE_MS, in order, and a signal repeated word for word to the same peer within REPEAT_MS
+// (Trystero's answer to another copy of an announcement) goes once.
+
+/** A Trystero signal already sent on this socket lately (not a room's announcement: ours go where and when meant). */
+function repeated(pacer, data) {
+  let event;
+  try {
+    event = JSON.parse(data)[1];
+  } catch {
+    return false;
+  }
+  const topic = event.tags?.find((t) => t[0] === "x")?.[1];
+  if (!topic || rootTopics.has(topic) || !String(event.content).startsWith("{")) return false;
+  const key = `${topic} ${event.content}`;
+  const now = Date.now();
+  for (const [text, at] of pacer.said) if (now - at >= REPEAT_MS) pacer.said.delete(text);
+  if (pacer.said.has(key)) return true;
+  pacer.said.set(key, now);
+  return false;
+}
+
+/** An event out on `socket` now if its burst allows, else after the ones waiting. */
+function paced(socket, out, data) {
+  const pacer = pacers.get(socket);
+  if (repeated(pacer, data)) return;
+  const now = performance.now();
+  pacer.tokens = Math.min(PACE_BURST, pacer.tokens + (now - pacer.at) / PACE_MS);
+  pacer.at = now;
+  if (!pacer.queue.length && pacer.tokens >= 1) {
+    pacer.tokens -= 1;
+    out(data);
+    return;
+  }
+  pacer.queue.push(data);
+  pacer.timer ??= setTimeout(() => drain(socket, out), PACE_MS);
+}
+
+function drain(socket, out) {
+  const pacer = pacers.get(socket);
+  pacer.timer = null;
+  if (socket.readyState !== OPEN) {
+    pacer.queue = []; // (a closed socket loses them as it would have)
+    return;
+  }
+  const now = performance.now();
+  pacer.tokens = Math.min(PACE_BURST, pacer.tokens + (now - pacer.at) / PACE_MS);
+  pacer.at = now;
+  while (pacer.queue.length && pacer.tokens >= 1) {
+    pacer.tokens -= 1;
+    out(pacer.queue.shift());
+  }
+  if (pacer.queue.length) pacer.timer = setTimeout(() => drain(socket, out), PACE_MS);
+}
+
 function watchSockets() {
   for (const [url, socket] of Object.entries(nostr.getRelaySockets())) {
     if (sockets.has(socket)) continue;
     sockets.add(socket);
     subscriptions.set(socket, new Map());
+    pacers.set(socket, { tokens: PACE_BURST, at: performance.now(), queue: [], timer: null, said: new Map() });
     const send = socket.send.bind(socket);
+    const out = (data) => {
+      published.push({ url, size: data.length });
+      if (globalThis.burkozelRelayTrace && data.includes('\\"peerId\\"')) note("signal out", url, signalNote(data));
+      send(data);
+    };
+    rawSend.set(socket, send);
     socket.send = (data) => {
       if (isTrysteroAnnouncement(data)) return;
-      if (typeof data === "string" && data.startsWith('["EVENT"')) {
-        published.push({ url, size: data.length });
-        if (globalThis.burkozelRelayTrace && data.includes('\\"peerId\\"')) note("signal out", url, signalNote(data));
-      }
       subscribing(socket, data);
-      send(data);
+      if (typeof data === "string" && data.startsWith('["EVENT"')) paced(socket, out, data);
+      else send(data);
     };
     const theirs = socket.onmessage;
     if (theirs) socket.onmessage = (event) => forTrystero(event) && theirs.call(socket, event);
@@ -451,6 +545,7 @@ export async function open(id, room, secret, { quiet = false, direct: directWay 
     // All of them (both sides must share some); reconnecting is relay_retry.js's.
     relayConfig: { urls: list.relays.map((r) => r.url), manualReconnection: true },
     rtcConfig: { iceServers: [{ urls: list.stun.map((s) => s.url) }] },
+    rtcPolyfill: FreshOffers,
   };
   const [topic, rootTopic] = await Promise.all([
     sha256Hex(`burkozel/relay/${room}/${secret}`).then((hex) => hex.slice(0, 40)),
@@ -533,7 +628,8 @@ export async function farewell(id, text) {
 
 addEventListener("pagehide", () => {
   for (const room of rooms.values()) {
-    if (room.open && room.farewell) for (const [, socket] of openSockets()) socket.send(room.farewell);
+    if (!room.open || !room.farewell) continue;
+    for (const [, socket] of openSockets()) (rawSend.get(socket) ?? socket.send.bind(socket))(room.farewell);
   }
 });
 
