@@ -8,12 +8,10 @@ and counts every ``EVENT`` each page sends on each relay socket, in three window
 («Начать игру» to every page's result) and idle (``--idle`` seconds at the result).
 Tables: вдвоём, пары with three guests, «Бура на кон» at six; ways: direct (WebRTC) and
 relay (no WebRTC can connect).  It prints, asserts nothing; ``--site`` measures another build.
-``--reload``: instead, at вдвоём, what each page publishes from the moment the guest's page
-reloads mid-deal until 10 s after its hand is back, and the most one relay socket got from it
-in any second (a relay's rate is per connection: the real relay of the tests allows 8 a second).
+``--reload``: at вдвоём, from a guest's reload to 10 s after its hand is back, and the most one
+socket got in a second (a relay's rate is per connection).
 
     make bench-relay                       # or: .venv/bin/python bench/relay_events.py
-    .venv/bin/python bench/relay_events.py --tables duel --ways relay --idle 30
     .venv/bin/python bench/relay_events.py --reload --ways direct,relay
 """
 
