@@ -8,9 +8,11 @@ and counts every ``EVENT`` each page sends on each relay socket, in three window
 («Начать игру» to every page's result) and idle (``--idle`` seconds at the result).
 Tables: вдвоём, пары with three guests, «Бура на кон» at six; ways: direct (WebRTC) and
 relay (no WebRTC can connect).  It prints, asserts nothing; ``--site`` measures another build.
+``--reload``: at вдвоём, from a guest's reload to 10 s after its hand is back, and the most one
+socket got in a second (a relay's rate is per connection).
 
     make bench-relay                       # or: .venv/bin/python bench/relay_events.py
-    .venv/bin/python bench/relay_events.py --tables duel --ways relay --idle 30
+    .venv/bin/python bench/relay_events.py --reload --ways direct,relay
 """
 
 from __future__ import annotations
@@ -37,21 +39,31 @@ TABLES = {  # name: (format, guest seats, players, what the README calls it)
 
 
 class CountingRelay(FakeRelay):
-    """The fake relay, noting each ``EVENT`` a page sends: (when, its context, its length)."""
+    """The fake relay, noting each ``EVENT`` a page sends: (when, its context, its length, the socket)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.log: list[tuple[float, object, int]] = []
+        self.log: list[tuple[float, object, int, int]] = []
 
     def on_message(self, ws, message) -> None:
         if isinstance(message, str) and message.startswith('["EVENT"'):
-            self.log.append((time.monotonic(), self.owner.get(id(ws)), len(message)))
+            self.log.append((time.monotonic(), self.owner.get(id(ws)), len(message), id(ws)))
         super().on_message(ws, message)
 
     def window(self, context, start: float, end: float) -> tuple[int, int, int]:
         """(events, characters, the longest event) ``context`` sent between two moments."""
-        sizes = [n for t, c, n in self.log if c is context and start <= t < end]
+        sizes = [n for t, c, n, _ in self.log if c is context and start <= t < end]
         return len(sizes), sum(sizes), max(sizes, default=0)
+
+    def peak(self, context, start: float, end: float) -> tuple[int, int]:
+        """(the most events one socket of ``context`` got in any second, the most one socket got
+        in all) between two moments."""
+        times: dict[int, list[float]] = {}
+        for t, c, _, socket in self.log:
+            if c is context and start <= t < end:
+                times.setdefault(socket, []).append(t)
+        second = max((sum(1 for u in ts if t <= u < t + 1) for ts in times.values() for t in ts), default=0)
+        return second, max((len(ts) for ts in times.values()), default=0)
 
 
 def run(browser, server, table: str, way: str, idle_s: float, seed: int) -> list[dict]:
@@ -98,6 +110,44 @@ def run(browser, server, table: str, way: str, idle_s: float, seed: int) -> list
             ctx.close()
 
 
+def reload_burst(browser, server, way: str, seed: int, window_s: float = 10.0) -> list[dict]:
+    """вдвоём: two moves, then the guest's page reloads; what each page publishes from then
+    until ``window_s`` seconds after the guest's hand is back."""
+    relay = CountingRelay()
+    contexts = []
+
+    def page(no_direct: bool = False):
+        return online_page(browser, contexts, no_direct, route=relay.attach)
+
+    try:
+        host, guest = page(), page(no_direct=way == "relay")
+        links = invite_links(host, server, "duel")
+        open_link(guest, server, links[1])
+        host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=90_000)
+        button(host, "#p2p", "Начать игру").click()
+        host.wait_for_selector("#p2p", state="hidden")
+        if way == "direct":
+            host.wait_for_function("() => window.burkozelRelay.way('1') === 'direct'", timeout=90_000)
+        play_devices(host, [guest], random.Random(seed), moves=2)
+        host.wait_for_timeout(3_000)
+        start = time.monotonic()
+        guest.reload()
+        guest.wait_for_selector("#hand [data-card]", timeout=90_000)
+        back = time.monotonic() - start
+        host.wait_for_timeout(window_s * 1000)
+        end = time.monotonic()
+        rows = []
+        for name, ctx in (("host", host.context), ("guest", guest.context)):
+            events, chars, _ = relay.window(ctx, start, end)
+            second, one_socket = relay.peak(ctx, start, end)
+            rows.append({"way": way, "page": name, "events": events, "chars": chars, "second": second,
+                         "socket": one_socket, "back_s": back})
+        return rows
+    finally:
+        for ctx, _ in contexts:
+            ctx.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, default=SITE, help="the built site to serve (default: site/)")
@@ -105,9 +155,25 @@ def main() -> None:
     ap.add_argument("--ways", default="direct,relay")
     ap.add_argument("--idle", type=float, default=60.0, help="seconds idle at the result (default 60)")
     ap.add_argument("--seed", type=int, default=5, help="the clicks' random seed")
+    ap.add_argument("--reload", action="store_true", help="a guest's reload at вдвоём instead")
+    ap.add_argument("--runs", type=int, default=1, help="with --reload: runs of each way")
     args = ap.parse_args()
     settle_after_actions()
     from playwright.sync_api import sync_playwright
+
+    if args.reload:
+        with Server(args.site) as server, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + [MDNS_OFF],
+                                         headless=True)
+            print(f"{'way':7} {'page':6} {'back s':>6} {'events':>6} {'KB':>6} {'1 socket, 1 s':>14} {'1 socket':>9}"
+                  "   (from the guest's reload to 10 s after its hand is back)")
+            for way in args.ways.split(","):
+                for run_no in range(args.runs):
+                    for r in reload_burst(browser, server, way, args.seed + run_no):
+                        print(f"{r['way']:7} {r['page']:6} {r['back_s']:6.1f} {r['events']:6d} {r['chars'] / 1000:6.1f} "
+                              f"{r['second']:14d} {r['socket']:9d}", flush=True)
+            browser.close()
+        return
 
     rows: list[dict] = []
     with Server(args.site) as server, sync_playwright() as pw:

@@ -151,11 +151,7 @@ def page(context, guard):
 # fixed before the session ended).  They run and are reported (xfail, not strict), so a fix
 # shows as XPASS; each is listed with its cause, as far as it is known, in the open issue
 # named.  Empty this list as they are mended: it is a to-do list, not a verdict.
-KNOWN_FAILURES = {
-    "test_online.py::test_after_a_relay_outage_the_direct_way_comes_back_within_a_minute":
-        "#43: 6 runs of 8 at load 25-35 (3 Dec, the sockets back within seconds of the outage's end); "
-        "the remaining failures' cause is not found (a logged copy passed 8 of 8, direct 3-6 s after)",
-}
+KNOWN_FAILURES: dict[str, str] = {}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -48,8 +48,8 @@ async function loadRelay(send) {
   if (!relay) {
     relay = await import("./relay.js");
     document.addEventListener("burkozel-online", (event) => {
-      const { id, kind, data, way, from } = event.detail;
-      send({ type: "online", id, kind, data: data ?? "", way: way ?? "", from: from ?? "" });
+      const { id, kind, data, way } = event.detail;
+      send({ type: "online", id, kind, data: data ?? "", way: way ?? "" });
     });
   }
   return relay;

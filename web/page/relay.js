@@ -32,7 +32,9 @@
 // backed off to 15 minutes by an outage) are not sent: this file announces a room on a
 // few relays when it opens, when a relay socket (re)opens, when an offer and answer came
 // to no connection (a room that was direct) and (a guest's room) on a schedule that backs
-// off, and never while the room is direct. A watchers' room is relays only.
+// off, and never while the room is direct. A watchers' room is relays only. No relay socket
+// gets a burst past its rate (a few events at once, then one every PACE_MS), and every
+// subscription is confirmed by its relay or asked for again.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
@@ -41,7 +43,7 @@ const [list, nostr, { relayRetry }] = await Promise.all([
   import("../../vendor/trystero/nostr.js"),
   import("./relay_retry.js"),
 ]);
-const retry = relayRetry(nostr);
+const retry = relayRetry(nostr, { lifted: () => watchSockets() });
 
 const APP_ID = "burkozel-online-1";
 const rooms = new Map();
@@ -60,6 +62,11 @@ const REST_FIRST_MS = 30_000;
 const REST_LAST_MS = 600_000;
 const RECENT_KEPT = 256;
 const EXCHANGE_RETRIES = 3; // failed offer/answer exchanges answered by an announcement at once
+const SUB_FIRST_MS = 5_000; // a subscription the relay has not confirmed (EOSE) by then is asked for again
+const SUB_LAST_MS = 120_000;
+const PACE_BURST = 3; // events one relay socket takes at once; past them, one every PACE_MS
+const PACE_MS = 300; // (at most 6 in any second, 200 a minute: the tests' relay allows 8 and 240)
+const REPEAT_MS = 5_000; // the same signal to the same peer on one socket within this goes once
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
@@ -67,14 +74,34 @@ export const frames = [];
 export const published = [];
 
 const sockets = new WeakSet(); // relay sockets seen (each wrapped once)
+const subscriptions = new WeakMap(); // relay socket -> Map(subscription id -> {text, at, wait, done})
+const pacers = new WeakMap(); // relay socket -> {tokens, at, queue, timer, said: Map(text -> ms)}
+const rawSend = new WeakMap(); // relay socket -> its own send (a page closing cannot wait for the pace)
 const subRooms = new Map(); // subscription id -> room id
 const rootTopics = new Set(); // rooms' announcement topics (Trystero's own announcements are dropped)
 const mine = new Set(); // ids of events this file made
 const recent = new Map(); // event id -> {text, tried: Set of urls}: what a rate limit makes us send elsewhere
 const resting = new Map(); // relay url -> {ms, until}: answered "rate-limited"
 
-function emit(id, kind, data, way = "", from = "") {
-  document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way, from } }));
+/** The tests' notes on what happened (only when a test set `window.burkozelRelayTrace` to a list). */
+function note(...what) {
+  globalThis.burkozelRelayTrace?.push([Math.round(performance.now()), ...what]);
+}
+
+/** A Trystero signal in a note: who, which offer, what kind (its SDP is sealed anyway). */
+function signalNote(data) {
+  try {
+    const event = JSON.parse(data)[data.startsWith('["EVENT",{') ? 1 : 2];
+    const body = JSON.parse(event.content);
+    const kinds = ["offer", "answer", "candidate"].filter((k) => k in body);
+    return `${String(body.peerId).slice(0, 6)} ${body.offerId ?? ""} ${kinds.join(",") || "announce"}`;
+  } catch {
+    return "";
+  }
+}
+
+function emit(id, kind, data, way = "") {
+  document.dispatchEvent(new CustomEvent("burkozel-online", { detail: { id, kind, data, way } }));
 }
 
 async function sha256Hex(text) {
@@ -95,9 +122,33 @@ function tellWay(id, room) {
       room.wasDirect = true;
       room.exchangeRetries = 0;
     }
+    note("way", id, way);
     emit(id, "way", way);
     if (wasDirect) announceFrom(room, 0); // the direct way closed: look for it again at once
   }
+}
+
+// --- peer connections: a stale offer replaced, never renewed -----------------------------------
+
+/** The browser's RTCPeerConnection for Trystero, but an offer made ahead and never answered
+ *  cannot be rolled back. Trystero renews a pooled offer older than 57 s in place (a rollback,
+ *  an ICE restart, a new offer), and in Chromium that offer comes out with no data section:
+ *  neither side gathers a candidate, no connection comes of it, and every pooled offer is as
+ *  old (they are made together when the first room opens). So a direct way lost more than a
+ *  minute after the room opened (a relay outage, a network change) never came back. Refused,
+ *  the renewal fails and Trystero makes the offer on a fresh connection instead, as it does
+ *  when its pool is empty (offer-pool.mjs's `checkout`). */
+function FreshOffers(config) {
+  const pc = new RTCPeerConnection(config);
+  const setLocal = pc.setLocalDescription.bind(pc);
+  pc.setLocalDescription = (...args) => {
+    if (args[0]?.type === "rollback" && pc.signalingState === "have-local-offer" && !pc.remoteDescription) {
+      note("stale offer refused");
+      return Promise.reject(new DOMException("a stale offer is made anew, not renewed", "InvalidStateError"));
+    }
+    return setLocal(...args);
+  };
+  return pc;
 }
 
 // --- relay sockets: open ones in the list's order, resting ones last ---------------------------
@@ -146,7 +197,7 @@ function rateLimited(url, eventId) {
   }
 }
 
-function onRelayMessage(url, event) {
+function onRelayMessage(url, socket, event) {
   let message;
   try {
     message = JSON.parse(String(event.data));
@@ -154,11 +205,16 @@ function onRelayMessage(url, event) {
     return;
   }
   if (!Array.isArray(message)) return;
+  if (message[0] === "EOSE" || message[0] === "CLOSED") {
+    subscribed(url, socket, message);
+    return;
+  }
   if (message[0] === "OK" && message[2] === false && String(message[3] ?? "").startsWith("rate-limited")) {
     rateLimited(url, message[1]);
     return;
   }
   if (message[0] !== "EVENT") return;
+  if (globalThis.burkozelRelayTrace && !subRooms.has(message[1])) note("signal in", url, signalNote(String(event.data)));
   const id = subRooms.get(message[1]);
   const room = rooms.get(id);
   const payload = message[2];
@@ -171,7 +227,7 @@ function onRelayMessage(url, event) {
     const frame = piece.startsWith("~") ? joinPart(room, piece) : piece;
     if (!frame) continue;
     frames.push({ id, dir: "in", way: "relay", data: frame });
-    emit(id, "frame", frame, "relay", typeof payload.pubkey === "string" ? payload.pubkey : "");
+    emit(id, "frame", frame, "relay");
   }
 }
 
@@ -186,18 +242,158 @@ function isTrysteroAnnouncement(data) {
   }
 }
 
+// --- subscriptions: each one confirmed by the relay, or asked for again ------------------------
+//
+// A relay past its rate answers a subscription with a NOTICE (nostr-relay) or a CLOSED, and
+// keeps the socket open with nothing subscribed: the room would hear nothing on that relay,
+// while the other side, having heard this page there, sends it its frames there alone. So
+// every REQ on a socket (the rooms' and Trystero's own) waits for its EOSE; one that gets a
+// CLOSED or no answer is sent again, at SUB_FIRST_MS doubling to SUB_LAST_MS. Trystero
+// gives a relay up for good on any CLOSED: one for a subscription of this file's or for
+// rate is not its to see.
+
+/** A REQ or CLOSE going out on `socket`: its subscription noted, or forgotten. */
+function subscribing(socket, data) {
+  if (typeof data !== "string" || !(data.startsWith('["REQ"') || data.startsWith('["CLOSE"'))) return;
+  const list = subscriptions.get(socket);
+  let subId;
+  try {
+    subId = String(JSON.parse(data)[1]);
+  } catch {
+    return;
+  }
+  if (data.startsWith('["CLOSE"')) {
+    list.delete(subId);
+    return;
+  }
+  const before = list.get(subId);
+  list.set(subId, { text: data, at: Date.now(), wait: before && !before.done ? before.wait : SUB_FIRST_MS, done: false });
+}
+
+/** The relay's EOSE (the subscription holds) or CLOSED (it does not: asked for again later). */
+function subscribed(url, socket, message) {
+  const entry = subscriptions.get(socket)?.get(String(message[1]));
+  if (!entry) return;
+  if (message[0] === "EOSE") entry.done = true;
+  else {
+    entry.done = false;
+    entry.at = Date.now();
+    note("subscription closed", url, String(message[2] ?? ""));
+  }
+}
+
+/** Every subscription on an open socket that its relay has not confirmed in time, again. */
+function resubscribe() {
+  const now = Date.now();
+  for (const [url, socket] of Object.entries(nostr.getRelaySockets())) {
+    if (socket.readyState !== OPEN || !subscriptions.has(socket)) continue;
+    for (const entry of [...subscriptions.get(socket).values()]) {
+      if (entry.done || now - entry.at < entry.wait) continue;
+      note("subscribe again", url, entry.wait);
+      const wait = Math.min(entry.wait * 2, SUB_LAST_MS);
+      socket.send(entry.text);
+      const again = subscriptions.get(socket).get(JSON.parse(entry.text)[1]);
+      if (again) again.wait = wait;
+    }
+  }
+}
+
+/** Whether Trystero may see a relay's message: not a CLOSED for a subscription of ours or for rate. */
+function forTrystero(event) {
+  const data = String(event.data);
+  if (!data.startsWith('["CLOSED"')) return true;
+  try {
+    const [, subId, reason] = JSON.parse(data);
+    return !subRooms.has(String(subId)) && !String(reason ?? "").startsWith("rate-limited");
+  } catch {
+    return true;
+  }
+}
+
+// --- pacing: no burst past a relay's rate ------------------------------------------------------
+//
+// A relay counts events per connection (nostr-relay: so many a second, then "rate-limited" and
+// a connection it slows down for good). Bursts come at a guest's (re)joining: the host's
+// frames, Trystero's offer and candidates, and its answer to each announcement it hears (one
+// per copy heard). So each socket sends PACE_BURST events at once and then one every
+// PACE_MS, in order, and a signal repeated word for word to the same peer within REPEAT_MS
+// (Trystero's answer to another copy of an announcement) goes once.
+
+/** A Trystero signal already sent on this socket lately (not a room's announcement: ours go where and when meant). */
+function repeated(pacer, data) {
+  let event;
+  try {
+    event = JSON.parse(data)[1];
+  } catch {
+    return false;
+  }
+  const topic = event.tags?.find((t) => t[0] === "x")?.[1];
+  if (!topic || rootTopics.has(topic) || !String(event.content).startsWith("{")) return false;
+  const key = `${topic} ${event.content}`;
+  const now = Date.now();
+  for (const [text, at] of pacer.said) if (now - at >= REPEAT_MS) pacer.said.delete(text);
+  if (pacer.said.has(key)) return true;
+  pacer.said.set(key, now);
+  return false;
+}
+
+/** An event out on `socket` now if its burst allows, else after the ones waiting. */
+function paced(socket, out, data) {
+  const pacer = pacers.get(socket);
+  if (repeated(pacer, data)) return;
+  const now = performance.now();
+  pacer.tokens = Math.min(PACE_BURST, pacer.tokens + (now - pacer.at) / PACE_MS);
+  pacer.at = now;
+  if (!pacer.queue.length && pacer.tokens >= 1) {
+    pacer.tokens -= 1;
+    out(data);
+    return;
+  }
+  pacer.queue.push(data);
+  pacer.timer ??= setTimeout(() => drain(socket, out), PACE_MS);
+}
+
+function drain(socket, out) {
+  const pacer = pacers.get(socket);
+  pacer.timer = null;
+  if (socket.readyState !== OPEN) {
+    pacer.queue = []; // (a closed socket loses them as it would have)
+    return;
+  }
+  const now = performance.now();
+  pacer.tokens = Math.min(PACE_BURST, pacer.tokens + (now - pacer.at) / PACE_MS);
+  pacer.at = now;
+  while (pacer.queue.length && pacer.tokens >= 1) {
+    pacer.tokens -= 1;
+    out(pacer.queue.shift());
+  }
+  if (pacer.queue.length) pacer.timer = setTimeout(() => drain(socket, out), PACE_MS);
+}
+
 function watchSockets() {
   for (const [url, socket] of Object.entries(nostr.getRelaySockets())) {
     if (sockets.has(socket)) continue;
     sockets.add(socket);
+    subscriptions.set(socket, new Map());
+    pacers.set(socket, { tokens: PACE_BURST, at: performance.now(), queue: [], timer: null, said: new Map() });
     const send = socket.send.bind(socket);
-    socket.send = (data) => {
-      if (isTrysteroAnnouncement(data)) return;
-      if (typeof data === "string" && data.startsWith('["EVENT"')) published.push({ url, size: data.length });
+    const out = (data) => {
+      published.push({ url, size: data.length });
+      if (globalThis.burkozelRelayTrace && data.includes('\\"peerId\\"')) note("signal out", url, signalNote(data));
       send(data);
     };
-    socket.addEventListener("message", (event) => onRelayMessage(url, event));
+    rawSend.set(socket, send);
+    socket.send = (data) => {
+      if (isTrysteroAnnouncement(data)) return;
+      subscribing(socket, data);
+      if (typeof data === "string" && data.startsWith('["EVENT"')) paced(socket, out, data);
+      else send(data);
+    };
+    const theirs = socket.onmessage;
+    if (theirs) socket.onmessage = (event) => forTrystero(event) && theirs.call(socket, event);
+    socket.addEventListener("message", (event) => onRelayMessage(url, socket, event));
     const opened = () => {
+      note("socket open", url);
       for (const room of rooms.values()) {
         if (room.open) socket.send(nostr.subscribe(room.subId, room.topic));
         announceSoon(room);
@@ -218,6 +414,7 @@ async function announce(room, relays) {
   if (!targets.length) return;
   const event = await nostr.createEvent(room.rootTopic, JSON.stringify({ peerId: nostr.selfId }));
   mine.add(JSON.parse(event)[1].id);
+  note("announce", targets.map(([url]) => url).join(" "));
   for (const [url, socket] of targets) sendOn(url, socket, event);
 }
 
@@ -238,6 +435,7 @@ function announceFrom(room, step) {
  *  minutes away (the host's rooms have none). A few times, until direct again: a device that
  *  can no longer connect directly (a new network) is not signalled at every 23 s. */
 function exchangeFailed(room, error) {
+  note("join error", String(error).slice(0, 60), room.wasDirect, direct(room), room.exchangeRetries);
   if (!String(error).startsWith("could not connect")) return;
   if (!room.open || !room.wasDirect || direct(room) || room.exchangeRetries >= EXCHANGE_RETRIES) return;
   room.exchangeRetries += 1;
@@ -329,8 +527,8 @@ function publish(room, frame) {
 // --- rooms ---------------------------------------------------------------------------------
 
 /** Enter the room of one seat (`room`, `secret`: hex from the link). `quiet`: the open tables'
- *  lobby, a public topic everyone shares: no announcements, never a direct connection, each
- *  event's author (`from`, its Nostr key, which the relays have checked) told with its frame.
+ *  lobby, a public topic everyone shares: no announcements, never a direct connection (an event's
+ *  author is not told: it proves nothing there, only a table's own signature does, public.py).
  *  `direct` false: the relays only, never WebRTC — a watchers' room, which many share: Trystero
  *  would connect every two of its pages directly, and so show each watcher the others' network
  *  addresses and the host's. Such a room (and a quiet one) still needs Trystero's relay sockets,
@@ -347,6 +545,7 @@ export async function open(id, room, secret, { quiet = false, direct: directWay 
     // All of them (both sides must share some); reconnecting is relay_retry.js's.
     relayConfig: { urls: list.relays.map((r) => r.url), manualReconnection: true },
     rtcConfig: { iceServers: [{ urls: list.stun.map((s) => s.url) }] },
+    rtcPolyfill: FreshOffers,
   };
   const [topic, rootTopic] = await Promise.all([
     sha256Hex(`burkozel/relay/${room}/${secret}`).then((hex) => hex.slice(0, 40)),
@@ -375,6 +574,7 @@ export async function open(id, room, secret, { quiet = false, direct: directWay 
   trystero.onPeerLeave = () => tellWay(id, state);
   state.timer = setInterval(() => {
     watchSockets();
+    resubscribe();
     tellWay(id, state);
   }, POLL_MS);
   watchSockets();
@@ -428,7 +628,8 @@ export async function farewell(id, text) {
 
 addEventListener("pagehide", () => {
   for (const room of rooms.values()) {
-    if (room.open && room.farewell) for (const [, socket] of openSockets()) socket.send(room.farewell);
+    if (!room.open || !room.farewell) continue;
+    for (const [, socket] of openSockets()) (rawSend.get(socket) ?? socket.send.bind(socket))(room.farewell);
   }
 });
 

@@ -27,8 +27,9 @@ const PROBE_WAIT_MS = 10_000; // a knock that neither opens nor fails by then ha
 const OPEN = 1;
 const CLOSED = 3;
 
-/** Take `nostr`'s reconnection lock now; `wake()` while a room is open, `sleep()` when none is. */
-export function relayRetry(nostr) {
+/** Take `nostr`'s reconnection lock now; `wake()` while a room is open, `sleep()` when none is.
+ *  `lifted`: called once the sockets that waited on the lock have been made (still connecting). */
+export function relayRetry(nostr, { lifted = () => {} } = {}) {
   nostr.pauseRelayReconnection();
   const waits = new Map(); // relay url -> {ms, due}: its next try, while its socket is closed
   let timer = null;
@@ -45,6 +46,7 @@ export function relayRetry(nostr) {
       await null;
       nostr.pauseRelayReconnection();
     }
+    lifted();
   }
 
   /** Knock at one relay of `urls` (in turn); if it answers, every closed socket tries now. */
