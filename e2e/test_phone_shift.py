@@ -66,27 +66,37 @@ def changes(fmt: str, players: int | None):
 @pytest.mark.parametrize("fmt, players", [("pairs", None), ("four", None), ("three", None), ("duel", None),
                                           ("bura31", None)])
 def test_what_a_deal_changes_moves_nothing(table, fmt, players):
-    page = table
     pos, steps = changes(fmt, players)
+
+    def draw(page, sel: str, html: str) -> None:
+        if sel == "foot":
+            page.evaluate(FOOTS_JS, html)
+        elif sel == "#me .pile":
+            page.evaluate("() => document.querySelector('#me .pile')?.remove()")
+        else:
+            page.evaluate(DRAW_JS, [sel, html])
+
+    problems = moves(table, pos, PHONES, [(what, (sel, html)) for what, sel, html in steps], draw, BOXES_JS,
+                     lambda page: f" ({page.evaluate(ROWS_JS)})")
+    assert not problems, "\n".join(problems)
+
+
+def moves(page, pos, sizes, steps, draw, boxes_js: str, detail=lambda page: "") -> list[str]:
+    """At each size, the position drawn afresh and each step drawn on it in turn: what each
+    step moved (``boxes_js``'s boxes before and after), as lines for the assertion."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_position(page, pos)
     problems = []
-    for w, h in PHONES:
+    for w, h in sizes:
         page.set_viewport_size({"width": w, "height": h})
-        before = page.evaluate(BOXES_JS)
-        for what, sel, html in steps:
-            if sel == "foot":
-                page.evaluate(FOOTS_JS, html)
-            elif sel == "#me .pile":
-                page.evaluate("() => document.querySelector('#me .pile')?.remove()")
-            else:
-                page.evaluate(DRAW_JS, [sel, html])
-            now = page.evaluate(BOXES_JS)
+        before = page.evaluate(boxes_js)
+        for what, change in steps:
+            draw(page, *change)
+            now = page.evaluate(boxes_js)
             if now != before:
-                rows = page.evaluate(ROWS_JS)
-                problems.append(f"{w}x{h} {what}: {before} -> {now} ({rows})")
+                problems.append(f"{w}x{h} {what}: {before} -> {now}{detail(page)}")
         open_position(page, pos)  # the table as it was, for the next size
-    assert not problems, "\n".join(problems)
+    return problems
 
 
 TALL_PHONES = [(390, 844), (412, 915)]
@@ -125,18 +135,7 @@ def test_what_a_pot_deal_changes_moves_no_row(table, players):
     taller phone upright the rows keep their height through all of them (a mark needing a line
     moved the trick by 15 px, a hand shown at the deal's end by 65: bench/layout_shift.py's
     0.089 over two deals)."""
-    page = table
     pos, steps = pot_changes(players)
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_position(page, pos)
-    problems = []
-    for w, h in TALL_PHONES:
-        page.set_viewport_size({"width": w, "height": h})
-        before = page.evaluate(ROWS_AT_POT_JS)
-        for what, seats in steps:
-            page.evaluate(SEATS_JS, seats)
-            now = page.evaluate(ROWS_AT_POT_JS)
-            if now != before:
-                problems.append(f"{w}x{h} {what}: {before} -> {now}")
-        open_position(page, pos)
+    problems = moves(table, pos, TALL_PHONES, [(what, (seats,)) for what, seats in steps],
+                     lambda page, seats: page.evaluate(SEATS_JS, seats), ROWS_AT_POT_JS)
     assert not problems, "\n".join(problems)
