@@ -167,11 +167,12 @@ RECORD_DEAL = """
       const shift = /^translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(first.transform);
       const [x, y] = centre(this.getBoundingClientRect());
       const dealer = document.querySelector('#felt .seat:has(.tag.dealer), #me .seat:has(.tag.dealer)');
-      window.__dealt.push({
+      // A seat's bare back flies once a card (its iterations): each iteration is one card.
+      for (let k = 0; k < ((options && options.iterations) || 1); k++) window.__dealt.push({
         seat: this.closest('#hand') ? Number(document.querySelector('#me .seat[data-seat]').dataset.seat)
           : this.closest('#trump') ? 'trump' : this.closest('#deck') ? 'stock'
           : Number(this.closest('[data-seat]').dataset.seat),
-        delay: (options && options.delay) || 0,
+        delay: ((options && options.delay) || 0) + k * ((options && options.duration) || 0),
         from: shift ? [x + Number(shift[1]), y + Number(shift[2])] : null,
         dealer: dealer ? [Number(dealer.dataset.seat), ...centre(dealer.getBoundingClientRect())] : null,
       });
