@@ -120,12 +120,21 @@ RELOAD_MID_FLIGHT = """
 REGIONS = ["score", "seat-1", "deck", "trick", "me", "hand"]
 
 
+# Counts the animations a page starts (cards, seats, coins), from its first script on.
+COUNT_MOTION = """
+window.__moved = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__moved++; return animate.apply(this, args); };
+"""
+
+
 def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
     """The page reloaded while a taken trick is in the air (the reload is made by the page in
     the task that saw the flight start): behind «Продолжить партию» the table is drawn as it
     was at that moment, nothing is left in the air, and the match goes on with the saved hand."""
     from playwright.sync_api import Error
 
+    page.add_init_script(COUNT_MOTION)  # every page of the test, the reloaded one too
     open_table(page, base_url, speed="fast", seed=11)
     new_match(page, "duel", "easy")
     page.evaluate(RELOAD_MID_FLIGHT, REGIONS)
@@ -141,6 +150,8 @@ def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
     moment = page.evaluate("JSON.parse(sessionStorage.getItem('mid-flight'))")
     assert moment is not None and moment["flying"] > 0, "no trick was taken in flight"
     assert page.locator("#motion .ghost").count() == 0
+    # The reloaded table was drawn with its cards, and none of them moved: a first drawing flies nothing.
+    assert page.evaluate("window.__moved") == 0
     drawn = page.evaluate("(ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).innerHTML]))",
                           REGIONS)
     assert drawn == moment["drawn"]
