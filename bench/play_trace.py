@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, action="append", help="the built site (default: site/); twice: alternated")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--motion", default="on,reduced", help="on, reduced or both (comma-separated)")
+    ap.add_argument("--motion", default="on,reduced", help="on, reduced, or on,reduced (each run, in turn)")
     ap.add_argument("--seconds", type=float, default=3.0, help="traced after the table is drawn")
     ap.add_argument("--trace-dir", type=Path, help="keep the traces here")
     ap.add_argument("--table", help="FORMAT,PLAYERS,SPEED played instead of the default table (e.g. bura_pot,6,fast)")
