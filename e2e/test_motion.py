@@ -120,12 +120,21 @@ RELOAD_MID_FLIGHT = """
 REGIONS = ["score", "seat-1", "deck", "trick", "me", "hand"]
 
 
+# Counts the animations a page starts (cards, seats, coins), from its first script on.
+COUNT_MOTION = """
+window.__moved = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) { window.__moved++; return animate.apply(this, args); };
+"""
+
+
 def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
     """The page reloaded while a taken trick is in the air (the reload is made by the page in
     the task that saw the flight start): behind «Продолжить партию» the table is drawn as it
     was at that moment, nothing is left in the air, and the match goes on with the saved hand."""
     from playwright.sync_api import Error
 
+    page.add_init_script(COUNT_MOTION)  # every page of the test, the reloaded one too
     open_table(page, base_url, speed="fast", seed=11)
     new_match(page, "duel", "easy")
     page.evaluate(RELOAD_MID_FLIGHT, REGIONS)
@@ -141,6 +150,8 @@ def test_a_reload_while_a_trick_flies_shows_the_same_table(page, base_url):
     moment = page.evaluate("JSON.parse(sessionStorage.getItem('mid-flight'))")
     assert moment is not None and moment["flying"] > 0, "no trick was taken in flight"
     assert page.locator("#motion .ghost").count() == 0
+    # The reloaded table was drawn with its cards, and none of them moved: a first drawing flies nothing.
+    assert page.evaluate("window.__moved") == 0
     drawn = page.evaluate("(ids) => Object.fromEntries(ids.map((id) => [id, document.getElementById(id).innerHTML]))",
                           REGIONS)
     assert drawn == moment["drawn"]
@@ -167,11 +178,12 @@ RECORD_DEAL = """
       const shift = /^translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(first.transform);
       const [x, y] = centre(this.getBoundingClientRect());
       const dealer = document.querySelector('#felt .seat:has(.tag.dealer), #me .seat:has(.tag.dealer)');
-      window.__dealt.push({
+      // A seat's bare back flies once a card (its iterations): each iteration is one card.
+      for (let k = 0; k < ((options && options.iterations) || 1); k++) window.__dealt.push({
         seat: this.closest('#hand') ? Number(document.querySelector('#me .seat[data-seat]').dataset.seat)
           : this.closest('#trump') ? 'trump' : this.closest('#deck') ? 'stock'
           : Number(this.closest('[data-seat]').dataset.seat),
-        delay: (options && options.delay) || 0,
+        delay: ((options && options.delay) || 0) + k * ((options && options.duration) || 0),
         from: shift ? [x + Number(shift[1]), y + Number(shift[2])] : null,
         dealer: dealer ? [Number(dealer.dataset.seat), ...centre(dealer.getBoundingClientRect())] : null,
       });

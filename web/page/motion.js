@@ -233,13 +233,14 @@ function deal(now) {
     if (hands.get(seat)?.length) order.push(seat); // a seat out of the match is dealt nothing
   }
   let next = 0;
-  const unseen = []; // a seat whose cards are not drawn at this size (a phone at five or six)
-  order.forEach((seat, i) => hands.get(seat).forEach(([el, rect], j) => {
-    const delay = (j * order.length + i) * DEAL_STEP_MS;
-    next = Math.max(next, delay + DEAL_STEP_MS);
-    if (rect) flyFrom(el, from, rect, DRAW_MS, delay, true);
-    else unseen.push([seat, box(now.seats.get(String(seat))?.el), delay]);
-  }));
+  const unseen = []; // seats whose cards are not drawn at this size (a phone at five or six)
+  const round = order.length * DEAL_STEP_MS; // from one card of a seat to its next
+  order.forEach((seat, i) => {
+    const cards = hands.get(seat);
+    next = Math.max(next, ((cards.length - 1) * order.length + i + 1) * DEAL_STEP_MS);
+    if (cards.some(([, rect]) => !rect)) unseen.push([seat, box(now.seats.get(String(seat))?.el), i * DEAL_STEP_MS, cards.length]);
+    else cards.forEach(([el, rect], j) => flyFrom(el, from, rect, DRAW_MS, j * round + i * DEAL_STEP_MS, true));
+  });
   for (const el of document.querySelectorAll("#deck .stock .card")) {
     const rect = box(el);
     if (rect) flyFrom(el, from, rect, DRAW_MS, next, true);
@@ -247,17 +248,19 @@ function deal(now) {
   const trump = document.querySelector("#trump .card");
   const under = box(trump); // turned up from under the stock, where the dealer put it
   if (under && now.stockRect) flyFrom(trump, now.stockRect, under, TURN_MS, next + DRAW_MS, true);
-  return () => toSeats(from, unseen.filter(([, target]) => target));
+  return () => toSeats(from, unseen.filter(([, target]) => target), Math.min(DRAW_MS, round));
 }
 
-/** Backs dealt to seats that show no cards: each a bare back in #motion, from ``from`` to its
- *  seat, gone on landing. Called once the flights have started (it writes to the page). */
-function toSeats(from, cards) {
-  if (!cards.length) return;
+/** Backs dealt to seats that show no cards: one bare back a seat in #motion, flying from
+ *  ``from`` to its seat once for each card it is dealt (an iteration a card, ``ms`` each: the
+ *  seat's next card leaves as the last one lands, so one element and one animation serve a
+ *  seat's whole hand), gone after the last. Called once the flights have started (it writes). */
+function toSeats(from, seats, ms) {
+  if (!seats.length) return;
   const flight = document.createElement("div");
   flight.className = "flight-cards";
   const [x0, y0] = centre(from);
-  const runs = cards.map(([seat, target, delay]) => {
+  const runs = seats.map(([seat, target, delay, cards]) => {
     const frame = document.createElement("div");
     frame.className = "ghost";
     frame.dataset.seat = seat;
@@ -267,16 +270,16 @@ function toSeats(from, cards) {
     frame.append(back);
     flight.append(frame);
     const [x1, y1] = centre(target);
-    return [frame, `translate(${x1 - x0}px, ${y1 - y0}px)`, delay];
+    return [frame, `translate(${x1 - x0}px, ${y1 - y0}px)`, delay, cards];
   });
   layer().append(flight);
-  const landed = runs.map(([frame, end, delay]) => frame.animate([
+  const landed = runs.map(([frame, end, delay, cards]) => frame.animate([
     { transform: "translate(0px, 0px)", opacity: 0 },
     { opacity: 1, offset: 0.2 },
     { transform: end, opacity: 0 },
-  ], { duration: DRAW_MS, delay, easing: EASE_OUT, fill: "both" }).finished);
-  const late = new Promise((done) => setTimeout(done, Math.max(...runs.map(([, , delay]) => delay)) + DRAW_MS + 200));
-  Promise.race([Promise.allSettled(landed), late]).then(() => flight.remove());
+  ], { duration: ms, delay, iterations: cards, easing: EASE_OUT, fill: "both" }).finished);
+  const late = Math.max(...runs.map(([, , delay, cards]) => delay + cards * ms)) + 200;
+  Promise.race([Promise.allSettled(landed), new Promise((done) => setTimeout(done, late))]).then(() => flight.remove());
 }
 
 /** Cards new in a hand since the last drawing (a draw after a trick), from the stock, the
