@@ -143,7 +143,7 @@ def test_guest_reloads_mid_deal_and_rejoins(pages):
     rng = random.Random(8)
     play_devices(host, [guest], rng, moves=3)
     guest.reload()
-    boot_again = guest.wait_for_selector("html[data-state=ready]", state="attached")
+    boot_again = guest.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)  # a boot under load
     assert boot_again
     host.wait_for_selector("html[data-peer=waiting]", state="attached")
     assert host.locator("#peer-bar").get_by_role("button", name="Пригласить снова").count() == 1
