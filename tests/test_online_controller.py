@@ -704,6 +704,50 @@ def test_quick_phrases_reach_everyone_in_their_own_language_at_most_one_a_seat_e
     assert bubble(host, "me") == "Минутку" and bubble(en, "seat-3") == "Just a moment"
 
 
+def test_a_watcher_sees_the_phrases_in_its_own_language_and_says_none(monkeypatch):
+    """Вдвоём, watched: a phrase said by the guest or the host reaches the watcher's page as a
+    bubble at the speaker's seat in the watcher's language (Ukrainian here) and in its polite
+    live region; the watcher has no «Фразы» of its own, and a phrase dropped for its seat's
+    pace reaches no watcher either."""
+    from table.control.app import App
+
+    clock = [1000.0]
+    monkeypatch.setattr(App, "now", lambda self: clock[0])
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "duel")
+    relay.effects(host, host.handle({"type": "click", "action": "online-watch"}))
+    watch_link = unescape(re.search(r"data-online-watch-link>([^<]+)<", host.cache["p2p"]).group(1))
+    guest, _ = guest_at(relay, links[1])
+    watcher, _ = guest_at(relay, watch_link, languages=("uk",))
+    pages = [host, guest, watcher]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    assert "Зрители: 1" in host.cache["peer-bar"]
+    assert 'data-action="online-phrases"' in guest.cache["peer-bar"]
+    assert 'data-action="online-phrases"' not in watcher.cache["peer-bar"]
+
+    def bubble(page, region) -> str:
+        found = re.search(r'class="phrase-bubble" data-phrase="\w+" aria-hidden="true">(.*?)</p>', page.cache[region])
+        return unescape(found.group(1)) if found else ""
+
+    def say(page, key) -> None:
+        relay.effects(page, page.handle({"type": "click", "action": "online-say", "key": key}))
+        relay.run(pages)
+
+    say(guest, "good_move")
+    # The watcher sees the table from the host's seat: the guest across it («seat-1»).
+    assert bubble(host, "seat-1") == "Хороший ход" and bubble(watcher, "seat-1") == "Гарний хід"
+    assert "Гарний хід" in watcher.cache["live"]
+    sent = relay.sent
+    clock[0] += 1.0
+    say(guest, "thanks")  # within 2 s: dropped by the host, so sent to nobody
+    assert relay.sent == sent + 1 and bubble(watcher, "seat-1") == "Гарний хід"
+    clock[0] += 2.5
+    say(host, "wait")
+    assert bubble(watcher, "me") == "Хвилинку" and bubble(guest, "seat-1") == "Минутку"
+
+
 WATCHED_REGIONS = ("seat-1", "seat-2", "seat-3", "me", "hand", "trick", "deck", "live", "result-body", "announce")
 
 

@@ -169,14 +169,17 @@ class OnlineHost:
         return device, seal.seal(old.secret, seal.TO_GUEST, session.Frame(self.me, 0, session.OUT, device).dump())
 
     def say(self, seat: int, key: Any, now: float) -> bool:
-        """Pass a phrase of ``seat``'s on to every guest (and this page): a known key, and one
-        a seat per ``phrases.GAP_S``; anything else is dropped."""
+        """Pass a phrase of ``seat``'s on to every guest, the watchers and this page: a known
+        key, and one a seat per ``phrases.GAP_S``; anything else is dropped."""
         if not self.gate.let(seat, key, now):
             return False
         text = peer.dump(peer.SAID, seat=seat, key=key)
         for to in sorted(self.host.online):
             if to in self.lines:
                 self.send(to, text)
+        room = self.watch
+        if room is not None and self.watching(now):  # (one frame for every watcher: their room is one)
+            self.pending.append(("watch", room.frame(room.out.message(text))))
         self.spoken.append((seat, key))
         return True
 

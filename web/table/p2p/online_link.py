@@ -312,7 +312,7 @@ class OnlineLink:
         end, now = self.end, self.app.now()
         if isinstance(end, online.OnlineHost):
             said, end.spoken = end.spoken, []
-        elif isinstance(end, online.OnlineGuest):
+        elif isinstance(end, (online.OnlineGuest, online.OnlineWatcher)):
             said, end.screen.heard = end.screen.heard, []
         else:
             return
@@ -339,8 +339,8 @@ class OnlineLink:
     def phrase_picker(self) -> str:
         """«Фразы» under the link bar once the game is on (not in a lobby)."""
         end = self.end
-        if self.peer.dialog is not None or end is None:
-            return ""
+        if self.peer.dialog is not None or end is None or isinstance(end, online.OnlineWatcher):
+            return ""  # (a watcher sees the phrases and says none)
         if isinstance(end, online.OnlineGuest):
             state = end.screen.state
             if state is None:
@@ -546,6 +546,7 @@ class OnlineLink:
             self.flush()
         elif kind == "frame" and isinstance(end, online.OnlineWatcher) and room == "host":
             if end.receive(data, now):
+                self.heard()
                 if end.refused:
                     self.peer.dialog = {"step": "online-watch-full"}
                     self.app.open_dialog("p2p", alone=True)
