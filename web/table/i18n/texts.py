@@ -583,7 +583,9 @@ class Texts:
         return self.say("trick_play", who=who, verb=verb, cards=self.cards_short(play["cards"]))
 
     def trick_taken(self, names: "Sequence[str]", winner: int, points: int, hidden: int) -> str:
-        taker = self.say("taken_you") if winner == 0 else self.say("taken", name=names[winner])
+        """Who took a trick and what it held, from the viewer's seat: the seat named «Вы» in
+        ``names`` is theirs wherever it sits (a guest's seat, a person's turn at one device)."""
+        taker = self.prompt_taken(names[winner])
         extra = self.say("trick_taken_hidden", cards=self.cards_word(hidden)) if hidden else ""
         return self.say("trick_taken", taker=taker, points=self.points_word(points), extra=extra)
 
