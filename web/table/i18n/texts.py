@@ -208,6 +208,11 @@ class Texts:
         """A bot holds an online seat: its person comes back by the same link, unasked."""
         return self.say("online_guest_bot", name=name)
 
+    def online_guest_left_bot(self, name: str) -> str:
+        """A bot holds an online seat for good: its guest left at «Ещё партию» (or nobody took
+        the seat and the host seated a bot); nobody comes back to it in this match."""
+        return self.say("online_guest_left_bot", name=name)
+
     def p2p_waiting_for(self, name: str) -> str:
         return self.say("p2p_waiting_for", name=name)
 
