@@ -44,11 +44,13 @@ DECISIONS: dict[str, Callable[[SeatView], bool]] = {
     "answer": lambda v: _kinds(v) == {"accept", "fold"},
     "out_of_turn": lambda v: _answering(v) and v.trick.combo is not None and v.trick.leader != 0,
     "after_a_trick": lambda v: "lead" in _kinds(v) and len(v.history) > 0,
+    "only": lambda v: len(v.legal_moves) == 1,
 }
 """What the player faces: a lead (a choice of cards), a beat, a discard with nothing that
 beats, «31» offered, «даве» offered, an answer to a «даве» (accept or fold), and an
-answer to someone's out-of-turn lead (молодка, Москва…); and, not a kind of its own,
-a lead after the deal's first trick (for the last trick's panel)."""
+answer to someone's out-of-turn lead (молодка, Москва…); and, not kinds of their own,
+a lead after the deal's first trick (for the last trick's panel) and an only move (the
+hint's shortest bubble: «Другого хода здесь нет.»)."""
 
 
 def decisions_at(fmt: str) -> tuple[str, ...]:

@@ -130,6 +130,59 @@ def test_the_story_after_a_deal(table):
     assert result.is_visible()
 
 
+REVIEW_BUTTONS_JS = """() => {
+  const out = [];
+  const buttons = [...document.querySelectorAll('#info button')];
+  for (const b of buttons) {
+    const r = b.getBoundingClientRect();
+    const name = b.dataset.action + ' «' + b.textContent.trim() + '»';
+    if (r.width < 1 || r.height < 1) { out.push(`${name} not shown`); continue; }
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5) {
+      out.push(`${name} not whole in the window: ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)}`);
+      continue;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !b.contains(hit)) out.push(`${name}: at its centre lies ${hit ? hit.tagName + '.' + hit.className : 'nothing'}`);
+  }
+  return {out, count: buttons.length};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+@pytest.mark.parametrize("fmt, players, seed", [("bura_pot", 6, 7), ("pairs", None, 3)])
+def test_the_reviews_buttons_stay_whole_on_a_phone(table, size, fmt, players, seed):
+    """«Разобрать раздачу» from the end-of-deal dialog on a phone upright: at every step its
+    buttons (back, forward, «Закрыть» and ×) are whole inside the window and nothing lies over
+    them (the dialog scrolls inside the window: a trick of six plays or of four cards each pushed
+    them out of view); tapping forward and back steps."""
+    from decisions import deal_over
+    from test_newcomer_layout import open_position
+
+    page = table
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_position(page, deal_over(fmt, seed=seed, players=players))
+    page.wait_for_selector("#result", state="visible")
+    page.get_by_role("button", name="Разобрать раздачу").click()
+    page.locator("#info").wait_for(state="visible")
+    problems, step = [], 0
+    while True:
+        seen = page.evaluate(REVIEW_BUTTONS_JS)
+        assert seen["count"] >= 4, seen
+        problems += [f"step {step}: {p}" for p in seen["out"]]
+        if seen["out"] or not page.is_enabled("#info [data-action=review-next]"):
+            break
+        page.locator("#info [data-action=review-next]").click(timeout=5_000)
+        step += 1
+        assert int(page.get_attribute("#info [data-step]", "data-step")) == step
+    assert not problems, "\n".join(problems[:12])
+    assert step > 4
+    page.locator("#info [data-action=review-prev]").click(timeout=5_000)
+    assert int(page.get_attribute("#info [data-step]", "data-step")) == step - 1
+    page.locator("#info .dlg-buttons [data-action=close-info]").click(timeout=5_000)
+    page.locator("#info").wait_for(state="hidden")
+    assert page.locator("#result").is_visible()
+
+
 def test_statistics_after_a_deal_survive_a_reload(table):
     page = table
     page.evaluate("localStorage.removeItem('burkozel.stats')")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from html import unescape
 import shutil
 import string
 from pathlib import Path
@@ -217,3 +218,28 @@ def _texts(value, path=""):
             yield from _texts(v, f"{path}[{i}]")
     elif isinstance(value, str):
         yield path, value
+
+
+@pytest.mark.parametrize("code", languages.LANGS)
+def test_a_trick_taken_is_the_viewers_by_its_name_at_any_seat(code):
+    """A review's or a story's «Взятка ваша» / "Your trick" is the viewer's own seat's,
+    wherever they sit (a guest's seat is rarely 0); any other taker is named by the seat's
+    name: a guest at seat 2 never reads that the host's trick is theirs."""
+    t = languages.for_lang(code)
+    yours, theirs = t.say("taken_you"), t.say("taken", name="\0").split("\0")
+    for players in (2, 3, 4, 6):
+        if players not in t.PEOPLE_BY_COUNT:
+            continue
+        for viewer in range(players):
+            names = [t.YOU if s == viewer else n for s, n in enumerate(t.PEOPLE_BY_COUNT[players])]
+            for winner in range(players):
+                trick = {"plays": [{"seat": winner, "kind": "lead", "cards": ["AS"], "count": 1}],
+                         "winner": winner}
+                for said in (t.trick_taken(names, winner, 11, 0),
+                             unescape(re.search(r'<p class="taken"><b>(.*?)</b>', coachview.trick_html(
+                                 trick, names, 11, 0, t)).group(1))):
+                    if winner == viewer:
+                        assert said.startswith(yours + ":"), (players, viewer, winner, said)
+                    else:
+                        assert said.startswith(theirs[0] + names[winner] + theirs[1]), (players, viewer, winner, said)
+                        assert yours not in said and t.YOU not in said, (players, viewer, winner, said)

@@ -155,6 +155,31 @@ def test_the_table_runs_the_hint_in_slices_and_counts_it():
     assert asked == 3
 
 
+def test_a_closed_hint_shows_again_when_asked_again_on_the_same_turn():
+    """«×» closes the hint; «Подсказка» tapped again on that turn shows the same answer (it
+    did nothing: a newcomer who closed it too soon could not read it again), with no second
+    search and counted once."""
+    table = Table(settings("four", "easy"), speed="instant", seed=11)
+    table.new_match()
+    rng = random.Random(2)
+    while not table.human_to_act():
+        table.run_timer(table.next_timer()[0])
+    assert table.request_hint()
+    while table.next_timer() == ("hint", 0):
+        table.run_timer("hint")
+    shown = table.ui()["hint"]
+    assert isinstance(shown, hint.Hint)
+    used = table.coach.used
+    for _ in range(2):
+        table.coach.dismiss()
+        assert table.ui()["hint"] is None
+        table.request_hint()
+        assert table.ui()["hint"] is shown and table.next_timer() != ("hint", 0)
+    assert table.coach.used == used
+    human_click(table, rng)
+    assert table.ui()["hint"] is None
+
+
 def test_no_hint_outside_the_players_turn():
     table = Table(settings("pairs", "easy"), speed="instant", seed=3)
     assert not table.request_hint()

@@ -895,3 +895,25 @@ def test_broken_answers_in_the_hosts_record_are_dropped_and_the_lobby_still_come
         assert set(page.peer.host.again) <= {1, 2}
         assert all(type(v) is bool for v in page.peer.host.again.values())
         assert 'data-online-seat="1"' in page.cache["p2p"]
+
+
+def test_a_guest_who_leaves_at_another_match_leaves_the_host_a_plain_line():
+    """A guest says no to «Ещё партию»: the host's link bar says plainly that a bot plays
+    that seat until the match ends — in the lobby and through the next match — never that
+    the seat comes back by itself once its person is online (they left; nobody comes)."""
+    relay = Relay()
+    host, links, guests = rematch_lobby(relay)
+    t = host.table.texts
+    bar = unescape(host.cache["peer-bar"])
+    assert t.online_guest_left_bot("Игрок 2") in bar and t.online_guest_bot("Игрок 2") not in bar
+    assert "Игрок 1: " + t.P2P_LINK_UP in bar and "Игрок 1: играет бот" not in bar
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run([host, *guests.values()])
+    assert host.table.phase() == "play" and 2 in host.table.stood_in
+    for _ in range(3):  # the line stays while the match is played
+        bar = unescape(host.cache["peer-bar"])
+        assert "Игрок 2: играет бот до конца партии." in bar and t.online_guest_bot("Игрок 2") not in bar
+        assert "p2p-invite" not in bar and t.online_guest_left_bot("Игрок 1") not in bar
+        host.refresh()
+        relay.effects(host, host.take())
+        relay.run([host, *guests.values()])

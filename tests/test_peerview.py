@@ -63,3 +63,17 @@ def test_a_bot_at_an_online_seat_says_its_person_comes_back_unasked():
     assert texts.p2p_guest_bot("Маша") in same_wifi and 'data-action="p2p-invite"' in same_wifi
     assert texts.online_guest_bot("Маша") in online and "p2p-invite" not in online
     assert "Пригласите" not in online
+
+
+def test_a_bot_seated_for_good_says_so_plainly_in_every_language():
+    """A guest who left at «Ещё партию» (or a seat the host gave a bot in the lobby): the bar
+    says a bot plays there until the match ends, not that the seat comes back by itself."""
+    for code in languages.LANGS:
+        t = languages.for_lang(code)
+        gone = peerview.bar_html([{"seat": 2, "name": "Маша", "status": "bot", "online": True, "for_good": True},
+                                  {"seat": 1, "name": "Петя", "status": "bot", "online": True}], t)
+        assert t.online_guest_left_bot("Маша") in gone and t.online_guest_bot("Маша") not in gone, code
+        assert t.online_guest_bot("Петя") in gone and "p2p-invite" not in gone, code
+        assert t.online_guest_left_bot("Маша").startswith("Маша: ") and "{" not in gone, code
+    assert texts.online_guest_left_bot("Маша") == "Маша: играет бот до конца партии."
+    assert languages.for_lang("en").online_guest_left_bot("Masha") == "Masha: a bot plays until the match ends."

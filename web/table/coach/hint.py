@@ -96,8 +96,10 @@ class Coach:
 
     def request(self, key: Any, view: SeatView, bot: Any) -> bool:
         """Start the hint for ``view`` (seat 0's own view) with ``bot`` (the
-        table's hard bot for seat 0); ``False`` if it is already asked."""
+        table's hard bot for seat 0); ``False`` if it is already asked (closed, it shows again:
+        «Подсказка» asked twice on a turn is never a button that does nothing)."""
         if key == self.key:
+            self.hidden = False
             return False
         self.key = key
         self.view = view
@@ -136,7 +138,8 @@ class Coach:
         return "thinking" if self.search is not None else self.hint
 
     def dismiss(self) -> None:
-        """The player closed the hint: it stays hidden until asked again on another turn."""
+        """The player closed the hint: it stays hidden until asked again (the same search's
+        answer then, on this turn)."""
         self.hidden = True
 
     def new_deal(self) -> None:

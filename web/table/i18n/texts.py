@@ -208,6 +208,11 @@ class Texts:
         """A bot holds an online seat: its person comes back by the same link, unasked."""
         return self.say("online_guest_bot", name=name)
 
+    def online_guest_left_bot(self, name: str) -> str:
+        """A bot holds an online seat for good: its guest left at «Ещё партию» (or nobody took
+        the seat and the host seated a bot); nobody comes back to it in this match."""
+        return self.say("online_guest_left_bot", name=name)
+
     def p2p_waiting_for(self, name: str) -> str:
         return self.say("p2p_waiting_for", name=name)
 
@@ -583,7 +588,9 @@ class Texts:
         return self.say("trick_play", who=who, verb=verb, cards=self.cards_short(play["cards"]))
 
     def trick_taken(self, names: "Sequence[str]", winner: int, points: int, hidden: int) -> str:
-        taker = self.say("taken_you") if winner == 0 else self.say("taken", name=names[winner])
+        """Who took a trick and what it held, from the viewer's seat: the seat named «Вы» in
+        ``names`` is theirs wherever it sits (a guest's seat, a person's turn at one device)."""
+        taker = self.prompt_taken(names[winner])
         extra = self.say("trick_taken_hidden", cards=self.cards_word(hidden)) if hidden else ""
         return self.say("trick_taken", taker=taker, points=self.points_word(points), extra=extra)
 

@@ -133,6 +133,8 @@ class PeerLink:
             if self.playing_online:
                 for link in links:
                     link.update(way=self.online.way_of(link["seat"]), online=True)
+                    if self.online.bot_for_good(link["seat"]):
+                        link.update(status="bot", for_good=True)
         elif self.guest is not None:
             status = {"up": "up", "lost": "lost"}.get(self.guest_link, "waiting")
             links = [{"seat": 0, "name": self.app.table.texts.P2P_HOST_NAME, "status": status}]

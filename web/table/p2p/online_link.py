@@ -456,6 +456,13 @@ class OnlineLink:
                 and end.screen.seat in end.screen.state.get("stand_ins", []):
             self.send("host", end.hello(end.name))
 
+    def bot_for_good(self, seat: int) -> bool:
+        """Whether a bot holds ``seat`` to the match's end: seated for good in the lobby, or its
+        guest said no to «Ещё партию» (the host's link bar says so, not that they come back)."""
+        if not isinstance(self.end, online.OnlineHost):
+            return False
+        return seat in self.bots or (self.rematch and self.end.host.again.get(seat) is False)
+
     def way_of(self, seat: int) -> str | None:
         return self.ways.get(str(seat)) if isinstance(self.end, online.OnlineHost) else None
 

@@ -93,7 +93,8 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
 
 
 def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
-    """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}``;
+    """One line per link: ``{"name", "status": up|waiting|away|bot|lost, "seat"}`` (a ``bot``
+    online with ``for_good``: the seat's bot plays to the match's end, nobody comes back);
     a host can invite again a seat that is not connected, a guest can join again, and
     a seat whose value a deal waits for (``awaits``) can be handed to a bot.
     (Leaving is in the menu: «Выйти из игры с другом».)"""
@@ -114,7 +115,10 @@ def bar_html(links: list[dict[str, Any]], t: Texts = texts) -> str:
         elif status == "away":
             text = t.p2p_guest_away(name)
         elif status == "bot":
-            text = t.online_guest_bot(name) if link.get("online") else t.p2p_guest_bot(name)
+            if link.get("for_good"):  # left at «Ещё партию», or seated a bot in the lobby: no way back
+                text = t.online_guest_left_bot(name)
+            else:
+                text = t.online_guest_bot(name) if link.get("online") else t.p2p_guest_bot(name)
         else:
             text = t.P2P_HOST_LOST
         if status == "up" and link.get("way"):

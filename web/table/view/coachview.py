@@ -82,8 +82,9 @@ def panel(title: str, body: str, buttons: str = "", t: Texts = texts) -> str:
 
 
 def trick_html(trick: dict[str, Any], names: list[str], points: int, hidden: int, t: Texts = texts) -> str:
-    """One finished trick as seat 0 saw it: each play in words and faces (a closed
-    discard as backs, its count only — the player's own in words), then who took it."""
+    """One finished trick as the viewer saw it: each play in words and faces (a closed
+    discard as backs, its count only — the player's own in words), then who took it, «вы»
+    being the seat named «Вы» in ``names`` (a guest's own seat, wherever it is)."""
     rows = []
     top = trick["plays"][0]
     for i, play in enumerate(trick["plays"]):
