@@ -144,9 +144,14 @@ def hint_problems(page, position, sizes, check_js: str) -> list[str]:
     return problems
 
 
+SIDEWAYS = [(640, 360), (667, 375), (844, 390)]
+"""Phones held sideways."""
+
+
 @pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
 def test_the_open_hint_covers_no_seat(table, fmt, players):
-    problems = hint_problems(table, find(fmt, "lead", players=players), SIZES, HINT_OVER_SEATS_JS)
+    problems = hint_problems(table, find(fmt, "lead", players=players), sorted(set(SIZES) | set(SIDEWAYS)),
+                             HINT_OVER_SEATS_JS)
     assert not problems, "\n".join(problems)
 
 
@@ -169,9 +174,11 @@ def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
     """At a beat the hint speaks of the trick on the table: open on a phone upright, it is a
     sheet over the prompt and the hand (read, closed, then played) that covers none of the
     trick's plays and no seat, and shows whole inside the window (at 360×640 it lay over the
-    trick, cut at the window's bottom). A tablet and a laptop keep it in the trick's place,
+    trick, cut at the window's bottom); sideways (640×360, 667×375, 844×390) a sheet over the
+    hand and the buttons likewise (it lay in the trick's place over the plays, cut to half its
+    height). A tablet and a laptop keep it in the trick's place,
     with the hand free to play while it is open (test_hint_decisions)."""
-    problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT, HINT_WHOLE_JS)
+    problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT + SIDEWAYS, HINT_WHOLE_JS)
     assert not problems, "\n".join(problems)
 
 
