@@ -210,6 +210,36 @@ def test_the_answers_to_a_dave_read_whole(table):
     assert not problems, "\n".join(problems)
 
 
+BOTTOM_ROW_JS = """() => {
+  const shown = [...document.querySelectorAll('#actions .btn.act, #hand .card, #me .seat')]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+  const out = [];
+  for (const e of shown) {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      out.push(`«${e.textContent.trim().slice(0, 20) || e.dataset.card}» ${Math.round(r.bottom - innerHeight)} px past the window's bottom`);
+  }
+  return {out, buttons: shown.filter((e) => e.matches('#actions .btn')).length};
+}"""
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_pots_buttons_at_a_dave_stay_in_the_window_sideways(table, players):
+    """At a pot, your lead with «31» and «Даве» beside «Ходить»: on a phone sideways the three
+    buttons, your seat and your hand stay inside the window (at six the bottom row ran 16 px
+    past a 640×360 window, «Даве» cut in half; «31» and «Даве» now share a line)."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, find("bura_pot", "dave", players=players))
+    problems = []
+    for w, h in SIDEWAYS:
+        page.set_viewport_size({"width": w, "height": h})
+        seen = page.evaluate(BOTTOM_ROW_JS)
+        assert seen["buttons"] >= 2, seen
+        problems += [f"{w}x{h}: {p}" for p in seen["out"]]
+    assert not problems, "\n".join(problems)
+
+
 PHONES = [(360, 640), (390, 844), (412, 915), (768, 1024)]
 TURNED = sorted(set(SIZES) | set(PHONES) | {(h, w) for w, h in PHONES})
 """Every size above, and the phones' and the tablet's both ways up."""
