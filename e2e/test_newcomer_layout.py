@@ -169,14 +169,15 @@ HINT_WHOLE_JS = """() => {
 UPRIGHT = [(360, 640), (390, 664), (390, 844), (412, 915)]
 
 
-@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6), ("duel", None)])
 def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
     """At a beat the hint speaks of the trick on the table: open on a phone upright, it is a
     sheet over the prompt and the hand (read, closed, then played) that covers none of the
     trick's plays and no seat, and shows whole inside the window (at 360×640 it lay over the
     trick, cut at the window's bottom); sideways (640×360, 667×375, 844×390) a sheet over the
     hand and the buttons likewise (it lay in the trick's place over the plays, cut to half its
-    height). A tablet and a laptop keep it in the trick's place,
+    height; at вдвоём the opponent's play fills the trick's height, so the sheet's words are 12 px
+    there). A tablet and a laptop keep it in the trick's place,
     with the hand free to play while it is open (test_hint_decisions)."""
     problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT + SIDEWAYS, HINT_WHOLE_JS)
     assert not problems, "\n".join(problems)
