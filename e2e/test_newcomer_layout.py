@@ -144,9 +144,14 @@ def hint_problems(page, position, sizes, check_js: str) -> list[str]:
     return problems
 
 
+SIDEWAYS = [(640, 360), (667, 375), (844, 390)]
+"""Phones held sideways."""
+
+
 @pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
 def test_the_open_hint_covers_no_seat(table, fmt, players):
-    problems = hint_problems(table, find(fmt, "lead", players=players), SIZES, HINT_OVER_SEATS_JS)
+    problems = hint_problems(table, find(fmt, "lead", players=players), sorted(set(SIZES) | set(SIDEWAYS)),
+                             HINT_OVER_SEATS_JS)
     assert not problems, "\n".join(problems)
 
 
@@ -164,14 +169,17 @@ HINT_WHOLE_JS = """() => {
 UPRIGHT = [(360, 640), (390, 664), (390, 844), (412, 915)]
 
 
-@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6)])
+@pytest.mark.parametrize("fmt, players", [("pairs", None), ("bura_pot", 6), ("duel", None)])
 def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
     """At a beat the hint speaks of the trick on the table: open on a phone upright, it is a
     sheet over the prompt and the hand (read, closed, then played) that covers none of the
     trick's plays and no seat, and shows whole inside the window (at 360×640 it lay over the
-    trick, cut at the window's bottom). A tablet and a laptop keep it in the trick's place,
+    trick, cut at the window's bottom); sideways (640×360, 667×375, 844×390) a sheet over the
+    hand and the buttons likewise (it lay in the trick's place over the plays, cut to half its
+    height; at вдвоём the opponent's play fills the trick's height, so the sheet's words are 12 px
+    there). A tablet and a laptop keep it in the trick's place,
     with the hand free to play while it is open (test_hint_decisions)."""
-    problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT, HINT_WHOLE_JS)
+    problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT + SIDEWAYS, HINT_WHOLE_JS)
     assert not problems, "\n".join(problems)
 
 
@@ -200,6 +208,36 @@ def test_the_answers_to_a_dave_read_whole(table):
     for w, h in sorted(set(SIZES) | {(412, 915)}):
         page.set_viewport_size({"width": w, "height": h})
         problems += [f"{w}x{h}: {p}" for p in page.evaluate(ANSWERS_WHOLE_JS)]
+    assert not problems, "\n".join(problems)
+
+
+BOTTOM_ROW_JS = """() => {
+  const shown = [...document.querySelectorAll('#actions .btn.act, #hand .card, #me .seat')]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+  const out = [];
+  for (const e of shown) {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      out.push(`«${e.textContent.trim().slice(0, 20) || e.dataset.card}» ${Math.round(r.bottom - innerHeight)} px past the window's bottom`);
+  }
+  return {out, buttons: shown.filter((e) => e.matches('#actions .btn')).length};
+}"""
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_a_pots_buttons_at_a_dave_stay_in_the_window_sideways(table, players):
+    """At a pot, your lead with «31» and «Даве» beside «Ходить»: on a phone sideways the three
+    buttons, your seat and your hand stay inside the window (at six the bottom row ran 16 px
+    past a 640×360 window, «Даве» cut in half; «31» and «Даве» now share a line)."""
+    page = table
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_position(page, find("bura_pot", "dave", players=players))
+    problems = []
+    for w, h in SIDEWAYS:
+        page.set_viewport_size({"width": w, "height": h})
+        seen = page.evaluate(BOTTOM_ROW_JS)
+        assert seen["buttons"] >= 2, seen
+        problems += [f"{w}x{h}: {p}" for p in seen["out"]]
     assert not problems, "\n".join(problems)
 
 

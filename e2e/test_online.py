@@ -994,6 +994,74 @@ def test_a_guest_on_a_small_phone_reads_the_trick_beside_the_link_and_the_phrase
     guest.click("#peer-bar [data-action=online-phrases]")
 
 
+PHRASES_SHEET_JS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                       && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.top >= b.top - 0.5 && a.right <= b.right + 0.5 && a.bottom <= b.bottom + 0.5;
+  const panel = document.querySelector('#peer-bar .phrase-panel'), p = box(panel);
+  const win = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  const out = [];
+  if (!inside(p, win)) out.push(`the panel outside the window: ${p.top}..${p.bottom}`);
+  if (panel.scrollHeight > panel.clientHeight + 1) out.push(`the panel cut: ${panel.scrollHeight} px in ${panel.clientHeight}`);
+  for (const b of panel.querySelectorAll('button')) {
+    if (!inside(box(b), p)) out.push(`«${b.textContent}» runs off the panel`);
+    if (b.scrollWidth > b.clientWidth + 1) out.push(`«${b.textContent}» cut`);
+  }
+  for (const part of document.querySelectorAll('#table .seat, #trick .play, #coach .coach-btn, #peer-bar .phrases-open'))
+    if (over(p, box(part))) out.push(`the panel over ${part.className} «${part.textContent.trim().slice(0, 20)}»`);
+  const mutes = [...panel.querySelectorAll('[data-action=online-mute]')].map(box);
+  return {out, mutes: mutes.length, lefts: new Set(mutes.map((r) => Math.round(r.left))).size,
+          tops: new Set(mutes.map((r) => Math.round(r.top))).size};
+}"""
+
+REACHED_JS = """() => { const e = document.activeElement;
+  return e && e.dataset.action ? `${e.dataset.action}:${e.dataset.seat || e.dataset.key || ''}` : (e ? e.tagName : ''); }"""
+
+
+def test_a_guests_phrases_read_whole_beside_the_seats_and_the_trick(make_page, server):
+    """Пары, two guests at 360×640, one reading Russian, one Ukrainian, a trick on the table:
+    «Фразы» opens a sheet over the prompt, the hand and the buttons (it lay over the seats and
+    the trick, its last mute switch run off under its bottom): whole in the window, nothing in
+    it cut, over no seat, play or icon, the trick and the hand unmoved, the three seats' mute
+    switches side by side in columns; the keyboard reaches every switch from «Фразы», and axe
+    finds no WCAG 2.1 A/AA violation with it open."""
+    from axe import violations
+
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(1, 2))
+    guests = seat_guests(make_page, server, host, links, locales={1: "uk-UA"})
+    for page in guests.values():
+        page.set_viewport_size({"width": 360, "height": 640})
+    rng = random.Random(5)
+    for _ in range(60):
+        if all(page.locator("#trick .play .card").count() for page in guests.values()):
+            break
+        for page in (host, *guests.values()):
+            if page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play":
+                play_turn(page, rng)
+        host.wait_for_timeout(250)
+    problems = []
+    for seat, guest in guests.items():
+        assert guest.locator("#trick .play .card").count()
+        before = guest.evaluate(TABLE_BOXES)
+        guest.click("#peer-bar [data-action=online-phrases]")
+        guest.wait_for_selector("#peer-bar .phrase-panel [data-action=online-mute]")
+        seen = guest.evaluate(PHRASES_SHEET_JS)
+        problems += [f"seat {seat}: {p}" for p in seen["out"]]
+        assert seen["mutes"] == 3 and seen["lefts"] == 3 and seen["tops"] == 1, seen  # one row, three columns
+        assert guest.evaluate(TABLE_BOXES) == before
+        guest.focus("#peer-bar [data-action=online-phrases]")
+        reached = set()
+        for _ in range(16):
+            guest.keyboard.press("Tab")
+            reached.add(guest.evaluate(REACHED_JS))
+        assert {f"online-mute:{s}" for s in range(4) if s != seat} <= reached, reached
+        assert not (found := violations(guest)), "\n".join(found)
+        guest.click("#peer-bar [data-action=online-phrases]")
+    assert not problems, "\n".join(problems)
+
+
 def public_cards(match) -> set[str]:
     """What anyone at the table may know at ``match``'s moment: the trump card and the face-up
     cards of the finished tricks (a watcher may see nothing else)."""

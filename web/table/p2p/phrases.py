@@ -116,7 +116,8 @@ class Board:
 
     def picker(self, seats: list[tuple[int, str]], t: Texts) -> str:
         """«Фразы»: a button per phrase and reaction, and a mute switch per other seat (``seats``)."""
-        say = "".join(f'<button type="button" class="btn ghost phrase" data-action="online-say" data-key="{k}"'
+        say = "".join(f'<button type="button" class="btn ghost phrase{" reaction" if k in REACTIONS else ""}" '
+                      f'data-action="online-say" data-key="{k}"'
                       + (f' aria-label="{escape(words(k, t))}"' if k in REACTIONS else "")
                       + f'>{escape(t.ONLINE_PHRASES[k])}</button>' for k in KEYS)
         mute = "".join(f'<button type="button" class="btn ghost mute" data-action="online-mute" data-seat="{s}" '
