@@ -77,6 +77,20 @@ def tap_until(page, tap: RelayTap, done, timeout_s: float = 30.0) -> list[dict]:
     raise AssertionError(f"not on the relay: {[(m['t'], m.get('n')) for m in lobby_messages(tap.contents)]}")
 
 
+def relay_kept(relay) -> list[dict]:
+    """What the real relay keeps of the open tables now, as a finder opening now asks for it."""
+    ws = websocket.create_connection(f"ws://127.0.0.1:{relay.relay_port}/", timeout=30)
+    try:
+        ws.send(json.dumps(["REQ", "kept", {"kinds": [public.KIND], "#t": [public.TAG]}]))
+        events = []
+        while (message := json.loads(ws.recv()))[0] != "EOSE":
+            if message[0] == "EVENT":
+                events.append(message[2])
+        return events
+    finally:
+        ws.close()
+
+
 def find_and_take(stranger) -> None:
     stranger.wait_for_selector("#p2p [data-action=online-take]", timeout=40_000)
     stranger.locator("#p2p [data-action=online-take]").first.click()
@@ -127,9 +141,16 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     check(stranger, "the refusal")
     # The host's page reloads in the lobby: the lobby is back, the table still open, and a
     # withdrawal went out as the page hid (a counter just above its last announcement's).
-    said = tap_until(host, tap, lambda ms: ms[-1]["t"] == "open")  # (at once: the seat is free again)
+    said_by_table = lambda ms: [m for m in ms if m["t"] in ("open", "shut")]  # noqa: E731
+    said = tap_until(host, tap, lambda ms: said_by_table(ms)[-1]["t"] == "open")  # (at once: the seat is free again)
     host.wait_for_function("() => window.burkozelRelay.farewellReady('lobby')")
-    last = said[-1]
+    last = said_by_table(said)[-1]
+    # The relay checked each table event's BIP-340 signature and refused none (kind 30433, signed
+    # by the table's own Nostr key), and keeps one event for the table: its last word.
+    refused = [w for w in host.evaluate("window.burkozelRelay.warned") if w["what"] == "OK"]
+    assert not refused, refused
+    [event] = relay_kept(real_relay)
+    assert lobby_messages([event["content"]])[0]["n"] == last["n"] and ["d", last["id"]] in event["tags"]
     host.reload()
     host.wait_for_selector("#p2p input[name=online-open]:checked", timeout=60_000)
     tap_until(host, tap, lambda ms: any(m["t"] == "shut" and m["id"] == last["id"] and m["n"] == last["n"] + 1
@@ -144,6 +165,8 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     assert stranger.get_attribute("#me .seat", "data-seat") == "1"
     assert play_devices(host, [stranger], random.Random(5), moves=2) == [2]
     tap.close()
+    [event] = relay_kept(real_relay)  # (the table started: its withdrawal in its announcement's place)
+    assert lobby_messages([event["content"]])[0]["t"] == "shut"
     # Every event the relay passed on: announcements and withdrawals were there, no seat's
     # link, room or secret in any of them (the answers are sealed to the asker's key).
     messages = lobby_messages(tap.contents)

@@ -80,7 +80,7 @@ const REPEAT_MS = 5_000; // the same signal to the same peer on one socket withi
 export const frames = [];
 /** Every event this page published, Trystero's signals too (the tests read them): {url, size}. */
 export const published = [];
-/** What the relays refused or warned of (`OK false`, NOTICE), for the benches: {url, what, why}. */
+/** What the relays refused or warned of (`OK false` but a duplicate, NOTICE), for the benches: {url, what, why}. */
 export const warned = [];
 const WARNED_KEPT = 500;
 
@@ -219,7 +219,9 @@ function onRelayMessage(url, socket, event) {
   }
   if (!Array.isArray(message)) return;
   if ((message[0] === "OK" && message[2] === false) || message[0] === "NOTICE") {
-    warned.push({ url, what: message[0], why: String(message[0] === "OK" ? message[3] ?? "" : message[1] ?? "") });
+    const why = String(message[0] === "OK" ? message[3] ?? "" : message[1] ?? "");
+    // (not "duplicate:": the same event had come by another way, as it does when relays share a store)
+    if (!why.startsWith("duplicate:")) warned.push({ url, what: message[0], why });
     if (warned.length > WARNED_KEPT) warned.shift();
   }
   if (message[0] === "EOSE" || message[0] === "CLOSED") {
