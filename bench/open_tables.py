@@ -8,9 +8,8 @@ what each page publishes (``window.burkozelRelay.published``: every event, each 
 apart) and what the relay passed on, by kind (a subscriber of its own): a host with an open
 пары table (three free seats) and finders looking at «Найти игру» for ``--minutes`` (each one's
 time from the tap to the table listed: the relay kept its event, nobody is asked); then one
-finder taking a seat (its ask, the sealed answer, the join); then what the relays refused or
-warned of on every page (``window.burkozelRelay.warned``: ``OK false``, NOTICE).  It prints,
-asserts nothing.
+finder taking a seat (its ask, the sealed answer, the join); what the relays refused or warned
+of on every page (``window.burkozelRelay.warned``).  It prints, asserts nothing.
 
     make bench-open                        # or: .venv/bin/python bench/open_tables.py
     .venv/bin/python bench/open_tables.py --finders 3 --minutes 3

@@ -1,28 +1,17 @@
 """«Открытый стол» and «Найти игру»: open tables announced on the relays, a seat asked for and sealed.
 
-Why this shape: there is no server to list tables, so an open table's host page says
-so itself on the public relays, as a small public message anyone may read
-(:class:`OpenTable`), and «Найти игру» lists what it reads (:class:`Listing`).  Each
-announcement is a NIP-33 addressable event (kind :data:`KIND`, its ``d`` tag the table's
-id, a ``t`` tag :data:`TAG`) with a NIP-40 ``expiration``, signed (BIP-340, by
-``relay.js``) with a Nostr key that follows from the table's secret
-(:attr:`OpenTable.relay_key`): a relay keeps the newest one per table and replaces it
-when the table says again, so a finder opening later reads every open table at once from
-what the relays kept (one subscription, no «кто открыт?» that every host must answer),
-the host renews it only every :data:`RENEW_S`, and a withdrawal is just a replacement
-saying ``shut`` (no deletion request) that outlives the announcement it replaced.  Relays
-limit events per connection: an open table costs one event per relay every
-:data:`RENEW_S` (and one when its free seats change), a finder none.  A seat's link is
-the only credential of online play (``invite.py``), so it never goes out in the open: the
-asker sends a fresh X25519 public key with its request (ephemeral events on the lobby
-topic, ``LOBBY_ROOM``), and the host answers with the seat's code sealed (``seal.py``)
-under the key both sides derive (:func:`box_key`); a relay or another reader sees noise.
-Everything read from the relays is hostile until checked: size, shape, a table's id bound
-to its keys, a counter that only grows, a time (``ts``) neither stale nor ahead, the
-table's signature (``signing.py``: only the key's holder speaks for the table, whoever
-publishes it: the Nostr author proves nothing, a forger may repeat a table's content under
-its own key), and asks and signatures rate-limited before any key work.  Pure Python
-(X25519 as RFC 7748 writes it), tested on CPython; ``relay.js`` signs and carries the texts.
+Why this shape: no server lists tables, so an open table's page announces itself (:class:`OpenTable`)
+as a NIP-33 addressable event (kind :data:`KIND`, ``d`` its id, ``t`` :data:`TAG`, a NIP-40
+expiration) signed (BIP-340, ``relay.js``) by a Nostr key that follows from its secret: a relay keeps
+the newest per table, so a finder opening later reads every open table at once from one
+subscription (:class:`Listing`; no «кто открыт?» every host must answer), the host renews only every
+:data:`RENEW_S`, and a withdrawal is a replacement saying ``shut``.  Relays limit events per
+connection: a table costs one event per relay per renewal, a finder none.  A seat's link (the only
+credential, ``invite.py``) never goes out in the open: the asker sends a fresh X25519 key on the
+lobby topic and the host answers with the code sealed under the key both derive (:func:`box_key`).
+All that is read is hostile until checked: size, shape, an id bound to its keys, a growing counter,
+a ``ts`` neither stale nor ahead, the table's Ed25519 signature (``signing.py``: the Nostr author
+proves nothing), asks and signatures rate-limited before key work.  Pure Python, tested on CPython.
 """
 
 from __future__ import annotations
