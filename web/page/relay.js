@@ -243,7 +243,8 @@ function onRelayMessage(url, socket, event) {
   if (room.seen.has(payload.id)) return; // the same event from another relay
   room.seen.add(payload.id);
   if (room.seen.size > SEEN_KEPT) room.seen.delete(room.seen.values().next().value);
-  for (const piece of payload.content.split(" ")) {
+  // (a kept open table's event is one message, never split: a hostile one is one frame to refuse)
+  for (const piece of listSubs.has(message[1]) ? [payload.content] : payload.content.split(" ")) {
     const frame = piece.startsWith("~") ? joinPart(room, piece) : piece;
     if (!frame) continue;
     frames.push({ id, dir: "in", way: "relay", data: frame });
