@@ -6,8 +6,10 @@ cost is paid on every relay socket for as long as the lobby is open.  This runs 
 nostr-relay (``e2e/real_relay.py``, signatures checked, public-like rate limits) and counts
 what each page publishes (``window.burkozelRelay.published``: every event, each relay socket
 apart) and what the relay passed on, by kind (a subscriber of its own): a host with an open
-пары table (three free seats) and finders looking at «Найти игру» for ``--minutes``; then one
-finder taking a seat (its ask, the sealed answer, the join).  It prints, asserts nothing.
+пары table (three free seats) and finders looking at «Найти игру» for ``--minutes`` (each one's
+time from the tap to the table listed: the relay kept its event, nobody is asked); then one
+finder taking a seat (its ask, the sealed answer, the join); what the relays refused or warned
+of on every page (``window.burkozelRelay.warned``).  It prints, asserts nothing.
 
     make bench-open                        # or: .venv/bin/python bench/open_tables.py
     .venv/bin/python bench/open_tables.py --finders 3 --minutes 3
@@ -83,8 +85,11 @@ def main() -> None:
                 page = online_page(browser, made, ignore_https_errors=True)
                 boot(page, app_url(server.url, speed="instant", sw="off"))
                 to_menu(page)
+                tapped = time.monotonic()
                 button(page, "#menu", "Найти игру").click()
                 page.wait_for_selector("#p2p [data-action=online-take]", timeout=90_000)
+                print(f"finder {len(finders) + 1}: the open table listed {time.monotonic() - tapped:.1f} s"
+                      " after «Найти игру»")
                 finders.append(page)
             pages = {"host": host, **{f"finder {i + 1}": p for i, p in enumerate(finders)}}
             # The open lobby: nobody asks, the finders keep looking.
@@ -104,6 +109,11 @@ def main() -> None:
             report(pages, start, tap.contents[heard:], 1.0)
             print(f"the longest event any page published: {max(e['size'] for p in pages.values() for e in published(p))}"
                   " characters")
+            for name, page in pages.items():
+                warned = page.evaluate("window.burkozelRelay ? window.burkozelRelay.warned ?? [] : []")
+                kinds = Counter(f"{w['what']} {w['why'].split(':')[0]}" for w in warned)
+                print(f"{name}: relays refused or warned {len(warned)} time(s)"
+                      + (": " + ", ".join(f"{k} ×{n}" for k, n in kinds.items()) if kinds else ""))
         finally:
             tap.close()
             for ctx, _ in made:

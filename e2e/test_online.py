@@ -28,10 +28,35 @@ from table.p2p import invite, seal, session  # noqa: E402
 CLOSED_BY_PEER = "Trystero peer error: OperationError: User-Initiated Abort"
 
 
+def matches(event: dict, flt: dict, since: bool = False) -> bool:
+    """Whether a Nostr filter (NIP-01: ``kinds``, ``#x``-style tags; ``since`` for kept events
+    only, as this relay always did for live ones) takes ``event``."""
+    if event.get("kind") not in flt.get("kinds", []):
+        return False
+    if since and "since" in flt and not (isinstance(event.get("created_at"), int) and event["created_at"] >= flt["since"]):
+        return False
+    for name, wanted in flt.items():
+        if name.startswith("#") and not any(len(t) > 1 and t[0] == name[1:] and t[1] in wanted
+                                            for t in event.get("tags", [])):
+            return False
+    return any(name.startswith("#") for name in flt)  # (an untagged filter matches nothing here)
+
+
+def expired(event: dict, now: float) -> bool:
+    """NIP-40: past its ``expiration`` tag, a relay neither keeps nor passes it on."""
+    tag = next((t[1] for t in event.get("tags", []) if len(t) > 1 and t[0] == "expiration"), None)
+    return tag is not None and str(tag).isdigit() and int(tag) <= now
+
+
 class FakeRelay:
-    """One relay for every context: subscriptions by (socket, id), events passed on at once."""
+    """One relay for every context: subscriptions by (socket, id), events passed on at once;
+    addressable events (kind 30000–39999, an open table's) kept as a relay keeps them, the
+    newest per author, kind and ``d`` tag, none past its NIP-40 expiration, and sent to each
+    new subscription they match before its EOSE."""
 
     def __init__(self) -> None:
+        self.kept: dict[tuple[str, int, str], dict] = {}
+        """Addressable events: (pubkey, kind, d) -> the newest event."""
         self.subs: dict[tuple[int, str], tuple[object, dict]] = {}
         self.sockets: list[object] = []
         self.events = 0
@@ -81,18 +106,31 @@ class FakeRelay:
             ws.send(json.dumps(["NOTICE", "rate-limited"]))
         elif data[0] == "REQ" and len(data) >= 3:
             self.subs[(id(ws), data[1])] = (ws, data[2])
+            now = time.time()
+            for event in sorted(self.kept.values(), key=lambda e: -e["created_at"]):
+                if isinstance(data[2], dict) and matches(event, data[2], since=True) and not expired(event, now):
+                    ws.send(json.dumps(["EVENT", data[1], event]))
             ws.send(json.dumps(["EOSE", data[1]]))
         elif data[0] == "CLOSE" and len(data) >= 2:
             self.subs.pop((id(ws), data[1]), None)
         elif data[0] == "EVENT" and len(data) >= 2 and isinstance(data[1], dict):
             event = data[1]
             self.longest = max(self.longest, len(message))
+            if expired(event, time.time()):
+                ws.send(json.dumps(["OK", event.get("id"), False, "invalid: event has expired"]))
+                return
             ws.send(json.dumps(["OK", event.get("id"), True, ""]))
             self.events += 1
             self.contents.append(str(event.get("content", "")))
-            tags = {t[1] for t in event.get("tags", []) if len(t) > 1 and t[0] == "x"}
+            if isinstance(event.get("kind"), int) and 30_000 <= event["kind"] < 40_000:
+                d = next((t[1] for t in event.get("tags", []) if len(t) > 1 and t[0] == "d"), "")
+                slot = (str(event.get("pubkey")), event["kind"], d)
+                before = self.kept.get(slot)
+                if before is not None and (event["created_at"], before["id"]) <= (before["created_at"], str(event.get("id"))):
+                    return  # (not newer, NIP-01: the relay keeps what it has, and passes nothing on)
+                self.kept[slot] = event
             for (_, sub_id), (other, flt) in list(self.subs.items()):
-                if event.get("kind") in flt.get("kinds", []) and tags & set(flt.get("#x", [])):
+                if isinstance(flt, dict) and matches(event, flt):
                     try:
                         other.send(json.dumps(["EVENT", sub_id, event]))
                     except Exception:  # noqa: BLE001 - a socket that closed meanwhile

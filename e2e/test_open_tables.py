@@ -17,7 +17,7 @@ import pytest
 
 from harness import ROOT, app_url, boot
 from tablekit import play_devices, to_menu
-from test_online import invite_links, real_browser, real_page, real_relay  # noqa: F401  (fixtures)
+from test_online import invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -61,7 +61,7 @@ def lobby_messages(contents: list[str]) -> list[dict]:
             except ValueError:
                 continue
             if isinstance(data, dict) and data.get("v") == public.VERSION \
-                    and data.get("t") in ("open", "shut", "who", "ask", "re"):
+                    and data.get("t") in ("open", "shut", "ask", "re"):
                 out.append(data)
     return out
 
@@ -75,6 +75,20 @@ def tap_until(page, tap: RelayTap, done, timeout_s: float = 30.0) -> list[dict]:
             return messages
         page.wait_for_timeout(200)
     raise AssertionError(f"not on the relay: {[(m['t'], m.get('n')) for m in lobby_messages(tap.contents)]}")
+
+
+def relay_kept(relay) -> list[dict]:
+    """What the real relay keeps of the open tables now, as a finder opening now asks for it."""
+    ws = websocket.create_connection(f"ws://127.0.0.1:{relay.relay_port}/", timeout=30)
+    try:
+        ws.send(json.dumps(["REQ", "kept", {"kinds": [public.KIND], "#t": [public.TAG]}]))
+        events = []
+        while (message := json.loads(ws.recv()))[0] != "EOSE":
+            if message[0] == "EVENT":
+                events.append(message[2])
+        return events
+    finally:
+        ws.close()
 
 
 def find_and_take(stranger) -> None:
@@ -127,9 +141,16 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     check(stranger, "the refusal")
     # The host's page reloads in the lobby: the lobby is back, the table still open, and a
     # withdrawal went out as the page hid (a counter just above its last announcement's).
-    said = tap_until(host, tap, lambda ms: ms[-1]["t"] == "open")  # (at once: the seat is free again)
+    said_by_table = lambda ms: [m for m in ms if m["t"] in ("open", "shut")]  # noqa: E731
+    said = tap_until(host, tap, lambda ms: said_by_table(ms)[-1]["t"] == "open")  # (at once: the seat is free again)
     host.wait_for_function("() => window.burkozelRelay.farewellReady('lobby')")
-    last = said[-1]
+    last = said_by_table(said)[-1]
+    # The relay checked each table event's BIP-340 signature and refused none (kind 30433, signed
+    # by the table's own Nostr key), and keeps one event for the table: its last word.
+    refused = [w for w in host.evaluate("window.burkozelRelay.warned") if w["what"] == "OK"]
+    assert not refused, refused
+    [event] = relay_kept(real_relay)
+    assert lobby_messages([event["content"]])[0]["n"] == last["n"] and ["d", last["id"]] in event["tags"]
     host.reload()
     host.wait_for_selector("#p2p input[name=online-open]:checked", timeout=60_000)
     tap_until(host, tap, lambda ms: any(m["t"] == "shut" and m["id"] == last["id"] and m["n"] == last["n"] + 1
@@ -144,11 +165,13 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     assert stranger.get_attribute("#me .seat", "data-seat") == "1"
     assert play_devices(host, [stranger], random.Random(5), moves=2) == [2]
     tap.close()
+    [event] = relay_kept(real_relay)  # (the table started: its withdrawal in its announcement's place)
+    assert lobby_messages([event["content"]])[0]["t"] == "shut"
     # Every event the relay passed on: announcements and withdrawals were there, no seat's
     # link, room or secret in any of them (the answers are sealed to the asker's key).
     messages = lobby_messages(tap.contents)
     kinds = {m["t"] for m in messages}
-    assert {"open", "shut", "ask", "re", "who"} <= kinds, kinds
+    assert {"open", "shut", "ask", "re"} <= kinds, kinds
     for code in (first, second):
         inv = invite.decode(code)
         for content in tap.contents:
@@ -159,3 +182,52 @@ def test_a_stranger_finds_an_open_table_is_refused_once_then_sits_down_and_plays
     assert all(len(c) < 4096 for c in tap.contents)
     assert not found, "axe found WCAG 2.1 A/AA violations:\n" + "\n".join(
         f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
+
+
+def kept_tables(relay) -> dict[str, str]:
+    """What the fake relay keeps of the open tables: each table's id and its last word ("open", "shut")."""
+    out = {}
+    for event in relay.kept.values():
+        if event["kind"] == public.KIND:
+            for message in lobby_messages([event["content"]]):
+                out[message["id"]] = message["t"]
+    return out
+
+
+def test_a_finder_opening_later_lists_what_the_relay_kept_and_no_closed_table(make_page, server, relay):
+    """Two hosts open their tables; one closes its own (its withdrawal replaces its announcement
+    on the relay), the other's device goes offline (it answers nothing now, and says nothing).
+    A finder opening after that lists the offline host's table at once, from the event the
+    relay kept, and not the closed one; it publishes nothing to find them (no «кто открыт?»)."""
+    kept = make_page()
+    invite_links(kept, server, "duel")
+    kept.locator("#p2p input[name=online-open]").check()
+    closed = make_page()
+    invite_links(closed, server, "pairs", people=(1,))
+    closed.locator("#p2p input[name=online-open]").check()
+    for _ in range(150):
+        if len(kept_tables(relay)) == 2:
+            break
+        kept.wait_for_timeout(200)
+    assert sorted(kept_tables(relay).values()) == ["open", "open"], kept_tables(relay)
+    before = set(kept_tables(relay))
+    closed.locator("#p2p input[name=online-open]").uncheck()
+    for _ in range(150):
+        if "shut" in kept_tables(relay).values():
+            break
+        closed.wait_for_timeout(200)
+    assert sorted(kept_tables(relay).values()) == ["open", "shut"] and set(kept_tables(relay)) == before
+    assert len([e for e in relay.kept.values() if e["kind"] == public.KIND]) == 2  # (replaced, not added)
+    [open_id] = [tid for tid, word in kept_tables(relay).items() if word == "open"]
+    relay.cut_off(kept.context)
+    finder = make_page()
+    boot(finder, app_url(server.url, speed="instant", sw="off"))
+    to_menu(finder)
+    button(finder, "#menu", "Найти игру").click()
+    finder.wait_for_selector("#p2p [data-action=online-take]", timeout=20_000)
+    finder.wait_for_timeout(1_000)  # (anything else the relay kept has come by now)
+    takes = finder.locator("#p2p [data-action=online-take]")
+    assert takes.count() == 1 and takes.first.get_attribute("data-key") == open_id
+    assert "Вдвоём" in finder.text_content("#p2p [data-open-tables]")
+    assert finder.evaluate("window.burkozelRelay.published") == []
+    relay.let_in(kept.context)

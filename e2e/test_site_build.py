@@ -282,7 +282,9 @@ def test_relay_client_is_vendored_and_never_precached(site_dir):
     exported = re.search(r"export\{([^}]*)\};?\s*$", bundle).group(1)
     names = {part.split(" as ")[-1] for part in exported.split(",")}
     assert names == {"joinRoom", "selfId", "createEvent", "subscribe", "getRelaySockets",
-                     "pauseRelayReconnection", "resumeRelayReconnection", "sha1"}
+                     "pauseRelayReconnection", "resumeRelayReconnection", "sha1", "schnorr"}
+    # (noble's secp256k1 once: the schnorr Trystero signs with is the one exported for open tables)
+    assert bundle.count("BIP0340/") == 1
     sw = (site_dir / "sw.js").read_text()
     lists = json.loads(re.search(r"const BUILD = (\{.*?\});", sw, re.S).group(1))
     cached = set(lists["app"]) | set(lists["vendor"])

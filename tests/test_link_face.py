@@ -108,7 +108,6 @@ def test_whole_online_games_touch_the_app_only_through_the_interface(flow, stray
     "test_the_host_refuses_a_seat_and_the_stranger_is_told_plainly",
 ])
 def test_open_tables_touch_the_app_only_through_the_interface(flow, strays, monkeypatch):
-    monkeypatch.setattr(test_open_controller.public, "ANSWER_WHO_S", 0.0)  # (that module's own fixture)
     test = getattr(test_open_controller, flow)
     test(monkeypatch) if test.__code__.co_argcount else test()
     assert strays == []

@@ -1,7 +1,9 @@
 """«Пригласить по ссылке» through the controller (App) on CPython: the host's lobby gives
 one link per guest seat, a guest page opened at a link sits down and plays, a second
 device is refused, a bad link says so plainly.  The rooms are a tiny in-memory relay
-standing in for web/page/relay.js: what one page sends to a room, the others in it get."""
+standing in for web/page/relay.js: what one page sends to a room, the others in it get; an
+open table's addressable events (``online-post``) it keeps as a relay does, the newest per
+author, kind and ``d``, none past its expiration, for every room that lists them."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import webpath  # noqa: F401
 
 from burkozel import Round
 from table.i18n import languages
-from table.p2p import invite
+from table.p2p import invite, open_link
 from test_controller import cards_in, env, start
 from test_online_wire import public_cards
 
@@ -28,6 +30,25 @@ class Relay:
         self.sent = 0
         self.ops: list[tuple[object, dict]] = []
         """Every ``online-*`` effect, with the page that made it."""
+        self.kept: dict[tuple[str, int, str], dict] = {}
+        """Addressable events (an open table's): the newest per (author's key, kind, ``d``)."""
+        self.lists: list[tuple[object, str, dict]] = []
+        """Rooms subscribed to kept events: (page, room id, filter)."""
+
+    @staticmethod
+    def _tag(op: dict, name: str) -> str | None:
+        return next((t[1] for t in op["tags"] if len(t) > 1 and t[0] == name), None)
+
+    def _alive(self, op: dict, now: float) -> bool:
+        expires = self._tag(op, "expiration")
+        return expires is None or int(expires) > now
+
+    def _matches(self, op: dict, flt: dict, since: float) -> bool:
+        return op["kind"] in flt.get("kinds", []) and self._tag(op, "t") in flt.get("#t", []) \
+            and op["created"] >= since
+
+    def _deliver(self, app, rid: str, op: dict) -> None:
+        self.queue.append((app, {"type": "online", "id": rid, "kind": "frame", "data": op["text"], "way": "relay"}))
 
     def effects(self, app, fx: dict) -> None:
         stored = app.__dict__.setdefault("_stored", dict(app.store.data))
@@ -42,10 +63,28 @@ class Relay:
                 app._rooms = getattr(app, "_rooms", {})
                 app._rooms[op["id"]] = op["room"]
                 self.members.setdefault(op["room"], []).append((app, op["id"]))
+                if op.get("list"):
+                    now = open_link.wall()
+                    self.lists.append((app, op["id"], op["list"]))
+                    for kept in list(self.kept.values()):
+                        if self._alive(kept, now) and self._matches(kept, op["list"], now - op["back"]):
+                            self._deliver(app, op["id"], kept)
             elif op["op"] == "online-close":
                 room = getattr(app, "_rooms", {}).pop(op["id"], None)
                 if room:
                     self.members[room] = [(a, i) for a, i in self.members[room] if a is not app]
+                self.lists = [(a, i, f) for a, i, f in self.lists if not (a is app and i == op["id"])]
+            elif op["op"] == "online-post":
+                now = open_link.wall()
+                self.sent += 1
+                self.kept = {slot: e for slot, e in self.kept.items() if self._alive(e, now)}
+                slot = (op["key"], op["kind"], self._tag(op, "d"))
+                if slot in self.kept and self.kept[slot]["created"] >= op["created"]:
+                    continue  # (an older or equal one: the relay keeps what it has)
+                self.kept[slot] = op
+                for other, rid, flt in self.lists:
+                    if other is not app and self._matches(op, flt, float("-inf")):
+                        self._deliver(other, rid, op)
             elif op["op"] == "online-send":
                 room = app._rooms.get(op["id"])
                 self.sent += 1
@@ -57,6 +96,7 @@ class Relay:
     def gone(self, app) -> None:
         """``app``'s page closed (a reload): it is in no room any more."""
         self.members = {room: [(a, i) for a, i in m if a is not app] for room, m in self.members.items()}
+        self.lists = [(a, i, f) for a, i, f in self.lists if a is not app]
         self.queue = [(a, e) for a, e in self.queue if a is not app]
 
     def run(self, apps, rounds: int = 50) -> None:

@@ -13,7 +13,7 @@ import re
 
 import webpath  # noqa: F401
 
-from table.p2p import invite, public
+from table.p2p import invite, open_link, public
 from test_controller import env, start
 from test_online_controller import Relay, guest_at, host_with_lobby
 
@@ -21,10 +21,21 @@ from test_online_controller import Relay, guest_at, host_with_lobby
 import pytest
 
 
+class Wall:
+    """The pages' wall clock (``open_link.wall``: an announcement's time), moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture(autouse=True)
-def answer_who_at_once(monkeypatch):
-    """A finder's «кто открыт?» answered at once (the pages' clocks here are this process's)."""
-    monkeypatch.setattr(public, "ANSWER_WHO_S", 0.0)
+def wall(monkeypatch) -> Wall:
+    clock = Wall()
+    monkeypatch.setattr(open_link, "wall", clock)
+    return clock
 
 
 def open_host(relay: Relay, fmt: str = "duel", seats: list[str] | None = None):
@@ -43,8 +54,8 @@ def finder(relay: Relay):
 
 
 def lobby_texts(relay: Relay) -> list[str]:
-    """Every text any page sent on the lobby topic."""
-    return [op["text"] for app, op in relay.ops if op["op"] == "online-send" and op["id"] == "lobby"]
+    """Every text any page sent on the lobby topic, or published as an open table's event."""
+    return [op["text"] for app, op in relay.ops if op["op"] in ("online-send", "online-post") and op["id"] == "lobby"]
 
 
 def decoded(text: str) -> str:
@@ -134,8 +145,9 @@ def test_junk_and_a_flood_on_the_lobby_topic_leave_the_host_as_it_was():
     host, links = open_host(relay, "bura_pot", ["human", "human", "human", "bot"])
     before = dict(host.peer.online.end.lines)
     table = public.Table(host.peer.online.open_tables.table.id, host.peer.online.open_tables.table.keys.public,
-                         0, "bura_pot", 4, 2, "medium", "ru", 0, 0.0, 0.0)
-    junk = ["", "x" * 5000, None, 7, "eyJ2IjoxfQ", public.who()] + [public.Asking(table, 0.0).ask() for _ in range(60)]
+                         0, "bura_pot", 4, 2, "medium", "ru", 0, 0.0, 0.0, 0)
+    who = public._b64({"v": public.VERSION, "t": "who"})  # (a «кто открыт?» as pages asked before)
+    junk = ["", "x" * 5000, None, 7, "eyJ2IjoxfQ", who] + [public.Asking(table, 0.0).ask() for _ in range(60)]
     for text in junk:
         relay.effects(host, host.handle({"type": "online", "id": "lobby", "kind": "frame", "data": text, "way": "relay"}))
     granted = host.peer.online.open_tables.granted
@@ -145,12 +157,12 @@ def test_junk_and_a_flood_on_the_lobby_topic_leave_the_host_as_it_was():
     assert set(host.peer.online.end.lines) == set(before)
 
 
-def test_the_finder_says_what_to_do_when_nothing_is_open_and_stops_waiting_for_a_silent_host(monkeypatch):
+def test_the_finder_says_what_to_do_when_nothing_is_open_and_stops_waiting_for_a_silent_host(wall):
     relay = Relay()
     page = finder(relay)
     assert "data-open-empty" in page.cache["p2p"]
     fake = public.OpenTable()
-    text = fake.announcement("duel", 2, 1, "hard", "en", 30, 0.0)
+    text = fake.announcement("duel", 2, 1, "hard", "en", 30, wall.now)
     relay.effects(page, page.handle({"type": "online", "id": "lobby", "kind": "frame", "data": text, "way": "relay",
                                      "now": 1000}))
     fx = page.handle({"type": "click", "action": "online-take", "key": fake.id, "now": 1000})
@@ -217,9 +229,9 @@ def test_a_reloaded_stranger_still_hears_the_host_refuse():
 
 
 def announcements(relay: Relay, app) -> list[dict]:
-    """What ``app`` said on the lobby topic (announcements and withdrawals), decoded."""
+    """What ``app`` published as its open table's events (announcements and withdrawals), decoded."""
     out = [json.loads(decoded(op["text"])) for a, op in relay.ops
-           if a is app and op["op"] == "online-send" and op["id"] == "lobby"]
+           if a is app and op["op"] == "online-post" and op["id"] == "lobby"]
     return [m for m in out if m["t"] in ("open", "shut")]
 
 
@@ -262,7 +274,7 @@ def test_a_host_reloaded_once_its_table_is_full_or_started_says_closed_once():
     assert again.peer.dialog is None and announcements(relay, again) == []  # (said already, kept)
 
 
-def test_a_page_closing_has_its_open_tables_farewell_ready():
+def test_a_page_closing_has_its_open_tables_farewell_ready(wall):
     """relay.js sends a room's farewell when the page hides (pagehide, best-effort): the host's
     page keeps one ready, a withdrawal whose counter is above anything the table has said."""
     relay = Relay()
@@ -273,8 +285,10 @@ def test_a_page_closing_has_its_open_tables_farewell_ready():
     assert farewells and farewells[-1]["id"] == "lobby"
     last = json.loads(decoded(farewells[-1]["text"]))
     assert last["t"] == "shut" and last["n"] > max(m["n"] for m in announcements(relay, host))
-    assert looking.peer.online.open_tables.listing.hear(farewells[-1]["text"], 100.0)
-    assert looking.peer.online.open_tables.listing.fresh(100.0) == []
+    assert farewells[-1]["kind"] == public.KIND and ["d", last["id"]] in farewells[-1]["tags"]
+    assert farewells[-1]["created"] == last["ts"] > max(m["ts"] for m in announcements(relay, host))
+    assert looking.peer.online.open_tables.listing.hear(farewells[-1]["text"], wall.now + 100)
+    assert looking.peer.online.open_tables.listing.fresh(wall.now + 100) == []
 
 
 def test_the_lobby_of_another_match_opens_a_seat_its_guest_left_to_strangers():
@@ -397,24 +411,82 @@ def test_a_refusal_sent_while_the_strangers_page_reloads_is_said_again_when_it_k
     assert late.peer.dialog["step"] == "online-joining"
 
 
-def test_a_finder_asks_who_is_open_once_and_then_only_listens():
-    """«Найти игру» asks «кто открыт?» as it opens and never again however long it stays open
-    (each ask is an event on every relay not heard from lately): open tables say so again on
-    their own every ``ANNOUNCE_S``, and a table opened meanwhile announces itself at once."""
+def posts(relay: Relay, app) -> list[dict]:
+    """``app``'s open table's events (``online-post``), each with its message decoded."""
+    return [{**op, "said": json.loads(decoded(op["text"]))} for a, op in relay.ops
+            if a is app and op["op"] == "online-post"]
+
+
+def test_a_finder_asks_nothing_and_lists_at_once_what_the_relay_kept(wall):
+    """«Найти игру» sends nothing at all (no «кто открыт?» every open table had to answer): its
+    lobby room subscribes to the open tables' kept events, so a finder opening minutes after a
+    table opened lists it at once, and a table that was withdrawn meanwhile not at all."""
     relay = Relay()
-    page, fx = start(env(stored={}))
-    relay.effects(page, fx)
-    relay.effects(page, page.handle({"type": "click", "action": "online-find", "now": 0}))
-    whos = lambda: [t for a, op in relay.ops if a is page and op["op"] == "online-send" and op["id"] == "lobby"
-                    for t in [op["text"]] if public.is_who(t)]
-    assert len(whos()) == 1
-    for step in range(1, 101):  # five minutes of the finder's ticks
-        gen = page.peer.online.open_tables.timer
-        relay.effects(page, page.handle({"type": "timer", "name": "find", "gen": gen, "now": step * 3_000}))
-    assert len(whos()) == 1 and page.peer.dialog["step"] == "online-find"
-    host, links = open_host(relay)
-    relay.run([host, page])
-    assert re.findall(r'data-key="([0-9a-f]+)"', page.cache["p2p"]) == [host.peer.online.open_tables.table.id]
+    kept, full = open_host(relay)[0], open_host(relay)[0]
+    wall.now += 60
+    stranger = finder(relay)
+    relay.run([kept, full, stranger])
+    listed = re.findall(r'data-key="([0-9a-f]+)"', stranger.cache["p2p"])
+    assert sorted(listed) == sorted(h.peer.online.open_tables.table.id for h in (kept, full))
+    table_id = full.peer.online.open_tables.table.id
+    relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": table_id}))
+    relay.run([kept, full, stranger])
+    assert stranger.peer.dialog["step"] == "online-lobby"
+    wall.now += 60
+    page = finder(relay)
+    relay.run([kept, full, page])
+    listed = re.findall(r'data-key="([0-9a-f]+)"', page.cache["p2p"])
+    assert len(listed) == 1 and table_id not in listed
+    said = [op for a, op in relay.ops if a is page and op["op"] in ("online-send", "online-post")]
+    assert said == []
+    [opened] = [op for a, op in relay.ops if a is page and op["op"] == "online-open"]
+    assert opened["list"] == {"kinds": [30433], "#t": ["burkozel-open-tables-1"]} and opened["back"] == 240
+    # Five minutes on, a table whose page stopped renewing (closed without a word) has expired.
+    relay.gone(kept)
+    wall.now += 300
+    late = finder(relay)
+    relay.run([late])
+    assert "data-open-empty" in late.cache["p2p"]
+
+
+def test_an_open_table_is_renewed_every_90_s_and_withdrawn_when_full_or_closed(wall):
+    """The host's page renews its table's event every ``RENEW_S`` (whatever the lobby's ticks),
+    each replacing the last (the same author and ``d``, a later time, a new expiration); a
+    table taken full is withdrawn, one that frees a seat is announced again, and the switch
+    turned off withdraws it."""
+    relay = Relay()
+    host, links = open_host(relay, "pairs", ["human", "human", "human", "human"])
+    start_at = wall.now
+    for _ in range(40):  # ten minutes of the lobby's ticks, 15 s apart
+        wall.now += 15
+        gen = host.peer.online.tick_timer
+        relay.effects(host, host.handle({"type": "timer", "name": "online", "gen": gen}))
+    made = posts(relay, host)
+    assert [p["said"]["t"] for p in made] == ["open"] * 7
+    assert [p["created"] - start_at for p in made] == [0, 90, 180, 270, 360, 450, 540]
+    assert len({(p["key"], p["kind"], p["tags"][0][1]) for p in made}) == 1 and made[0]["tags"][0][0] == "d"
+    assert all(["expiration", str(p["created"] + 240)] in p["tags"] for p in made)
+    # Full: withdrawn (a "shut" in the announcement's place), then open again when a seat frees.
+    for n, seat in enumerate((1, 2, 3)):
+        stranger = finder(relay)
+        relay.run([host, stranger])
+        key = host.peer.online.open_tables.table.id
+        relay.effects(stranger, stranger.handle({"type": "click", "action": "online-take", "key": key}))
+        relay.run([host, stranger])
+    made = posts(relay, host)
+    assert made[-1]["said"]["t"] == "shut"
+    assert ["expiration", str(made[-1]["created"] + 360)] in made[-1]["tags"]
+    assert made[-1]["created"] > made[-2]["created"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-refuse", "seat": "3"}))
+    relay.run([host])
+    assert posts(relay, host)[-1]["said"]["t"] == "open" and posts(relay, host)[-1]["said"]["free"] == 1
+    # The switch off: withdrawn at once.
+    fx = host.handle({"type": "change", "name": "online-open", "value": "on", "checked": False})
+    relay.effects(host, fx)
+    assert posts(relay, host)[-1]["said"]["t"] == "shut"
+    late = finder(relay)
+    relay.run([host, late])
+    assert "data-open-empty" in late.cache["p2p"]
 
 
 def test_a_flood_of_knocks_at_a_refused_link_is_answered_a_few_times():

@@ -70,7 +70,7 @@ def test_newest_first_and_stale_ones_go():
     listing = public.Listing()
     old, new = _open_table(1), _open_table(2)
     listing.hear(_announce(old), 0.0)
-    listing.hear(_announce(new), 5.0)
+    listing.hear(_announce(new, 5.0), 5.0)  # (stale: by when the host said it, as the relays' expiration)
     assert [t.id for t in listing.fresh(6.0)] == [new.id, old.id]
     assert [t.id for t in listing.fresh(public.FRESH_S + 1)] == [new.id]
 
@@ -186,33 +186,108 @@ def test_an_ask_for_another_table_is_not_read():
     assert host.read(public.Asking(table, 0.0).ask(), 0.0) is None
 
 
-def test_announcements_are_frugal():
+def test_an_open_table_is_renewed_every_90_s_and_asks_nobody():
+    """Nothing a finder does makes a host speak (no «кто открыт?»): an open table says so
+    every ``RENEW_S`` on its own, seven events in ten minutes where the ephemeral ones took
+    fourteen and a reply to every finder."""
+    assert not hasattr(public, "who") and public.RENEW_S == 90
     host = _open_table()
     assert host.due(0.0)
     _announce(host, 0.0)
-    assert not host.due(5.0)
-    host.read(public.who(), 6.0)
-    assert not host.due(8.0) and host.due(public.ANSWER_WHO_S)
-    _announce(host, public.ANSWER_WHO_S)
-    assert not host.due(public.ANSWER_WHO_S + 30) and host.due(public.ANSWER_WHO_S + public.ANNOUNCE_S)
-
-
-def test_an_open_table_sends_a_few_events_a_minute_however_often_finders_ask():
-    host = _open_table()
+    assert not host.due(89.0) and host.due(90.0)
     sent = 0
-    for second in range(600):  # ten minutes, a finder's «кто открыт?» every second
-        host.read(public.who(), float(second))
-        if host.due(float(second)):
-            _announce(host, float(second))
-            sent += 1
-    assert sent <= 600 / public.ANSWER_WHO_S + 1
     quiet = _open_table(2)
-    sent = 0
-    for second in range(600):  # nobody looking: one every ANNOUNCE_S
+    for second in range(600):
         if quiet.due(float(second)):
             _announce(quiet, float(second))
             sent += 1
-    assert sent == 600 // public.ANNOUNCE_S + 1
+    assert sent == 600 // 90 + 1
+
+
+def _event_data(event: dict) -> dict:
+    text = event["text"]
+    return json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
+
+
+def test_an_announcement_is_an_addressable_event_that_expires_and_a_withdrawal_replaces_it():
+    """Kind 30433 (NIP-33: the relays keep the newest per author and ``d``), ``d`` the table's
+    id, the finders' ``t`` tag, a NIP-40 expiration 240 s on (a withdrawal's 360 s: it outlives
+    what it replaced); the Nostr key follows from the table's secret (a reloaded page replaces
+    its own events), and each message's time is above the last one's, within one second too."""
+    host = _open_table()
+    opened = host.event(_announce(host, 1_000.0))
+    data = _event_data(opened)
+    assert opened["kind"] == public.KIND == 30433 and data["t"] == "open" and data["ts"] == opened["created"] == 1_000
+    tags = opened["tags"]
+    assert ["d", host.id] in tags and ["t", "burkozel-open-tables-1"] in tags and ["expiration", "1240"] in tags
+    assert len(tags) == 3 and all(isinstance(v, str) for tag in tags for v in tag)
+    key = bytes.fromhex(opened["key"])
+    assert len(key) == 32 and 0 < int.from_bytes(key, "big") < 2 ** 256 - 432420386565659656852420866394968145599
+    again = public.OpenTable(host.secret, host.count, host.ts)
+    assert again.relay_key.hex() == opened["key"] and again.id == host.id
+    renewed = host.event(_announce(host, 1_000.4))  # (the same second: one later all the same)
+    shut = host.event(host.withdrawal(1_000.9))
+    assert [e["created"] for e in (opened, renewed, shut)] == [1_000, 1_001, 1_002]
+    assert _event_data(shut)["t"] == "shut" and ["expiration", str(1_002 + 360)] in shut["tags"]
+    assert ["d", host.id] in shut["tags"] and shut["key"] == opened["key"]
+    assert "ts" in public.parse_table(shut["text"], 1_002.0)[3].decode()  # (the time is signed)
+
+
+def test_stale_or_future_announcements_are_not_read():
+    """A relay may keep or replay an old event, and a clock may be far off: an announcement older
+    than 300 s or more than 60 s ahead of the finder's clock is not read, and a table is listed
+    240 s from its last announcement (its expiration)."""
+    now = 50_000.0
+    for said, read in ((now - 301, False), (now + 61, False), (now - 299, True), (now + 59, True)):
+        host = _open_table()
+        assert public.Listing().hear(_announce(host, said), now) is read, said
+    listing = public.Listing()
+    host = _open_table()
+    assert listing.hear(_announce(host, now - 200), now)
+    assert [t.id for t in listing.fresh(now)] == [host.id]
+    assert listing.fresh(now - 200 + public.FRESH_S) == [] and public.FRESH_S == 240
+
+
+class KeepingRelay:
+    """What a relay keeps of addressable events: the newest per (author, kind, d), none expired."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple, dict] = {}
+
+    def publish(self, event: dict) -> None:
+        d = next(v for k, v, *_ in event["tags"] if k == "d")
+        slot = (event["key"], event["kind"], d)
+        if slot not in self.kept or event["created"] > self.kept[slot]["created"]:
+            self.kept[slot] = event
+
+    def query(self, now: float) -> list[str]:
+        return [e["text"] for e in self.kept.values() if e["created"] >= now - public.SINCE_S
+                and int(dict((t[0], t[1]) for t in e["tags"])["expiration"]) > now]
+
+
+def test_a_withdrawal_replaces_the_announcement_and_a_finder_opening_later_does_not_list_it():
+    relay, now = KeepingRelay(), 10_000.0
+    full, open_, gone = _open_table(1), _open_table(2), _open_table(3)
+    for host in (full, open_, gone):
+        relay.publish(host.event(_announce(host, now)))
+    early = public.Listing()
+    assert all(early.hear(text, now) for text in relay.query(now)) and len(early.fresh(now)) == 3
+    relay.publish(full.event(full.withdrawal(now + 30)))
+    relay.publish(open_.event(_announce(open_, now + 90)))
+    assert len(relay.kept) == 3  # (replaced, not added)
+    early.hear(full.event(full.withdrawal(now + 31))["text"], now + 31)
+    later = public.Listing()
+    for text in relay.query(now + 100):
+        later.hear(text, now + 100)
+    assert [t.id for t in later.fresh(now + 100)] == [open_.id, gone.id]
+    assert [t.id for t in early.fresh(now + 100)] == [open_.id, gone.id] or \
+        {t.id for t in early.fresh(now + 100)} == {open_.id, gone.id}
+    # Four minutes on: the table that stopped renewing has expired on the relay and on the list.
+    last = public.Listing()
+    for text in relay.query(now + 250):
+        last.hear(text, now + 250)
+    assert [t.id for t in last.fresh(now + 250)] == [open_.id]
+    assert [t.id for t in early.fresh(now + 250)] == []  # (it heard no renewal: both stale there)
 
 
 def test_a_forger_heard_first_does_not_shadow_the_honest_host():

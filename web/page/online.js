@@ -55,7 +55,7 @@ async function loadRelay(send) {
   return relay;
 }
 
-/** One of the worker's `online-open` / `-send` / `-close`; a relay client that does not load is told as `unavailable`. */
+/** One of the worker's `online-open` / `-send` / `-post` / `-close` / `-farewell`; a relay client that does not load is told as `unavailable`. */
 export async function run(op, send) {
   let js;
   try {
@@ -66,10 +66,13 @@ export async function run(op, send) {
     return;
   }
   if (op.op === "online-open") {
-    await js.open(op.id, op.room, op.secret,
-      { quiet: op.quiet === true, direct: op.direct !== false && op.quiet !== true, retries: op.retries !== false });
+    await js.open(op.id, op.room, op.secret, {
+      quiet: op.quiet === true, direct: op.direct !== false && op.quiet !== true, retries: op.retries !== false,
+      list: op.list ?? null, back: op.back ?? 0,
+    });
   }
   else if (op.op === "online-send") js.send(op.id, op.text, op.loud === true);
+  else if (op.op === "online-post") await js.post(op.id, op);
   else if (op.op === "online-close") js.close(op.id);
-  else if (op.op === "online-farewell") js.farewell(op.id, op.text);
+  else if (op.op === "online-farewell") js.farewell(op.id, op);
 }

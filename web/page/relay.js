@@ -35,6 +35,14 @@
 // off, and never while the room is direct. A watchers' room is relays only. No relay socket
 // gets a burst past its rate (a few events at once, then one every PACE_MS), and every
 // subscription is confirmed by its relay or asked for again.
+//
+// Open tables (web/table/p2p/public.py): a table's announcement is not a room's frame but
+// an addressable event (NIP-33, kind 30433) the relays keep, newest per author and `d`,
+// until its NIP-40 expiration; `post` signs it (BIP-340, noble's schnorr from the bundle)
+// with the table's own Nostr key, which Python derives from the table's secret, and sends
+// it to every relay (again on any relay socket that (re)opens). A finder's lobby room
+// (`list`) subscribes to those events, so it reads every open table the relays kept at
+// once. What the relays refuse (`OK false`) or warn of (NOTICE) is noted in `warned`.
 
 // The three files it needs are fetched at once, not one after another: a guest's room
 // opens (and its hello goes out) only once all of them are here.
@@ -72,6 +80,9 @@ const REPEAT_MS = 5_000; // the same signal to the same peer on one socket withi
 export const frames = [];
 /** Every event this page published, Trystero's signals too (the tests read them): {url, size}. */
 export const published = [];
+/** What the relays refused or warned of (`OK false` but a duplicate, NOTICE), for the benches: {url, what, why}. */
+export const warned = [];
+const WARNED_KEPT = 500;
 
 const sockets = new WeakSet(); // relay sockets seen (each wrapped once)
 const subscriptions = new WeakMap(); // relay socket -> Map(subscription id -> {text, at, wait, done})
@@ -82,6 +93,8 @@ const rootTopics = new Set(); // rooms' announcement topics (Trystero's own anno
 const mine = new Set(); // ids of events this file made
 const recent = new Map(); // event id -> {text, tried: Set of urls}: what a rate limit makes us send elsewhere
 const resting = new Map(); // relay url -> {ms, until}: answered "rate-limited"
+const posts = new Map(); // room id -> its last addressable event (an open table's), sent again on a socket (re)opening
+const listSubs = new Set(); // subscription ids of the open tables' kept events (not a room's topic)
 
 /** The tests' notes on what happened (only when a test set `window.burkozelRelayTrace` to a list). */
 function note(...what) {
@@ -205,6 +218,12 @@ function onRelayMessage(url, socket, event) {
     return;
   }
   if (!Array.isArray(message)) return;
+  if ((message[0] === "OK" && message[2] === false) || message[0] === "NOTICE") {
+    const why = String(message[0] === "OK" ? message[3] ?? "" : message[1] ?? "");
+    // (not "duplicate:": the same event had come by another way, as it does when relays share a store)
+    if (!why.startsWith("duplicate:")) warned.push({ url, what: message[0], why });
+    if (warned.length > WARNED_KEPT) warned.shift();
+  }
   if (message[0] === "EOSE" || message[0] === "CLOSED") {
     subscribed(url, socket, message);
     return;
@@ -219,11 +238,13 @@ function onRelayMessage(url, socket, event) {
   const room = rooms.get(id);
   const payload = message[2];
   if (!room || !payload || typeof payload.content !== "string" || typeof payload.id !== "string") return;
-  if (!mine.has(payload.id)) room.heard = { url, at: Date.now() }; // the other side publishes there
+  // (the other side publishes there; a kept open table's event says nothing of where its host listens)
+  if (!mine.has(payload.id) && !listSubs.has(message[1])) room.heard = { url, at: Date.now() };
   if (room.seen.has(payload.id)) return; // the same event from another relay
   room.seen.add(payload.id);
   if (room.seen.size > SEEN_KEPT) room.seen.delete(room.seen.values().next().value);
-  for (const piece of payload.content.split(" ")) {
+  // (a kept open table's event is one message, never split: a hostile one is one frame to refuse)
+  for (const piece of listSubs.has(message[1]) ? [payload.content] : payload.content.split(" ")) {
     const frame = piece.startsWith("~") ? joinPart(room, piece) : piece;
     if (!frame) continue;
     frames.push({ id, dir: "in", way: "relay", data: frame });
@@ -396,8 +417,10 @@ function watchSockets() {
       note("socket open", url);
       for (const room of rooms.values()) {
         if (room.open) socket.send(nostr.subscribe(room.subId, room.topic));
+        if (room.open && room.list) socket.send(listing(room));
         announceSoon(room);
       }
+      for (const event of posts.values()) socket.send(event);
     };
     if (socket.readyState === OPEN) opened();
     else socket.addEventListener("open", opened, { once: true });
@@ -535,8 +558,11 @@ function publish(room, frame) {
  *  so it joins a Trystero room of this page's alone (nobody else knows its name) and announces
  *  nothing. `retries` false: announced only when it opens, a relay socket (re)opens or the
  *  direct way closes, not on the backed-off schedule (one side's retries are enough: the host's
- *  rooms leave them to the guests, and an idle table on the relays costs half as much). */
-export async function open(id, room, secret, { quiet = false, direct: directWay = !quiet, retries = true } = {}) {
+ *  rooms leave them to the guests, and an idle table on the relays costs half as much).
+ *  `list` (a Nostr filter) and `back` (seconds): a finder's lobby also subscribes to the open
+ *  tables' kept events of the last `back` seconds (each subscription asks anew from its own now). */
+export async function open(id, room, secret,
+  { quiet = false, direct: directWay = !quiet, retries = true, list: kept = null, back = 0 } = {}) {
   close(id);
   const meeting = directWay && !quiet ? room : `${room}/alone/${nostr.selfId}/${Math.random().toString(36).slice(2)}`;
   const config = {
@@ -560,11 +586,16 @@ export async function open(id, room, secret, { quiet = false, direct: directWay 
     trystero, action, way: "", open: true, topic, rootTopic, quiet, directWay, retries,
     wasDirect: false, exchangeRetries: 0,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
+    list: kept, back, listSubId: kept ? `l${Math.random().toString(36).slice(2, 14)}` : null,
     seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
     timer: null, announceTimer: null, soonTimer: null,
   };
   rooms.set(id, state);
   subRooms.set(state.subId, id);
+  if (state.listSubId) {
+    subRooms.set(state.listSubId, id);
+    listSubs.add(state.listSubId);
+  }
   action.onMessage = (data) => {
     if (typeof data !== "string" || rooms.get(id) !== state) return;
     frames.push({ id, dir: "in", way: "direct", data });
@@ -580,6 +611,7 @@ export async function open(id, room, secret, { quiet = false, direct: directWay 
   watchSockets();
   for (const [, socket] of Object.entries(nostr.getRelaySockets())) {
     if (socket.readyState === OPEN) socket.send(nostr.subscribe(state.subId, state.topic));
+    if (socket.readyState === OPEN && state.list) socket.send(listing(state));
   }
   tellWay(id, state);
   if (!quiet) announceFrom(state, 0);
@@ -604,7 +636,10 @@ export function close(id) {
   clearTimeout(room.batchTimer);
   if (room.queue.length) flush(room); // (what was sent just before, an open table's refusal say, still goes)
   rooms.delete(id);
+  posts.delete(id);
   subRooms.delete(room.subId);
+  subRooms.delete(room.listSubId);
+  listSubs.delete(room.listSubId);
   room.open = false;
   if (rooms.size === 0) retry.sleep();
   clearInterval(room.timer);
@@ -613,16 +648,49 @@ export function close(id) {
   room.trystero.leave();
   for (const socket of Object.values(nostr.getRelaySockets())) {
     if (socket.readyState === OPEN) socket.send(JSON.stringify(["CLOSE", room.subId]));
+    if (socket.readyState === OPEN && room.listSubId) socket.send(JSON.stringify(["CLOSE", room.listSubId]));
   }
 }
 
-/** What a room says if the page closes (an open table's withdrawal), signed now so that
- *  pagehide can send it at once, best-effort, on every open socket; "" takes it back. */
-export async function farewell(id, text) {
+// --- open tables: addressable events the relays keep ------------------------------------------
+
+const toHex = (bytes) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+const fromHex = (hex) => Uint8Array.from(hex.match(/../g), (h) => parseInt(h, 16));
+
+/** The open tables' subscription of a finder's room: what the relays kept of the last `back` seconds. */
+function listing(room) {
+  const since = Math.floor(Date.now() / 1000) - room.back;
+  return JSON.stringify(["REQ", room.listSubId, { ...room.list, since }]);
+}
+
+/** A Nostr event (NIP-01) signed with `key` (hex, BIP-340): {key, kind, tags, created, text} as
+ *  public.py's `OpenTable.event` makes it. */
+async function signed({ key, kind, tags, created, text }) {
+  const secret = fromHex(key);
+  const pubkey = toHex(nostr.schnorr.getPublicKey(secret));
+  const id = await sha256Hex(JSON.stringify([0, pubkey, created, kind, tags, text]));
+  const sig = toHex(await nostr.schnorr.signAsync(fromHex(id), secret));
+  mine.add(id);
+  return JSON.stringify(["EVENT", { id, pubkey, created_at: created, kind, tags, content: text, sig }]);
+}
+
+/** An open table's announcement or withdrawal: on every relay now (paced), and again on any
+ *  relay socket that opens later while the room is open (the relays keep the newest). */
+export async function post(id, spec) {
+  const event = await signed(spec);
+  if (rooms.has(id)) posts.set(id, event);
+  note("post", spec.kind, spec.created);
+  for (const [, socket] of openSockets()) socket.send(event);
+}
+
+/** What a room says if the page closes (an open table's withdrawal, `spec` as for `post`),
+ *  signed now so that pagehide can send it at once, best-effort, on every open socket; a
+ *  `spec` with no text takes it back. */
+export async function farewell(id, spec) {
   const room = rooms.get(id);
   if (!room) return;
   const mark = (room.farewellMark = (room.farewellMark ?? 0) + 1);
-  const event = text ? await nostr.createEvent(room.topic, text) : null;
+  const event = spec?.text ? await signed(spec) : null;
   if (room.farewellMark === mark) room.farewell = event;
 }
 
@@ -639,6 +707,6 @@ export function way(id) {
 }
 
 window.burkozelRelay = {
-  open, send, close, way, farewell, frames, published,
+  open, send, close, way, post, farewell, frames, published, warned,
   farewellReady: (id) => Boolean(rooms.get(id)?.farewell), // (the tests wait for it before a reload)
 };

@@ -3,14 +3,19 @@
 Why beside ``online_link.py`` and not in it: an open table is an ordinary table by
 link whose seats' links are handed out by the host's page itself, sealed to whoever
 asks (``public.py``), instead of by the host's friends.  So this only adds a room on
-the well-known lobby topic (``online-open`` with ``quiet``: ``relay.js`` announces
-nothing there and opens no direct connection), reads what comes through it, and
-hands a granted seat to ``OnlineLink.join`` exactly as a link would.  At open tables
-the names are the seats' («Север»): the host drops any name a stranger types.
+the well-known lobby topic for the asks and answers (``online-open`` with ``quiet``:
+``relay.js`` announces nothing there and opens no direct connection; a finder's room
+also subscribes to the open tables' kept events, ``list``), publishes the table's
+announcements as addressable events (``online-post``: the relays keep the newest one
+per table), reads what comes through, and hands a granted seat to ``OnlineLink.join``
+exactly as a link would.  At open tables the names are the seats' («Север»): the host
+drops any name a stranger types.  Times here are the wall clock's (:func:`wall`): an
+announcement's ``ts`` is its event's ``created_at``, compared on every finder's page.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from table.p2p import invite, online, public
@@ -31,6 +36,11 @@ FIND_TICK_MS = 3_000
 """The finder's list is drawn again this often (ages, stale tables gone)."""
 ASK_AGAIN_S = public.ASK_GAP_S + 1
 """An unanswered ask goes out once more after this long (a relay may have dropped it)."""
+
+
+def wall() -> float:
+    """Seconds on the wall clock (the worker's ``Date.now()``; Nostr's ``created_at``)."""
+    return time.time()
 
 
 class OpenTables:
@@ -68,8 +78,11 @@ class OpenTables:
     def _open_room(self) -> None:
         if not self.room_open:
             self.room_open = True
-            self.app.link_op({"op": "online-open", "id": ROOM, "room": public.LOBBY_ROOM,
-                             "secret": public.LOBBY_SECRET, "quiet": True})
+            op = {"op": "online-open", "id": ROOM, "room": public.LOBBY_ROOM, "secret": public.LOBBY_SECRET,
+                  "quiet": True}
+            if self._hosting() is None:  # (a finder, or a stranger seated: the open tables the relays kept)
+                op.update({"list": {"kinds": [public.KIND], "#t": [public.TAG]}, "back": public.SINCE_S})
+            self.app.link_op(op)
 
     def _close_room(self) -> None:
         if self.room_open:
@@ -79,6 +92,11 @@ class OpenTables:
     def _say(self, text: str | None) -> None:
         if text is not None and self.room_open:
             self.app.link_op({"op": "online-send", "id": ROOM, "text": text})
+
+    def _post(self, text: str) -> None:
+        """An announcement or a withdrawal: the table's addressable event, replacing its last one."""
+        if self.table is not None:
+            self.app.link_op({"op": "online-post", "id": ROOM, **self.table.event(text)})
 
     def _keep(self) -> None:
         """The host's record stored again when the table's counter moved (``OnlineLink._remember``
@@ -91,14 +109,15 @@ class OpenTables:
     def _farewell(self, ready: bool) -> None:
         """Give ``relay.js`` the withdrawal to send if the page closes (or take it back)."""
         if self.room_open and self.table is not None:
-            self.app.link_op({"op": "online-farewell", "id": ROOM, "text": self.table.farewell() if ready else ""})
+            event = self.table.event(self.table.farewell(wall())) if ready else {"text": ""}
+            self.app.link_op({"op": "online-farewell", "id": ROOM, **event})
 
     def kept(self) -> dict[str, Any] | None:
         """What a reload of the host's page needs to go on as the same open table."""
         table = self.table
         if table is None:
             return None
-        return {"secret": table.secret.hex(), "n": table.count, "shut": self.shut,
+        return {"secret": table.secret.hex(), "n": table.count, "ts": table.ts, "shut": self.shut,
                 "granted": {str(seat): key.hex() for seat, key in table.granted.items()},
                 "refused": [invite.encode(inv) for inv in self.gone.values()]}
 
@@ -114,7 +133,8 @@ class OpenTables:
             return
         seats = {int(seat): public.hex32(key) for seat, key in granted.items()
                  if isinstance(seat, str) and seat.isdigit() and int(seat) in end.lines}
-        self.table = public.OpenTable(secret, count)
+        ts = kept.get("ts")
+        self.table = public.OpenTable(secret, count, ts if type(ts) is int and 0 <= ts < 2 ** 40 else int(wall()))
         self.table.granted = {seat: key for seat, key in seats.items() if key is not None}
         self.shut, self.announced_free, self.kept_count = kept.get("shut") is True, None, count
         if not self.shut:
@@ -130,7 +150,7 @@ class OpenTables:
     def stop(self) -> None:
         """Online play ends on this page: an open table is withdrawn, the lobby room closes."""
         if self.table is not None and not self.shut:
-            self._say(self.table.withdrawal(self.app.now()))
+            self._post(self.table.withdrawal(wall()))
         self.table, self.shut, self.announced_free = None, False, None
         self.asking = self.seated = None
         self._close_room()
@@ -167,15 +187,15 @@ class OpenTables:
             self.table, self.shut, self.announced_free = public.OpenTable(), False, None
             self._open_room()
         elif not on and self.table is not None:
-            self._say(self.table.withdrawal(self.app.now()))
+            self._post(self.table.withdrawal(wall()))
             self.table = None
             self._close_room()
         self.refresh()
         self._keep()
 
     def refresh(self) -> None:
-        """After every batch: announce when due or when the free seats changed, withdraw when
-        full or started (the granted seats keep the seats' names)."""
+        """After every batch: announce when due (every ``public.RENEW_S``) or when the free seats
+        changed, withdraw when full or started (the granted seats keep the seats' names)."""
         end, table = self._hosting(), self.table
         if end is not None and self.gone and self._started():  # (the lobby closed: nobody is refused now)
             self._forget_refused()
@@ -184,10 +204,10 @@ class OpenTables:
             return
         for seat in self.granted:
             self.app.table.remote_names.pop(seat, None)
-        now, free = self.app.now(), self.free_seats()
+        now, free = wall(), self.free_seats()
         if self._started() or not free:
             if not self.shut:
-                self._say(table.withdrawal(now))
+                self._post(table.withdrawal(now))
                 self._farewell(False)
                 self.shut = True
                 if self._started():
@@ -200,7 +220,7 @@ class OpenTables:
         if table.due(now) or len(free) != self.announced_free:
             self.announced_free = len(free)
             settings = self.app.table.settings
-            self._say(table.announcement(self.app.table.info.format, self.app.table.match.rules.players, len(free),
+            self._post(table.announcement(self.app.table.info.format, self.app.table.match.rules.players, len(free),
                                          settings.get("difficulty", "medium"), settings.get("lang") or "ru",
                                          self.link.clock.seconds, now))
             self._farewell(True)
@@ -288,7 +308,8 @@ class OpenTables:
     # --- the finder ------------------------------------------------------------------------------
 
     def find(self) -> None:
-        """«Найти игру»: the list of open tables, filled as they are heard."""
+        """«Найти игру»: the list of open tables, filled at once from what the relays kept
+        (the lobby room's subscription) and kept fresh by the tables' own renewals."""
         if self.link.end is not None:
             return
         self.asking = None
@@ -296,7 +317,6 @@ class OpenTables:
         self.app.close_dialogs("menu", "rules")
         self.app.open_dialog("p2p")
         self._open_room()
-        self._say(public.who())  # (once: the tables' own announcements keep the list fresh)
         self._arm(True)
 
     def take(self, table_id: Any) -> None:
@@ -329,9 +349,7 @@ class OpenTables:
         self.timer = None
         step, now = (self.link.peer.dialog or {}).get("step"), self.app.now()
         if step == "online-find":
-            # (no «кто открыт?» again: the open tables say so every ``ANNOUNCE_S`` by themselves,
-            # and an ask costs an event on every relay not heard from lately, by the minute)
-            self._arm(True)
+            self._arm(True)  # (nothing is asked of the relays: the open tables renew themselves)
         elif step == "online-find-asking" and self.asking is not None:
             waited = now - self.asking.since
             if waited >= public.ASK_WAIT_S:
@@ -346,7 +364,7 @@ class OpenTables:
 
     def view_state(self) -> dict[str, Any]:
         """What the finder's markup needs: each fresh table's facts and age."""
-        now = self.app.now()
+        now = wall()
         return {"tables": [{"id": t.id, "format": t.format, "players": t.players, "free": t.free, "level": t.level,
                             "lang": t.lang, "timer": t.timer, "age": max(0, int(now - t.since))}
                            for t in self.listing.fresh(now)]}
@@ -360,7 +378,7 @@ class OpenTables:
             if ask is not None:
                 self._grant(ask)
             return
-        self.listing.hear(data, now)  # (kept while seated: a refused stranger's list is fresh)
+        self.listing.hear(data, wall())  # (kept while seated: a refused stranger's list is fresh)
         if self.seated is not None:
             if self.seated.read(data) == ("no", "refused"):
                 self.refused()

@@ -1,17 +1,17 @@
 """«Открытый стол» and «Найти игру»: open tables announced on the relays, a seat asked for and sealed.
 
-Why this shape: there is no server to list tables, so an open table's host page says
-so itself, on one well-known relay topic (``LOBBY_ROOM``), as a small public message
-anyone may read (:class:`OpenTable`); «Найти игру» listens there and keeps what it
-heard in the last minutes (:class:`Listing`).  A seat's link is the only credential
-of online play (``invite.py``), so it never goes out in the open: the asker sends a
-fresh X25519 public key with its request, and the host answers with the seat's code
-sealed (``seal.py``) under the key both sides derive (:func:`box_key`); a relay
-or another reader sees noise.  Everything read from the topic is hostile until
-checked: size, shape, a table's id bound to its keys, a counter that only grows, the
-table's signature (``signing.py``: only the key's holder speaks for the table, whoever
-publishes it), an age, and asks and signatures rate-limited before any key work.  Pure
-Python (X25519 as RFC 7748 writes it), tested on CPython; ``relay.js`` carries the texts.
+Why this shape: no server lists tables, so an open table's page announces itself (:class:`OpenTable`)
+as a NIP-33 addressable event (kind :data:`KIND`, ``d`` its id, ``t`` :data:`TAG`, a NIP-40
+expiration) signed (BIP-340, ``relay.js``) by a Nostr key that follows from its secret: a relay keeps
+the newest per table, so a finder opening later reads every open table at once from one
+subscription (:class:`Listing`; no «кто открыт?» every host must answer), the host renews only every
+:data:`RENEW_S`, and a withdrawal is a replacement saying ``shut``.  Relays limit events per
+connection: a table costs one event per relay per renewal, a finder none.  A seat's link (the only
+credential, ``invite.py``) never goes out in the open: the asker sends a fresh X25519 key on the
+lobby topic and the host answers with the code sealed under the key both derive (:func:`box_key`).
+All that is read is hostile until checked: size, shape, an id bound to its keys, a growing counter,
+a ``ts`` neither stale nor ahead, the table's Ed25519 signature (``signing.py``: the Nostr author
+proves nothing), asks and signatures rate-limited before key work.  Pure Python, tested on CPython.
 """
 
 from __future__ import annotations
@@ -27,24 +27,32 @@ from burkozel import FORMATS
 from table.p2p import invite, seal, signing
 
 LOBBY_ROOM, LOBBY_SECRET = "burkozel-open-tables-1", "open"
-"""The well-known room every open table and every finder shares (no secret: it is public)."""
+"""The well-known room of asks and sealed answers (no secret: it is public)."""
+KIND = 30433
+"""The open tables' Nostr kind: addressable (30000–39999), so a relay keeps the newest per author and ``d``."""
+TAG = "burkozel-open-tables-1"
+"""The ``t`` tag every open table's event carries and every finder subscribes to."""
 VERSION = 2
 """2: keys and signatures in URL-safe base64 (1 wrote them in hex); a page reads only its own version."""
 MAX_TEXT = 1_200
 """A public message longer than this is not decoded (a real one is under 450 characters)."""
-ANNOUNCE_S = 45.0
-"""An open table says so again this often: the relays' events are ephemeral (kind 20000–29999),
-kept by no relay, so a table not renewed simply disappears from every finder; a parameterized
-replaceable kind with an expiration tag would need the relay client to sign other kinds and
-relays that honour NIP-40.  With «кто открыт?» (``who``) a finder need not wait for it."""
-ANSWER_WHO_S = 10.0
-"""A finder's «кто открыт?» is answered at most this often (a flood of them costs one event)."""
-FRESH_S = 150.0
-"""A table not heard from this long is off the list (missed about three announcements)."""
+RENEW_S = 90.0
+"""An open table says so again this often (its event expires :data:`EXPIRES_S` after: a missed
+renewal or two are survived, a closed page's table is gone from the relays within minutes)."""
+EXPIRES_S = 240
+"""An announcement's NIP-40 ``expiration`` (seconds after its ``ts``), and how long a finder lists it."""
+SHUT_EXPIRES_S = 360
+"""A withdrawal's expiration: it outlives any announcement it replaced."""
+SINCE_S = EXPIRES_S
+"""A finder asks the relays for the open tables' events of the last this many seconds."""
+MAX_AGE_S, MAX_AHEAD_S = 300, 60
+"""A message whose ``ts`` is older than this, or further ahead of this page's clock, is not read."""
+FRESH_S = EXPIRES_S
+"""A table whose last announcement is this old is off the list (it missed two renewals)."""
 MAX_TABLES = 40
 CHECK_WINDOW_S, CHECK_BURST = 10.0, 48
-"""At most this many signatures checked in any window (each costs milliseconds; every honest
-table says something at most every ``ANSWER_WHO_S``): the rest are dropped unread."""
+"""At most this many signatures checked in any window (each costs milliseconds; a finder opening
+reads every open table the relays kept at once): the rest are dropped unread."""
 ASK_GAP_S = 8.0
 """One ask per asker in this many seconds; more are dropped unread."""
 ASK_WINDOW_S, ASK_BURST = 10.0, 8
@@ -184,6 +192,8 @@ class Table:
     """When this page first heard of it (its age in the list)."""
     heard: float
     """When this page last heard it announced."""
+    ts: int
+    """When its host said so (seconds on the host's clock): it is listed :data:`FRESH_S` from then."""
 
 
 def _int(data: dict[str, Any], name: str, low: int, high: int) -> int | None:
@@ -200,12 +210,14 @@ def parse_table(text: Any, now: float) -> tuple[str, Table | None, bytes, bytes,
         return None
     key, signer = unraw(data.get("k"), 32), unraw(data.get("s"), 32)
     count = _int(data, "n", 0, 2 ** 40)
+    ts = _int(data, "ts", 1, 2 ** 40)
     sig = unraw(data.get("g"), 64)
-    if key is None or signer is None or count is None or sig is None or data.get("id") != table_id(key, signer):
+    if key is None or signer is None or count is None or ts is None or sig is None \
+            or data.get("id") != table_id(key, signer):
         return None
     proof = (signer, _signed_part(data), sig)
     if data["t"] == "shut":
-        return (data["id"], Table(data["id"], key, count, "", 0, 0, "", "", 0, now, now), *proof)
+        return (data["id"], Table(data["id"], key, count, "", 0, 0, "", "", 0, now, now, ts), *proof)
     fmt, level, lang = data.get("f"), data.get("lv"), data.get("lg")
     players = _int(data, "p", 2, invite.MAX_PLAYERS)
     free = _int(data, "free", 0, invite.MAX_PLAYERS - 1)
@@ -214,7 +226,7 @@ def parse_table(text: Any, now: float) -> tuple[str, Table | None, bytes, bytes,
             and 0 < len(lang) <= 8 and lang.isascii() and lang.isalpha()
             and players is not None and free is not None and timer is not None and free < players):
         return None
-    return (data["id"], Table(data["id"], key, count, fmt, players, free, level, lang, timer, now, now), *proof)
+    return (data["id"], Table(data["id"], key, count, fmt, players, free, level, lang, timer, now, now, ts), *proof)
 
 
 @dataclass
@@ -237,6 +249,8 @@ class Listing:
         tid, table, signer, signed, sig = parsed
         if tid in self.counts and table.count <= self.counts[tid]:
             return False
+        if not now - MAX_AGE_S <= table.ts <= now + MAX_AHEAD_S:  # (a replay from the relays, or a clock far off)
+            return False
         self.checks = [t for t in self.checks if now - t < CHECK_WINDOW_S]
         if len(self.checks) >= CHECK_BURST:
             return False
@@ -257,20 +271,10 @@ class Listing:
         return True
 
     def fresh(self, now: float) -> list[Table]:
-        """The tables heard in the last :data:`FRESH_S`, newest first."""
-        for tid in [t.id for t in self.tables.values() if now - t.heard > FRESH_S]:
+        """The tables announced in the last :data:`FRESH_S`, newest first."""
+        for tid in [t.id for t in self.tables.values() if now - t.ts >= FRESH_S]:
             del self.tables[tid]
         return sorted(self.tables.values(), key=lambda t: t.since, reverse=True)
-
-
-def who() -> str:
-    """A finder's «кто открыт?»: open tables announce themselves soon after."""
-    return _b64({"v": VERSION, "t": "who"})
-
-
-def is_who(text: Any) -> bool:
-    data = _unb64(text)
-    return data is not None and data.get("t") == "who"
 
 
 # --- the host of an open table ---------------------------------------------------------------------
@@ -286,9 +290,10 @@ class Ask:
 class OpenTable:
     """The host's side: its key, its announcements, the asks it reads, the answers it seals."""
 
-    def __init__(self, secret: bytes | None = None, count: int = 0) -> None:
-        """``secret``: the table's 32 bytes (both its keys follow from them: a host's reloaded
-        page keeps them, and the table its id); ``count``: the last counter it used."""
+    def __init__(self, secret: bytes | None = None, count: int = 0, ts: int = 0) -> None:
+        """``secret``: the table's 32 bytes (its keys follow from them: a host's reloaded
+        page keeps them, and the table its id and its Nostr author); ``count``, ``ts``: the
+        last counter and time it used."""
         self.secret = os.urandom(32) if secret is None else secret
         self.keys = Keys.new(hashlib.blake2b(self.secret, digest_size=32, person=b"burkozel-box").digest())
         self.signer = signing.Signer.new(hashlib.blake2b(self.secret, digest_size=32, person=b"burkozel-sign").digest())
@@ -296,49 +301,62 @@ class OpenTable:
         self.count = count
         self.last: float | None = None
         """When it last announced (``None``: never)."""
-        self.asked = False
-        """A finder asked «кто открыт?» since."""
+        self.ts = ts
+        """The last ``ts`` it said (each message's is above it: a relay keeps the newest ``created_at``)."""
         self.askers: dict[bytes, float] = {}
         self.recent: list[float] = []
         self.granted: dict[int, bytes] = {}
         """Seat → the asker's key it was given to (until the game starts or the host refuses)."""
 
-    def _message(self, kind: str, **facts: Any) -> str:
+    @property
+    def relay_key(self) -> bytes:
+        """The table's Nostr key (secp256k1, BIP-340; ``relay.js`` signs with it): the same for
+        the table's life, reloads included, so each event replaces the table's last one."""
+        return hashlib.sha256(b"burkozel-open-relay" + self.secret).digest()
+
+    def _message(self, kind: str, now: float, **facts: Any) -> str:
         self.count += 1
+        self.ts = max(int(now), self.ts + 1)
         data = {"v": VERSION, "t": kind, "id": self.id, "k": raw(self.keys.public), "s": raw(self.signer.public),
-                "n": self.count, **facts}
+                "n": self.count, "ts": self.ts, **facts}
         return _b64({**data, "g": raw(self.signer.sign(_signed_part(data)))})
 
     def announcement(self, fmt: str, players: int, free: int, level: str, lang: str, timer: int, now: float) -> str:
-        """«Открытый стол»: what a finder lists — never a seat's link or secret."""
-        self.last, self.asked = now, False
-        return self._message("open", f=fmt, p=players, free=free, lv=level, lg=lang, tm=timer)
+        """«Открытый стол»: what a finder lists — never a seat's link or secret (``now``: seconds
+        on the wall clock, as Nostr's ``created_at``)."""
+        self.last = now
+        return self._message("open", now, f=fmt, p=players, free=free, lv=level, lg=lang, tm=timer)
 
     def withdrawal(self, now: float) -> str:
-        """The table is full, started or closed: finders drop it at once."""
+        """The table is full, started or closed: finders drop it at once, and the relays keep this
+        in the announcement's place (a finder opening later does not list the table)."""
         self.last = now
-        return self._message("shut")
+        return self._message("shut", now)
 
-    def farewell(self) -> str:
+    def farewell(self, now: float) -> str:
         """A withdrawal kept ready for when the page closes (``relay.js`` sends it on pagehide,
-        best-effort): its counter is above anything said before it, and what is said after it
-        counts above it in turn."""
-        return self._message("shut")
+        best-effort): its counter and time are above anything said before it, and what is said
+        after it counts above it in turn."""
+        return self._message("shut", now)
 
     def due(self, now: float) -> bool:
-        """Whether it is time to announce again (every :data:`ANNOUNCE_S`, sooner when asked)."""
-        if self.last is None:
-            return True
-        return now - self.last >= ANNOUNCE_S or (self.asked and now - self.last >= ANSWER_WHO_S)
+        """Whether it is time to announce again (every :data:`RENEW_S`)."""
+        return self.last is None or now - self.last >= RENEW_S
+
+    def event(self, text: str) -> dict[str, Any]:
+        """One of this table's messages as the Nostr event ``relay.js`` signs with :attr:`relay_key`
+        and publishes: addressable (``d``: the table's id), tagged for finders, expiring."""
+        data = _unb64(text) or {}
+        ts = data.get("ts") if type(data.get("ts")) is int else self.ts
+        life = SHUT_EXPIRES_S if data.get("t") == "shut" else EXPIRES_S
+        return {"kind": KIND, "created": ts, "text": text, "key": self.relay_key.hex(),
+                "tags": [["d", self.id], ["t", TAG], ["expiration", str(ts + life)]]}
 
     def read(self, text: Any, now: float) -> Ask | None:
         """A message from the lobby topic: an ask for this table that passes the rate limits
-        (per asker and overall, before any key work), else ``None`` (a «кто открыт?» is noted)."""
+        (per asker and overall, before any key work), else ``None``."""
         data = _unb64(text)
         if data is None:
-            return None
-        if data.get("t") == "who":
-            self.asked = True
             return None
         if data.get("t") != "ask" or data.get("id") != self.id:
             return None
