@@ -304,9 +304,18 @@ function start() {
   rules.addEventListener("click", onClick);
   menu.addEventListener("cancel", keepMenu);
   observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-  menu.showModal();
-  root.dataset.menu = "early";
-  performance.mark("burkozel:menu"); // bench/startup.py: when the menu became usable
+  root.dataset.menu = "early"; // boot.js (a module, run after this script) keeps the language
+  // The dialog opens in a task of its own, after the frame that styles the page with table.css:
+  // filling it here, styling and laying it out (showModal's focus forces the layout) and the
+  // page's first style with table.css were one long task at boot (bench/README.md, "The boot's
+  // and the first drawing's long tasks"). Unless the start failed or Python took over meanwhile.
+  const open = () => {
+    if (handedOver || menu.open || root.dataset.state !== "loading") return;
+    menu.showModal();
+    performance.mark("burkozel:menu"); // bench/startup.py: when the menu became usable
+  };
+  if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(open));
+  else setTimeout(open); // a page opened in the background has no frames to wait for
 }
 
 if (dataNode && menu && rules && root.dataset.state === "loading") start();
