@@ -380,10 +380,8 @@ async function start() {
   listen();
   tableFx?.listenForGestures();
   tableFx?.listenForVisibility();
-  // The first drawing in two frames: the felt's regions first, with the hand's faces left out
-  // (table.css: html[data-first] keeps each card's box, so nothing moves when they come), then
-  // the faces a frame later. In one frame, styling, laying out and painting the whole table was
-  // the boot's longest task after the worker's answer (bench/README.md).
+  // The first drawing in two frames, each a short task: the table with the hand's cards blank
+  // (html[data-first], table.css), then their faces.
   root.dataset.first = "";
   apply(first);
   // bench/startup.py's breakdown: the table is drawn; `detail` is the worker's own
@@ -405,10 +403,10 @@ async function start() {
   root.dataset.py = "done";
   const faces = () => {
     delete root.dataset.first;
-    performance.mark("burkozel:drawn"); // the faces are in: the next frame paints the whole table
+    performance.mark("burkozel:drawn");
   };
   if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(faces));
-  else faces(); // a page in the background paints nothing until it is shown: in one frame then
+  else faces(); // (in the background: no frames)
 }
 
 start();

@@ -304,18 +304,15 @@ function start() {
   rules.addEventListener("click", onClick);
   menu.addEventListener("cancel", keepMenu);
   observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
-  root.dataset.menu = "early"; // boot.js (a module, run after this script) keeps the language
-  // The dialog opens in a task of its own, after the frame that styles the page with table.css:
-  // filling it here, styling and laying it out (showModal's focus forces the layout) and the
-  // page's first style with table.css were one long task at boot (bench/README.md, "The boot's
-  // and the first drawing's long tasks"). Unless the start failed or Python took over meanwhile.
+  root.dataset.menu = "early"; // (boot.js reads it)
+  // Opened in a later task, after a frame: filled, styled and laid out in one, it was a long task.
   const open = () => {
     if (handedOver || menu.open || root.dataset.state !== "loading") return;
     menu.showModal();
     performance.mark("burkozel:menu"); // bench/startup.py: when the menu became usable
   };
   if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(open));
-  else setTimeout(open); // a page opened in the background has no frames to wait for
+  else setTimeout(open); // (in the background: no frames)
 }
 
 if (dataNode && menu && rules && root.dataset.state === "loading") start();
