@@ -229,20 +229,3 @@ def test_the_early_menu_opens_in_a_task_after_it_is_filled(page, base_url):
     assert opened[0]["frames"] > 0
     runtime.release()
     assert wait_state(page) == "ready"
-
-
-def test_the_menus_groups_below_its_fold_are_laid_out_when_scrolled_to(page, base_url):
-    """At a phone's size the menu's opening lays out its first groups only (table.css:
-    content-visibility: auto past the second), the rest once scrolled to: laying it all out was
-    most of the opening's long task. Scrolled to, a group is there to read and use."""
-    page.set_viewport_size({"width": 412, "height": 823})
-    runtime = early_menu(page, app_url(base_url, seed=5))
-    shown = "[...document.querySelectorAll('#menu .dlg-scroll > fieldset')].map(g => g.lastElementChild.checkVisibility({contentVisibilityAuto: true}))"
-    groups = page.evaluate(shown)
-    assert groups[0] and not groups[-1], groups
-    page.locator("#menu .dlg-scroll > fieldset").last.scroll_into_view_if_needed()
-    page.wait_for_function(shown.replace(".map(", ".slice(-1).every("))
-    page.check("#menu input[name=lang][value=en]")
-    assert page.get_attribute("html", "lang") == "en"
-    runtime.release()
-    assert wait_state(page) == "ready"
