@@ -8,7 +8,7 @@ and its blocking time is the trace's wall time times four. This loads the same p
 Lighthouse's mobile screen (412×823 at 1.75), traces it to a few seconds after the table is
 drawn, and reads each task's own CPU time (bench/trace_tasks.py), which the load stretches
 much less: the boot before the table, the first drawing (the batch and the frame that paints
-it), the play after, style recalculations and the elements each styled, layouts forced by a
+it), the hand's faces a frame later (where the build has the mark burkozel:drawn), the play after, style recalculations and the elements each styled, layouts forced by a
 script. ``--site`` twice or more alternates builds run by run. Nothing here asserts.
 
     .venv/bin/python bench/play_trace.py [--site OTHER/site --site site] [--runs 3] \
@@ -66,7 +66,15 @@ def summarise(path: Path) -> dict | None:
     ts = tasks(thread, "cpu")
     first = max((i for i, t in enumerate(ts) if t["ts"] <= drawn), default=0)
     rendered = next((i for i in range(first + 1, len(ts)) if ts[i]["names"].get("Layout")), first)
-    parts = {"boot": ts[:first], "drawing": ts[first:rendered + 1], "play": ts[rendered + 1:]}
+    # A build that draws the hand's faces a frame later (web/page/host.js, mark burkozel:drawn):
+    # the task that lets them in and the frame that paints them are the "faces" part.
+    faces = mark_time(events, pid, "burkozel:drawn")
+    shown = rendered
+    if faces is not None:
+        let_in = max((i for i, t in enumerate(ts) if t["ts"] <= faces), default=rendered)
+        shown = next((i for i in range(let_in + 1, len(ts)) if ts[i]["names"].get("Layout")), let_in)
+    parts = {"boot": ts[:first], "drawing": ts[first:rendered + 1], "faces": ts[rendered + 1:shown + 1],
+             "play": ts[shown + 1:]}
     out = {}
     for name, part in parts.items():
         start = part[0]["ts"] if part else 0
@@ -95,7 +103,7 @@ def summarise(path: Path) -> dict | None:
 
 def line(site: str, mode: str, runs: list[dict]) -> list[str]:
     out = []
-    for part in ("boot", "drawing", "play"):
+    for part in ("boot", "drawing", "faces", "play"):
         rs = [r[part] for r in runs]
         med = lambda key: statistics.median(r[key] for r in rs)  # noqa: E731
         kinds = {k: statistics.median(r["kinds"].get(k, 0.0) for r in rs) for k in ("script", "style", "layout", "paint", "html")}

@@ -87,3 +87,50 @@ def test_start_up_timeout_shows_error(page, base_url):
     # A late "ready" from Python must not hide the error screen it already shows.
     page.wait_for_selector("html[data-py=done]", state="attached", timeout=90_000)
     assert page.get_attribute("html", "data-state") == "error"
+
+
+FRAMES = """
+(() => {
+  // Each frame, before it is painted: the page's state and the boxes this frame will paint.
+  window.__frames = [];
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__shifts.push({ t: e.startTime, value: e.value });
+  }).observe({ type: "layout-shift", buffered: true });
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round); };
+  const tick = (t) => {
+    const root = document.documentElement;
+    if (root.dataset.state === "ready") {
+      const cards = [...document.querySelectorAll("#hand .card")];
+      window.__frames.push({
+        t,
+        seats: document.querySelectorAll("#felt .seat").length,
+        felt: ["trick", "status", "deck", "hand"].map((id) => box(document.getElementById(id))),
+        cards: cards.map(box),
+        faces: cards.filter((c) => c.querySelector("svg")?.checkVisibility()).length,
+      });
+    }
+    if (window.__frames.length < 6) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();
+"""
+
+
+def test_first_drawing_is_painted_in_two_frames_without_a_shift(page, base_url):
+    """The table's first drawing is two frames (web/page/host.js): the felt's regions first with
+    the hand's cards as blank boxes of their own size, then their faces, so neither frame is one
+    long task on a phone; and nothing moves between the two."""
+    page.add_init_script(FRAMES)
+    boot(page, app_url(base_url, seed=7, autoplay=1))
+    page.wait_for_function("window.__frames.length >= 6")
+    frames = page.evaluate("window.__frames")
+    first, later = frames[0], frames[-1]
+    assert first["seats"] > 0 and first["cards"], "the first frame draws the seats and the hand's boxes"
+    assert first["faces"] == 0, "the hand's faces come a frame after the rest of the table"
+    shown = next(i for i, f in enumerate(frames) if f["faces"])
+    assert frames[shown]["faces"] == len(frames[shown]["cards"])
+    assert frames[shown]["cards"] == first["cards"] and frames[shown]["felt"] == first["felt"], "nothing moved"
+    assert later["faces"] == len(later["cards"])
+    window = [s for s in page.evaluate("window.__shifts") if first["t"] - 20 <= s["t"] <= frames[shown]["t"] + 20]
+    assert window == [], f"layout shifts between the two frames: {window}"

@@ -202,3 +202,30 @@ def test_the_early_dialogs_keep_the_focus_and_give_it_back(page, base_url):
     assert focused(opener), "closing the rules gives the focus back to what opened them"
     assert page.get_attribute("html", "data-state") == "loading"  # all of it before Python
     runtime.release()
+
+
+def test_the_early_menu_opens_in_a_task_after_it_is_filled(page, base_url):
+    """menu.js fills the menu while its script runs and opens it (showModal, whose focus lays the
+    dialog out) in a later task, after a frame: at boot the two were one long task on a phone."""
+    page.add_init_script("""
+      window.__opened = [];
+      window.__frames = 0;
+      const count = () => { window.__frames++; requestAnimationFrame(count); };
+      requestAnimationFrame(count);
+      const showModal = HTMLDialogElement.prototype.showModal;
+      HTMLDialogElement.prototype.showModal = function () {
+        if (this.id === "menu") window.__opened.push({
+          script: document.currentScript ? document.currentScript.src : null,
+          filled: this.querySelectorAll("input").length,
+          frames: window.__frames,
+        });
+        return showModal.call(this);
+      };
+    """)
+    runtime = early_menu(page, app_url(base_url, seed=5))
+    opened = page.evaluate("window.__opened")
+    assert len(opened) == 1 and opened[0]["filled"] > 0
+    assert opened[0]["script"] is None, "opened while menu.js's script ran"
+    assert opened[0]["frames"] > 0
+    runtime.release()
+    assert wait_state(page) == "ready"

@@ -380,6 +380,9 @@ async function start() {
   listen();
   tableFx?.listenForGestures();
   tableFx?.listenForVisibility();
+  // The first drawing in two frames, each a short task: the table with the hand's cards blank
+  // (html[data-first], table.css), then their faces.
+  root.dataset.first = "";
   apply(first);
   // bench/startup.py's breakdown: the table is drawn; `detail` is the worker's own
   // clock (ms importing the engine, the controller, and opening the table).
@@ -398,6 +401,12 @@ async function start() {
   }
   root.dataset.state = "ready";
   root.dataset.py = "done";
+  const faces = () => {
+    delete root.dataset.first;
+    performance.mark("burkozel:drawn");
+  };
+  if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(faces));
+  else faces(); // (in the background: no frames)
 }
 
 start();
