@@ -413,3 +413,19 @@ def online_page(browser, made: list, no_direct: bool = False, clock: bool = Fals
         ctx.add_init_script(NO_DIRECT)
     made.append((ctx, guard))
     return ctx.new_page()
+
+
+def play_by_clicks(page, move: Move, action: str | None = None) -> None:
+    """Seat 0 plays ``move`` as a player does: each card tapped (and shown picked), then the
+    move's button (``action``, else the move's kind); the saved match then holds that move."""
+    before = sum(len(r) for r in saved(page)["rounds"])
+    for card in move.cards:
+        page.click(f'#hand button[data-card="{card}"]')
+        page.evaluate("window.burkozelSettled()")
+        assert page.get_attribute(f'#hand button[data-card="{card}"]', "aria-pressed") == "true"
+    button = page.locator(f"#actions [data-action={action or move.kind}]")
+    assert button.is_enabled()
+    button.click()
+    wait_settled(page)
+    played = [m for r in saved(page)["rounds"] for m in r][before]
+    assert played[0] == 0 and played[1] == move.to_dict()

@@ -11,15 +11,13 @@ from __future__ import annotations
 import pytest
 
 from decisions import decisions_at, find
-from tablekit import MATCH_KEY, saved, table_fixtures, wait_settled
+from tablekit import MATCH_KEY, play_by_clicks, table_fixtures, wait_settled
 from burkozel import FORMATS
 from table.i18n import languages
 
 shared, table = table_fixtures()
 RU = languages.for_lang("ru")
 CASES = [(fmt, kind) for fmt in FORMATS for kind in decisions_at(fmt)]
-BUTTON = {"lead": "lead", "beat": "beat", "discard": "discard", "declare": "declare", "dave": "dave",
-          "accept": "accept", "fold": "fold"}
 
 
 def open_position(page, position) -> None:
@@ -48,16 +46,5 @@ def test_a_hint_at_every_decision_answers_and_the_player_acts_after_it(table, fm
         assert "принять «даве»" in page.text_content("#hint") and "пас" in page.text_content("#hint ol")
 
     # The hint does not hold the table: cards select, the move's button plays.
-    moves_before = sum(len(r) for r in saved(page)["rounds"])
     kinds = [m for m in view.legal_moves if m.kind == {"answer": "fold", "out_of_turn": "discard"}.get(decision, decision)]
-    move = kinds[-1] if kinds else view.legal_moves[0]
-    for card in move.cards:
-        page.click(f'#hand button[data-card="{card}"]')
-        page.evaluate("window.burkozelSettled()")
-        assert page.get_attribute(f'#hand button[data-card="{card}"]', "aria-pressed") == "true"
-    button = page.locator(f"#actions [data-action={BUTTON[move.kind]}]")
-    assert button.is_enabled()
-    button.click()
-    wait_settled(page)
-    played = [m for r in saved(page)["rounds"] for m in r][moves_before]
-    assert played[0] == 0 and played[1] == move.to_dict()
+    play_by_clicks(page, kinds[-1] if kinds else view.legal_moves[0])

@@ -370,7 +370,7 @@ def test_the_hints_close_button_is_tapped_and_lies_over_none_of_its_words(table,
     button itself (at an only move at six seats on a 390×844 phone the hint's short bubble cut it
     and what lay under it took the tap: the newcomer was stuck with the bubble open), it covers
     none of the hint's words, a click closes the hint, and the player then plays as advised."""
-    from tablekit import saved
+    from tablekit import play_by_clicks
 
     page = table
     page.set_viewport_size({"width": 390, "height": 844})
@@ -391,13 +391,4 @@ def test_the_hints_close_button_is_tapped_and_lies_over_none_of_its_words(table,
         page.wait_for_selector("#hint.open", state="detached", timeout=10_000)
     assert not problems, "\n".join(problems)
     # Closed, the hint holds nothing back: the advised move is played.
-    moves_before = sum(len(r) for r in saved(page)["rounds"])
-    move = position.view().legal_moves[0]
-    for card in move.cards:
-        page.click(f'#hand button[data-card="{card}"]')
-    button = page.locator(f"#actions [data-action={move.kind}]")
-    assert button.is_enabled()
-    button.click()
-    wait_settled(page)
-    played = [m for r in saved(page)["rounds"] for m in r][moves_before]
-    assert played[0] == 0 and played[1] == move.to_dict()
+    play_by_clicks(page, position.view().legal_moves[0])
