@@ -4,8 +4,10 @@ worker) and a table in play, each in the mobile and the desktop profile.
 
 Why Lighthouse: it scores what a visitor's browser sees with the same rules as every
 other site, so a regression in weight, paint or legibility shows as a failed audit by
-name. The built site/ is served from 127.0.0.1 by e2e/serve.py (no compression: on
-GitHub Pages the host compresses); Lighthouse 12.2.3 (package.json) drives Debian's
+name. The built site/ is served from 127.0.0.1 by e2e/serve.py as GitHub Pages serves it:
+its text files (HTML, CSS, JS, JSON, SVG, ...) gzip'd (Content-Encoding: gzip), the wasm and
+zips as they are; --raw serves every file uncompressed, as the e2e tests' server does (the
+figures before 4 Dec 2026 were taken so). Lighthouse 12.2.3 (package.json) drives Debian's
 headless Chromium. Nothing here asserts. --site twice alternates two builds run by run
 (a shared machine's load falls on both); --details adds each run's long tasks and
 scripts; --trace-dir keeps the traces for bench/trace_tasks.py.
@@ -43,6 +45,11 @@ def run(base: str, runs: int, profiles: str = "mobile,desktop", pages: str = "me
         cmd += ["--trace-dir", str(trace_dir)]
     out = subprocess.run(cmd, cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True)
     return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+
+
+def serve(site: Path, raw: bool = False):
+    """Serve a built site as GitHub Pages does (text files gzip'd), or every file as it is (``raw``)."""
+    return serve_in_thread(site.resolve(), gzip_text=not raw)
 
 
 def median(values):
@@ -109,9 +116,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="of menu, second, play (second is a second visit only after menu)")
     ap.add_argument("--details", action="store_true", help="each run's long tasks, scripts and kinds of work")
     ap.add_argument("--trace-dir", type=Path, help="keep each run's Chrome trace here (bench/trace_tasks.py reads them)")
+    ap.add_argument("--raw", action="store_true",
+                    help="serve every file uncompressed (default: text files gzip'd, as GitHub Pages serves them)")
     args = ap.parse_args(argv)
     sites = args.site or [SITE]
-    served = [serve_in_thread(site.resolve()) for site in sites]
+    served = [serve(site, args.raw) for site in sites]
     results: dict[Path, list[dict]] = {site: [] for site in sites}
     try:
         for i in range(args.runs):
@@ -125,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             server.server_close()
     if args.json:
         args.json.write_text(json.dumps({str(site): rs for site, rs in results.items()}, indent=1))
+    print("Served uncompressed (--raw)." if args.raw else "Served as GitHub Pages serves it: text files gzip'd.")
     for k, site in enumerate(sites):
         if len(sites) > 1:
             print(f"\n## site{k}: {site}\n")

@@ -12,13 +12,18 @@ Options:
                     for project sites ("/" redirects there)
   --overlay DIR     extra files served in front of --root (the benchmark's bare page)
   --port N          0 picks a free port; the chosen address is printed on stdout
+  --gzip            text files (HTML, CSS, JS, JSON, SVG, ...) gzip'd to a browser that
+                    accepts it, as GitHub Pages serves them (bench/lighthouse.py's default;
+                    the e2e tests serve every file as it is)
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
+import io
 import os
 import sys
 import threading
@@ -45,6 +50,20 @@ MIME = {
 }
 
 
+# What GitHub Pages sends gzip'd (Content-Encoding: gzip, to a browser that accepts it): its
+# text types. Wasm, zip and images go as they are (the zips are compressed already).
+GZIP_TYPES = {".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".toml", ".py"}
+_gzipped: dict[tuple[str, int, int], bytes] = {}  # (path, mtime, size) -> body, served many times a run
+
+
+def _gzip_file(path: str, stat: os.stat_result) -> bytes:
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _gzipped:
+        with open(path, "rb") as f:
+            _gzipped[key] = gzip.compress(f.read(), compresslevel=6, mtime=0)
+    return _gzipped[key]
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     # Headers and body go out in two writes; with Nagle's algorithm on, the body
@@ -55,6 +74,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     overlay: Path | None = None
     quiet = False
+    gzip_text = False  # text types gzip'd, as GitHub Pages serves them (GZIP_TYPES)
 
     def guess_type(self, path):  # noqa: D102 - stdlib override
         return MIME.get(os.path.splitext(str(path))[1].lower(), "application/octet-stream")
@@ -89,6 +109,25 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 return str(candidate)
         return local
 
+    def send_head(self):  # noqa: D102 - stdlib override
+        if not self.gzip_text or "gzip" not in self.headers.get("Accept-Encoding", "") or "If-Modified-Since" in self.headers:
+            return super().send_head()  # (a revalidation: the stdlib's 304, or the file as it is)
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if os.path.splitext(path)[1].lower() not in GZIP_TYPES or not os.path.isfile(path):
+            return super().send_head()
+        stat = os.stat(path)
+        body = _gzip_file(path, stat)
+        self.send_response(200)
+        self.send_header("Content-type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def do_GET(self):  # noqa: N802 - stdlib name
         if self._strip_prefix():
             super().do_GET()
@@ -107,14 +146,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/", overlay: Path | None = None, quiet: bool = True):
-    """A ThreadingHTTPServer for ``root`` (not started); used in-process by tools."""
+def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, prefix: str = "/", overlay: Path | None = None, quiet: bool = True,
+                gzip_text: bool = False):
+    """A ThreadingHTTPServer for ``root`` (not started); used in-process by tools. ``gzip_text``:
+    text files gzip'd as GitHub Pages sends them (off for the e2e tests)."""
     if not prefix.startswith("/"):
         prefix = "/" + prefix
     if not prefix.endswith("/"):
         prefix += "/"
     handler = functools.partial(
-        type("SiteHandler", (Handler,), {"prefix": prefix, "overlay": overlay, "quiet": quiet}),
+        type("SiteHandler", (Handler,), {"prefix": prefix, "overlay": overlay, "quiet": quiet, "gzip_text": gzip_text}),
         directory=str(root),
     )
     server = http.server.ThreadingHTTPServer((host, port), handler)
@@ -122,10 +163,10 @@ def make_server(root: Path, host: str = "127.0.0.1", port: int = 0, prefix: str 
     return server
 
 
-def serve_in_thread(root: Path, overlay: Path | None = None):
+def serve_in_thread(root: Path, overlay: Path | None = None, gzip_text: bool = False):
     """Serve ``root`` on a free loopback port from a daemon thread, for the
     benchmarks: returns the server (``shutdown()`` it) and its base URL."""
-    server = make_server(root, port=0, overlay=overlay)
+    server = make_server(root, port=0, overlay=overlay, gzip_text=gzip_text)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -138,11 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--prefix", default="/")
     ap.add_argument("--overlay", type=Path)
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--gzip", action="store_true", help="text files gzip'd, as GitHub Pages serves them")
     args = ap.parse_args(argv)
     if not (args.root / "index.html").is_file():
         print(f"serve.py: {args.root}/index.html missing — run `make site` first", file=sys.stderr)
         return 2
-    server = make_server(args.root.resolve(), args.host, args.port, args.prefix, args.overlay, args.quiet)
+    server = make_server(args.root.resolve(), args.host, args.port, args.prefix, args.overlay, args.quiet, args.gzip)
     host, port = server.server_address[:2]
     path = args.prefix if args.prefix.startswith("/") else "/" + args.prefix
     if not path.endswith("/"):

@@ -25,7 +25,7 @@ const TURN_MS = 160; // the trump turned up, the deal's last motion
 const SLIDE_MS = 180; // the hand closing up or opening
 const PULSE_MS = 300; // the seat to act
 const EASE_OUT = "cubic-bezier(0.2, 0.7, 0.3, 1)";
-const LATE_LAYOUT_MS = 400; // no rendering by then (a hidden tab): move on without it
+const LATE_LAYOUT_MS = 400; // no rendering by then in a hidden tab: move on without it
 
 /** Whether anything may move now (chips.js asks the same). */
 export function motionAllowed() {
@@ -338,15 +338,21 @@ const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(()
 
 /** Call ``read`` once the page is laid out as drawn, before it is painted (chips.js too): it
  *  measures, and returns what writes to the page, called when every reader has read. A tab
- *  hidden before it painted renders nothing: a timer then calls them (chips.js's batch waits). */
+ *  hidden before it painted renders nothing: a timer then calls them (chips.js's batch waits).
+ *  A visible tab's rendering only comes late (a busy machine): it is waited for, as reading
+ *  from the timer would lay the whole table out in a script (a long task of style and layout). */
 export function afterLayout(read) {
   laidOut.push(read);
   if (laidOut.length > 1) return;
   if (layoutWatch) layoutWatch.observe(document.documentElement); // (a new target: notified once)
   else requestAnimationFrame(whenLaidOut);
-  const mine = round;
+  lateLayout(round);
+}
+
+function lateLayout(mine) {
   setTimeout(() => {
     if (round !== mine) return; // laid out and read in time
+    if (!document.hidden) return lateLayout(mine); // it renders: its frame is late, not gone
     layoutWatch?.disconnect();
     whenLaidOut();
   }, LATE_LAYOUT_MS);
