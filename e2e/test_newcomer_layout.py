@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from decisions import deal_over, find
+from decisions import DECISIONS, deal_over, find, first_moment, rules_for
 from tablekit import MATCH_KEY, choose, table_fixtures, to_menu, wait_settled
 from test_layout import CASES
 from table.i18n import languages
@@ -180,6 +180,27 @@ def test_the_open_hint_is_read_whole_beside_the_trick(table, fmt, players):
     there). A tablet and a laptop keep it in the trick's place,
     with the hand free to play while it is open (test_hint_decisions)."""
     problems = hint_problems(table, find(fmt, "beat", players=players), UPRIGHT + SIDEWAYS, HINT_WHOLE_JS)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_discard_of_threes_hint_reads_whole_on_a_small_phone(table):
+    """«Бура на пять карт», the player to discard three under the opponent's three: the longest
+    hint (two options of three lines each and a why of four) shows whole in its sheet upright,
+    as at a beat above (at 360×640 it ran 6 to 21 px past the sheet's 176 px, by the words of
+    the search's answer, its last line out of sight)."""
+    three = first_moment(rules_for("bura5"), lambda v: DECISIONS["discard"](v) and len(v.trick.plays[0].cards) == 3,
+                         "discard of three")
+    problems = hint_problems(table, three, UPRIGHT, HINT_WHOLE_JS)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("decision", ["lead", "beat", "discard"])
+@pytest.mark.parametrize("seeds", [range(1, 400), range(60, 400)], ids=["first", "later"])
+def test_a_bura5_hint_is_read_whole_on_a_phone_upright(table, decision, seeds):
+    """Бура на пять карт: five cards in the hand and a hint that names up to five, at a lead, a
+    beat and a discard, reads whole inside the window on every phone upright (at 360×640 the
+    sheet was once cut by 4 px)."""
+    problems = hint_problems(table, find("bura5", decision, seeds=seeds), UPRIGHT, HINT_WHOLE_JS)
     assert not problems, "\n".join(problems)
 
 

@@ -1298,3 +1298,29 @@ def test_relays_refusing_for_rate_mid_deal_and_the_game_goes_on_through_the_next
     finally:
         for ctx, _ in contexts:
             ctx.close()
+
+
+def test_the_hint_and_the_phrases_take_turns_on_a_small_phone(make_page, server):
+    """Пары, the host at 360×640 with a guest at the table: «Фразы» opened over an open hint
+    left the hint open under the phrases' sheet, which lay over its words. Opening one now
+    folds the other (the hint is asked again by «Подсказка», the phrases by «Фразы»)."""
+    host = make_page()
+    links = invite_links(host, server, "pairs", people=(2,))
+    guest = seat_guests(make_page, server, host, links)[2]
+    host.set_viewport_size({"width": 360, "height": 640})
+    rng = random.Random(5)
+    for _ in range(60):
+        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
+            break
+        if guest.get_attribute("#table", "data-turn") == "me" and phase(guest) == "play":
+            play_turn(guest, rng)
+        host.wait_for_timeout(250)
+    host.click("#coach [data-action=hint]")
+    host.wait_for_function("document.querySelector('#hint .advice, #hint.hint-failed') !== null", timeout=60_000)
+    host.click("#peer-bar [data-action=online-phrases]")
+    host.locator("#peer-bar .phrase-panel").wait_for()
+    assert host.locator("#hint.open").count() == 0, "the phrases' sheet lies over the open hint"
+    host.click("#coach [data-action=hint]")
+    host.wait_for_function("document.querySelector('#hint .advice, #hint.hint-failed') !== null", timeout=60_000)
+    assert host.locator("#peer-bar .phrase-panel").count() == 0, "the hint opened under the phrases"
+    assert host.get_attribute("#peer-bar [data-action=online-phrases]", "aria-expanded") == "false"

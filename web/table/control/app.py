@@ -617,6 +617,8 @@ class App:
 
     def _click_link(self, action: str, event: dict[str, Any]) -> None:
         self.peer.click(action, event)
+        if action == "online-phrases" and self.peer.phrases_open:
+            self.table.coach.dismiss()  # one sheet over the hand at a time: «Фразы» opened folds the hint
 
     def _click_move(self, action: str, event: dict[str, Any]) -> None:
         if self.peer.guest is not None:
@@ -626,6 +628,7 @@ class App:
 
     def _click_hint(self, action: str, event: dict[str, Any]) -> None:
         self.table.request_hint()
+        self.peer.fold_phrases()  # one sheet over the hand at a time: the hint asked folds «Фразы»
 
     def _click_hint_close(self, action: str, event: dict[str, Any]) -> None:
         self.table.coach.dismiss()

@@ -66,6 +66,16 @@ class PeerLink:
         return self._online
 
     @property
+    def phrases_open(self) -> bool:
+        """«Фразы» unfolded (its sheet over the hand on a small phone)."""
+        return self._online is not None and self._online.board.open
+
+    def fold_phrases(self) -> None:
+        """«Фразы» folded, if unfolded: the hint asked takes the place its sheet held."""
+        if self._online is not None:
+            self._online.board.open = False
+
+    @property
     def playing_online(self) -> bool:
         return self._online is not None and self._online.end is not None
 
