@@ -413,3 +413,27 @@ def test_the_hints_close_button_is_tapped_and_lies_over_none_of_its_words(table,
     assert not problems, "\n".join(problems)
     # Closed, the hint holds nothing back: the advised move is played.
     play_by_clicks(page, position.view().legal_moves[0])
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (640, 360)], ids=["390x844", "360x640", "640x360"])
+def test_a_tap_on_the_card_under_the_open_hint_closes_it_and_the_card_is_then_played(table, size):
+    """On a phone the open hint is a sheet over the hand. A newcomer told «play the ten» taps the
+    ten, which lies under the sheet: that tap closes the hint (before, only «×» did, and the tap
+    went nowhere), and the next tap selects the card and the move is played."""
+    from tablekit import play_by_clicks
+
+    page = table
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    position = find("pairs", "lead")
+    open_position(page, position)
+    move = position.view().legal_moves[0]
+    card = page.locator(f'#hand [data-card="{move.cards[0]}"]')
+    box = card.bounding_box()
+    page.click("#coach [data-action=hint]")
+    page.wait_for_selector("#hint .advice", timeout=60_000)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    under = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('#hint') !== null", [x, y])
+    assert under, "the open hint no longer lies over the hand here: this test checks nothing"
+    page.mouse.click(x, y)
+    page.wait_for_selector("#hint.open", state="detached", timeout=10_000)
+    play_by_clicks(page, move)

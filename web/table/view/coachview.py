@@ -62,10 +62,12 @@ def hint_html(hint: Any, t: Texts = texts) -> str:
             print("[burkozel] hint not shown:\n" + traceback.format_exc(), file=sys.stderr)
             hint = FAILED
     if hint == FAILED:
-        return (f'<div id="hint" class="hint open hint-failed" aria-live="polite">{close}'
+        return (f'<div id="hint" class="hint open hint-failed" data-action="hint-close" aria-live="polite">{close}'
                 f'<p>{escape(t.HINT_FAILED)}</p></div>')
     items = "".join(f"<li>{escape(r)}</li>" for r in rows)
-    return (f'<div id="hint" class="hint open" aria-live="polite">{close}<p class="advice"><b>{escape(advice)}</b></p>'
+    # A tap anywhere on the open hint closes it, not only on «×»: on a phone it is a sheet over the
+    # hand, and a newcomer taps the card they were told to play, which lies under it.
+    return (f'<div id="hint" class="hint open" data-action="hint-close" aria-live="polite">{close}<p class="advice"><b>{escape(advice)}</b></p>'
             + (f"<ol>{items}</ol>" if items else "") + f'<p class="why">{escape(why)}</p></div>')
 
 
