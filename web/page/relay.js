@@ -78,7 +78,9 @@ const REPEAT_MS = 5_000; // the same signal to the same peer on one socket withi
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
-/** Every event this page published, Trystero's signals too (the tests read them): {url, size}. */
+/** Every event this page published, Trystero's signals too (the tests read them): {url, size,
+ *  at (ms since the epoch), room (its room's id, "" for none: an open table's post, a signal's
+ *  own topic)}. */
 export const published = [];
 /** What the relays refused or warned of (`OK false` but a duplicate, NOTICE), for the benches: {url, what, why}. */
 export const warned = [];
@@ -399,7 +401,7 @@ function watchSockets() {
     pacers.set(socket, { tokens: PACE_BURST, at: performance.now(), queue: [], timer: null, said: new Map() });
     const send = socket.send.bind(socket);
     const out = (data) => {
-      published.push({ url, size: data.length });
+      published.push({ url, size: data.length, at: Date.now(), room: roomOf(data) });
       if (globalThis.burkozelRelayTrace && data.includes('\\"peerId\\"')) note("signal out", url, signalNote(data));
       send(data);
     };
@@ -425,6 +427,13 @@ function watchSockets() {
     if (socket.readyState === OPEN) opened();
     else socket.addEventListener("open", opened, { once: true });
   }
+}
+
+/** The id of the room whose topic (or announcement topic) an outgoing event carries, else "". */
+function roomOf(data) {
+  const topic = /"x","([0-9a-z]+)"/.exec(data)?.[1];
+  for (const [id, room] of rooms) if (topic && (topic === room.topic || topic === room.rootTopic)) return id;
+  return "";
 }
 
 // --- announcing: a few relays, backed off, never while direct ---------------------------------
