@@ -306,6 +306,28 @@ def test_a_guest_without_direct_connections_plays_through_the_relay(make_page, s
     print(f"\nonline relay: first hand {seconds:.1f} s, {count} frames, {size} bytes, relay events {relay.events}")
 
 
+BURST = """async () => { const r = window.burkozelRelay, before = r.published.length;
+  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+  for (let i = 0; i < 5; i++) { r.send('1', 'burst' + i); await pause(200); }
+  await pause(3000);
+  const per = {}; for (const e of r.published.slice(before)) per[e.url] = (per[e.url] ?? 0) + 1; return per; }"""
+
+
+def test_a_rooms_frames_a_moment_apart_ride_in_one_event_on_each_relay(make_page, server):
+    """Five frames to a relay-only guest's room, 200 ms apart (a move, a bot's answer, the trick
+    cleared…): the first goes at once, the rest wait out the room's gap and go together, so each
+    relay socket gets two events, not five (public relays limit events a connection); the guest
+    gets all five (its Python drops them: they are not sealed with its secret)."""
+    host, guest = make_page(), make_page(no_direct=True)
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    per_socket = host.evaluate(BURST)
+    assert per_socket and max(per_socket.values()) <= 3, per_socket  # (a heartbeat may fall in the window)
+    guest.wait_for_function("() => window.burkozelRelay.frames.filter((f) => f.dir === 'in' && f.data.startsWith('burst'))"
+                            ".length >= 5", timeout=10_000)
+
+
 def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(make_page, server):
     host, guest, second = make_page(), make_page(), make_page()
     links = invite_links(host, server, "duel")

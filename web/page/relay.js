@@ -25,7 +25,10 @@
 //
 // Frugal on the relays (public relays limit events per connection and address, and
 // refuse events over 4,096 characters; bench/README.md): frames for a room within
-// BATCH_MS go as one event, split over several only past MAX_CONTENT; once the other
+// BATCH_MS go as one event, split over several only past MAX_CONTENT, and a room sends at
+// most one event every ROOM_GAP_MS (a watchers' room WATCH_GAP_MS): what comes sooner waits
+// and goes with what follows (at people's pace a move's state goes at once; a bot's move
+// right after it, the trick's clearing, a phrase, ride in one event); once the other
 // side has been heard through a relay lately, frames go to that relay alone, else to
 // every open one; a relay that answers "rate-limited" rests while the event goes to the
 // next. Trystero's own announcements (one a minute on every relay, for every room, and
@@ -60,6 +63,8 @@ const POLL_MS = 1_000;
 const CONNECTING = 0;
 const OPEN = 1;
 const BATCH_MS = 30;
+const ROOM_GAP_MS = 1_500; // a seat's room: at most one event this often (the first after a pause at once)
+const WATCH_GAP_MS = 4_000; // the watchers' room (they see the table a trick late anyway)
 const MAX_CONTENT = 3_000;
 const PARTS_KEPT = 64;
 const HEARD_FRESH_MS = 12_000;
@@ -519,6 +524,7 @@ function joinPart(room, piece) {
 
 async function flush(room) {
   room.batchTimer = null;
+  room.flushedAt = Date.now();
   const queue = room.queue;
   room.queue = [];
   if (!room.open || !queue.length) return;
@@ -551,9 +557,15 @@ async function flush(room) {
   }
 }
 
+/** Milliseconds before a frame queued now goes: BATCH_MS, or until the room's gap since its last event is over. */
+function delay(room, now = Date.now()) {
+  const gap = room.quiet ? 0 : room.directWay ? ROOM_GAP_MS : WATCH_GAP_MS;
+  return Math.max(BATCH_MS, room.flushedAt + gap - now);
+}
+
 function publish(room, frame) {
   room.queue.push(frame);
-  room.batchTimer ??= setTimeout(() => flush(room), BATCH_MS);
+  room.batchTimer ??= setTimeout(() => flush(room), delay(room));
 }
 
 // --- rooms ---------------------------------------------------------------------------------
@@ -596,7 +608,7 @@ export async function open(id, room, secret,
     wasDirect: false, exchangeRetries: 0,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     list: kept, back, listSubId: kept ? `l${Math.random().toString(36).slice(2, 14)}` : null,
-    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
+    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, flushedAt: 0, heard: null,
     timer: null, announceTimer: null, soonTimer: null,
   };
   rooms.set(id, state);
