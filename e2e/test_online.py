@@ -328,6 +328,23 @@ def test_a_rooms_frames_a_moment_apart_ride_in_one_event_on_each_relay(make_page
                             ".length >= 5", timeout=10_000)
 
 
+def test_a_watchers_heartbeats_go_to_the_relay_it_hears_the_host_on(make_page, server):
+    """A watcher hears the host's room only when a trick is taken or every 20 s, so for most of a
+    minute it has not heard it in the 12 s that count for a seat's room: its heartbeat (every
+    10 s) still goes to the one relay it last heard the host on, not to all eight."""
+    host, watcher = make_page(), make_page()
+    invite_links(host, server, "duel")
+    host.click("#p2p [data-action=online-watch]")
+    watch_link = host.text_content("#p2p [data-online-watch-link]")
+    boot(watcher, app_url(server.url, speed="instant", sw="off") + "#" + watch_link.split("#", 1)[1])
+    host.wait_for_function("() => document.querySelector('#p2p').textContent.includes('1')", timeout=45_000)
+    watcher.wait_for_function("() => window.burkozelRelay.frames.some((f) => f.dir === 'in')", timeout=45_000)
+    before = len(watcher.evaluate("window.burkozelRelay.published"))
+    watcher.wait_for_timeout(45_000)
+    sent = watcher.evaluate("window.burkozelRelay.published")[before:]
+    assert 3 <= len(sent) <= 8, [e["url"] for e in sent]  # (four or five heartbeats, one socket each; was eight each)
+
+
 def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(make_page, server):
     host, guest, second = make_page(), make_page(), make_page()
     links = invite_links(host, server, "duel")

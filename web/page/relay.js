@@ -68,6 +68,9 @@ const WATCH_GAP_MS = 4_000; // the watchers' room (they see the table a trick la
 const MAX_CONTENT = 3_000;
 const PARTS_KEPT = 64;
 const HEARD_FRESH_MS = 12_000;
+// A watchers' room hears the host only when a trick is taken or every 20 s (online.py's
+// WATCH_RESEND_S): a watcher's heartbeat goes to the relay it heard the host on within this.
+const WATCH_HEARD_FRESH_MS = 30_000;
 const ANNOUNCE_RELAYS = 3; // when a room or a relay socket opens; later ones on the first relay only
 const ANNOUNCE_AFTER_MS = [5_000, 15_000, 30_000, 120_000, 600_000]; // (four tries in the first minute)
 const ANNOUNCE_SOON_MS = 250;
@@ -528,7 +531,8 @@ async function flush(room) {
   const queue = room.queue;
   room.queue = [];
   if (!room.open || !queue.length) return;
-  const heard = room.heard && Date.now() - room.heard.at < HEARD_FRESH_MS && !rests(room.heard.url)
+  const fresh = room.directWay || room.quiet ? HEARD_FRESH_MS : WATCH_HEARD_FRESH_MS;
+  const heard = room.heard && Date.now() - room.heard.at < fresh && !rests(room.heard.url)
     ? nostr.getRelaySockets()[room.heard.url] : null;
   for (const content of contents(queue)) {
     const event = await nostr.createEvent(room.topic, content);
