@@ -17,7 +17,7 @@ each page's events a minute on each relay socket (mean and the busiest minute) a
 
     make bench-relay                       # or: .venv/bin/python bench/relay_events.py
     .venv/bin/python bench/relay_events.py --reload --ways direct,relay
-    .venv/bin/python bench/relay_events.py --people [--site OTHER/site]
+    .venv/bin/python bench/relay_events.py --people [--site OTHER/site] [--shots DIR]
 """
 
 from __future__ import annotations
@@ -153,8 +153,10 @@ def reload_burst(browser, server, way: str, seed: int, window_s: float = 10.0) -
             ctx.close()
 
 
-def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] = (2.0, 5.0)) -> None:
-    """The room at people's speed through the real relay (``--people``); prints per page and socket."""
+def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] = (2.0, 5.0),
+           shots: Path | None = None) -> None:
+    """The room at people's speed through the real relay (``--people``); prints per page and socket.
+    ``shots``: every page at 390×844, each screen saved there (mid-play, the result, the review, the share)."""
     from test_online import seat_guests
 
     rng = random.Random(seed)
@@ -163,7 +165,15 @@ def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] 
     pages: dict[str, object] = {}
 
     def page(no_direct: bool = False, **options):
+        if shots is not None:
+            options = {"viewport": {"width": 390, "height": 844}, **options}
         return online_page(browser, contexts, no_direct, ignore_https_errors=True, **options)
+
+    def shoot(when: str, *names: str) -> None:
+        if shots is not None:
+            shots.mkdir(parents=True, exist_ok=True)
+            for name in names or tuple(pages):
+                pages[name].screenshot(path=str(shots / f"{when}-{name.split()[0]}{name.split()[1] if ' ' in name else ''}.png"))
 
     def read() -> None:
         for name, p in pages.items():
@@ -199,6 +209,8 @@ def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] 
             if moves[0] in (3, 9):  # a phrase now and then, by whoever moves
                 p.click("#peer-bar [data-action=online-phrases]")
                 p.click("#peer-bar [data-action=online-say][data-key=good_move]")
+            if moves[0] in (4, 10):
+                shoot(f"play{moves[0]}")
 
         play_devices(host, [guests[1], guests[3]], rng, each=each)
         for g in guests.values():
@@ -206,16 +218,19 @@ def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] 
                                 ".dataset.phase)", timeout=90_000)
         played = time.time() * 1000
         wait(rng.uniform(*pace))
+        shoot("result")
         g = guests[3]
         g.click("#result-body [data-action=review]")
         g.wait_for_selector('#info [data-step="0"]', timeout=60_000)
         for _ in range(4):
             wait(rng.uniform(*pace))
             g.click("#info [data-action=review-next]")
+        shoot("review", "guest 3 (relay)")
         g.click("#info .dlg-buttons [data-action=close-info]")
         wait(rng.uniform(*pace))
         g.click("#result-body [data-action=share]")
         g.wait_for_selector("#info [data-share-link]", timeout=60_000)
+        shoot("share", "guest 3 (relay)")
         g.click("#info .dlg-buttons [data-action=close-info]")
         wait(idle_s)
         ended = time.time() * 1000
@@ -262,6 +277,7 @@ def main() -> None:
     ap.add_argument("--reload", action="store_true", help="a guest's reload at вдвоём instead")
     ap.add_argument("--runs", type=int, default=1, help="with --reload: runs of each way")
     ap.add_argument("--people", action="store_true", help="the room at people's speed through the real relay instead")
+    ap.add_argument("--shots", type=Path, help="with --people: every page at 390×844, its screens saved in this folder")
     args = ap.parse_args()
     settle_after_actions()
     from playwright.sync_api import sync_playwright
@@ -272,7 +288,7 @@ def main() -> None:
         with RealRelay() as relay, Server(args.site) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path(), headless=True,
                                          args=CHROMIUM_ARGS + [MDNS_OFF, relay.resolver_rules()])
-            people(browser, server, args.seed, args.idle)
+            people(browser, server, args.seed, args.idle, shots=args.shots)
             browser.close()
         return
 
