@@ -10,9 +10,14 @@ Tables: вдвоём, пары with three guests, «Бура на кон» at si
 relay (no WebRTC can connect).  It prints, asserts nothing; ``--site`` measures another build.
 ``--reload``: at вдвоём, from a guest's reload to 10 s after its hand is back, and the most one
 socket got in a second (a relay's rate is per connection).
+``--people``: the room at people's speed through the REAL relay (``e2e/real_relay.py``): пары,
+the host, a direct guest (seat 1), a relay-only guest (seat 3, seat 2 a bot) and a watcher; a
+click every 2–5 s, phrases, the result, the guest's review and share, then ``--idle`` seconds;
+each page's events a minute on each relay socket (mean and the busiest minute) and bytes.
 
     make bench-relay                       # or: .venv/bin/python bench/relay_events.py
     .venv/bin/python bench/relay_events.py --reload --ways direct,relay
+    .venv/bin/python bench/relay_events.py --people [--site OTHER/site] [--shots DIR]
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from harness import CHROMIUM_ARGS, SITE, Server, chromium_path, settle_after_actions  # noqa: E402
+from harness import CHROMIUM_ARGS, SITE, Server, app_url, boot, chromium_path, settle_after_actions  # noqa: E402
 from tablekit import OVER, online_page, phase, play_devices  # noqa: E402
 from test_online import FakeRelay, invite_links, open_link  # noqa: E402
 from test_p2p import MDNS_OFF, button  # noqa: E402
@@ -148,6 +153,120 @@ def reload_burst(browser, server, way: str, seed: int, window_s: float = 10.0) -
             ctx.close()
 
 
+def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] = (2.0, 5.0),
+           shots: Path | None = None) -> None:
+    """The room at people's speed through the real relay (``--people``); prints per page and socket.
+    ``shots``: every page at 390×844, each screen saved there (mid-play, the result, the review, the share)."""
+    from test_online import seat_guests
+
+    rng = random.Random(seed)
+    contexts: list = []
+    log: dict[str, list[dict]] = {}  # page -> every event it published ({url, size, at: the bench's clock})
+    pages: dict[str, object] = {}
+
+    def page(no_direct: bool = False, **options):
+        if shots is not None:
+            options = {"viewport": {"width": 390, "height": 844}, **options}
+        return online_page(browser, contexts, no_direct, ignore_https_errors=True, **options)
+
+    def shoot(when: str, *names: str) -> None:
+        if shots is not None:
+            shots.mkdir(parents=True, exist_ok=True)
+            for name in names or tuple(pages):
+                pages[name].screenshot(path=str(shots / f"{when}-{name.split()[0]}{name.split()[1] if ' ' in name else ''}.png"))
+
+    def read() -> None:
+        for name, p in pages.items():
+            got = p.evaluate("window.burkozelRelay ? window.burkozelRelay.published : []")
+            now = time.time() * 1000
+            for e in got[len(log.setdefault(name, [])):]:
+                log[name].append({**e, "at": e.get("at", now)})
+
+    def wait(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            read()
+            time.sleep(min(1.0, max(0.0, end - time.monotonic())))
+
+    try:
+        host = page()
+        pages["host"] = host
+        links = invite_links(host, server, "pairs", people=(1, 3))
+        host.click("#p2p [data-action=online-watch]")
+        watch_link = host.text_content("#p2p [data-online-watch-link]")
+        watcher = page()
+        boot(watcher, app_url(server.url, speed="instant", sw="off") + "#" + watch_link.split("#", 1)[1])
+        pages["watcher"] = watcher
+        guests = seat_guests(lambda no_direct=False, **o: page(no_direct, **o), server, host, links, relay_only=(3,))
+        pages["guest 1 (direct)"], pages["guest 3 (relay)"] = guests[1], guests[3]
+        read()
+        began = time.time() * 1000
+        moves = [0]
+
+        def each(p) -> None:
+            wait(rng.uniform(*pace))
+            moves[0] += 1
+            if moves[0] in (3, 9):  # a phrase now and then, by whoever moves
+                p.click("#peer-bar [data-action=online-phrases]")
+                p.click("#peer-bar [data-action=online-say][data-key=good_move]")
+            if moves[0] in (4, 10):
+                shoot(f"play{moves[0]}")
+
+        play_devices(host, [guests[1], guests[3]], rng, each=each)
+        for g in guests.values():
+            g.wait_for_function("() => ['round_end', 'match_end'].includes(document.getElementById('table')"
+                                ".dataset.phase)", timeout=90_000)
+        played = time.time() * 1000
+        wait(rng.uniform(*pace))
+        shoot("result")
+        g = guests[3]
+        g.click("#result-body [data-action=review]")
+        g.wait_for_selector('#info [data-step="0"]', timeout=60_000)
+        for _ in range(4):
+            wait(rng.uniform(*pace))
+            g.click("#info [data-action=review-next]")
+        shoot("review", "guest 3 (relay)")
+        g.click("#info .dlg-buttons [data-action=close-info]")
+        wait(rng.uniform(*pace))
+        g.click("#result-body [data-action=share]")
+        g.wait_for_selector("#info [data-share-link]", timeout=60_000)
+        shoot("share", "guest 3 (relay)")
+        g.click("#info .dlg-buttons [data-action=close-info]")
+        wait(idle_s)
+        ended = time.time() * 1000
+        read()
+        print(f"пары through the real relay at people's speed: {moves[0]} moves, {(played - began) / 60000:.1f} min"
+              f" of play, then the result, a review and a share, {idle_s:.0f} s idle")
+        print(f"{'page':18} {'events':>6} {'KB':>6} {'longest':>7} {'busiest socket':>14} {'its mean/min':>12}"
+              f" {'its peak/min':>12} {'play mean/min':>13}")
+        for name, events in log.items():
+            within = [e for e in events if began <= e["at"] < ended]
+            if not within:
+                print(f"{name:18} {0:6d}")
+                continue
+            per = {}
+            for e in within:
+                per.setdefault(e["url"], []).append(e)
+            url, busiest = max(per.items(), key=lambda kv: len(kv[1]))
+            minutes = (ended - began) / 60000
+            peak = max(sum(1 for u in busiest if e["at"] <= u["at"] < e["at"] + 60000) for e in busiest)
+            in_play = [e for e in busiest if e["at"] < played]
+            print(f"{name:18} {len(within):6d} {sum(e['size'] for e in within) / 1000:6.1f} "
+                  f"{max(e['size'] for e in within):7d} {url.split('//')[-1][:14]:>14} {len(busiest) / minutes:12.1f}"
+                  f" {peak:12d} {len(in_play) * 60000 / (played - began):13.1f}")
+            rooms: dict[str, int] = {}
+            for e in busiest:
+                rooms[str(e.get("room", "?"))] = rooms.get(str(e.get("room", "?")), 0) + 1
+            print(f"{'':18} busiest socket by room: " + ", ".join(f"{k or 'signals'} {v}" for k, v in sorted(rooms.items())))
+        for name, p in pages.items():
+            warned = p.evaluate("window.burkozelRelay ? window.burkozelRelay.warned ?? [] : []")
+            if warned:
+                print(f"{name}: relays refused or warned {len(warned)} time(s): {warned[0]['why'][:60]}")
+    finally:
+        for ctx, _ in contexts:
+            ctx.close()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, default=SITE, help="the built site to serve (default: site/)")
@@ -157,9 +276,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=5, help="the clicks' random seed")
     ap.add_argument("--reload", action="store_true", help="a guest's reload at вдвоём instead")
     ap.add_argument("--runs", type=int, default=1, help="with --reload: runs of each way")
+    ap.add_argument("--people", action="store_true", help="the room at people's speed through the real relay instead")
+    ap.add_argument("--shots", type=Path, help="with --people: every page at 390×844, its screens saved in this folder")
     args = ap.parse_args()
     settle_after_actions()
     from playwright.sync_api import sync_playwright
+
+    if args.people:
+        from real_relay import RealRelay
+
+        with RealRelay() as relay, Server(args.site) as server, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium_path(), headless=True,
+                                         args=CHROMIUM_ARGS + [MDNS_OFF, relay.resolver_rules()])
+            people(browser, server, args.seed, args.idle, shots=args.shots)
+            browser.close()
+        return
 
     if args.reload:
         with Server(args.site) as server, sync_playwright() as pw:

@@ -306,6 +306,45 @@ def test_a_guest_without_direct_connections_plays_through_the_relay(make_page, s
     print(f"\nonline relay: first hand {seconds:.1f} s, {count} frames, {size} bytes, relay events {relay.events}")
 
 
+BURST = """async () => { const r = window.burkozelRelay, before = r.published.length;
+  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
+  for (let i = 0; i < 5; i++) { r.send('1', 'burst' + i); await pause(200); }
+  await pause(3000);
+  const per = {}; for (const e of r.published.slice(before)) per[e.url] = (per[e.url] ?? 0) + 1; return per; }"""
+
+
+def test_a_rooms_frames_a_moment_apart_ride_in_one_event_on_each_relay(make_page, server):
+    """Five frames to a relay-only guest's room, 200 ms apart (a move, a bot's answer, the trick
+    cleared…): the first goes at once, the rest wait out the room's gap and go together, so each
+    relay socket gets two events, not five (public relays limit events a connection); the guest
+    gets all five (its Python drops them: they are not sealed with its secret)."""
+    host, guest = make_page(), make_page(no_direct=True)
+    links = invite_links(host, server, "duel")
+    open_link(guest, server, links[1])
+    host.wait_for_selector('[data-online-status="joined"]', state="attached", timeout=30_000)
+    per_socket = host.evaluate(BURST)
+    assert per_socket and max(per_socket.values()) <= 3, per_socket  # (a heartbeat may fall in the window)
+    guest.wait_for_function("() => window.burkozelRelay.frames.filter((f) => f.dir === 'in' && f.data.startsWith('burst'))"
+                            ".length >= 5", timeout=10_000)
+
+
+def test_a_watchers_heartbeats_go_to_the_relay_it_hears_the_host_on(make_page, server):
+    """A watcher hears the host's room only when a trick is taken or every 20 s, so for most of a
+    minute it has not heard it in the 12 s that count for a seat's room: its heartbeat (every
+    10 s) still goes to the one relay it last heard the host on, not to all eight."""
+    host, watcher = make_page(), make_page()
+    invite_links(host, server, "duel")
+    host.click("#p2p [data-action=online-watch]")
+    watch_link = host.text_content("#p2p [data-online-watch-link]")
+    boot(watcher, app_url(server.url, speed="instant", sw="off") + "#" + watch_link.split("#", 1)[1])
+    host.wait_for_function("() => document.querySelector('#p2p').textContent.includes('1')", timeout=45_000)
+    watcher.wait_for_function("() => window.burkozelRelay.frames.some((f) => f.dir === 'in')", timeout=45_000)
+    before = len(watcher.evaluate("window.burkozelRelay.published"))
+    watcher.wait_for_timeout(45_000)
+    sent = watcher.evaluate("window.burkozelRelay.published")[before:]
+    assert 3 <= len(sent) <= 8, [e["url"] for e in sent]  # (four or five heartbeats, one socket each; was eight each)
+
+
 def test_a_used_link_is_refused_on_a_second_device_and_a_damaged_one_says_so(make_page, server):
     host, guest, second = make_page(), make_page(), make_page()
     links = invite_links(host, server, "duel")

@@ -794,7 +794,7 @@ WATCHED_REGIONS = ("seat-1", "seat-2", "seat-3", "me", "hand", "trick", "deck", 
 def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeypatch):
     """A watch link from the host's lobby: the watcher's page shows every finished trick and
     no other card (no hand, no face-down face, not the trick being played) at every step of
-    a deal, both players' bars count it; what it sends besides being there changes nothing;
+    a deal, and no move's button; both players' bars count it; what it sends besides being there changes nothing;
     the eleventh watcher is told the room is full.  The pages' clock stands still (a loaded
     machine's seconds would make the watcher fall silent: nobody runs its heartbeat here)."""
     from table.control.app import App
@@ -837,6 +837,7 @@ def test_a_watcher_sees_the_public_table_a_trick_late_and_can_do_nothing(monkeyp
         for region in WATCHED_REGIONS:
             shown |= set(re.findall(r'data-card="(\w+)"', watcher.cache.get(region, "")))
         assert not watcher.cache.get("hand", "").count("data-card")
+        assert "data-action" not in watcher.cache.get("actions", "")  # (no «Ходить», «Побить» greyed out)
         assert shown <= public_cards(t), shown - public_cards(t)
         tricks_seen.add(len(watcher.peer.guest.display()["history"]))
         if t.phase() in ("round_end", "match_end"):

@@ -524,6 +524,46 @@ def test_a_hostile_watcher_changes_nothing_and_the_room_holds_ten():
     assert room.host.watching(room.now) == 10
 
 
+def test_the_watchers_room_gets_a_state_per_trick_not_per_move():
+    """The watchers see the table a trick late, so a move inside a trick changes nothing they
+    see: the host sends their room a new state when a trick is taken or a deal begins or ends,
+    not at every move (each one an event on the relays, which limit events a connection)."""
+
+    class Watched(Room):
+        def __init__(self) -> None:
+            super().__init__("pairs", seed=8, lossy=False)
+            self.ticket = invite.new_watch("pairs", 4)
+            self.host.watch = online.WatchRoom(self.ticket, session.Outgoing("host-id"))
+            self.states: list[dict] = []
+            tick = self.host.tick
+            self.host.tick = lambda now: self.watched(tick(now))  # (the guests' frames go on)
+
+        def watched(self, frames: list) -> list:
+            """The frames to the guests; each state to the watchers noted if it differs from the last."""
+            for to, sealed in frames:
+                if to == "watch":
+                    body = session.parse(seal.unseal(self.ticket.secret, seal.TO_GUEST, sealed))
+                    state = json.loads(body.body)
+                    state.pop("seq", None)
+                    if not self.states or state != self.states[-1]:
+                        self.states.append(state)
+            return [(to, sealed) for to, sealed in frames if to != "watch"]
+
+        def step(self) -> None:
+            super().step()
+            beat = session.Frame("watcher-1:1", 0, session.HEARTBEAT, "").dump()
+            self.host.receive_watch(seal.seal(self.ticket.secret, seal.TO_HOST, beat), self.now)
+            self.watched(self.host.watch_outbox(self.now))
+
+    room = Watched()
+    room.play(max_rounds=1)
+    tricks, moves = len(room.table.match.view(0).history), len(room.table.match.moves)
+    views = {json.dumps(s["view"], sort_keys=True) for s in room.states}
+    assert moves >= 3 * tricks  # (pairs: four plays a trick)
+    assert len(room.states) <= len(views) + 2, (len(room.states), len(views), moves)
+    assert len(room.states) <= tricks + 4, (len(room.states), tricks, moves)
+
+
 # --- the move timer ---------------------------------------------------------------------------
 
 

@@ -25,7 +25,10 @@
 //
 // Frugal on the relays (public relays limit events per connection and address, and
 // refuse events over 4,096 characters; bench/README.md): frames for a room within
-// BATCH_MS go as one event, split over several only past MAX_CONTENT; once the other
+// BATCH_MS go as one event, split over several only past MAX_CONTENT, and a room sends at
+// most one event every ROOM_GAP_MS (a watchers' room WATCH_GAP_MS): what comes sooner waits
+// and goes with what follows (at people's pace a move's state goes at once; a bot's move
+// right after it, the trick's clearing, a phrase, ride in one event); once the other
 // side has been heard through a relay lately, frames go to that relay alone, else to
 // every open one; a relay that answers "rate-limited" rests while the event goes to the
 // next. Trystero's own announcements (one a minute on every relay, for every room, and
@@ -60,9 +63,14 @@ const POLL_MS = 1_000;
 const CONNECTING = 0;
 const OPEN = 1;
 const BATCH_MS = 30;
+const ROOM_GAP_MS = 1_500; // a seat's room: at most one event this often (the first after a pause at once)
+const WATCH_GAP_MS = 4_000; // the watchers' room (they see the table a trick late anyway)
 const MAX_CONTENT = 3_000;
 const PARTS_KEPT = 64;
 const HEARD_FRESH_MS = 12_000;
+// A watchers' room hears the host only when a trick is taken or every 20 s (online.py's
+// WATCH_RESEND_S): a watcher's heartbeat goes to the relay it heard the host on within this.
+const WATCH_HEARD_FRESH_MS = 30_000;
 const ANNOUNCE_RELAYS = 3; // when a room or a relay socket opens; later ones on the first relay only
 const ANNOUNCE_AFTER_MS = [5_000, 15_000, 30_000, 120_000, 600_000]; // (four tries in the first minute)
 const ANNOUNCE_SOON_MS = 250;
@@ -78,7 +86,9 @@ const REPEAT_MS = 5_000; // the same signal to the same peer on one socket withi
 
 /** Every frame this page sent and received, in order (the tests' leak check reads them). */
 export const frames = [];
-/** Every event this page published, Trystero's signals too (the tests read them): {url, size}. */
+/** Every event this page published, Trystero's signals too (the tests read them): {url, size,
+ *  at (ms since the epoch), room (its room's id, "" for none: an open table's post, a signal's
+ *  own topic)}. */
 export const published = [];
 /** What the relays refused or warned of (`OK false` but a duplicate, NOTICE), for the benches: {url, what, why}. */
 export const warned = [];
@@ -399,7 +409,7 @@ function watchSockets() {
     pacers.set(socket, { tokens: PACE_BURST, at: performance.now(), queue: [], timer: null, said: new Map() });
     const send = socket.send.bind(socket);
     const out = (data) => {
-      published.push({ url, size: data.length });
+      published.push({ url, size: data.length, at: Date.now(), room: roomOf(data) });
       if (globalThis.burkozelRelayTrace && data.includes('\\"peerId\\"')) note("signal out", url, signalNote(data));
       send(data);
     };
@@ -425,6 +435,13 @@ function watchSockets() {
     if (socket.readyState === OPEN) opened();
     else socket.addEventListener("open", opened, { once: true });
   }
+}
+
+/** The id of the room whose topic (or announcement topic) an outgoing event carries, else "". */
+function roomOf(data) {
+  const topic = /"x","([0-9a-z]+)"/.exec(data)?.[1];
+  for (const [id, room] of rooms) if (topic && (topic === room.topic || topic === room.rootTopic)) return id;
+  return "";
 }
 
 // --- announcing: a few relays, backed off, never while direct ---------------------------------
@@ -510,10 +527,12 @@ function joinPart(room, piece) {
 
 async function flush(room) {
   room.batchTimer = null;
+  room.flushedAt = Date.now();
   const queue = room.queue;
   room.queue = [];
   if (!room.open || !queue.length) return;
-  const heard = room.heard && Date.now() - room.heard.at < HEARD_FRESH_MS && !rests(room.heard.url)
+  const fresh = room.directWay || room.quiet ? HEARD_FRESH_MS : WATCH_HEARD_FRESH_MS;
+  const heard = room.heard && Date.now() - room.heard.at < fresh && !rests(room.heard.url)
     ? nostr.getRelaySockets()[room.heard.url] : null;
   for (const content of contents(queue)) {
     const event = await nostr.createEvent(room.topic, content);
@@ -542,9 +561,15 @@ async function flush(room) {
   }
 }
 
+/** Milliseconds before a frame queued now goes: BATCH_MS, or until the room's gap since its last event is over. */
+function delay(room, now = Date.now()) {
+  const gap = room.quiet ? 0 : room.directWay ? ROOM_GAP_MS : WATCH_GAP_MS;
+  return Math.max(BATCH_MS, room.flushedAt + gap - now);
+}
+
 function publish(room, frame) {
   room.queue.push(frame);
-  room.batchTimer ??= setTimeout(() => flush(room), BATCH_MS);
+  room.batchTimer ??= setTimeout(() => flush(room), delay(room));
 }
 
 // --- rooms ---------------------------------------------------------------------------------
@@ -587,7 +612,7 @@ export async function open(id, room, secret,
     wasDirect: false, exchangeRetries: 0,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     list: kept, back, listSubId: kept ? `l${Math.random().toString(36).slice(2, 14)}` : null,
-    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, heard: null,
+    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, flushedAt: 0, heard: null,
     timer: null, announceTimer: null, soonTimer: null,
   };
   rooms.set(id, state);

@@ -70,8 +70,9 @@ class WatchRoom:
     watchers: dict[str, float] = field(default_factory=dict)
     sent: str | None = None
     sent_at: float = 0.0
-    snap: tuple[Any, dict[str, Any]] | None = None
-    """(the position it was taken at, the public view): taken when a trick is taken or a deal begins."""
+    snap: tuple[Any, dict[str, Any], list[int], str] | None = None
+    """(the position it was taken at, the public view, its ``at``: deal and moves, the table's
+    phase then): taken when a trick is taken or a deal begins."""
 
     def frame(self, frame: session.Frame) -> str:
         return seal.seal(self.invite.secret, seal.TO_GUEST, frame.dump())
@@ -220,7 +221,8 @@ class OnlineHost:
         # (a deal dealt anew once the guests' values are in keeps its number: its trump tells it)
         at = (id(match), match.round_no, str(view.trump_card), len(view.history), view.round_over)
         if room.snap is None or room.snap[0] != at:
-            room.snap = (at, watch.public(view.to_dict()))
+            room.snap = (at, watch.public(view.to_dict()), [match.round_no, len(match.round.moves)],
+                         self.host.table.phase())
         return room.snap[1]
 
     def watch_outbox(self, now: float) -> list[tuple[Any, str]]:
@@ -229,8 +231,14 @@ class OnlineHost:
         if room is None or not self.watching(now):
             return []
         view = self._watch_view()
+        # Its position is the snapshot's, not the move's: a move that changes nothing a watcher
+        # sees sends nothing to the watchers' room (one event on each relay it is heard on).
         state = {**self.host.state(0), "view": view, "answers": None, "stand_ins": sorted(self.host.table.stood_in),
                  "online": {"started": True, "watchers": self.watching(now)}}
+        if view is not None and room.snap is not None:
+            state["at"] = room.snap[2]
+            if state["phase"] in ("play", "clearing"):  # (the trick taken, as when it was: «Взятку берёт …»)
+                state["phase"] = room.snap[3]
         body = json.dumps(state, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         if body == room.sent and now - room.sent_at < WATCH_RESEND_S:
             return []

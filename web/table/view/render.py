@@ -517,6 +517,8 @@ def hand_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
 
 
 def actions_html(ui: dict[str, Any]) -> str:
+    if ui.get("watching"):  # a watcher by link plays no seat: no move's button, not even greyed out
+        return ""
     t = lang_texts(ui)
     acts = ui.get("actions", {})
     out = []
