@@ -130,3 +130,31 @@ def deal_over(fmt: str, seed: int = 1, players: int | None = None) -> Position:
     info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
                      players=None if rules.players == rules.table.players else rules.players)
     return Position(fmt, "over", info, match)
+
+
+def last_deal(fmt: str, seed: int = 1, players: int | None = None) -> Position:
+    """The match at seat 0's last decision of its last deal (a move or two before the match's
+    end), every seat playing a seeded random legal move: a test that needs a match's end opens
+    it here instead of playing the whole match in the browser."""
+    rules = rules_for(fmt, players)
+
+    def play(stop_at: int | None) -> tuple[Match, int]:
+        match, rng, moves, last = Match(rules, seed=seed), random.Random(seed), 0, -1
+        while not match.is_over:
+            rnd = match.round
+            if rnd.is_over:
+                match.next_round()
+                continue
+            if moves == stop_at:
+                break
+            if rnd.to_act == 0:
+                last = moves
+            match.push(rnd.random_move(rng))
+            moves += 1
+        return match, last
+
+    match, last = play(None)  # the whole match once: where seat 0 decides for the last time
+    match, _ = play(last)
+    info = MatchInfo(fmt, rules.combos, "easy", seed, rules.discard, dave=rules.dave,
+                     players=None if rules.players == rules.table.players else rules.players)
+    return Position(fmt, "last_deal", info, match)

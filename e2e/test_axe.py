@@ -1,7 +1,8 @@
 """Every screen people meet, checked by axe-core against WCAG 2.1 A and AA: the
 menu and each table's settings, the six tables mid-deal (the pot's also at five
 and six seats), the hint, the last trick, the rules, the link dialog, a round's
-result with its story, the review, the statistics and a match's end; then the menu before Python is up, the boot's
+result with its story, the review, the statistics and a match's end (its last deal opened
+as a saved match, e2e/decisions.py); then the menu before Python is up, the boot's
 error screen, the hand-over and the share dialog — on a phone and a desktop, in
 Russian, English and Ukrainian (the browser's language).  Zero violations, no rule turned
 off, and Label in Name turned on (e2e/axe.py).  Inviting and joining by link:
@@ -26,8 +27,10 @@ import pytest
 
 from axe import audit
 from contrast import low_contrast
+from decisions import last_deal
 from harness import Guard, app_url, boot
 from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
+from test_newcomer_layout import open_position
 
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 PLAYED_AT = "phone"
@@ -159,6 +162,7 @@ def test_every_screen_has_no_wcag_violation(browser, server, locale):
         open_dialog(page, "#result [data-action=stats]", "info")
         walk.check("statistics")
         page.click("#info .dlg-buttons [data-action=close-info]")
+        open_position(page, last_deal("duel", seed=3))  # the match's last deal, not five more played here
         while play_round(page, rng, check=False) != "match_end":
             page.click("#result [data-action=next]")
         walk.check("the match's end")

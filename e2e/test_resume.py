@@ -9,9 +9,11 @@ import random
 import pytest
 
 from burkozel import Match, TableRules, fair
+from decisions import last_deal
 from harness import app_url, boot
 from tablekit import (MATCH_KEY, SETTINGS_KEY, new_match, open_table, play_round, play_turn, saved,
                       wait_settled)
+from test_newcomer_layout import open_position
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "me", "status", "hand", "actions")
 
@@ -64,7 +66,8 @@ def seed_the_player_leads(fmt: str, start: int = 1) -> int:
 
 
 def test_reloads_resume_exactly(page, base_url):
-    """Mid-bot-turn, mid-trick (clearing), on the round dialog, after the match end."""
+    """Mid-bot-turn, mid-trick (clearing), on the round dialog, after the match end (its last
+    deal opened as a saved match, e2e/decisions.py, not the whole match played)."""
     boot(page, app_url(base_url, seed=seed_the_player_leads("pairs", 31)))  # normal speed: bots take their time
     new_match(page, "pairs", "medium")
     wait_settled(page)
@@ -94,6 +97,8 @@ def test_reloads_resume_exactly(page, base_url):
     before = reload_now(page)
     assert page.is_visible("#result") and not page.is_visible("#menu")
     assert_same(before, snapshot(page))
+    open_position(page, last_deal("pairs", seed=4))  # the match's last deal, not the rest played here
+    phase = play_round(page, rng, check=False)
     while phase != "match_end":
         page.click("#result [data-action=next]")
         phase = play_round(page, rng, check=False)
