@@ -428,6 +428,21 @@ def test_a_websocket_to_an_unlisted_host_is_refused_by_the_csp(page, guard, serv
     guard.console_errors.clear()  # (the one error this test asked for)
 
 
+def my_turn_to_play(page) -> bool:
+    return page.get_attribute("#table", "data-turn") == "me" and phase(page) == "play"
+
+
+def play_until_turn(waiting, playing, rng: random.Random, tries: int, pause_ms: int) -> None:
+    """``playing`` plays its turns (random legal moves) until ``waiting`` is to play a card,
+    looking ``tries`` times, ``pause_ms`` apart (the bots' seats move by themselves)."""
+    for _ in range(tries):
+        if my_turn_to_play(waiting):
+            return
+        if my_turn_to_play(playing):
+            play_turn(playing, rng)
+        waiting.wait_for_timeout(pause_ms)
+
+
 def test_a_guest_sees_the_hosts_move_timer_count_down(make_page, server):
     host, guest = make_page(), make_page()
     links = invite_links(host, server, "duel")
@@ -437,12 +452,7 @@ def test_a_guest_sees_the_hosts_move_timer_count_down(make_page, server):
     button(host, "#p2p", "Начать игру").click()
     guest.wait_for_selector("#p2p", state="hidden", timeout=30_000)
     rng = random.Random(3)
-    for _ in range(200):
-        if guest.get_attribute("#table", "data-turn") == "me" and phase(guest) == "play":
-            break
-        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
-            play_turn(host, rng)
-        host.wait_for_timeout(40)
+    play_until_turn(guest, host, rng, tries=200, pause_ms=40)
 
     def left() -> int:
         return int(re.search(r"осталось (\d+) с", guest.text_content("#peer-bar")).group(1))
@@ -1345,12 +1355,7 @@ def test_the_hint_and_the_phrases_take_turns_on_a_small_phone(make_page, server)
     guest = seat_guests(make_page, server, host, links)[2]
     host.set_viewport_size({"width": 360, "height": 640})
     rng = random.Random(5)
-    for _ in range(60):
-        if host.get_attribute("#table", "data-turn") == "me" and phase(host) == "play":
-            break
-        if guest.get_attribute("#table", "data-turn") == "me" and phase(guest) == "play":
-            play_turn(guest, rng)
-        host.wait_for_timeout(250)
+    play_until_turn(host, guest, rng, tries=60, pause_ms=250)
     host.click("#coach [data-action=hint]")
     host.wait_for_function("document.querySelector('#hint .advice, #hint.hint-failed') !== null", timeout=60_000)
     host.click("#peer-bar [data-action=online-phrases]")
