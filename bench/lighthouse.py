@@ -2,15 +2,11 @@
 """Lighthouse as a benchmark: the menu (first visit), the second visit (service
 worker) and a table in play, each in the mobile and the desktop profile.
 
-Why Lighthouse: it scores what a visitor's browser sees with the same rules as every
-other site, so a regression in weight, paint or legibility shows as a failed audit by
-name. The built site/ is served from 127.0.0.1 by e2e/serve.py as GitHub Pages serves it:
-its text files (HTML, CSS, JS, JSON, SVG, ...) gzip'd (Content-Encoding: gzip), the wasm and
-zips as they are; --raw serves every file uncompressed, as the e2e tests' server does (the
-figures before 4 Dec 2026 were taken so). Lighthouse 12.2.3 (package.json) drives Debian's
-headless Chromium. Nothing here asserts. --site twice alternates two builds run by run
-(a shared machine's load falls on both); --details adds each run's long tasks and
-scripts; --trace-dir keeps the traces for bench/trace_tasks.py.
+Why Lighthouse: it scores what a visitor's browser sees by the rules every site is scored by,
+so a regression in weight, paint or legibility shows as a failed audit by name. site/ is served
+as GitHub Pages serves it (text gzip'd; --raw: every file as it is, as before 4 Dec 2026).
+Nothing asserts. --site twice alternates two builds run by run; --details adds each run's long
+tasks and scripts; --trace-dir keeps traces for bench/trace_tasks.py (bench/README.md).
 
     make bench-lighthouse       # or: .venv/bin/python bench/lighthouse.py [--runs N] [--json FILE]
     .venv/bin/python bench/lighthouse.py --site OTHER/site --site site --runs 3 \

@@ -1,19 +1,12 @@
 #!/usr/bin/env python3
 """How much online play asks of the relays: signed events and bytes each page publishes.
 
-Public relays limit events per connection and per address (bench/README.md cites them).
-This plays through the e2e tests' fake Nostr relay (every ``wss://`` socket routed to it)
-and counts every ``EVENT`` each page sends on each relay socket, in three windows: join
-(invite to the game's start, with the seconds from a link to the first hand), deal
-(«Начать игру» to every page's result) and idle (``--idle`` seconds at the result).
-Tables: вдвоём, пары with three guests, «Бура на кон» at six; ways: direct (WebRTC) and
-relay (no WebRTC can connect).  It prints, asserts nothing; ``--site`` measures another build.
-``--reload``: at вдвоём, from a guest's reload to 10 s after its hand is back, and the most one
-socket got in a second (a relay's rate is per connection).
-``--people``: the room at people's speed through the REAL relay (``e2e/real_relay.py``): пары,
-the host, a direct guest (seat 1), a relay-only guest (seat 3, seat 2 a bot) and a watcher; a
-click every 2–5 s, phrases, the result, the guest's review and share, then ``--idle`` seconds;
-each page's events a minute on each relay socket (mean and the busiest minute) and bytes.
+Public relays limit events per connection and per address (bench/README.md cites them). Through
+the e2e tests' fake relay it counts every ``EVENT`` each page sends on each socket, in three
+windows (join, deal, ``--idle`` seconds at the result), at вдвоём, пары and six at a pot, direct
+and relay-only; ``--reload`` a guest's reload at вдвоём; ``--people`` the room at people's speed
+through the real relay (a direct and a relay-only guest, a watcher, phrases, review and share:
+events a minute on each page's busiest socket). It prints and asserts nothing (bench/README.md).
 
     make bench-relay                       # or: .venv/bin/python bench/relay_events.py
     .venv/bin/python bench/relay_events.py --reload --ways direct,relay
