@@ -429,3 +429,15 @@ def play_by_clicks(page, move: Move, action: str | None = None) -> None:
     wait_settled(page)
     played = [m for r in saved(page)["rounds"] for m in r][before]
     assert played[0] == 0 and played[1] == move.to_dict()
+
+
+def open_position(page, position) -> None:
+    """The page resumes ``position``'s save (``decisions.Position``) as a player does: a deal in
+    play by «Продолжить партию», a deal's end on its result."""
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, position.saved()])
+    page.reload()
+    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
+    page.wait_for_selector("#menu[open], #result[open]", state="attached")
+    if page.locator("#menu[open] [data-action=continue]").count():  # a deal in play: «Продолжить партию»
+        page.click("#menu [data-action=continue]")
+    wait_settled(page)

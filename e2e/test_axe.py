@@ -30,7 +30,7 @@ from contrast import low_contrast
 from decisions import last_deal
 from harness import Guard, app_url, boot
 from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
-from test_newcomer_layout import open_position
+from tablekit import open_position
 
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 PLAYED_AT = "phone"

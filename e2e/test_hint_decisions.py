@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from decisions import decisions_at, find
-from tablekit import MATCH_KEY, play_by_clicks, table_fixtures, wait_settled
+from tablekit import open_position, play_by_clicks, table_fixtures
 from burkozel import FORMATS
 from table.i18n import languages
 
@@ -20,22 +20,13 @@ RU = languages.for_lang("ru")
 CASES = [(fmt, kind) for fmt in FORMATS for kind in decisions_at(fmt)]
 
 
-def open_position(page, position) -> None:
-    """The page resumes ``position``'s save, at the player's turn."""
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, position.saved()])
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
-    page.click("#menu [data-action=continue]")
-    wait_settled(page)
-    assert page.get_attribute("#table", "data-turn") == "me"
-
-
 @pytest.mark.parametrize("fmt, decision", CASES, ids=[f"{f}-{k}" for f, k in CASES])
 def test_a_hint_at_every_decision_answers_and_the_player_acts_after_it(table, fmt, decision):
     page = table
     position = find(fmt, decision)
     view = position.view()
     open_position(page, position)
+    assert page.get_attribute("#table", "data-turn") == "me"
     page.click("#coach [data-action=hint]")
     page.wait_for_function("document.querySelector('#hint .advice, #hint.hint-failed') !== null", timeout=60_000)
     assert not page.locator("#hint.hint-failed").count(), page.text_content("#hint")

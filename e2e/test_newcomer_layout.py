@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from decisions import DECISIONS, deal_over, find, first_moment, rules_for
-from tablekit import MATCH_KEY, choose, table_fixtures, to_menu, wait_settled
+from tablekit import choose, open_position, table_fixtures, to_menu
 from test_layout import CASES
 from table.i18n import languages
 from table.p2p import view as peerview
@@ -16,16 +16,6 @@ from table.p2p import view as peerview
 shared, table = table_fixtures()
 SIZES = sorted({size for _, size in CASES} | {(390, 844)})
 RU = languages.for_lang("ru")
-
-
-def open_position(page, position) -> None:
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [MATCH_KEY, position.saved()])
-    page.reload()
-    page.wait_for_selector("html[data-state=ready]", state="attached", timeout=90_000)
-    page.wait_for_selector("#menu[open], #result[open]", state="attached")
-    if page.locator("#menu[open] [data-action=continue]").count():  # a deal in play: «Продолжить партию»
-        page.click("#menu [data-action=continue]")
-    wait_settled(page)
 
 
 TITLE_IN_VIEW_JS = """() => {

@@ -18,7 +18,7 @@ import pytest
 
 from decisions import find
 from tablekit import table_fixtures
-from test_newcomer_layout import open_position
+from tablekit import open_position
 
 from table.i18n import languages
 from table.match import screen

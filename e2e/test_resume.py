@@ -13,7 +13,7 @@ from decisions import last_deal
 from harness import app_url, boot
 from tablekit import (MATCH_KEY, SETTINGS_KEY, new_match, open_table, play_round, play_turn, saved,
                       wait_settled)
-from test_newcomer_layout import open_position
+from tablekit import open_position
 
 REGIONS = ("score", "seat-1", "seat-2", "seat-3", "deck", "trick", "me", "status", "hand", "actions")
 

@@ -156,7 +156,7 @@ def test_the_reviews_buttons_stay_whole_on_a_phone(table, size, fmt, players, se
     them (the dialog scrolls inside the window: a trick of six plays or of four cards each pushed
     them out of view); tapping forward and back steps."""
     from decisions import deal_over
-    from test_newcomer_layout import open_position
+    from tablekit import open_position
 
     page = table
     page.set_viewport_size({"width": size[0], "height": size[1]})
