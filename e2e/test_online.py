@@ -75,6 +75,8 @@ class FakeRelay:
         nostr-relay answers a REQ past its rate, leaving the socket open)."""
         self.subs_refused: list[str] = []
         """The relay of each subscription refused so far."""
+        self.ahead = 0.0
+        """Seconds the relay's clock runs ahead of this machine's (a device that slept meanwhile)."""
 
     def attach(self, context) -> None:
         context.route_web_socket(re.compile(r"^wss://"), lambda ws: self.handler(ws, context))
@@ -106,7 +108,7 @@ class FakeRelay:
             ws.send(json.dumps(["NOTICE", "rate-limited"]))
         elif data[0] == "REQ" and len(data) >= 3:
             self.subs[(id(ws), data[1])] = (ws, data[2])
-            now = time.time()
+            now = time.time() + self.ahead
             for event in sorted(self.kept.values(), key=lambda e: -e["created_at"]):
                 if isinstance(data[2], dict) and matches(event, data[2], since=True) and not expired(event, now):
                     ws.send(json.dumps(["EVENT", data[1], event]))
@@ -116,7 +118,7 @@ class FakeRelay:
         elif data[0] == "EVENT" and len(data) >= 2 and isinstance(data[1], dict):
             event = data[1]
             self.longest = max(self.longest, len(message))
-            if expired(event, time.time()):
+            if expired(event, time.time() + self.ahead):
                 ws.send(json.dumps(["OK", event.get("id"), False, "invalid: event has expired"]))
                 return
             ws.send(json.dumps(["OK", event.get("id"), True, ""]))

@@ -46,7 +46,8 @@
 // an addressable event (NIP-33, kind 30433) the relays keep, newest per author and `d`,
 // until its NIP-40 expiration; `post` signs it (BIP-340, noble's schnorr from the bundle)
 // with the table's own Nostr key, which Python derives from the table's secret, and sends
-// it to every relay (again on any relay socket that (re)opens). A finder's lobby room
+// it to every relay (again on any relay socket that (re)opens, unless it has expired: then
+// the room is told, "expired", and its Python posts a fresh one). A finder's lobby room
 // (`list`) subscribes to those events, so it reads every open table the relays kept at
 // once. What the relays refuse (`OK false`) or warn of (NOTICE) is noted in `warned`.
 
@@ -439,11 +440,26 @@ function watchSockets() {
         if (room.open && room.list) socket.send(listing(room));
         announceSoon(room);
       }
-      for (const event of posts.values()) socket.send(event);
+      for (const [id, event] of posts) {
+        // Past its NIP-40 expiration (the device slept through the renewals) the relays refuse
+        // it and the table is off their lists: it goes nowhere, and the room's Python, told,
+        // signs a fresh one at once (what the table says now), sent to every open socket.
+        if (expired(event)) {
+          posts.delete(id);
+          note("post expired", id);
+          emit(id, "expired");
+        } else socket.send(event);
+      }
     };
     if (socket.readyState === OPEN) opened();
     else socket.addEventListener("open", opened, { once: true });
   }
+}
+
+/** Whether a signed event's NIP-40 expiration is past, or a few seconds off. */
+function expired(event) {
+  const at = /\["expiration","(\d+)"\]/.exec(event)?.[1];
+  return at !== undefined && Number(at) - 5 <= Date.now() / 1000;
 }
 
 /** The id of the room whose topic (or announcement topic) an outgoing event carries, else "". */
