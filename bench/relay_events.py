@@ -146,6 +146,25 @@ def reload_burst(browser, server, way: str, seed: int, window_s: float = 10.0) -
             ctx.close()
 
 
+NOSTREAM_HOUR = 720
+"""nostream's default limit of events an hour of all kinds a client may publish (bench/README.md)."""
+
+
+def resends(page, link: str) -> dict[str, int]:
+    """A guest's page's frames asking for a resend (``session.RESEND``: the other side saw a gap in
+    the numbers, a frame lost on the way): "out" the guest's asks, "in" the host's."""
+    from table.p2p import invite, seal, session
+
+    inv = invite.decode(invite.code_in(link))
+    counts = {"in": 0, "out": 0}
+    for f in page.evaluate("window.burkozelRelay.frames"):
+        text = seal.unseal(inv.secret, seal.TO_GUEST if f["dir"] == "in" else seal.TO_HOST, f["data"])
+        frame = session.parse(text) if text is not None else None
+        if frame is not None and frame.kind == session.RESEND:
+            counts[f["dir"]] += 1
+    return counts
+
+
 def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] = (2.0, 5.0),
            shots: Path | None = None) -> None:
     """The room at people's speed through the real relay (``--people``); prints per page and socket.
@@ -251,6 +270,12 @@ def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] 
             for e in busiest:
                 rooms[str(e.get("room", "?"))] = rooms.get(str(e.get("room", "?")), 0) + 1
             print(f"{'':18} busiest socket by room: " + ", ".join(f"{k or 'signals'} {v}" for k, v in sorted(rooms.items())))
+            hour = len(in_play) * 3_600_000 / (played - began)
+            print(f"{'':18} at the play's pace, an hour on the busiest socket: {hour:.0f} events"
+                  f" ({hour / NOSTREAM_HOUR:.0%} of nostream's {NOSTREAM_HOUR} an hour of all kinds)")
+        asked = resends(guests[3], links[3])
+        print(f"losses noticed on the relay-only guest's line (a gap in the numbers: a resend asked): by the guest"
+              f" {asked['out']}, by the host {asked['in']}")
         for name, p in pages.items():
             warned = p.evaluate("window.burkozelRelay ? window.burkozelRelay.warned ?? [] : []")
             if warned:

@@ -12,12 +12,13 @@ import json
 import random
 import sys
 import threading
+import time
 
 import pytest
 
 from harness import ROOT, app_url, boot
 from tablekit import play_devices, to_menu
-from test_online import invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
+from test_online import expired, invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(ROOT / "web"))
@@ -231,3 +232,43 @@ def test_a_finder_opening_later_lists_what_the_relay_kept_and_no_closed_table(ma
     assert "Вдвоём" in finder.text_content("#p2p [data-open-tables]")
     assert finder.evaluate("window.burkozelRelay.published") == []
     relay.let_in(kept.context)
+
+
+SLEPT_S = 205
+"""How far the host's page and the relay move on while the device sleeps (the worker's own clock,
+Python's, does not move in a test): past its table's announcement's 240 s once 35 s have passed,
+and not past a fresh one's."""
+
+
+def test_a_host_back_from_sleep_past_its_tables_expiration_announces_afresh_at_once(make_page, server, relay):
+    """The host's device sleeps through its open table's renewals, its relays out of reach, and
+    its last announcement (240 s) expires meanwhile. When the relay sockets open again the page
+    sends that announcement to no relay (each would refuse it, and list no table until the next
+    renewal, 90 s on) and a fresh one at once: right after the sockets are back the relay keeps
+    the table, open, and refused nothing."""
+    host = make_page()
+    invite_links(host, server, "duel")
+    host.locator("#p2p input[name=online-open]").check()
+    for _ in range(150):
+        if list(kept_tables(relay).values()) == ["open"]:
+            break
+        host.wait_for_timeout(200)
+    [before] = [e for e in relay.kept.values() if e["kind"] == public.KIND]
+    relay.drop_all()
+    host.wait_for_timeout(45_000)  # (past 35 s of the announcement's life, and short of its 90 s renewal)
+    host.evaluate(f"() => {{ const now = Date.now; Date.now = () => now() + {SLEPT_S * 1000}; }}")
+    relay.ahead = SLEPT_S
+    assert expired(before, time.time() + relay.ahead)
+    relay.up = True
+
+    def kept_now() -> list[dict]:
+        return [e for e in relay.kept.values() if e["kind"] == public.KIND and not expired(e, time.time() + relay.ahead)]
+
+    for _ in range(75):
+        if kept_now():
+            break
+        host.wait_for_timeout(200)
+    [event] = kept_now()
+    assert event["created_at"] > before["created_at"]
+    assert [m["t"] for m in lobby_messages([event["content"]])] == ["open"]
+    assert not [w for w in host.evaluate("window.burkozelRelay.warned") if "expired" in w["why"]]

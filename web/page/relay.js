@@ -29,21 +29,25 @@
 // most one event every ROOM_GAP_MS (a watchers' room WATCH_GAP_MS): what comes sooner waits
 // and goes with what follows (at people's pace a move's state goes at once; a bot's move
 // right after it, the trick's clearing, a phrase, ride in one event); once the other
-// side has been heard through a relay lately, frames go to that relay alone, else to
-// every open one; a relay that answers "rate-limited" rests while the event goes to the
-// next. Trystero's own announcements (one a minute on every relay, for every room, and
-// backed off to 15 minutes by an outage) are not sent: this file announces a room on a
-// few relays when it opens, when a relay socket (re)opens, when an offer and answer came
-// to no connection (a room that was direct) and (a guest's room) on a schedule that backs
-// off, and never while the room is direct. A watchers' room is relays only. No relay socket
-// gets a burst past its rate (a few events at once, then one every PACE_MS), and every
-// subscription is confirmed by its relay or asked for again.
+// side has been heard through relays lately, each event goes to SPREAD of them, the next
+// ones in turn (so each relay socket carries SPREAD/k of a room's events over k relays, and
+// one relay dropping an event, or the other side's socket to it dying, loses nothing: the
+// other copy comes), else to every open one; a relay that answers "rate-limited" rests
+// while the event goes to the next. Trystero's own announcements (one a minute on every
+// relay, for every room, and backed off to 15 minutes by an outage) are not sent: this
+// file announces a room on a few relays when it opens, when a relay socket (re)opens, when
+// an offer and answer came to no connection (a room that was direct) and (a guest's room)
+// on a schedule that backs off (on one relay, the next in turn each time), and never while
+// the room is direct. A watchers' room is relays only. No relay socket gets a burst past
+// its rate (a few events at once, then one every PACE_MS), and every subscription is
+// confirmed by its relay or asked for again.
 //
 // Open tables (web/table/p2p/public.py): a table's announcement is not a room's frame but
 // an addressable event (NIP-33, kind 30433) the relays keep, newest per author and `d`,
 // until its NIP-40 expiration; `post` signs it (BIP-340, noble's schnorr from the bundle)
 // with the table's own Nostr key, which Python derives from the table's secret, and sends
-// it to every relay (again on any relay socket that (re)opens). A finder's lobby room
+// it to every relay (again on any relay socket that (re)opens, unless it has expired: then
+// the room is told, "expired", and its Python posts a fresh one). A finder's lobby room
 // (`list`) subscribes to those events, so it reads every open table the relays kept at
 // once. What the relays refuse (`OK false`) or warn of (NOTICE) is noted in `warned`.
 
@@ -67,11 +71,16 @@ const ROOM_GAP_MS = 1_500; // a seat's room: at most one event this often (the f
 const WATCH_GAP_MS = 4_000; // the watchers' room (they see the table a trick late anyway)
 const MAX_CONTENT = 3_000;
 const PARTS_KEPT = 64;
+// Relays a room's events go to, once the other side has been heard on relays: each event on
+// SPREAD of them, the next ones in turn. Two copies, so that one relay losing an event (or the
+// other side's socket to it closing unseen) costs nothing; each of k relays then carries 2/k.
+const SPREAD = 2;
+// A relay the other side was heard on within this is one to send to (each side's events go
+// round all its relays, so at one event every 10 s, a heartbeat's pace, each of eight relays
+// hears it every 40 s). A lobby's topic is shared by strangers: there, only who spoke lately.
+const HEARD_KEPT_MS = 120_000;
 const HEARD_FRESH_MS = 12_000;
-// A watchers' room hears the host only when a trick is taken or every 20 s (online.py's
-// WATCH_RESEND_S): a watcher's heartbeat goes to the relay it heard the host on within this.
-const WATCH_HEARD_FRESH_MS = 30_000;
-const ANNOUNCE_RELAYS = 3; // when a room or a relay socket opens; later ones on the first relay only
+const ANNOUNCE_RELAYS = 3; // when a room or a relay socket opens; later ones on one relay, the next in turn
 const ANNOUNCE_AFTER_MS = [5_000, 15_000, 30_000, 120_000, 600_000]; // (four tries in the first minute)
 const ANNOUNCE_SOON_MS = 250;
 const REST_FIRST_MS = 30_000;
@@ -105,6 +114,7 @@ const recent = new Map(); // event id -> {text, tried: Set of urls}: what a rate
 const resting = new Map(); // relay url -> {ms, until}: answered "rate-limited"
 const posts = new Map(); // room id -> its last addressable event (an open table's), sent again on a socket (re)opening
 const listSubs = new Set(); // subscription ids of the open tables' kept events (not a room's topic)
+let announced = 0; // announcements made: where the next one on a few relays begins
 
 /** The tests' notes on what happened (only when a test set `window.burkozelRelayTrace` to a list). */
 function note(...what) {
@@ -249,7 +259,7 @@ function onRelayMessage(url, socket, event) {
   const payload = message[2];
   if (!room || !payload || typeof payload.content !== "string" || typeof payload.id !== "string") return;
   // (the other side publishes there; a kept open table's event says nothing of where its host listens)
-  if (!mine.has(payload.id) && !listSubs.has(message[1])) room.heard = { url, at: Date.now() };
+  if (!mine.has(payload.id) && !listSubs.has(message[1])) room.heard.set(url, Date.now());
   if (room.seen.has(payload.id)) return; // the same event from another relay
   room.seen.add(payload.id);
   if (room.seen.size > SEEN_KEPT) room.seen.delete(room.seen.values().next().value);
@@ -430,11 +440,26 @@ function watchSockets() {
         if (room.open && room.list) socket.send(listing(room));
         announceSoon(room);
       }
-      for (const event of posts.values()) socket.send(event);
+      for (const [id, event] of posts) {
+        // Past its NIP-40 expiration (the device slept through the renewals) the relays refuse
+        // it and the table is off their lists: it goes nowhere, and the room's Python, told,
+        // signs a fresh one at once (what the table says now), sent to every open socket.
+        if (expired(event)) {
+          posts.delete(id);
+          note("post expired", id);
+          emit(id, "expired");
+        } else socket.send(event);
+      }
     };
     if (socket.readyState === OPEN) opened();
     else socket.addEventListener("open", opened, { once: true });
   }
+}
+
+/** Whether a signed event's NIP-40 expiration is past, or a few seconds off. */
+function expired(event) {
+  const at = /\["expiration","(\d+)"\]/.exec(event)?.[1];
+  return at !== undefined && Number(at) - 5 <= Date.now() / 1000;
 }
 
 /** The id of the room whose topic (or announcement topic) an outgoing event carries, else "". */
@@ -450,8 +475,9 @@ async function announce(room, relays) {
   if (!room.open || room.quiet || !room.directWay || direct(room)) return;
   const open = openSockets();
   const awake = open.filter(([url]) => !rests(url));
-  const targets = (awake.length ? awake : open).slice(0, relays);
+  const targets = inTurn(awake.length ? awake : open, announced, relays);
   if (!targets.length) return;
+  announced = (announced + 1) % 1_000_000; // (the next on one relay goes to the next relay)
   const event = await nostr.createEvent(room.rootTopic, JSON.stringify({ peerId: nostr.selfId }));
   mine.add(JSON.parse(event)[1].id);
   note("announce", targets.map(([url]) => url).join(" "));
@@ -488,7 +514,7 @@ function announceSoon(room) {
   room.soonTimer = setTimeout(() => room.open && announceFrom(room, 0), ANNOUNCE_SOON_MS);
 }
 
-// --- the relay way: batched frames, one relay once the other side is heard on it ------------
+// --- the relay way: batched frames, spread over the relays the other side is heard on -------
 
 /** Frames into event contents: joined by spaces, each content at most MAX_CONTENT long;
  *  a frame longer than that goes in parts "~id.i.n.text" (a sealed frame is base64url). */
@@ -531,14 +557,15 @@ async function flush(room) {
   const queue = room.queue;
   room.queue = [];
   if (!room.open || !queue.length) return;
-  const fresh = room.directWay || room.quiet ? HEARD_FRESH_MS : WATCH_HEARD_FRESH_MS;
-  const heard = room.heard && Date.now() - room.heard.at < fresh && !rests(room.heard.url)
-    ? nostr.getRelaySockets()[room.heard.url] : null;
   for (const content of contents(queue)) {
     const event = await nostr.createEvent(room.topic, content);
-    if (heard?.readyState === OPEN) {
-      remember(event, room.heard.url);
-      sendOn(room.heard.url, heard, event);
+    const spread = spreadOver(room);
+    if (spread) {
+      note("spread", spread.map(([url]) => url).join(" "));
+      for (const [url, socket] of spread) {
+        remember(event, url);
+        sendOn(url, socket, event);
+      }
       continue;
     }
     // Not heard lately: every relay. A socket still connecting sends it once open (after the
@@ -559,6 +586,27 @@ async function flush(room) {
       }
     }
   }
+}
+
+/** The `n` entries of `list` from `turn` on, going round (fewer when it is shorter). */
+function inTurn(list, turn, n) {
+  return list.slice(0, n).map((_, j) => list[(turn + j) % list.length]);
+}
+
+/** The relay sockets a room's next event goes to: SPREAD open ones the other side was heard on
+ *  lately, the next in turn after the last event's (too few heard: others open in turn make up
+ *  the number, and the other side, hearing this page there, comes to send there too); null
+ *  when it has been heard on none lately (or on resting ones only): then every relay. */
+function spreadOver(room) {
+  const now = Date.now();
+  const kept = room.quiet ? HEARD_FRESH_MS : HEARD_KEPT_MS;
+  const awake = openSockets().filter(([url]) => !rests(url));
+  const heard = awake.filter(([url]) => now - (room.heard.get(url) ?? -Infinity) < kept);
+  if (!heard.length) return null;
+  const turn = room.turn;
+  room.turn = (room.turn + SPREAD) % 1_000_000;
+  const chosen = inTurn(heard, turn, SPREAD);
+  return [...chosen, ...inTurn(awake.filter((s) => !chosen.includes(s)), turn, SPREAD - chosen.length)];
 }
 
 /** Milliseconds before a frame queued now goes: BATCH_MS, or until the room's gap since its last event is over. */
@@ -612,7 +660,7 @@ export async function open(id, room, secret,
     wasDirect: false, exchangeRetries: 0,
     subId: `b${Math.random().toString(36).slice(2, 14)}`,
     list: kept, back, listSubId: kept ? `l${Math.random().toString(36).slice(2, 14)}` : null,
-    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, flushedAt: 0, heard: null,
+    seen: new Set(), parts: new Map(), queue: [], batchTimer: null, flushedAt: 0, heard: new Map(), turn: 0,
     timer: null, announceTimer: null, soonTimer: null,
   };
   rooms.set(id, state);

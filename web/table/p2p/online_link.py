@@ -538,6 +538,8 @@ class OnlineLink:
         if room == OPEN_ROOM:
             if kind == "frame":
                 self.open_tables.on_frame(data)
+            elif kind == "expired":
+                self.open_tables.expired()
             return
         if room.startswith(GONE):
             if kind == "frame":

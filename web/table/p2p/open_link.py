@@ -226,6 +226,14 @@ class OpenTables:
             self._farewell(True)
             self._keep()
 
+    def expired(self) -> None:
+        """A relay socket opened again after the table's last announcement had expired (the device
+        slept through its renewals): ``relay.js`` sent it nowhere, as the relays refuse it, and the
+        table is off their lists: announced afresh at once, not at the next renewal."""
+        if self._hosting() is not None and self.table is not None and not self.shut:
+            self.table.last = None
+            self.refresh()
+
     def _grant(self, ask: public.Ask) -> None:
         end, table = self._hosting(), self.table
         assert end is not None and table is not None
