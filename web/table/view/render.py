@@ -648,7 +648,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         + coachview.result_extra(view, ui)
         + '</div><div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
-        + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
+        + (f'<p class="wait-host">{t.P2P_WAIT_HOST_MATCH if over else t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
            (f'<button type="button" class="btn ghost" data-action="new">{t.NEW_MATCH}</button>' if watching else "")
            + f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
         + '</div>'
