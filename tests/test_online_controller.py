@@ -986,6 +986,11 @@ def test_another_match_as_the_evening_goes_a_watcher_follows_and_mutes_and_fair_
     play_match_out(relay, host, guests, random.Random(8))
     relay.run(pages)
     t = host.table.texts
+    # The watcher is on neither side: no «Мы»/«Они» on its score, its sides by their seats.
+    score = unescape(watcher.cache["score"])
+    assert "Мы" not in score and "Они" not in score and "chip mine" not in score, score
+    assert "Игрок 0 и Игрок 2" in score and "Игрок 1 и Игрок 3" in score and ">—<" in score
+    assert "Мы" in unescape(guests[1].cache["score"]) and "chip mine" in guests[1].cache["score"]
     for page in [*guests.values(), watcher]:
         assert page.peer.guest.phase() == "match_end"
         assert t.P2P_WAIT_HOST_MATCH in page.cache["result-body"] and t.P2P_WAIT_HOST not in page.cache["result-body"]
