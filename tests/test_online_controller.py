@@ -644,6 +644,8 @@ def test_another_match_for_the_same_people_on_the_same_links():
     assert host.table.match is first_match and host.table.phase() == "match_end"
     lobby = host.cache["p2p"]
     assert "тем же составом" in lobby and 'data-action="online-start" disabled' in lobby
+    # Who plays on before the switches: on a phone the host reads the answers without scrolling.
+    assert lobby.index("data-online-seat=") < lobby.index('class="online-switches"')
     assert all(g.peer.dialog["step"] == "online-rematch" for g in guests.values())
     assert all("Играть ещё" in g.cache["p2p"] for g in guests.values())
     combo = next(c for c in ("moscow", "bura", "molodka") if f'name="{c}"' in lobby)
