@@ -991,6 +991,9 @@ def test_another_match_as_the_evening_goes_a_watcher_follows_and_mutes_and_fair_
     # The watcher is on neither side: no «Мы»/«Они» on its score, its sides by their seats.
     score = unescape(watcher.cache["score"])
     assert "Мы" not in score and "Они" not in score and "chip mine" not in score, score
+    seats = [watcher.cache.get(f"seat-{i}", "") for i in (1, 2, 3)]
+    assert all("data-seat" in m for m in seats) and not any("partner" in m for m in seats)  # nobody's partner
+    assert any("partner-tag" in guests[1].cache.get(f"seat-{i}", "") for i in (1, 2, 3))
     assert "Игрок 0 и Игрок 2" in score and "Игрок 1 и Игрок 3" in score and ">—<" in score
     assert "Мы" in unescape(guests[1].cache["score"]) and "chip mine" in guests[1].cache["score"]
     for page in [*guests.values(), watcher]:

@@ -256,7 +256,8 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         classes.append("turn")
     if _trick_winner(view) == seat:
         classes.append("winning")
-    partner = seat != view["seat"] and seat in view["sides"][view["side"]]
+    # (a watcher by link is drawn from the host's seat but is nobody's partner)
+    partner = not ui.get("watching") and seat != view["seat"] and seat in view["sides"][view["side"]]
     if partner:
         classes.append("partner")
     tags = ""
