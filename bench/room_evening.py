@@ -84,6 +84,12 @@ class Evening:
     def waited(self, what: str, started: float) -> None:
         self.waits.append((what, time.monotonic() - started))
 
+    def timed(self, what: str, wait) -> None:
+        """``wait()`` (a page's ``wait_for_…``), how long it took noted as ``what``."""
+        started = time.monotonic()
+        wait()
+        self.waited(what, started)
+
     def seen(self, when: str, *names: str) -> None:
         for name in names or tuple(self.pages):
             self.notes.append(f"{when:14} {name:8} {self.pages[name].evaluate(SEEN_JS)}")
@@ -126,27 +132,24 @@ def walk(ev: Evening, leaver: int | None, second_moves: int) -> None:
     while True:
         ev.play(host, people)
         for g in people:
-            t = time.monotonic()
-            g.wait_for_function("() => ['round_end', 'match_end'].includes(document.getElementById('table')"
-                                ".dataset.phase)", timeout=90_000)
-            ev.waited("a deal's end on a guest", t)
+            ev.timed("a deal's end on a guest", lambda: g.wait_for_function(
+                "() => ['round_end', 'match_end'].includes(document.getElementById('table').dataset.phase)",
+                timeout=90_000))
         if phase(host) == "match_end":
             break
         ev.pause()
         host.click("#result-body [data-action=next]")
         deals += 1
-    t = time.monotonic()
-    watcher.wait_for_function("() => document.getElementById('table').dataset.phase === 'match_end'", timeout=60_000)
-    ev.waited("the match's end on the watcher", t)
+    ev.timed("the match's end on the watcher", lambda: watcher.wait_for_function(
+        "() => document.getElementById('table').dataset.phase === 'match_end'", timeout=60_000))
     ev.pause()
     ev.shoot("2-match-end")
     ev.seen("match end")
     ev.notes.append(f"first match: {deals} deals, {ev.moves} moves")
     host.click("#result-body [data-action=next]")  # «Ещё партию»
-    for seat, g in guests.items():
-        t = time.monotonic()
-        g.wait_for_selector("#p2p [data-action=online-rematch-yes]", timeout=60_000)
-        ev.waited("the offer on a guest", t)
+    for g in guests.values():
+        ev.timed("the offer on a guest", lambda: g.wait_for_selector("#p2p [data-action=online-rematch-yes]",
+                                                                       timeout=60_000))
     ev.pause()
     ev.shoot("3-offer")
     ev.seen("offer")
@@ -155,16 +158,14 @@ def walk(ev: Evening, leaver: int | None, second_moves: int) -> None:
         g.click(f"#p2p [data-action=online-rematch-{'no' if seat == leaver else 'yes'}]")
         ev.pause()
         ev.shoot(f"4-answer{seat}", "host", f"guest{seat}", "watcher")
-    t = time.monotonic()
-    host.wait_for_selector("#p2p [data-action=online-start]:not([disabled])", timeout=60_000)
-    ev.waited("every answer on the host", t)
+    ev.timed("every answer on the host", lambda: host.wait_for_selector(
+        "#p2p [data-action=online-start]:not([disabled])", timeout=60_000))
     ev.seen("answered", "host")
     button(host, "#p2p", "Начать игру").click()
     playing = [g for seat, g in guests.items() if seat != leaver]
     for g in playing:
-        t = time.monotonic()
-        g.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=90_000)
-        ev.waited("the next match's first hand", t)
+        ev.timed("the next match's first hand", lambda: g.wait_for_function(
+            "() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=90_000))
     ev.pause()
     ev.shoot("5-second-deal")
     ev.seen("second deal")
