@@ -644,6 +644,8 @@ def test_another_match_for_the_same_people_on_the_same_links():
     assert host.table.match is first_match and host.table.phase() == "match_end"
     lobby = host.cache["p2p"]
     assert "тем же составом" in lobby and 'data-action="online-start" disabled' in lobby
+    # Who plays on before the switches: on a phone the host reads the answers without scrolling.
+    assert lobby.index("data-online-seat=") < lobby.index('class="online-switches"')
     assert all(g.peer.dialog["step"] == "online-rematch" for g in guests.values())
     assert all("Играть ещё" in g.cache["p2p"] for g in guests.values())
     combo = next(c for c in ("moscow", "bura", "molodka") if f'name="{c}"' in lobby)
@@ -958,3 +960,77 @@ def test_a_guest_who_leaves_at_another_match_leaves_the_host_a_plain_line():
         host.refresh()
         relay.effects(host, host.take())
         relay.run([host, *guests.values()])
+
+
+def test_another_match_as_the_evening_goes_a_watcher_follows_and_mutes_and_fair_checks_carry_on(monkeypatch):
+    """Пары with three guests and a watcher, the host having muted a seat's phrases: at the
+    match's end the guests' and the watcher's result say the host may offer another match (not
+    that it deals the next deal: there is none); through «Ещё партию» the watcher follows into
+    the next match (its table, its scores at nought), the players still count it, the host's
+    mute holds, and every guest's page checks the next match's first deal against its own
+    commitment.  The pages' clock stands still (nobody runs the watcher's heartbeat here)."""
+    from table.control.app import App
+
+    monkeypatch.setattr(App, "now", lambda self: 1000.0)
+    relay = Relay()
+    host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "human"])
+    relay.effects(host, host.handle({"type": "click", "action": "online-watch"}))
+    watch_link = unescape(re.search(r"data-online-watch-link>([^<]+)<", host.cache["p2p"]).group(1))
+    guests = {seat: guest_at(relay, link)[0] for seat, link in links.items()}
+    watcher, _ = guest_at(relay, watch_link)
+    pages = [host, *guests.values(), watcher]
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-phrases"}))
+    relay.effects(host, host.handle({"type": "click", "action": "online-mute", "seat": "2"}))
+    relay.effects(host, host.handle({"type": "click", "action": "online-phrases"}))
+    play_match_out(relay, host, guests, random.Random(8))
+    relay.run(pages)
+    t = host.table.texts
+    # The watcher is on neither side: no «Мы»/«Они» on its score, its sides by their seats.
+    score = unescape(watcher.cache["score"])
+    assert "Мы" not in score and "Они" not in score and "chip mine" not in score, score
+    seats = [watcher.cache.get(f"seat-{i}", "") for i in (1, 2, 3)]
+    assert all("data-seat" in m for m in seats) and not any("partner" in m for m in seats)  # nobody's partner
+    assert any("partner-tag" in guests[1].cache.get(f"seat-{i}", "") for i in (1, 2, 3))
+    assert "Игрок 0 и Игрок 2" in score and "Игрок 1 и Игрок 3" in score and ">—<" in score
+    assert "Мы" in unescape(guests[1].cache["score"]) and "chip mine" in guests[1].cache["score"]
+    for page in [*guests.values(), watcher]:
+        assert page.peer.guest.phase() == "match_end"
+        assert t.P2P_WAIT_HOST_MATCH in page.cache["result-body"] and t.P2P_WAIT_HOST not in page.cache["result-body"]
+    first = host.table.match_key
+    relay.effects(host, host.handle({"type": "click", "action": "next"}))
+    relay.run(pages)
+    for g in guests.values():
+        relay.effects(g, g.handle({"type": "click", "action": "online-rematch-yes"}))
+    relay.run(pages)
+    relay.effects(host, host.handle({"type": "click", "action": "online-start"}))
+    relay.run(pages)
+    second = host.table.match_key
+    assert second != first and host.table.phase() == "play"
+    assert watcher.peer.guest.state["match"] == second and watcher.peer.guest.phase() == "play"
+    assert set(host.table.match.view(0).penalties) == {0} == set(watcher.peer.guest.display()["penalties"])
+    assert "Зрители: 1" in host.cache["peer-bar"] and all("Зрители: 1" in g.cache["peer-bar"] for g in guests.values())
+    relay.effects(host, host.handle({"type": "click", "action": "online-phrases"}))
+    assert 'data-seat="2" aria-pressed="true"' in host.cache["peer-bar"]
+    relay.effects(host, host.handle({"type": "click", "action": "online-phrases"}))
+    # The next match's first deal, played out: each guest checked it against what it was shown.
+    rng = random.Random(9)
+    for _ in range(2000):
+        tb = host.table
+        if tb.phase() in ("round_end", "match_end"):
+            break
+        if tb.next_timer() is not None:
+            relay.effects(host, host.handle({"type": "timer", "name": "step", "gen": host.timer_id}))
+        elif tb.match.to_act in guests:
+            g = guests[tb.match.to_act]
+            guest_clicks(relay, g, rng.choice(g.peer.guest.view().legal_moves))
+        else:
+            host_plays(relay, host, tb.match.to_act, rng)
+        relay.run(pages)
+    assert host.table.phase() in ("round_end", "match_end")
+    for g in guests.values():
+        screen = g.peer.guest
+        assert (second, 0) in screen.keys and not screen.swapped, sorted(screen.keys)
+        assert t.P2P_WAIT_HOST in g.cache["result-body"] or screen.phase() == "match_end"

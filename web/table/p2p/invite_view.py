@@ -108,9 +108,14 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
             public = (f'<label class="online-switch" data-open-switch><input type="checkbox" name="online-open" '
                       f'role="switch"{" checked" if state["open"] else ""}> {t.ONLINE_OPEN_TABLE}</label>'
                       f'<p class="fine">{t.ONLINE_OPEN_REMATCH_HINT if state.get("rematch") else t.ONLINE_OPEN_HINT}</p>')
-        body = (f'<p>{intro}</p>{public}{_switches(state.get("switches") or [], t)}<label class="online-timer">{t.ONLINE_TIMER} '
-                f'<select name="online-timer">{options}</select></label><ul class="online-seats">'
-                + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t) for r in rows) + "</ul>")
+        seats = ('<ul class="online-seats">' + "".join(_seat_row(r, bool(state.get("share")), state.get("said"), t)
+                                                      for r in rows) + "</ul>")
+        timer = f'<label class="online-timer">{t.ONLINE_TIMER} <select name="online-timer">{options}</select></label>'
+        switches = _switches(state.get("switches") or [], t)
+        if state.get("rematch"):  # who plays on first: on a phone the answers are not under the switches
+            body = f'<p>{intro}</p>{seats}{public}{switches}{timer}'
+        else:
+            body = f'<p>{intro}</p>{public}{switches}{timer}{seats}'
         if state.get("watch"):
             body += _watch_row(state["watch"], bool(state.get("share")), state.get("said"), t)
         elif state.get("watch") == "":

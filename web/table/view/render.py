@@ -160,13 +160,12 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     t = lang_texts(ui)
     fmt = view["format"]
     table = FORMATS[fmt]
-    mine = view["side"]
+    mine = None if ui.get("watching") else view["side"]  # a watcher by link is on no side
     chips = []
     for side, pen in enumerate(view["penalties"]):
         cls = "chip mine" if side == mine else "chip"
         danger = " hot" if pen >= 8 else ""
-        chips.append(f'<li class="{cls}{danger}"><span class="who">{t.side_label(fmt, side, ui["names"], mine)}</span>'
-                     f'<b>{pen}</b></li>')
+        chips.append(f'<li class="{cls}{danger}">{_side_who(view, ui, side, t)}<b>{pen}</b></li>')
     if table.has_pot:
         return pot_score_html(view, ui, t)
     totals, label, limit = view["penalties"], t.PENALTIES_LABEL, t.penalty_limit_label(table.penalty_limit)
@@ -175,8 +174,7 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         chips = []
         for side, won in enumerate(totals):
             cls = "chip mine" if side == mine else "chip"
-            chips.append(f'<li class="{cls}"><span class="who">{t.side_label(fmt, side, ui["names"], mine)}</span>'
-                         f'<b>{won}</b></li>')
+            chips.append(f'<li class="{cls}">{_side_who(view, ui, side, t)}<b>{won}</b></li>')
     elif ui.get("places"):  # seats that are out stay in the score, dimmed, with their place
         chips = [c.replace('<li class="chip', '<li class="chip out', 1) if place_of(ui, side) is not None
                  and side in (ui.get("out") or ()) else c for side, c in enumerate(chips)]
@@ -186,13 +184,27 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     unseen = view.get("unseen_taken") or 0
     closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
               if unseen else "")
+    points = "—" if ui.get("watching") else view["points"]  # (a side's points are its own until the deal's end)
     return (
         f'<div class="pts" title="{t.SCORE_TITLE}">'
         f'<span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
-        f'<b class="val">{view["points"]}{closed}</b><span class="of">{target}</span></div>'
+        f'<b class="val">{points}{closed}</b><span class="of">{target}</span></div>'
         f'<div class="pens"><span class="lbl">{label} <span class="of">{limit}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
+
+
+def _side_who(view: dict[str, Any], ui: dict[str, Any], side: int, t: ModuleType) -> str:
+    """A side's name on its score chip: «Мы»/«Они» to a player; to a watcher, who is on neither
+    side, its seats' marks («Ю·С»), their names in full for a screen reader and a pointer."""
+    fmt = view["format"]
+    members = t.side_members(fmt, side, ui["seat_names"]) if ui.get("watching") else ""
+    if not members:
+        return f'<span class="who">{t.side_label(fmt, side, ui["names"], view["side"])}</span>'
+    marks = t.avatar_marks(ui["seat_names"])
+    short = "·".join(marks[s] for s in FORMATS[fmt].sides[side])
+    return (f'<span class="who" title="{escape(members)}"><span aria-hidden="true">{escape(short)}</span>'
+            f'<span class="sr-only">{escape(members)}</span></span>')
 
 
 def storage_switches(mine: dict[str, Any]) -> tuple[str, ...]:
@@ -244,7 +256,8 @@ def seat_html(view: dict[str, Any], ui: dict[str, Any], seat: int) -> str:
         classes.append("turn")
     if _trick_winner(view) == seat:
         classes.append("winning")
-    partner = seat != view["seat"] and seat in view["sides"][view["side"]]
+    # (a watcher by link is drawn from the host's seat but is nobody's partner)
+    partner = not ui.get("watching") and seat != view["seat"] and seat in view["sides"][view["side"]]
     if partner:
         classes.append("partner")
     tags = ""
@@ -648,7 +661,7 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
         + coachview.result_extra(view, ui)
         + '</div><div class="dlg-buttons">'
         f'<button type="button" class="btn ghost" data-action="menu">{t.MENU}</button>'
-        + (f'<p class="wait-host">{t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
+        + (f'<p class="wait-host">{t.P2P_WAIT_HOST_MATCH if over else t.P2P_WAIT_HOST}</p>' if ui.get("guest") else
            (f'<button type="button" class="btn ghost" data-action="new">{t.NEW_MATCH}</button>' if watching else "")
            + f'<button type="button" class="btn primary" data-action="next" autofocus>{button}</button>')
         + '</div>'
