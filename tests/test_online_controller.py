@@ -626,7 +626,8 @@ def play_match_out(relay: Relay, host, guests: dict, rng: random.Random) -> None
 def test_another_match_for_the_same_people_on_the_same_links():
     """«Ещё партию» at a match's end of пары with three guests: the host's result offers it,
     every guest is asked on their own page, the host changes a switch meanwhile; two play on,
-    one leaves (their page goes back to the menu) and a bot takes that seat; the next match
+    one says it plays on and then leaves from the lobby (its page goes back to the menu) and a
+    bot takes that seat; the next match
     starts with the new switch, the same rooms and no new link."""
     relay = Relay()
     host, links, _ = host_with_lobby(relay, "pairs", ["human", "human", "human", "human"])
@@ -655,11 +656,19 @@ def test_another_match_for_the_same_people_on_the_same_links():
         relay.effects(guests[seat], guests[seat].handle({"type": "click", "action": "online-rematch-yes"}))
     relay.run(pages)
     assert guests[1].peer.dialog["step"] == "online-lobby"
+    # A guest who plays on reads that it does, and what it waits for, not the first lobby's invitation.
+    staying = guests[1].cache["p2p"]
+    assert "Вы играете ещё партию" in staying and "когда ответят все" in staying
+    assert "Вас пригласили" not in staying and 'data-action="online-rematch-no"' in staying
     host.peer.host.again.pop(2)  # the host's page lost an answer (it reloaded): seat 2 says it again
     host.refresh()
     relay.effects(host, host.take())
     relay.run(pages)
     assert host.peer.host.again.get(2) is True
+    # Seat 3 says it plays on, then thinks better of it in the lobby while the others answer.
+    relay.effects(guests[3], guests[3].handle({"type": "click", "action": "online-rematch-yes"}))
+    relay.run(pages)
+    assert host.peer.host.again.get(3) is True and guests[3].peer.dialog["step"] == "online-lobby"
     relay.effects(guests[3], guests[3].handle({"type": "click", "action": "online-rematch-no"}))
     relay.run(pages)
     assert guests[3].peer.guest is None and guests[3].dialogs == ["menu"]

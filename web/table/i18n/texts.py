@@ -224,6 +224,10 @@ class Texts:
         """What a guest opening an invite link is told: the table's name and the seat (from 0)."""
         return self.say("online_joining", format=self.FORMAT_TITLES.get(fmt, fmt), seat=seat + 1)
 
+    def online_rematch_staying(self, fmt: str, seat: int) -> str:
+        """A guest who said «Играть ещё», while the others answer: the table and the seat (from 0)."""
+        return self.say("online_rematch_staying", format=self.FORMAT_TITLES.get(fmt, fmt), seat=seat + 1)
+
     def online_seconds(self, n: int) -> str:
         return self.say("online_seconds", n=n)
 

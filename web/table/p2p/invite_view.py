@@ -139,8 +139,13 @@ def dialog_html(state: dict[str, Any], t: Texts = texts) -> str:
                        f'data-online-seat="{int(r.get("seat") or 0)}">'
                        f'{_seat_head(r, t, int(r.get("seat") or 0) == seat)}</li>'
                        for r in state.get("rows") or [])
-        body = (f'<p>{escape(t.online_joining(fmt, seat))}</p><ul class="online-seats">{rows}</ul>'
-                f'<p class="p2p-wait" role="status">{t.ONLINE_LOBBY_WAIT}</p>')
+        if state.get("rematch"):  # this guest plays on; the others are still answering the offer
+            intro, wait = t.online_rematch_staying(fmt, seat), t.ONLINE_REMATCH_WAIT
+            buttons = _button("online-rematch-no", t.ONLINE_REMATCH_LEAVE)
+        else:
+            intro, wait = t.online_joining(fmt, seat), t.ONLINE_LOBBY_WAIT
+        body = (f'<p>{escape(intro)}</p><ul class="online-seats">{rows}</ul>'
+                f'<p class="p2p-wait" role="status">{wait}</p>')
     elif step == "online-rematch":
         rows = "".join(f'<li class="online-seat" data-online-seat="{int(r.get("seat") or 0)}">'
                        f'{_seat_head(r, t, int(r.get("seat") or 0) == int(state.get("seat") or 0))}</li>'

@@ -615,7 +615,7 @@ class OnlineLink:
             self.app.open_dialog("p2p")
         elif waiting and (step is not None or self.said_again):
             self.peer.dialog = {"step": "online-lobby", "format": end.invite.format, "seat": end.invite.seat,
-                                "rows": rows}
+                                "rows": rows, "rematch": facts.get("rematch") is True}
             self.app.open_dialog("p2p", alone=True)
             if facts.get("rematch") is True and self.said_again and mine.get("status") == "waiting":
                 self.send("host", end.message(end.screen.answer_again(True)))  # (the host's page lost it: a reload)
@@ -626,9 +626,13 @@ class OnlineLink:
             self.said_again = None
 
     def answer_rematch(self, yes: bool) -> None:
-        """A guest's «Играть ещё» or «Выйти из-за стола» to the host's «Ещё партию»."""
+        """A guest's «Играть ещё» or «Выйти из-за стола» to the host's «Ещё партию»; «Выйти из-за стола»
+        also after «Играть ещё», while the others answer."""
         end = self.end
-        if not isinstance(end, online.OnlineGuest) or (self.peer.dialog or {}).get("step") != "online-rematch":
+        dialog = self.peer.dialog or {}
+        asked = dialog.get("step") == "online-rematch"
+        staying = dialog.get("step") == "online-lobby" and dialog.get("rematch") is True  # and now leaving
+        if not isinstance(end, online.OnlineGuest) or not (asked or (staying and not yes)):
             return
         self.send("host", end.message(end.screen.answer_again(yes)))
         if yes:
