@@ -46,7 +46,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 SITE_SOURCES := index.html pyscript.toml manifest.webmanifest sw.js tools/build_site.py tools/prerender.py tools/stdlib_trim.py tools/bytecode.py tools/relay_client.mjs \
 	$(shell find web burkozel -not -path '*/__pycache__*' -not -name '*.py[co]' 2>/dev/null)
 
-.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal bench-bots-browser bench-relay bench-open bench-signing bench-regret bench-start bench-lighthouse bench-css bench-layout screenshots icons clean distclean
+.PHONY: help play test site venv node chromium firefox webkit bench bench-house bench-bots-bura5 bench-bots bench-bots-two bench-bots-pot bench-bots-hands bench-bots-legal test-hostile bench-bots-browser bench-relay bench-open bench-signing bench-regret bench-start bench-lighthouse bench-css bench-layout screenshots icons clean distclean
 
 help:
 	@echo "make play         build the site and serve it at http://127.0.0.1:$(PORT)/"
@@ -66,6 +66,7 @@ help:
 	@echo "make bench-bots-pot  the same for «Бура на кон» (bura_pot, three seats, chips per deal) and its ceilings"
 	@echo "make bench-bots-hands  the arena's hard-hands reference (sees every hand, not the stock)"
 	@echo "make bench-bots-legal  every level through thousands of random deals of every format and combination set"
+	@echo "make test-hostile  the hostile online guest's test with 10,000 messages (make test sends 2,500)"
 	@echo "make bench-house  random-play throughput with each house rule on and at bura5"
 	@echo "make bench-bots-bura5  bura5's arena: medium vs easy, hard vs medium, the ceiling"
 	@echo "make bench-regret the hard bot's choices against many-world move values (minutes)"
@@ -206,6 +207,10 @@ bench-bots-pot:
 # every move checked by the engine (~10 min): the large count of tests/test_bots.py's legal-play test.
 bench-bots-legal:
 	$(PYTHON) bench/bot_legality.py --workers 2 --house-deals 100
+
+test-hostile: venv
+	BURKOZEL_HOSTILE_MESSAGES=10000 $(VPY) -m pytest -q -s -p no:cacheprovider \
+		tests/test_online_wire.py -k test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat
 
 # The house rules (RULES-house.md): random-play throughput with each switch on and at bura5
 # (BENCH_ARGS="--cpu" on a loaded machine), and bura5's arena: medium vs easy, hard vs medium at

@@ -61,7 +61,7 @@ def test_declares_31_exactly_where_the_hard_bot_does_and_only_a_true_one():
     search = IsmctsBot(seed=1, max_iterations=60, deterministic=True)
     medium = make_bot("medium")
     may = declared = 0
-    for _, rnd in _deals(40, "ismcts/declare"):
+    for _, rnd in _deals(12, "ismcts/declare"):
         while not rnd.is_over:
             seat = rnd.to_act
             view = rnd.view(seat)
@@ -95,7 +95,7 @@ def test_the_hard_bot_in_bura31_is_the_tree_search_in_the_posteriors_worlds():
     recorded outcomes as iterations went through it, and counts them all."""
     medium = make_bot("medium")
     compared = 0
-    for d, rnd in _deals(8, "ismcts/hard"):
+    for d, rnd in _deals(3, "ismcts/hard"):
         hard = HardBot(seed=d, max_iterations=90, deterministic=True)
         tree = arena_bot("hard-ismcts-bayes", d, {"max_iterations": 90, "deterministic": True}, [rnd])
         while not rnd.is_over:

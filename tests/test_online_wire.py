@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import random
 import re
 import zlib
@@ -200,6 +201,7 @@ class Room:
         self.now = 0.0
         self.to_host: list[tuple[int, str]] = []
         self.frames = 0
+        self.sent: dict[tuple[int, int], str] = {}
 
     def carry(self, frames: list) -> list:
         if not self.lossy:
@@ -209,17 +211,28 @@ class Room:
         return out
 
     def check(self, seat: int, frame: str) -> None:
+        """A frame the host sends ``seat``, read as it leaves: its message (the frame's body, whose
+        quotes the frame escapes) holds no card hidden from the seat now, and a frame sent again
+        holds what it held the first time."""
         text = seal.unseal(self.host.lines[seat].invite.secret, seal.TO_GUEST, frame)
-        assert text is not None
-        assert not hidden_in(text, self.table, seat), text
+        opened = session.parse(text)
+        assert opened is not None
+        if opened.kind == session.MESSAGE and (seat, opened.seq) in self.sent:  # sent again
+            assert self.sent[seat, opened.seq] == opened.body
+        else:
+            assert not hidden_in(opened.body, self.table, seat), opened.body
+            if opened.kind == session.MESSAGE:
+                self.sent[seat, opened.seq] = opened.body
         for other in self.host.lines:
             if other != seat:
                 assert seal.unseal(self.host.lines[other].invite.secret, seal.TO_GUEST, frame) is None
 
     def step(self) -> None:
         self.now += 0.5
-        for seat, frame in self.carry(self.host.outbox() + (self.host.tick(self.now) if self.now % 5 == 0 else [])):
+        sent = self.host.outbox() + (self.host.tick(self.now) if self.now % 5 == 0 else [])
+        for seat, frame in sent:
             self.check(seat, frame)
+        for seat, frame in self.carry(sent):
             self.frames += 1
             _, replies = self.guests[seat].receive(frame, self.now)
             self.to_host += [(seat, r) for r in replies]
@@ -427,8 +440,12 @@ def test_a_guest_heard_again_after_the_host_stopped_hearing_it_is_back_without_a
     assert guest.screen.state["at"] == [room.table.match.round_no, len(room.table.rounds[-1])]
 
 
+# The hostile guest's messages: 2,500 here (about 200 of each kind); `make test-hostile` sends 10,000.
+HOSTILE_MESSAGES = int(os.environ.get("BURKOZEL_HOSTILE_MESSAGES", "2500"))
+
+
 def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat():
-    """10,000 random and mutated messages (bad JSON, huge payloads, wrong seats, out of
+    """Random and mutated messages (bad JSON, huge payloads, wrong seats, out of
     turn, illegal moves, replays, forged host messages, other devices, phrase floods and
     keys that do not exist): no exception, every move the match gains is the hostile
     seat's own and legal on its view, or the host's and the bots' (played here), and the
@@ -442,7 +459,7 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
     t = room.table
     hostile_moves = 0
     passed: list[tuple[float, str]] = []
-    for _ in range(10_000):
+    for _ in range(HOSTILE_MESSAGES):
         room.now += 0.1
         if t.phase() in ("round_end", "match_end"):
             t.next_round() if t.phase() == "round_end" else t.new_match()
@@ -472,7 +489,8 @@ def test_a_hostile_guest_changes_the_match_only_by_legal_moves_of_its_own_seat()
             assert actor == seat and view_before.to_act == seat
             view_before.check(move)
             hostile_moves += 1
-    assert hostile_moves > 50  # the guest did get to play: the test reached real turns
+    print(f"{HOSTILE_MESSAGES} hostile messages, {hostile_moves} of its moves played")
+    assert hostile_moves > HOSTILE_MESSAGES // 100  # the guest did get to play: the test reached real turns
     assert all(isinstance(m, Move) for _, m in t.match.moves)
     assert passed and {key for _, key in passed} <= set(phrases.KEYS)
     assert all(b - a >= phrases.GAP_S - 1e-9 for (a, _), (b, _) in zip(passed, passed[1:]))

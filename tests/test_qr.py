@@ -61,6 +61,12 @@ def test_one_more_byte_takes_the_next_version_and_too_much_is_refused():
         qr.make("x" * 2000)
 
 
+def test_a_link_drawn_again_is_the_symbol_already_made():
+    """The host's lobby is drawn again at every tick, a code per waiting seat."""
+    link = "https://example.org/burkozel/#join=" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" * 2
+    assert qr.make(link, "L") is qr.make(link, "L")
+
+
 def test_svg_has_no_inline_style_and_labels_itself():
     svg = qr.make("HELLO").svg(label="Код для друга")
     assert "style=" not in svg

@@ -17,6 +17,7 @@ implementation lays them out (MIT), in our own code.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 LEVELS = {"L": 1, "M": 0}
 """The error correction levels offered, with their format-bit codes."""
@@ -309,9 +310,11 @@ def _penalty(m: list[list[bool]]) -> int:
     return score
 
 
+@lru_cache(maxsize=32)
 def make(text: str | bytes, level: str = "L", mask: int | None = None) -> QR:
     """The smallest symbol of ``level`` holding ``text`` (UTF-8), with the best
-    mask (or ``mask``, for tests)."""
+    mask (or ``mask``, for tests); kept, since the lobby is drawn again at every tick
+    with a code per waiting seat (eight masks scored each time took ~0.1 s a code)."""
     data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
     for version in range(1, MAX_VERSION + 1):
         header = 4 + (8 if version <= 9 else 16)
