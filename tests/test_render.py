@@ -392,3 +392,18 @@ def test_a_deal_over_before_the_first_move_shows_the_players_dealt_cards(lang):
     table.new_match()
     d = finish_with(table, random.Random(5), lambda d: d["round_over"] and d["history"])
     assert 'class="dealt"' not in render.result_html(d, table.ui())
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "bura31", "bura_pot"])
+def test_a_watchers_points_box_is_a_dash_with_no_title_of_its_own_side(fmt):
+    """A side's points are its own until the deal's end: a watcher by link, on no side, reads a
+    dash and no «Очки вашей стороны» title, at a four-card table, at Бура and at a pot; a
+    player reads its points under that title."""
+    table = Table(settings(fmt), seed=3)
+    table.new_match()
+    d = finish_with(table, random.Random(2), lambda d: d["points"] > 0 and not d["round_over"])
+    t = languages.for_lang("ru")
+    mine = render.score_html(d, table.ui())
+    assert f'title="{t.SCORE_TITLE}"' in mine and f'<b class="val">{d["points"]}' in mine
+    watched = render.score_html({**d, "points": 0, "unseen_taken": 0}, {**table.ui(), "watching": True})
+    assert t.SCORE_TITLE not in watched and '<b class="val">—</b>' in watched

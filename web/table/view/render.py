@@ -181,17 +181,24 @@ def score_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
     target = t.score_target(table.declaration, ui.get("pass_mark") or view["pass_mark"])
     if handicap_of(view, view["seat"]):  # the player's own фора counts for «31» (RULES-house.md §6.3)
         target = escape(t.SCORE_HANDICAP.format(target=target, n=handicap_of(view, view["seat"])))
-    unseen = view.get("unseen_taken") or 0
-    closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
-              if unseen else "")
-    points = "—" if ui.get("watching") else view["points"]  # (a side's points are its own until the deal's end)
     return (
-        f'<div class="pts" title="{t.SCORE_TITLE}">'
-        f'<span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
-        f'<b class="val">{points}{closed}</b><span class="of">{target}</span></div>'
+        f'{_points_box(view, ui, t, target)}'
         f'<div class="pens"><span class="lbl">{label} <span class="of">{limit}</span></span>'
         f'<ul>{"".join(chips)}</ul></div>'
     )
+
+
+def _points_box(view: dict[str, Any], ui: dict[str, Any], t: ModuleType, target: str) -> str:
+    """The deal's points so far: a side's own until the deal's end, so a watcher by link (on no
+    side) reads a dash, with no «your side's points» title."""
+    label = f'<span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
+    if ui.get("watching"):
+        return f'<div class="pts">{label}<b class="val">—</b><span class="of">{target}</span></div>'
+    unseen = view.get("unseen_taken") or 0
+    closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
+              if unseen else "")
+    return (f'<div class="pts" title="{t.SCORE_TITLE}">{label}'
+            f'<b class="val">{view["points"]}{closed}</b><span class="of">{target}</span></div>')
 
 
 def _side_who(view: dict[str, Any], ui: dict[str, Any], side: int, t: ModuleType) -> str:
@@ -226,12 +233,7 @@ def pot_score_html(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> s
                      f'<b data-chips="{stack}">{stack}</b></li>')
     points = ""
     if not ui.get("count_in_head"):
-        unseen = view.get("unseen_taken") or 0
-        closed = (f'<small class="unseen" title="{t.unseen_title(unseen)}">{t.unseen_short(unseen)}</small>'
-                  if unseen else "")
-        points = (f'<div class="pts" title="{t.SCORE_TITLE}"><span class="lbl">{t.round_points_label(view["round_no"] + 1)}</span>'
-                  f'<b class="val">{view["points"]}{closed}</b>'
-                  f'<span class="of">{t.score_target(view["declaration"], view["pass_mark"])}</span></div>')
+        points = _points_box(view, ui, t, t.score_target(view["declaration"], view["pass_mark"]))
     match = escape(str(ui.get("match_key") or ""))
     return (f'{points}<div class="pot" id="pot-box" data-match="{match}" data-deal="{view["round_no"]}">'
             f'<span class="lbl">{t.POT_LABEL}</span>'
