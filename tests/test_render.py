@@ -407,3 +407,19 @@ def test_a_watchers_points_box_is_a_dash_with_no_title_of_its_own_side(fmt):
     assert f'title="{t.SCORE_TITLE}"' in mine and f'<b class="val">{d["points"]}' in mine
     watched = render.score_html({**d, "points": 0, "unseen_taken": 0}, {**table.ui(), "watching": True})
     assert t.SCORE_TITLE not in watched and '<b class="val">—</b>' in watched
+
+
+@pytest.mark.parametrize("fmt", ["pairs", "bura31", "bura_pot"])
+def test_a_watchers_result_and_stacks_mark_no_row_or_stack_as_its_own(fmt):
+    """A watcher by link is on no side: at a deal's end no row of its result is lit as its own,
+    and at a pot no stack is; a player's own row (and stack) is."""
+    table = Table(settings(fmt), seed=5)
+    table.new_match()
+    d = finish_with(table, random.Random(3), lambda d: d["round_over"])
+    ui = table.ui()
+    own_row = re.compile(r'<tr class="[^"]*\bmine\b')
+    assert own_row.search(render.result_html(d, ui))
+    watched = {**ui, "watching": True}
+    assert not own_row.search(render.result_html(d, watched))
+    if fmt == "bura_pot":
+        assert "chip mine" in render.score_html(d, ui) and "chip mine" not in render.score_html(d, watched)

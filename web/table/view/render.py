@@ -225,8 +225,9 @@ def pot_score_html(view: dict[str, Any], ui: dict[str, Any], t: ModuleType) -> s
     chips carries ``data-chips``, the pot its match and deal: the page (``web/page/chips.js``)
     moves chips between the numbers that differ from one drawing to the next."""
     chips = []
+    mine = None if ui.get("watching") else view["seat"]  # a watcher by link has no stack of its own
     for seat, stack in enumerate(view["chips"]):
-        cls = "chip mine" if seat == view["seat"] else "chip"
+        cls = "chip mine" if seat == mine else "chip"
         if stack <= 0:
             cls += " hot"
         chips.append(f'<li class="{cls}" data-seat="{seat}"><span class="who">{escape(ui["names"][seat])}</span>'
@@ -633,13 +634,14 @@ def result_html(view: dict[str, Any], ui: dict[str, Any]) -> str:
                              list(view["round_points"]), names, view.get("round_penalties"), view.get("chips_won"),
                              shown=bool(view.get("shown")))
     head = f'<p class="deal-end">{escape(ending)}</p>'
+    rows_of = {**view, "side": None} if ui.get("watching") else view  # a watcher by link: no row is its own
     if pot:
         head += f'<p class="pot-line">{escape(pot_line(view, names, t))}</p>'
-        columns, rows = t.POT_RESULT_COLUMNS, pot_result_rows(view, names)
+        columns, rows = t.POT_RESULT_COLUMNS, pot_result_rows(rows_of, names)
     else:
-        columns, rows = t.RESULT_COLUMNS, side_result_rows(view, names, t, public)
+        columns, rows = t.RESULT_COLUMNS, side_result_rows(rows_of, names, t, public)
         if ui.get("wins") is not None:  # a robber: the deal's winner and the deals won, no penalties
-            columns, rows = t.ROBBER_RESULT_COLUMNS, robber_result_rows(view, ui, names, t, public)
+            columns, rows = t.ROBBER_RESULT_COLUMNS, robber_result_rows(rows_of, ui, names, t, public)
     if over:
         head += f'<p class="winners">{t.winners_line(fmt, list(view["winners"]), names)}</p>'
     head += places_html(view, ui, names, t)
