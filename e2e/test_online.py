@@ -939,13 +939,13 @@ def test_inviting_and_joining_have_no_wcag_violation(make_page, server):
         f"[{screen}]\n  " + "\n  ".join(lines) for screen, lines in found.items())
 
 
-def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_may_share_it(make_page, server):
+def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_may_share_it(real_page, server):
     """On the guest's page, at the deal's end: «Разобрать раздачу» steps through the deal as
     the guest's seat saw it (its hand as dealt, every card it saw, never the opponent's
     face-down discards), asked of the host through the relay; «Поделиться раздачей» gives the
     deal's link by its own key, with «Копировать», which opens from the guest's seat; the
     guest's bar says it plays through the relay."""
-    host, guest, inv = start_online(make_page, server, "duel", no_direct=True)
+    host, guest, inv = start_online(real_page, server, "duel", no_direct=True)
     dealt = set(guest.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card)"))
     assert play_deal(host, guest, random.Random(21)) >= 3
     assert "через ретранслятор" in peer_bar(guest)
@@ -983,17 +983,17 @@ def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_
     shared.close()
 
 
-def test_pairs_with_three_guests_each_on_its_own_link_play_another_match_on_the_same_links(make_page, server):
+def test_pairs_with_three_guests_each_on_its_own_link_play_another_match_on_the_same_links(real_page, server):
     """Пары with three guests, each on its own link (one through the relay only): every guest
     plays in the first deal, and no frame to or from a guest holds a card its seat may not know.
     Then «Ещё партию»: they play the whole match; the host's result offers another, each guest
     says «Играть ещё» on their own page, and the next match starts on the same pages and links,
     played by the same people.  (One test: the four devices and their first deal were booted and
     played twice, by two tests, to check these two things.)"""
-    host = make_page()
+    host = real_page()
     links = invite_links(host, server, "pairs", people=(1, 2, 3))
     assert sorted(links) == [1, 2, 3] and len(set(links.values())) == 3
-    guests = seat_guests(make_page, server, host, links, relay_only=(2,))  # one through the relay only
+    guests = seat_guests(real_page, server, host, links, relay_only=(2,))  # one through the relay only
     rng = random.Random(23)
     made = play_devices(host, list(guests.values()), rng)
     assert all(n >= 2 for n in made), made
@@ -1106,7 +1106,7 @@ REACHED_JS = """() => { const e = document.activeElement;
 
 
 def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language_and_read_whole_on_a_phone(
-        make_page, server):
+        real_page, server):
     """Пары: the host reads Russian, seat 1 English (through the relay only), seat 2 Ukrainian.
     Seat 1 says «Nice move»: a bubble at its seat on every page, in each page's own words,
     and the same words in the table's polite live region; the host's «Минутку» likewise.
@@ -1119,9 +1119,9 @@ def test_quick_phrases_are_seen_by_the_others_each_in_their_own_language_and_rea
     Russian and a Ukrainian guest; the host here reads Russian.)"""
     from axe import violations
 
-    host = make_page()
+    host = real_page()
     links = invite_links(host, server, "pairs", people=(1, 2))
-    guests = seat_guests(make_page, server, host, links, relay_only=(1,), locales={1: "en-US", 2: "uk-UA"})
+    guests = seat_guests(real_page, server, host, links, relay_only=(1,), locales={1: "en-US", 2: "uk-UA"})
     en, uk = guests[1], guests[2]
     before = en.evaluate(TABLE_BOXES)
     en.click("#peer-bar [data-action=online-phrases]")
@@ -1191,12 +1191,12 @@ def public_cards(match) -> set[str]:
     return cards
 
 
-def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(make_page, server):
+def test_a_watcher_sees_every_trick_and_no_hidden_card_and_is_counted(real_page, server):
     """The host's watch link opened in a third context: at every move its page holds no card
     but the trump and the finished tricks' face-up cards (no hand, no face-down face, not the
     trick in play), every frame it got holds no other either (each read at its own moment),
     those frames show every trick of the deal, and both players' bars count it."""
-    host, guest, watcher = make_page(), make_page(no_direct=True), make_page()
+    host, guest, watcher = real_page(), real_page(no_direct=True), real_page()
     watcher.context.add_init_script(PEERS_KEPT)
     links = invite_links(host, server, "duel")
     host.click("#p2p [data-action=online-watch]")  # «Позвать зрителей»: the watchers' room opens
