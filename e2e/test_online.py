@@ -16,6 +16,7 @@ import sys
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness import ROOT, Guard, app_url, boot
 from rtc_trace import TRACE, Traced
@@ -946,6 +947,9 @@ def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_
     deal's link by its own key, with «Копировать», which opens from the guest's seat; the
     guest's bar says it plays through the relay."""
     host, guest, inv = start_online(real_page, server, "duel", no_direct=True)
+    # (through the relay only, the guest's hand is drawn a moment after the host's table: the deal
+    # waits for its value and then comes sealed through the relay)
+    guest.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=30_000)
     dealt = set(guest.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card)"))
     assert play_deal(host, guest, random.Random(21)) >= 3
     assert "через ретранслятор" in peer_bar(guest)
@@ -990,10 +994,21 @@ def test_pairs_with_three_guests_each_on_its_own_link_play_another_match_on_the_
     says «Играть ещё» on their own page, and the next match starts on the same pages and links,
     played by the same people.  (One test: the four devices and their first deal were booted and
     played twice, by two tests, to check these two things.)"""
-    host = real_page()
+    def traced_page(**options):  # (what each page did, printed if the test fails)
+        page = real_page(**options)
+        page.context.add_init_script(TRACE)
+        return page
+
+    host = traced_page()
     links = invite_links(host, server, "pairs", people=(1, 2, 3))
     assert sorted(links) == [1, 2, 3] and len(set(links.values())) == 3
-    guests = seat_guests(real_page, server, host, links, relay_only=(2,))  # one through the relay only
+    guests = seat_guests(traced_page, server, host, links, relay_only=(2,))  # one through the relay only
+    with Traced({"host": host, **{f"seat {seat}": page for seat, page in guests.items()}}) as traced:
+        play_two_matches(host, guests, links, traced)
+
+
+def play_two_matches(host, guests: dict[int, object], links: dict[int, str], traced: Traced) -> None:
+    """The rest of ``test_pairs_with_three_guests…``: the first match, «Ещё партию», the next match's first deal."""
     rng = random.Random(23)
     made = play_devices(host, list(guests.values()), rng)
     assert all(n >= 2 for n in made), made
@@ -1007,6 +1022,7 @@ def test_pairs_with_three_guests_each_on_its_own_link_play_another_match_on_the_
     assert phase(host) == "match_end"
     urls = {seat: page.url for seat, page in guests.items()}
     assert "Ещё партию" in host.text_content("#result-body [data-action=next]")
+    traced.mark("«Ещё партию»")
     host.click("#result-body [data-action=next]")
     host.wait_for_selector("#p2p [data-action=online-start][disabled]")
     for page in guests.values():
@@ -1019,7 +1035,12 @@ def test_pairs_with_three_guests_each_on_its_own_link_play_another_match_on_the_
     for seat, page in guests.items():
         page.wait_for_selector("#p2p", state="hidden", timeout=30_000)
         # (the new match's first deal waits for every guest's value, one only through the relay)
-        page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=60_000)
+        try:
+            page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=60_000)
+        except PlaywrightTimeout:
+            said = {name: p.evaluate("() => document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400)")
+                    for name, p in traced.pages.items()}
+            raise AssertionError(f"seat {seat}: no hand in the next match a minute on; the pages say {said}") from None
         assert page.url == urls[seat] and page.get_attribute("#me .seat", "data-seat") == str(seat)
     assert not saved(host)["rounds"][-1] or len(saved(host)["rounds"]) == 1
     made = play_devices(host, list(guests.values()), rng)  # the next match's first deal, by the same people
