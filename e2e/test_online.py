@@ -379,29 +379,29 @@ def test_a_watchers_heartbeats_go_to_the_relay_it_hears_the_host_on(make_page, s
     assert 3 <= len(sent) <= 10, [e["url"] for e in sent]  # (four or five heartbeats, two sockets each; was eight each)
 
 
-def test_a_used_link_is_refused_within_ten_seconds_whichever_way_the_second_device_connects(make_page, server):
+def test_a_used_link_is_refused_within_ten_seconds_whichever_way_the_second_device_connects(real_page, server):
     """A second device with a seat's link already used is told «уже занято»: at once while the
     seat's holder has only just joined; then, once the holder plays directly, within 10 s of its
     page being ready whichever way it connects, also when it can make no direct connection (the
     refusal went only through the DataChannel, to the holder, and such a device waited minutes
     with no word).  A damaged link says so and loads nothing.  (One host and guest for all four
     devices: they were three tests, each inviting and seating its own.)"""
-    host, guest = make_page(), make_page()
+    host, guest = real_page(), real_page()
     links = invite_links(host, server, "duel")
     fragment = links[1].split("#", 1)[1]
     open_link(guest, server, links[1])
-    second = make_page()
+    second = real_page()
     boot(second, app_url(server.url, speed="instant", sw="off") + "#" + fragment)
     second.wait_for_selector("#p2p [role=alert]", timeout=30_000)
     assert "уже занято" in second.text_content("#p2p")
     host.wait_for_selector('#p2p [data-online-seat="1"]:has-text("напрямую")', timeout=45_000)
     for second_direct in (False, True):
-        second = make_page(no_direct=not second_direct)
+        second = real_page(no_direct=not second_direct)
         boot(second, app_url(server.url, speed="instant", sw="off") + "#" + fragment)
         second.wait_for_selector("#p2p [role=alert]", timeout=10_000)
         assert "уже занято" in second.text_content("#p2p"), second_direct
     assert guest.get_attribute("#me .seat", "data-seat") == "1" and "напрямую" in host.text_content("#p2p")
-    damaged = make_page()
+    damaged = real_page()
     boot(damaged, app_url(server.url, speed="instant", sw="off") + "#" + fragment[:-5])
     damaged.wait_for_selector("#p2p [data-online-error=damaged]", state="attached")
     assert not damaged.evaluate("'burkozelRelay' in window")  # nothing was loaded, nothing connected
