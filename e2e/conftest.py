@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import (CHROMIUM_ARGS, LEDGER, SITE, Guard, Server, SnapshotSeed, chromium_path, ensure_site,
+pytest.register_assert_rewrite("online_kit")  # (its checks were a test module's: their failures say what they saw)
+
+from harness import (CHROMIUM_ARGS, LEDGER, SITE, Guard, Server, SnapshotSeed, chromium_path, ensure_site,  # noqa: E402
                      seed_snapshots, settle_after_actions)
 
 settle_after_actions()  # every action returns once the table's worker has answered it

@@ -18,7 +18,8 @@ import pytest
 
 from harness import ROOT, app_url, boot
 from tablekit import play_devices, to_menu
-from test_online import expired, invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
+from fake_relay import expired
+from online_kit import invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(ROOT / "web"))
