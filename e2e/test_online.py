@@ -28,6 +28,8 @@ from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host c
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, seal, session  # noqa: E402
 
+pytestmark = pytest.mark.long_file  # (conftest.py: `make test` starts it first)
+
 
 def first_to_host(relay: FakeRelay, inv: invite.Invite) -> session.Frame | None:
     """The first frame a guest sent the host's room through the relay."""

@@ -26,6 +26,8 @@ from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host c
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite  # noqa: E402
 
+pytestmark = pytest.mark.long_file  # (conftest.py: `make test` starts it first)
+
 
 BURST = """async () => { const r = window.burkozelRelay, before = r.published.length;
   const pause = (ms) => new Promise((done) => setTimeout(done, ms));

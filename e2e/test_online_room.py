@@ -10,6 +10,8 @@ import random
 import re
 import sys
 
+import pytest
+
 from harness import ROOT, app_url, boot
 from online_kit import (CARDS_IN_DOM, PEERS_KEPT, TABLE_BOXES, check_frames, invite_links, make_page,  # noqa: F401
                         open_link, peer_bar, play_deal, real_browser, real_page, real_relay, relay, seat_guests,
@@ -19,6 +21,8 @@ from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host c
 
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, seal, session  # noqa: E402
+
+pytestmark = pytest.mark.long_file  # (conftest.py: `make test` starts it first)
 
 
 def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_may_share_it(make_page, server):
