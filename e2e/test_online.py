@@ -24,6 +24,7 @@ from online_kit import (CARDS_IN_DOM, TABLE_BOXES, check_frames, invite_links, m
                         play_deal, published, real_browser, real_page, real_relay, relay, seat_guests)
 from tablekit import OVER, phase, play_devices, play_turn, replay, saved
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host candidates)
+from test_phone_trick import FANNED, READABLE
 
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, seal, session  # noqa: E402
@@ -342,7 +343,7 @@ SMALL_GUEST_JS = """() => {
   const box = (e) => e.getBoundingClientRect();
   const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
                        && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
-  const cards = [...document.querySelectorAll('#trick .play .card')].map((c) => box(c).width);
+  const plays = [...document.querySelectorAll('#trick .play')].map((p) => [...p.querySelectorAll('.card')].map((c) => box(c).width));
   const bar = document.getElementById('peer-bar'), open = bar.querySelector('[data-action=online-phrases]');
   const out = [];
   for (const el of [bar, open]) {
@@ -352,14 +353,16 @@ SMALL_GUEST_JS = """() => {
       if (part !== open && over(r, box(part))) out.push(`${el.id || 'phrases'} over ${part.className}`);
   }
   const o = box(open);
-  return {least: Math.min(...cards), n: cards.length, out, open: [o.width, o.height], said: bar.textContent};
+  return {plays, out, open: [o.width, o.height], said: bar.textContent};
 }"""
 
 
 def test_a_guest_on_a_small_phone_reads_the_trick_beside_the_link_and_the_phrases(make_page, server):
     """Пары, a guest at 360×640: the link's state and «Фразы» take no line of the header (with
-    them a played card was 8 px wide there), so the trick's cards read (32 px), the link says
-    «на связи» to readers, «Фразы» is a 44 px button over nothing, and its panel opens in view."""
+    them a played card was 8 px wide there), so the trick's cards read (32 px, 28 in a play of
+    several: the deal is keyed by the guests' values, so some runs had two-card plays at 30 px
+    fail a flat 32), the link says «на связи» to readers, «Фразы» is a 44 px button over
+    nothing, and its panel opens in view."""
     host = make_page()
     links = invite_links(host, server, "pairs", people=(2,))
     guest = seat_guests(make_page, server, host, links)[2]
@@ -373,7 +376,8 @@ def test_a_guest_on_a_small_phone_reads_the_trick_beside_the_link_and_the_phrase
                 play_turn(page, rng)
         guest.wait_for_timeout(250)
     seen = guest.evaluate(SMALL_GUEST_JS)
-    assert seen["n"] and seen["least"] >= 32, seen
+    narrow = [(len(play), w) for play in seen["plays"] for w in play if w < (READABLE if len(play) == 1 else FANNED)]
+    assert any(seen["plays"]) and not narrow, seen  # (as test_phone_trick reads every table's trick)
     assert not seen["out"], seen["out"]
     assert seen["open"][0] >= 44 and seen["open"][1] >= 44, seen
     assert "на связи" in seen["said"]
