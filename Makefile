@@ -31,7 +31,8 @@ PORT ?= 8000
 PYTHON ?= python3
 PYTEST_ARGS ?=
 # pytest-xdist workers for `make test`, each a whole test file at a time (module fixtures
-# stay together); TEST_WORKERS=0 runs the suite in one process.
+# stay together), the files marked long_file first (e2e/conftest.py); TEST_WORKERS=0 runs
+# the suite in one process.
 TEST_WORKERS ?= 2
 VENV := .venv
 VPY := $(VENV)/bin/python

@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 
 from harness import CHROMIUM_ARGS, SITE, Server, app_url, boot, chromium_path, settle_after_actions  # noqa: E402
+from online_kit import invite_links  # noqa: E402
 from real_relay import LIMITS, RealRelay  # noqa: E402
 from tablekit import online_page, to_menu  # noqa: E402
-from test_online import invite_links  # noqa: E402
 from test_open_tables import RelayTap, lobby_messages  # noqa: E402
 from test_p2p import MDNS_OFF, button  # noqa: E402
 

@@ -24,9 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
 
+from fake_relay import FakeRelay  # noqa: E402
 from harness import CHROMIUM_ARGS, SITE, Server, app_url, boot, chromium_path, settle_after_actions  # noqa: E402
+from online_kit import invite_links, open_link, seat_guests  # noqa: E402
 from tablekit import OVER, online_page, phase, play_devices  # noqa: E402
-from test_online import FakeRelay, invite_links, open_link  # noqa: E402
 from test_p2p import MDNS_OFF, button  # noqa: E402
 
 TABLES = {  # name: (format, guest seats, players, what the README calls it)
@@ -169,8 +170,6 @@ def people(browser, server, seed: int, idle_s: float, pace: tuple[float, float] 
            shots: Path | None = None) -> None:
     """The room at people's speed through the real relay (``--people``); prints per page and socket.
     ``shots``: every page at 390×844, each screen saved there (mid-play, the result, the review, the share)."""
-    from test_online import seat_guests
-
     rng = random.Random(seed)
     contexts: list = []
     log: dict[str, list[dict]] = {}  # page -> every event it published ({url, size, at: the bench's clock})

@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from harness import CHROMIUM_ARGS, SITE, Guard, Server, app_url, boot, chromium_path, settle_after_actions  # noqa: E402
+from online_kit import CLOSED_BY_PEER, invite_links, seat_guests  # noqa: E402
 from open_tables import published  # noqa: E402
 from tablekit import online_page, phase, play_devices, to_menu  # noqa: E402
-from test_online import CLOSED_BY_PEER, invite_links, seat_guests  # noqa: E402
 from test_open_tables import find_and_take  # noqa: E402
 from test_p2p import MDNS_OFF, button  # noqa: E402
 

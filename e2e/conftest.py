@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import (CHROMIUM_ARGS, LEDGER, SITE, Guard, Server, SnapshotSeed, chromium_path, ensure_site,
+pytest.register_assert_rewrite("online_kit")  # (its checks were a test module's: their failures say what they saw)
+
+from harness import (CHROMIUM_ARGS, LEDGER, SITE, Guard, Server, SnapshotSeed, chromium_path, ensure_site,  # noqa: E402
                      seed_snapshots, settle_after_actions)
 
 settle_after_actions()  # every action returns once the table's worker has answered it
@@ -73,6 +75,9 @@ def _visit_and_ledger(request):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "first_visit: contexts boot as a first visit (no seeded interpreter snapshot)")
+    config.addinivalue_line("markers", "long_file: a file of few tests that runs for minutes (`make test` starts it first)")
+    if hasattr(config.option, "loadscopereorder"):  # (pytest-xdist's order by tests a file: ours, below)
+        config.option.loadscopereorder = False
 
 
 def pytest_sessionfinish(session):
@@ -159,3 +164,21 @@ def pytest_collection_modifyitems(config, items):
         reason = KNOWN_FAILURES.get(item.nodeid.split("/", 1)[-1])
         if reason is not None:
             item.add_marker(pytest.mark.xfail(reason=reason, strict=False))
+    items[:] = long_files_first(items)
+
+
+def long_files_first(items: list) -> list:
+    """The files marked ``long_file`` first, then the others with the most tests first (pytest-xdist's
+    own order), each file's tests as they were: `make test` hands out whole files in this order, and
+    a file of minutes with few tests came last in xdist's, while the other worker had little left."""
+    def file_of(item) -> str:
+        return item.nodeid.split("::", 1)[0]
+
+    tests: dict[str, int] = {}
+    long: set[str] = set()
+    for item in items:
+        tests[file_of(item)] = tests.get(file_of(item), 0) + 1
+        if item.get_closest_marker("long_file") is not None:
+            long.add(file_of(item))
+    order = {f: i for i, f in enumerate(tests)}
+    return sorted(items, key=lambda item: (file_of(item) not in long, -tests[file_of(item)], order[file_of(item)]))

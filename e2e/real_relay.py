@@ -1,6 +1,6 @@
 """A real Nostr relay on this machine for the online tests: PyPI's ``nostr-relay`` behind a TLS front.
 
-Why: the fake relay in ``test_online.py`` accepts whatever a page sends; a real relay checks
+Why: the fake relay of ``fake_relay.py`` accepts whatever a page sends; a real relay checks
 every event's id and signature, applies subscription filters and ephemeral kinds as public
 relays do, refuses events over its size limit and answers ``OK false "rate-limited: …"`` past
 its rate, so the pages meet what they meet in the field.  The pages keep their own

@@ -3,7 +3,7 @@ clicks, and watch the DOM for anything seat 0 must not see.
 
 Why a module: the table tests (test_table.py), the resume/robustness tests
 (test_resume.py), the soak (test_soak.py) and the tests of play between devices
-(test_p2p.py, test_online.py) drive the page the same way.
+(test_p2p.py, test_online*.py) drive the page the same way.
 Hooks used (the table's contract): ``#table[data-phase|data-turn]``,
 ``button[data-action]``, ``#hand button[data-card]``, ``.card.back``,
 ``localStorage["burkozel.match"]``.

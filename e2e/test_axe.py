@@ -32,6 +32,8 @@ from harness import Guard, app_url, boot
 from tablekit import new_match, play_round, play_turn, to_menu, wait_settled
 from tablekit import open_position
 
+pytestmark = pytest.mark.long_file  # (conftest.py: `make test` starts it first)
+
 VIEWPORTS = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 PLAYED_AT = "phone"
 """The size the walk plays at; each screen is checked at every size of VIEWPORTS."""

@@ -1,5 +1,5 @@
 """A guest's page checks the host's deck, in the browser: a host and a guest play a whole deal
-of вдвоём by link (the fake relay of ``test_online``), and at its end the host reveals its part
+of вдвоём by link (the fake relay of ``fake_relay.py``), and at its end the host reveals its part
 of the deal's key.  An honest host: both pages quote the same commitment and key, and the guest
 plays on.  A tampered host — its page is served an ``online.zip`` whose host reveals a part it
 never committed to (made here from the sources, only for this test's host context; nothing
@@ -16,7 +16,7 @@ import pytest
 
 from harness import ROOT
 from tablekit import OVER, phase
-from test_online import invite_links, make_page, open_link, play_deal, relay  # noqa: F401  (fixtures)
+from online_kit import invite_links, make_page, open_link, play_deal, relay  # noqa: F401  (fixtures)
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
 
 SWAPPED = "Хозяин стола подменил колоду"

@@ -16,15 +16,17 @@ import time
 
 import pytest
 
+from fake_relay import expired
 from harness import ROOT, app_url, boot
+from online_kit import invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
 from tablekit import play_devices, to_menu
-from test_online import expired, invite_links, make_page, real_browser, real_page, real_relay, relay  # noqa: F401  (fixtures)
 from test_p2p import button, p2p_browser  # noqa: F401  (the fixture)
 
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, public  # noqa: E402
 
 websocket = pytest.importorskip("websocket")  # websocket-client, a dependency of the relay's tools
+pytestmark = pytest.mark.long_file  # (conftest.py: `make test` starts it first)
 
 
 class RelayTap:

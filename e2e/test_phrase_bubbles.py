@@ -10,7 +10,7 @@ phrases at once; every page is read at each size while the four bubbles are up.
 
 from __future__ import annotations
 
-from test_online import invite_links, make_page, relay, seat_guests  # noqa: F401  (fixtures)
+from online_kit import invite_links, make_page, relay, seat_guests  # noqa: F401  (fixtures)
 from test_p2p import p2p_browser  # noqa: F401  (the fixture)
 
 SIZES = ((390, 844), (360, 640), (844, 390), (1280, 800))

@@ -96,3 +96,19 @@ def test_no_import_cycles_in_the_table():
 def test_the_cycle_finder_sees_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_make_test_hands_out_the_long_files_first():
+    """`make test` (pytest-xdist, ``--dist loadfile``) hands out whole files in collection order, which
+    e2e/conftest.py makes: a file marked ``long_file`` (few tests, minutes) before one with more tests,
+    which xdist's own order put first, so the long one no longer starts as the other worker finishes."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
+                          "e2e/test_house.py", "e2e/test_online_room.py"],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    files = [line.split("::", 1)[0] for line in out.splitlines() if "::" in line]
+    runs = [f for i, f in enumerate(files) if i == 0 or files[i - 1] != f]
+    assert runs == ["e2e/test_online_room.py", "e2e/test_house.py"], runs  # (each file's tests together)
+    assert files.count("e2e/test_house.py") > files.count("e2e/test_online_room.py")
