@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from harness import CHROMIUM_ARGS, SITE, Guard, Server, app_url, boot, chromium_path, settle_after_actions  # noqa: E402
-from online_kit import CLOSED_BY_PEER, invite_links, seat_guests  # noqa: E402
+from online_kit import CLOSED_BY_PEER, invite_links, seat_guests, wait_for_hand  # noqa: E402
 from open_tables import published  # noqa: E402
 from tablekit import online_page, phase, play_devices, to_menu  # noqa: E402
 from test_open_tables import find_and_take  # noqa: E402
@@ -164,8 +164,7 @@ def walk(ev: Evening, leaver: int | None, second_moves: int) -> None:
     button(host, "#p2p", "Начать игру").click()
     playing = [g for seat, g in guests.items() if seat != leaver]
     for g in playing:
-        ev.timed("the next match's first hand", lambda: g.wait_for_function(
-            "() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=90_000))
+        ev.timed("the next match's first hand", lambda: wait_for_hand(g, timeout=90_000))
     ev.pause()
     ev.shoot("5-second-deal")
     ev.seen("second deal")

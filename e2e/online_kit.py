@@ -145,6 +145,12 @@ def peer_bar(page) -> str:
     return page.text_content("#peer-bar") or ""
 
 
+def wait_for_hand(page, cards: int = 4, timeout: int = 30_000) -> None:
+    """Until the page's hand holds ``cards`` cards: a guest's comes a moment after the host's
+    table (the deal waits for every value, then comes sealed, maybe through the relay)."""
+    page.wait_for_function(f"() => document.querySelectorAll('#hand [data-card]').length === {cards}", timeout=timeout)
+
+
 def seat_guests(make_page, server, host, links: dict[int, str], relay_only: tuple[int, ...] = (),
                 locales: dict[int, str] | None = None) -> dict[int, object]:
     """Each link opened in a context of its own (``relay_only``: with no direct connection;

@@ -1,4 +1,4 @@
-"""The room around a game by link (the fake relay of ``fake_relay.py``): a guest reviews the
+"""The room around a game by link, through the real relay (``real_relay.py``): a guest reviews the
 deal just played from its own seat and shares it; «Ещё партию» for пары, the same people on
 the same links; quick phrases seen in each page's own language and read whole on a phone; a
 watcher who sees every trick and no hidden card."""
@@ -14,12 +14,12 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness import ROOT, app_url, boot
-from online_kit import (CARDS_IN_DOM, PEERS_KEPT, TABLE_BOXES, check_frames, invite_links, make_page,  # noqa: F401
-                        open_link, peer_bar, play_deal, real_browser, real_page, real_relay, relay, seat_guests,
-                        start_online)
+from online_kit import (CARDS_IN_DOM, PEERS_KEPT, TABLE_BOXES, check_frames, invite_links,  # noqa: F401
+                        open_link, peer_bar, play_deal, real_browser, real_page, real_relay, seat_guests,
+                        start_online, wait_for_hand)
 from rtc_trace import TRACE, Traced
 from tablekit import hand, phase, play_devices, play_turn, replay, saved
-from test_p2p import button, p2p_browser  # noqa: F401  (the fixture: raw host candidates)
+from test_p2p import button
 
 sys.path.insert(0, str(ROOT / "web"))
 from table.p2p import invite, seal, session  # noqa: E402
@@ -34,9 +34,7 @@ def test_a_guest_reviews_the_deal_just_played_from_its_seat_and_is_told_when_it_
     deal's link by its own key, with «Копировать», which opens from the guest's seat; the
     guest's bar says it plays through the relay."""
     host, guest, inv = start_online(real_page, server, "duel", no_direct=True)
-    # (through the relay only, the guest's hand is drawn a moment after the host's table: the deal
-    # waits for its value and then comes sealed through the relay)
-    guest.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=30_000)
+    wait_for_hand(guest)
     dealt = set(guest.evaluate("() => [...document.querySelectorAll('#hand [data-card]')].map((e) => e.dataset.card)"))
     assert play_deal(host, guest, random.Random(21)) >= 3
     assert "через ретранслятор" in peer_bar(guest)
@@ -123,7 +121,7 @@ def play_two_matches(host, guests: dict[int, object], links: dict[int, str], tra
         page.wait_for_selector("#p2p", state="hidden", timeout=30_000)
         # (the new match's first deal waits for every guest's value, one only through the relay)
         try:
-            page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 4", timeout=60_000)
+            wait_for_hand(page, timeout=60_000)
         except PlaywrightTimeout:
             said = {name: p.evaluate("() => document.body.innerText.replace(/\\s+/g, ' ').slice(0, 400)")
                     for name, p in traced.pages.items()}
